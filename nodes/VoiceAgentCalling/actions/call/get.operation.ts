@@ -1,0 +1,69 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { OperationOutput } from '../../../shared/router';
+import { apiRequest } from '../../../shared/transport';
+import { requireUuid } from '../../../shared/validate';
+import { withTranscript } from './transcriptFields';
+
+const fields: INodeProperties[] = [
+	{
+		displayName: 'Call ID',
+		name: 'callId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 7d0f6a3e-2b1c-4d5e-8f90-123456789abc',
+		description: 'ID of the call, as returned by Start or the history',
+	},
+	{
+		displayName: 'Include Analysis',
+		name: 'includeAnalysis',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to include the platform and client analysis of the call',
+	},
+	{
+		displayName: 'Decode Transcript',
+		name: 'decodeTranscript',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to add transcript_turns (speaker and text) and transcript_text beside the raw transcript',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['call'], operation: ['get'] } },
+	fields,
+);
+
+export async function getCallDetails(
+	this: IExecuteFunctions,
+	i: number,
+	callId: string,
+	includeAnalysis: boolean,
+	decode: boolean,
+): Promise<IDataObject> {
+	const qs: IDataObject = { id: callId };
+	if (includeAnalysis) qs.send_analysis = true;
+	const response = await apiRequest.call(this, {
+		method: 'GET',
+		path: '/calling/call-details',
+		qs,
+		itemIndex: i,
+	});
+	const data = (response.data as IDataObject | undefined) ?? {};
+	return decode ? withTranscript(data, 'transcription_url') : data;
+}
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
+	const callId = requireUuid(this.getNode(), 'Call ID', this.getNodeParameter('callId', i), i);
+	return await getCallDetails.call(
+		this,
+		i,
+		callId,
+		this.getNodeParameter('includeAnalysis', i, false) as boolean,
+		this.getNodeParameter('decodeTranscript', i, true) as boolean,
+	);
+}

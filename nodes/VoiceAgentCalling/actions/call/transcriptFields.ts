@@ -1,0 +1,9 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { decodeTranscript } from '../../../shared/transcript';
+
+/** Adds decoded transcript turns and text beside the raw field, which stays as the service sent it. */
+export function withTranscript(record: IDataObject, rawField: string): IDataObject {
+	const { turns, text } = decodeTranscript(record[rawField]);
+	return { ...record, transcript_turns: turns as unknown as IDataObject[], transcript_text: text };
+}

@@ -1,0 +1,147 @@
+/**
+ * Time-zone arithmetic with the runtime's Intl only (no date library at run time).
+ * The API wants scheduled times as a local wall-clock time plus an IANA zone.
+ */
+
+export function isValidTimeZone(zone: string): boolean {
+	if (!zone) return false;
+	try {
+		new Intl.DateTimeFormat('en-US', { timeZone: zone });
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+function partsIn(zone: string, instantMs: number): Record<string, number> {
+	// Built per call on purpose: no module-level cache may outlive an execution.
+	const fmt = new Intl.DateTimeFormat('en-US', {
+		timeZone: zone,
+		hourCycle: 'h23',
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+		hour: '2-digit',
+		minute: '2-digit',
+		second: '2-digit',
+	});
+	const out: Record<string, number> = {};
+	for (const part of fmt.formatToParts(new Date(instantMs))) {
+		if (part.type !== 'literal') out[part.type] = Number(part.value);
+	}
+	return out;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** The wall-clock time `YYYY-MM-DDTHH:MM:SS` in `zone` at the given instant. */
+export function toLocalDateTime(instantMs: number, zone: string): string {
+	const p = partsIn(zone, instantMs);
+	return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+}
+
+/** Milliseconds by which `zone` is ahead of UTC at the given instant. */
+function zoneOffsetMs(instantMs: number, zone: string): number {
+	const p = partsIn(zone, instantMs);
+	const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+	return asUtc - Math.floor(instantMs / 1000) * 1000;
+}
+
+const LOCAL_RE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
+const OFFSET_RE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+
+interface LocalFields {
+	year: number;
+	month: number;
+	day: number;
+	hour: number;
+	minute: number;
+	second: number;
+}
+
+function parseLocal(text: string): LocalFields | undefined {
+	const m = LOCAL_RE.exec(text);
+	if (!m) return undefined;
+	const f = {
+		year: +m[1],
+		month: +m[2],
+		day: +m[3],
+		hour: +m[4],
+		minute: +m[5],
+		second: m[6] ? +m[6] : 0,
+	};
+	// Reject impossible dates such as 2026-02-30 by a round trip through UTC.
+	const d = new Date(Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second));
+	if (
+		d.getUTCFullYear() !== f.year ||
+		d.getUTCMonth() !== f.month - 1 ||
+		d.getUTCDate() !== f.day ||
+		f.hour > 23 ||
+		f.minute > 59 ||
+		f.second > 59
+	) {
+		return undefined;
+	}
+	return f;
+}
+
+/** The instant of a local wall-clock time in `zone` (a skipped DST hour moves forward). */
+export function localToInstant(fields: LocalFields, zone: string): number {
+	const guess = Date.UTC(
+		fields.year,
+		fields.month - 1,
+		fields.day,
+		fields.hour,
+		fields.minute,
+		fields.second,
+	);
+	let instant = guess - zoneOffsetMs(guess, zone);
+	instant = guess - zoneOffsetMs(instant, zone);
+	return instant;
+}
+
+export interface ScheduledTime {
+	/** Local `YYYY-MM-DDTHH:MM:SS` in the zone, as the API wants it. */
+	local: string;
+	instantMs: number;
+}
+
+/**
+ * Reads what an n8n user may put in a date field: an n8n/luxon date, a JS Date, ISO 8601
+ * with an offset (converted into the zone), or a local date-time (taken as local to the zone).
+ * Returns undefined when the value is none of these.
+ */
+export function parseScheduledTime(value: unknown, zone: string): ScheduledTime | undefined {
+	let text: string;
+	if (value instanceof Date) text = value.toISOString();
+	else if (
+		value &&
+		typeof value === 'object' &&
+		typeof (value as { toISO?: unknown }).toISO === 'function'
+	) {
+		text = String((value as { toISO: () => string }).toISO());
+	} else if (typeof value === 'string') text = value.trim();
+	else return undefined;
+
+	if (OFFSET_RE.test(text)) {
+		const instantMs = Date.parse(text.replace(' ', 'T'));
+		if (Number.isNaN(instantMs)) return undefined;
+		const withoutOffset = text.replace(/(Z|[+-]\d{2}:?\d{2})$/i, '');
+		if (!parseLocal(withoutOffset)) return undefined;
+		return { local: toLocalDateTime(instantMs, zone), instantMs };
+	}
+	const fields = parseLocal(text);
+	if (!fields) return undefined;
+	const instantMs = localToInstant(fields, zone);
+	return { local: toLocalDateTime(instantMs, zone), instantMs };
+}
+
+/** ISO 8601 with offset for a history filter, from an n8n date field value. */
+export function toIsoWithOffset(value: unknown, zone: string): string | undefined {
+	const parsed = parseScheduledTime(value, zone);
+	if (!parsed) return undefined;
+	const offsetMin = Math.round(zoneOffsetMs(parsed.instantMs, zone) / 60000);
+	const sign = offsetMin < 0 ? '-' : '+';
+	const abs = Math.abs(offsetMin);
+	return `${parsed.local}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}

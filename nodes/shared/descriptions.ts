@@ -1,0 +1,116 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { UUID_RE } from './validate';
+
+const UUID_PATTERN = UUID_RE.source;
+
+/** Assistant picker: from the workspace's list, or a pasted ID (checked as a UUID). */
+export function assistantLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
+	return {
+		displayName: 'Assistant',
+		name: 'assistant',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The AI voice assistant that handles the call',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select an assistant...',
+				typeOptions: { searchListMethod: 'searchAssistants', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: UUID_PATTERN, errorMessage: 'Not a valid assistant ID (UUID)' },
+					},
+				],
+			},
+		],
+		...overrides,
+	};
+}
+
+/** Caller number picker: the workspace's numbers, or a number typed in E.164. */
+export function fromNumberLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
+	return {
+		displayName: 'From Number',
+		name: 'fromNumber',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'Workspace number the call is made from',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a workspace number...',
+				typeOptions: { searchListMethod: 'searchNumbers', searchable: true },
+			},
+			{
+				displayName: 'Number',
+				name: 'number',
+				type: 'string',
+				placeholder: 'e.g. +14155550100',
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: '^\\+[1-9]\\d{6,14}$',
+							errorMessage: 'Use international format with country code, e.g. +14155550100',
+						},
+					},
+				],
+			},
+		],
+		...overrides,
+	};
+}
+
+/** Return All + Limit, the usual n8n pair for list operations. */
+export function returnAllAndLimit(maxLimit: number): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: maxLimit },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { returnAll: [false] } },
+		},
+	];
+}
+
+/** Call statuses the service reports (FACTS); the history filter takes any of them. */
+export const CALL_STATUS_OPTIONS = [
+	{ name: 'Cancelled', value: 'cancelled' },
+	{ name: 'Completed', value: 'completed' },
+	{ name: 'Error', value: 'error' },
+	{ name: 'Failed', value: 'failed' },
+	{ name: 'Forwarded', value: 'forwarded' },
+	{ name: 'Ongoing', value: 'ongoing' },
+	{ name: 'Registered (Queued)', value: 'registered' },
+	{ name: 'Retry', value: 'retry' },
+];
+
+export const CALL_TYPE_OPTIONS = [
+	{ name: 'Inbound', value: 'inbound' },
+	{ name: 'Outbound', value: 'outbound' },
+	{ name: 'Web Call', value: 'webcall' },
+];

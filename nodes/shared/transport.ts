@@ -1,0 +1,217 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	IHookFunctions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+import { describeHttpFailure, describeNetworkFailure, redact, type ApiFailure } from './errors';
+import {
+	classifyFailure,
+	DEFAULT_RETRY,
+	parseRetryAfter,
+	requestKind,
+	RETRY_POLICY,
+	retryDelay,
+	type RetrySettings,
+} from './retryPolicy';
+import { joinUrl, unsafeBaseUrlReason } from './url';
+
+/** Every context a node of this package calls the API from. */
+export type ApiContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IPollFunctions
+	| IHookFunctions;
+
+export const CREDENTIAL_NAME = 'voiceAgentApi';
+
+export interface ApiRequest {
+	method: IHttpRequestMethods;
+	/** Endpoint path below the base URL, e.g. /calling/history. */
+	path: string;
+	qs?: IDataObject;
+	body?: IDataObject;
+	/** The input item this request is for, so errors name it. */
+	itemIndex?: number;
+	/** Ask for the raw bytes (exports); JSON answers are still parsed. */
+	binary?: boolean;
+	headers?: IDataObject;
+	retry?: Partial<RetrySettings>;
+	/** Request timeout in ms. */
+	timeout?: number;
+	/** Told about every rate-limited answer, so a batch can slow down as a whole. */
+	onRateLimited?: (delayMs: number) => void;
+}
+
+export interface ApiResponse<T = unknown> {
+	statusCode: number;
+	headers: IDataObject;
+	body: T;
+}
+
+interface Credentials {
+	apiKey?: string;
+	baseUrl?: string;
+}
+
+function header(headers: IDataObject, name: string): string | undefined {
+	const value = headers[name] ?? headers[name.toLowerCase()];
+	if (value === undefined || value === null) return undefined;
+	return Array.isArray(value) ? String(value[0]) : String(value);
+}
+
+/** The network error code (ECONNREFUSED, ...) behind whatever the request helper threw. */
+function networkCode(error: unknown): string | undefined {
+	let current = error as { code?: unknown; cause?: unknown } | undefined;
+	for (let depth = 0; current && depth < 5; depth++) {
+		if (typeof current.code === 'string' && /^E[A-Z_]+$/.test(current.code)) return current.code;
+		current = current.cause as typeof current;
+	}
+	return undefined;
+}
+
+function httpStatusOf(error: unknown): number | undefined {
+	const e = error as { httpCode?: unknown; response?: { status?: unknown }; cause?: unknown };
+	const code = Number(e?.httpCode ?? e?.response?.status);
+	return Number.isInteger(code) && code >= 100 ? code : undefined;
+}
+
+function decodeBody(body: unknown, headers: IDataObject, binary: boolean): unknown {
+	const type = header(headers, 'content-type') ?? '';
+	if (Buffer.isBuffer(body)) {
+		if (binary && !type.includes('json')) return body;
+		const text = body.toString('utf8');
+		try {
+			return text === '' ? {} : JSON.parse(text);
+		} catch {
+			return text;
+		}
+	}
+	if (typeof body === 'string' && type.includes('json')) {
+		try {
+			return JSON.parse(body);
+		} catch {
+			return body;
+		}
+	}
+	return body;
+}
+
+function toNodeError(
+	ctx: ApiContext,
+	failure: ApiFailure,
+	apiKey: string | undefined,
+	itemIndex: number | undefined,
+): NodeApiError {
+	const message = redact(failure.message, apiKey);
+	const description = redact(failure.description, apiKey);
+	// Built from plain data only: the helper's own error carries request headers (the key).
+	const response: JsonObject = { message, description };
+	if (failure.code) response.code = failure.code;
+	if (failure.status) response.httpCode = String(failure.status);
+	return new NodeApiError(ctx.getNode(), response, {
+		message,
+		description,
+		httpCode: failure.status ? String(failure.status) : undefined,
+		itemIndex,
+	});
+}
+
+/**
+ * The one way this package calls the API: joins URL, authenticates through the credential,
+ * sends and parses JSON, retries by RETRY_POLICY and maps every failure to a NodeApiError.
+ */
+export async function apiRequestFull<T = unknown>(
+	this: ApiContext,
+	request: ApiRequest,
+): Promise<ApiResponse<T>> {
+	const credentials = (await this.getCredentials(
+		CREDENTIAL_NAME,
+		request.itemIndex,
+	)) as Credentials;
+	const baseUrl = String(credentials.baseUrl ?? '');
+	const unsafe = unsafeBaseUrlReason(baseUrl);
+	if (unsafe) {
+		throw new NodeOperationError(this.getNode(), `Voice Agent API credential: ${unsafe}`, {
+			description: 'Edit the Base URL of the credential.',
+			itemIndex: request.itemIndex,
+		});
+	}
+	const settings = { ...DEFAULT_RETRY, ...request.retry };
+	const kind = requestKind(request.method, request.path);
+	const policy = RETRY_POLICY[kind];
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		url: joinUrl(baseUrl, request.path),
+		qs: request.qs,
+		body: request.body,
+		json: !request.binary,
+		headers: { Accept: 'application/json', ...request.headers },
+		arrayFormat: 'repeat',
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: request.timeout ?? 60000,
+	};
+	if (request.binary) options.encoding = 'arraybuffer';
+	if (request.body !== undefined) {
+		options.headers = { ...options.headers, 'Content-Type': 'application/json' };
+	}
+
+	for (let attempt = 1; ; attempt++) {
+		let failure: ApiFailure;
+		let retryAfterMs: number | undefined;
+		let failureKind;
+		try {
+			const response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_NAME,
+				{ ...options },
+			)) as { statusCode: number; headers: IDataObject; body: unknown };
+			const headers = response.headers ?? {};
+			const body = decodeBody(response.body, headers, Boolean(request.binary));
+			if (response.statusCode < 400) {
+				return { statusCode: response.statusCode, headers, body: body as T };
+			}
+			failureKind = classifyFailure(response.statusCode);
+			failure = describeHttpFailure(
+				response.statusCode,
+				body,
+				failureKind !== undefined && !policy[failureKind],
+			);
+			if (response.statusCode === 429 || response.statusCode === 503) {
+				retryAfterMs = parseRetryAfter(header(headers, 'retry-after'));
+			}
+		} catch (error) {
+			const status = httpStatusOf(error);
+			const code = networkCode(error);
+			failureKind = classifyFailure(status, code);
+			failure =
+				status !== undefined
+					? describeHttpFailure(
+							status,
+							undefined,
+							failureKind !== undefined && !policy[failureKind],
+						)
+					: describeNetworkFailure(code, failureKind !== undefined && !policy[failureKind]);
+		}
+		const retryable = failureKind !== undefined && policy[failureKind];
+		const delay = retryDelay(attempt, settings, retryAfterMs);
+		if (failureKind === 'rateLimited') request.onRateLimited?.(delay);
+		if (!retryable || attempt >= settings.maxAttempts || delay > settings.maxRetryAfterMs) {
+			throw toNodeError(this, failure, credentials.apiKey, request.itemIndex);
+		}
+		await sleep(delay);
+	}
+}
+
+/** apiRequestFull, returning only the parsed JSON body. */
+export async function apiRequest(this: ApiContext, request: ApiRequest): Promise<IDataObject> {
+	const response = await apiRequestFull.call(this, request);
+	return (response.body ?? {}) as IDataObject;
+}
