@@ -1,0 +1,235 @@
+/**
+ * Runs real workflows through n8n-core's execution engine (WorkflowExecute, real parameter
+ * resolution, real credential injection through the credential's authenticate), with nock as
+ * the only HTTP backend. Nothing inside the nodes is mocked.
+ */
+import path from 'node:path';
+
+import { mock } from 'jest-mock-extended';
+import { BinaryDataService, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialType,
+	IDataObject,
+	IHttpRequestHelper,
+	IHttpRequestOptions,
+	INode,
+	INodeCredentialsDetails,
+	INodeExecutionData,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IRunExecutionData,
+	IVersionedNodeType,
+	IWorkflowExecuteAdditionalData,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { createDeferredPromise, ICredentialsHelper, Workflow } from 'n8n-workflow';
+
+import { VoiceAgentApi } from '../../credentials/VoiceAgentApi.credentials';
+import { VoiceAgentCalling } from '../../nodes/VoiceAgentCalling/VoiceAgentCalling.node';
+
+export const PACKAGE = 'n8n-nodes-voice-agent';
+export const BASE_URL = 'https://api.test.local/ca/api/v0';
+export const API_KEY = 'test-key-0123456789abcdef';
+export const CREDENTIALS = { apiKey: API_KEY, baseUrl: BASE_URL };
+
+/** Every node type of the package, by its full type name. */
+const nodeClasses: Record<string, () => INodeType> = {
+	[`${PACKAGE}.voiceAgentCalling`]: () => new VoiceAgentCalling(),
+};
+
+/** Lets other test files register node types (new nodes) without editing this file. */
+export function registerNodeType(name: string, factory: () => INodeType): void {
+	nodeClasses[`${PACKAGE}.${name}`] = factory;
+}
+
+const credentialTypes: Record<string, ICredentialType> = {
+	voiceAgentApi: new VoiceAgentApi(),
+};
+
+class TestNodeTypes implements INodeTypes {
+	private readonly cache = new Map<string, INodeType>();
+
+	getByName(nodeType: string): INodeType | IVersionedNodeType {
+		return this.getByNameAndVersion(nodeType);
+	}
+
+	getByNameAndVersion(nodeType: string): INodeType {
+		let type = this.cache.get(nodeType);
+		if (!type) {
+			const factory = nodeClasses[nodeType];
+			if (!factory) throw new Error(`Unknown node type ${nodeType}`);
+			type = factory();
+			this.cache.set(nodeType, type);
+		}
+		return type;
+	}
+
+	getKnownTypes() {
+		return {};
+	}
+}
+
+/** Applies the credential type's own authenticate(), as n8n's CredentialsHelper does. */
+export class TestCredentialsHelper extends ICredentialsHelper {
+	constructor(private readonly data: Record<string, ICredentialDataDecryptedObject>) {
+		super();
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const type = credentialTypes[typeName];
+		if (typeof type?.authenticate === 'function') return await type.authenticate(credentials, requestOptions);
+		throw new Error(`credential type ${typeName} must authenticate with a function`);
+	}
+
+	async preAuthentication(
+		_helpers: IHttpRequestHelper,
+		_credentials: ICredentialDataDecryptedObject,
+		_typeName: string,
+		_node: INode,
+		_expired: boolean,
+	): Promise<ICredentialDataDecryptedObject | undefined> {
+		return undefined;
+	}
+
+	async runPreAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
+		return undefined;
+	}
+
+	getCredentialsProperties() {
+		return [];
+	}
+
+	async getDecrypted(
+		_additionalData: IWorkflowExecuteAdditionalData,
+		_nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentialDataDecryptedObject> {
+		const data = this.data[type];
+		if (!data) throw new Error(`no test credentials of type ${type}`);
+		return { ...data };
+	}
+
+	async getCredentials(): Promise<never> {
+		throw new Error('not used in tests');
+	}
+
+	async updateCredentials(): Promise<void> {}
+
+	async updateCredentialsOauthTokenData(): Promise<void> {}
+}
+
+// n8n-core keeps its own copy of the DI container; use that one, not a hoisted other version.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { Container } = require(
+	require.resolve('@n8n/di', { paths: [path.dirname(require.resolve('n8n-core'))] }),
+) as typeof import('@n8n/di');
+
+let binaryReady: Promise<void> | undefined;
+
+/** Binary data kept in memory ('default' mode), as n8n does without a storage mode. */
+export async function initBinaryData(): Promise<void> {
+	binaryReady ??= Container.get(BinaryDataService).init();
+	await binaryReady;
+}
+
+export interface RunNodeOptions {
+	/** Node type short name, e.g. voiceAgentCalling. */
+	type: string;
+	parameters: IDataObject;
+	/** Input items; one empty item when omitted. */
+	items?: INodeExecutionData[];
+	credentials?: ICredentialDataDecryptedObject | null;
+	continueOnFail?: boolean;
+	mode?: WorkflowExecuteMode;
+	timezone?: string;
+	nodeName?: string;
+}
+
+export interface RunNodeResult {
+	/** Output items of the node (first output), with pairedItem kept. */
+	output: INodeExecutionData[];
+	/** The error the run ended with, as the user sees it. */
+	error?: Error & IDataObject;
+	run: IRun;
+}
+
+export function makeWorkflow(node: INode, timezone = 'UTC'): Workflow {
+	return new Workflow({
+		id: 'test',
+		name: 'test',
+		nodes: [node],
+		connections: {},
+		nodeTypes: new TestNodeTypes(),
+		active: false,
+		settings: { timezone },
+	});
+}
+
+export function makeAdditionalData(
+	credentials: ICredentialDataDecryptedObject | null,
+	hooks: ExecutionLifecycleHooks,
+): IWorkflowExecuteAdditionalData {
+	const additionalData = mock<IWorkflowExecuteAdditionalData>({ hooks, currentNodeParameters: undefined });
+	additionalData.credentialsHelper = new TestCredentialsHelper(
+		credentials ? { voiceAgentApi: credentials } : {},
+	);
+	additionalData.executionTimeoutTimestamp = undefined;
+	return additionalData;
+}
+
+/** Runs one node of this package on the given items through WorkflowExecute. */
+export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
+	await initBinaryData();
+	const name = options.nodeName ?? 'Voice Agent';
+	const node: INode = {
+		id: 'node-1',
+		name,
+		type: `${PACKAGE}.${options.type}`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: options.parameters,
+		credentials: { voiceAgentApi: { id: '1', name: 'Voice Agent account' } },
+		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	};
+	const workflow = makeWorkflow(node, options.timezone ?? 'UTC');
+	const hooks = new ExecutionLifecycleHooks(options.mode ?? 'manual', '1', mock());
+	const done = createDeferredPromise<IRun>();
+	hooks.addHandler('workflowExecuteAfter', (fullRunData) => done.resolve(fullRunData));
+	const additionalData = makeAdditionalData(
+		options.credentials === undefined ? CREDENTIALS : options.credentials,
+		hooks,
+	);
+	const runExecutionData: IRunExecutionData = {
+		startData: {},
+		resultData: { runData: {} },
+		executionData: {
+			contextData: {},
+			metadata: {},
+			waitingExecution: {},
+			waitingExecutionSource: null,
+			nodeExecutionStack: [
+				{ node, data: { main: [options.items ?? [{ json: {} }]] }, source: null },
+			],
+		},
+	};
+	const execute = new WorkflowExecute(additionalData, options.mode ?? 'manual', runExecutionData);
+	await execute.processRunExecutionData(workflow);
+	const run = await done.promise;
+	const taskData = run.data.resultData.runData[name]?.[0];
+	const output = (taskData?.data?.main?.[0] ?? []) as INodeExecutionData[];
+	const error = (run.data.resultData.error ?? taskData?.error) as (Error & IDataObject) | undefined;
+	return { output, error, run };
+}
+
+/** Output JSON only, for exact comparisons. */
+export const jsonOf = (items: INodeExecutionData[]) => items.map((i) => i.json);
