@@ -53,6 +53,23 @@ export async function searchNumbers(
 	return { results, paginationToken: nextToken(offset, rows.length) };
 }
 
+/** Workspace numbers by their `id`, for fields that take a number_id (assistant edits). */
+export async function searchNumberIds(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const offset = Number(paginationToken ?? 0) || 0;
+	const rows = await numbersPage(this, offset);
+	const results: INodeListSearchItems[] = rows
+		.filter((n) => n.id && matches(filter, n.number, n.agent?.agent_display_name, n.id))
+		.map((n) => ({
+			name: n.agent?.agent_display_name ? `${n.number} (${n.agent.agent_display_name})` : n.number,
+			value: n.id,
+		}));
+	return { results, paginationToken: nextToken(offset, rows.length) };
+}
+
 interface AssistantRow {
 	id: string;
 	name: string;

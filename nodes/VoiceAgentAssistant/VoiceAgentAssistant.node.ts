@@ -1,0 +1,47 @@
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { searchAssistants, searchNumberIds } from '../shared/listSearch';
+import * as assistant from './actions/assistant';
+import { router } from './actions/router';
+
+export class VoiceAgentAssistant implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Voice Agent Assistant',
+		name: 'voiceAgentAssistant',
+		icon: { light: 'file:voiceAgent.svg', dark: 'file:voiceAgent.dark.svg' },
+		group: ['output'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Edit AI voice assistants: prompt, voice, language, numbers, knowledge bases',
+		defaults: { name: 'Voice Agent Assistant' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'voiceAgentApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Assistant', value: 'assistant' }],
+				default: 'assistant',
+			},
+			...assistant.description,
+		],
+	};
+
+	methods = {
+		listSearch: { searchAssistants, searchNumberIds },
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

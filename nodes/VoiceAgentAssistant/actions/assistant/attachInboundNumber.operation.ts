@@ -1,0 +1,17 @@
+import { requireUuid } from '../../../shared/validate';
+import { defineEdit, param } from './edit';
+import { numberIdLocator } from './values';
+
+export const { option, description, execute } = defineEdit({
+	value: 'attachInboundNumber',
+	name: 'Attach Inbound Number',
+	description: 'Let an assistant answer the calls to a workspace number',
+	action: 'Attach an inbound number to an assistant',
+	apiOperation: 'attach_inbound_number',
+	fields: [numberIdLocator()],
+	body(i) {
+		return {
+			number_id: requireUuid(this.getNode(), 'Phone Number', param(this, 'numberId', i), i),
+		};
+	},
+});

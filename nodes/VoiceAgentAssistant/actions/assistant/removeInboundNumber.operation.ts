@@ -1,0 +1,17 @@
+import { requireUuid } from '../../../shared/validate';
+import { defineEdit, param } from './edit';
+import { numberIdLocator } from './values';
+
+export const { option, description, execute } = defineEdit({
+	value: 'removeInboundNumber',
+	name: 'Remove Inbound Number',
+	description: 'Stop an assistant from answering the calls to a workspace number',
+	action: 'Remove an inbound number from an assistant',
+	apiOperation: 'remove_inbound_number',
+	fields: [numberIdLocator()],
+	body(i) {
+		return {
+			number_id: requireUuid(this.getNode(), 'Phone Number', param(this, 'numberId', i), i),
+		};
+	},
+});

@@ -1,0 +1,85 @@
+import { fieldError, requireInteger } from '../../../shared/validate';
+import { defineEdit, param } from './edit';
+import { requireBoolean, requireNumber } from './values';
+
+const DTMF_KEY_RE = /^[0-9*#]$/;
+
+export const { option, description, execute } = defineEdit({
+	value: 'updateDtmfSettings',
+	name: 'Update DTMF Settings',
+	description: 'Set how an assistant captures keypad presses (DTMF) from the callee',
+	action: 'Update the DTMF settings of an assistant',
+	apiOperation: 'edit_dtmf_settings',
+	fields: [
+		{
+			displayName: 'Capture Keypad Input',
+			name: 'dtmfCapturingEnabled',
+			type: 'boolean',
+			default: true,
+			description: 'Whether the assistant listens for keys the callee presses',
+		},
+		{
+			displayName: 'Digits',
+			name: 'dtmfDigits',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 10,
+			description: 'Number of digits to capture before the input counts as complete',
+		},
+		{
+			displayName: 'End Key',
+			name: 'dtmfEnd',
+			type: 'string',
+			default: '#',
+			description: 'Key that ends the input early (0-9, * or #)',
+		},
+		{
+			displayName: 'Reset Key',
+			name: 'dtmfReset',
+			type: 'string',
+			default: '*',
+			description: 'Key that clears what was typed so far (0-9, * or #)',
+		},
+		{
+			displayName: 'Timeout (Seconds)',
+			name: 'dtmfTimeout',
+			type: 'number',
+			typeOptions: { minValue: 0, numberPrecision: 1 },
+			default: 5,
+			description: 'Seconds to wait for the next key before the input counts as complete',
+		},
+	],
+	body(i) {
+		const node = this.getNode();
+		const key = (field: string, name: string) => {
+			const value = String(param(this, name, i) ?? '').trim();
+			if (!DTMF_KEY_RE.test(value)) {
+				throw fieldError(node, field, `"${value}" must be one key: 0-9, * or #`, i);
+			}
+			return value;
+		};
+		const end = key('End Key', 'dtmfEnd');
+		const reset = key('Reset Key', 'dtmfReset');
+		if (end === reset) {
+			throw fieldError(node, 'Reset Key', `must differ from the End Key ("${end}")`, i);
+		}
+		return {
+			dtmf_settings: {
+				dtmf_capturing_enabled: requireBoolean(
+					node,
+					'Capture Keypad Input',
+					param(this, 'dtmfCapturingEnabled', i),
+					i,
+				),
+				dtmf_input: {
+					digits: requireInteger(node, 'Digits', param(this, 'dtmfDigits', i), i, 1),
+					end,
+					reset,
+					timeout: requireNumber(node, 'Timeout (Seconds)', param(this, 'dtmfTimeout', i), i, {
+						min: 0,
+					}),
+				},
+			},
+		};
+	},
+});

@@ -1,0 +1,29 @@
+import { defineEdit, param } from './edit';
+import { requireBoolean } from './values';
+
+export const { option, description, execute } = defineEdit({
+	value: 'updateExtractCalleeName',
+	name: 'Update Extract Callee Name',
+	description: 'Turn on or off whether an assistant picks up the callee name from the call',
+	action: 'Update the extract callee name setting of an assistant',
+	apiOperation: 'edit_extract_callee_name',
+	fields: [
+		{
+			displayName: 'Extract Callee Name',
+			name: 'extractCalleeName',
+			type: 'boolean',
+			default: true,
+			description: 'Whether the assistant extracts the name of the person it talks to',
+		},
+	],
+	body(i) {
+		return {
+			extract_callee_name: requireBoolean(
+				this.getNode(),
+				'Extract Callee Name',
+				param(this, 'extractCalleeName', i),
+				i,
+			),
+		};
+	},
+});

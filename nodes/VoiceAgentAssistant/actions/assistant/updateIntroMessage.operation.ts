@@ -1,0 +1,32 @@
+import { requireNonEmpty } from '../../../shared/validate';
+import { defineEdit, param } from './edit';
+
+export const { option, description, execute } = defineEdit({
+	value: 'updateIntroMessage',
+	name: 'Update Intro Message',
+	description: 'Change the first thing an assistant says on a call',
+	action: 'Update the intro message of an assistant',
+	apiOperation: 'edit_intro_message',
+	fields: [
+		{
+			displayName: 'Intro Message',
+			name: 'introMessage',
+			type: 'string',
+			typeOptions: { rows: 3 },
+			default: '',
+			required: true,
+			placeholder: 'e.g. Hi @{{callee_name}}, this is Maya from Acme Dental.',
+			description: 'What the assistant says first; may use @{{variable_name}} placeholders',
+		},
+	],
+	body(i) {
+		return {
+			intro_message: requireNonEmpty(
+				this.getNode(),
+				'Intro Message',
+				param(this, 'introMessage', i),
+				i,
+			),
+		};
+	},
+});

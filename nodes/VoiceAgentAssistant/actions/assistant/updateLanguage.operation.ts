@@ -1,0 +1,23 @@
+import { defineEdit, param } from './edit';
+import { LANGUAGE_OPTIONS, requireLanguage } from './values';
+
+export const { option, description, execute } = defineEdit({
+	value: 'updateLanguage',
+	name: 'Update Language',
+	description: 'Change the main language of an assistant',
+	action: 'Update the language of an assistant',
+	apiOperation: 'edit_language',
+	fields: [
+		{
+			displayName: 'Language',
+			name: 'language',
+			type: 'options',
+			options: LANGUAGE_OPTIONS,
+			default: 'en-US',
+			description: "The assistant's voice must support it, or the service refuses the edit",
+		},
+	],
+	body(i) {
+		return { language: requireLanguage(this.getNode(), 'Language', param(this, 'language', i), i) };
+	},
+});

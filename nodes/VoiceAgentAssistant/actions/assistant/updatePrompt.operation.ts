@@ -1,0 +1,69 @@
+import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { placeholderWarnings, promptPlaceholders } from '../../../shared/promptVariables';
+import type { OperationOutput } from '../../../shared/router';
+import { requireNonEmpty } from '../../../shared/validate';
+import { param, patchAgent } from './edit';
+import { requireList, requireVariableNames } from './values';
+
+export const option: INodePropertyOptions = {
+	name: 'Update Prompt',
+	value: 'updatePrompt',
+	description: 'Replace the prompt (instructions) of an assistant',
+	action: 'Update the prompt of an assistant',
+};
+
+const fields: INodeProperties[] = [
+	{
+		displayName: 'Prompt',
+		name: 'prompt',
+		type: 'string',
+		typeOptions: { rows: 10 },
+		default: '',
+		required: true,
+		description: 'The full new prompt; it replaces the current one',
+		hint: 'Placeholders are written @{{variable_name}} and filled from the custom variables of each call. The output lists the placeholders used in prompt_variables. Keep the field Fixed (not an expression) when it holds placeholders, since n8n would try to evaluate {{ }} itself.',
+	},
+	{
+		displayName: 'Known Custom Variables',
+		name: 'knownVariables',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. customer_name, appointment_date',
+		description:
+			'Optional. Names of the custom variables your calls pass, separated by commas. When given, placeholders in the prompt that are not among them are reported as warnings (the edit still goes ahead).',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['assistant'], operation: ['updatePrompt'] } },
+	fields,
+);
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
+	const node = this.getNode();
+	const prompt = requireNonEmpty(node, 'Prompt', param(this, 'prompt', i), i);
+	const knownRaw = param(this, 'knownVariables', i, '');
+	const known =
+		knownRaw === '' || knownRaw === undefined || knownRaw === null
+			? undefined
+			: requireVariableNames(
+					node,
+					'Known Custom Variables',
+					requireList(node, 'Known Custom Variables', knownRaw, i, { commas: true }),
+					i,
+				);
+	const warnings = placeholderWarnings(prompt, known);
+	const response = await patchAgent.call(this, i, 'edit_prompt', { agent_prompt: prompt });
+	if (warnings.length && typeof this.addExecutionHints === 'function') {
+		this.addExecutionHints(
+			...warnings.map((message) => ({
+				message: `Item ${i}: ${message}`,
+				type: 'warning' as const,
+				location: 'outputPane' as const,
+			})),
+		);
+	}
+	return { ...response, prompt_variables: promptPlaceholders(prompt), warnings };
+}

@@ -1,0 +1,29 @@
+import { defineEdit, param } from './edit';
+import { LANGUAGE_OPTIONS, requireLanguage } from './values';
+
+export const { option, description, execute } = defineEdit({
+	value: 'updateSecondaryLanguage',
+	name: 'Update Secondary Language',
+	description: 'Change the second language an assistant can switch to',
+	action: 'Update the secondary language of an assistant',
+	apiOperation: 'edit_secondary_language',
+	fields: [
+		{
+			displayName: 'Secondary Language',
+			name: 'secondaryLanguage',
+			type: 'options',
+			options: LANGUAGE_OPTIONS,
+			default: 'hi-IN',
+		},
+	],
+	body(i) {
+		return {
+			secondary_language: requireLanguage(
+				this.getNode(),
+				'Secondary Language',
+				param(this, 'secondaryLanguage', i),
+				i,
+			),
+		};
+	},
+});

@@ -1,0 +1,34 @@
+import { defineEdit, param } from './edit';
+import { requireList } from './values';
+
+/** Most words the service takes in an assistant's vocabulary. */
+export const MAX_VOCABULARY = 100;
+
+export const { option, description, execute } = defineEdit({
+	value: 'updateVocabulary',
+	name: 'Update Vocabulary',
+	description: 'Set the words (names, brands, terms) the assistant should recognise',
+	action: 'Update the vocabulary of an assistant',
+	apiOperation: 'edit_vocab',
+	fields: [
+		{
+			displayName: 'Vocabulary',
+			name: 'vocabulary',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			default: '',
+			required: true,
+			placeholder: 'e.g. Ringg, Acme, Dr. Mehta',
+			description: `Words separated by commas or one per line, at most ${MAX_VOCABULARY} (an expression may give an array)`,
+			hint: 'Replaces the whole vocabulary: words not given here are removed. Use [] to clear it.',
+		},
+	],
+	body(i) {
+		return {
+			vocab: requireList(this.getNode(), 'Vocabulary', param(this, 'vocabulary', i), i, {
+				commas: true,
+				max: MAX_VOCABULARY,
+			}),
+		};
+	},
+});

@@ -1,0 +1,80 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { requireUuid } from '../../../shared/validate';
+import { defineEdit, param } from './edit';
+import { LANGUAGE_OPTIONS, requireLanguage } from './values';
+
+export const { option, description, execute } = defineEdit({
+	value: 'updateVoice',
+	name: 'Update Voice',
+	description: 'Change the voice of an assistant and the language it speaks',
+	action: 'Update the voice of an assistant',
+	apiOperation: 'edit_voice',
+	fields: [
+		{
+			displayName: 'Voice ID',
+			name: 'voiceId',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. 1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+			description: 'ID (UUID) of the voice; it must support the chosen language',
+		},
+		{
+			displayName: 'Language',
+			name: 'language',
+			type: 'options',
+			options: LANGUAGE_OPTIONS,
+			default: 'en-US',
+			description: 'Language the voice speaks',
+		},
+		{
+			displayName: 'Options',
+			name: 'voiceOptions',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				{
+					displayName: 'Secondary Language',
+					name: 'secondaryLanguage',
+					type: 'options',
+					options: LANGUAGE_OPTIONS,
+					default: 'en-US',
+				},
+				{
+					displayName: 'Secondary Voice ID',
+					name: 'secondaryVoiceId',
+					type: 'string',
+					default: '',
+					description: 'ID (UUID) of a second voice, for the secondary language',
+				},
+			],
+		},
+	],
+	body(i) {
+		const node = this.getNode();
+		const body: IDataObject = {
+			voice_id: requireUuid(node, 'Voice ID', param(this, 'voiceId', i), i),
+			language: requireLanguage(node, 'Language', param(this, 'language', i), i),
+		};
+		const options = param(this, 'voiceOptions', i, {}) as IDataObject;
+		if (options.secondaryVoiceId !== undefined && options.secondaryVoiceId !== '') {
+			body.secondary_voice_id = requireUuid(
+				node,
+				'Options › Secondary Voice ID',
+				options.secondaryVoiceId,
+				i,
+			);
+		}
+		if (options.secondaryLanguage !== undefined) {
+			body.secondary_language = requireLanguage(
+				node,
+				'Options › Secondary Language',
+				options.secondaryLanguage,
+				i,
+			);
+		}
+		return body;
+	},
+});
