@@ -1,0 +1,65 @@
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodePropertyOptions,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import * as apiKey from './actions/apiKey';
+import * as phoneNumber from './actions/phoneNumber';
+import { router } from './actions/router';
+import * as user from './actions/user';
+
+const API_KEY_RESOURCE: INodePropertyOptions = { name: 'API Key', value: 'apiKey' };
+const LIST_RESOURCES: INodePropertyOptions[] = [
+	{ name: 'Phone Number', value: 'phoneNumber' },
+	{ name: 'User', value: 'user' },
+];
+
+export class VoiceAgentWorkspace implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Voice Agent Workspace',
+		name: 'voiceAgentWorkspace',
+		icon: { light: 'file:voiceAgent.svg', dark: 'file:voiceAgent.dark.svg' },
+		group: ['output'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'List workspace phone numbers and users, regenerate the API key',
+		defaults: { name: 'Voice Agent Workspace' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'voiceAgentApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				// As a plain node: every resource.
+				displayOptions: { show: { '@tool': [false] } },
+				options: [API_KEY_RESOURCE, ...LIST_RESOURCES],
+				default: 'phoneNumber',
+			},
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				// As an AI agent's tool: no API key regeneration, an agent must never rotate the key.
+				displayOptions: { show: { '@tool': [true] } },
+				options: LIST_RESOURCES,
+				default: 'phoneNumber',
+			},
+			...apiKey.description,
+			...phoneNumber.description,
+			...user.description,
+		],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,96 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { asItemError, type ItemResult } from '../../../shared/router';
+import { apiRequest } from '../../../shared/transport';
+import { fieldError } from '../../../shared/validate';
+
+const fields: INodeProperties[] = [
+	{
+		displayName:
+			'The current API key stops working at once. The new key is in this node\'s output (new_api_key): paste it into the Voice Agent API credential, or every later request of this workspace fails with "Invalid credentials".',
+		name: 'regenerateNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Confirm',
+		name: 'confirm',
+		type: 'boolean',
+		default: false,
+		required: true,
+		// A fixed value only: an expression (or an AI tool's $fromAI) must not be able to set it.
+		noDataExpression: true,
+		description:
+			'Whether you really want to replace the API key; the node refuses to run until this is on',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['apiKey'], operation: ['regenerate'] } },
+	fields,
+);
+
+async function regenerate(ctx: IExecuteFunctions): Promise<IDataObject> {
+	const node = ctx.getNode();
+	// The tool variant of the node hides this resource; refuse it here too, for old workflows.
+	if (node.type.endsWith('Tool')) {
+		throw new NodeOperationError(
+			node,
+			'Regenerating the API key is not available when the node is used as an AI tool',
+			{ itemIndex: 0 },
+		);
+	}
+	if (ctx.getNodeParameter('confirm', 0, false) !== true) {
+		throw fieldError(node, 'Confirm', 'must be turned on to regenerate the API key', 0);
+	}
+	const body = await apiRequest.call(ctx, {
+		method: 'PATCH',
+		path: '/workspace/api-key',
+		itemIndex: 0,
+	});
+	const newKey = body.new_api_key;
+	if (typeof newKey !== 'string' || newKey === '') {
+		throw new NodeApiError(
+			node,
+			{ message: 'The service answered without new_api_key' },
+			{
+				message: 'The service answered without new_api_key',
+				description:
+					'The key may have been replaced anyway. If the credential stops working, regenerate the key in the service dashboard.',
+				itemIndex: 0,
+			},
+		);
+	}
+	return { new_api_key: newKey };
+}
+
+/**
+ * Runs once for the whole input: a second regeneration would fail with the (now dead) old key
+ * and lose the first new key, so more than one input item is refused before any request.
+ */
+export async function executeBatch(
+	this: IExecuteFunctions,
+	itemCount: number,
+): Promise<ItemResult[]> {
+	if (itemCount > 1) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Regenerate API Key runs for one input item only, got ${itemCount}`,
+			{
+				description:
+					'Turn on "Execute Once" in the node settings, or pass a single item. No request was sent.',
+			},
+		);
+	}
+	if (itemCount === 0) return [];
+	try {
+		return [{ ok: true, output: await regenerate(this) }];
+	} catch (error) {
+		return [{ ok: false, error: asItemError(this, error, 0) }];
+	}
+}
+
+export async function execute(this: IExecuteFunctions): Promise<IDataObject> {
+	return await regenerate(this);
+}
