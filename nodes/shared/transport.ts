@@ -68,10 +68,15 @@ function header(headers: IDataObject, name: string): string | undefined {
 
 /** The network error code (ECONNREFUSED, ...) behind whatever the request helper threw. */
 function networkCode(error: unknown): string | undefined {
-	let current = error as { code?: unknown; cause?: unknown } | undefined;
+	// The request helper wraps socket errors in a NodeApiError whose httpCode holds the code.
+	let current = error as
+		| { code?: unknown; httpCode?: unknown; errorResponse?: unknown; cause?: unknown }
+		| undefined;
 	for (let depth = 0; current && depth < 5; depth++) {
-		if (typeof current.code === 'string' && /^E[A-Z_]+$/.test(current.code)) return current.code;
-		current = current.cause as typeof current;
+		for (const value of [current.code, current.httpCode]) {
+			if (typeof value === 'string' && /^E[A-Z_]+$/.test(value)) return value;
+		}
+		current = (current.cause ?? current.errorResponse) as typeof current;
 	}
 	return undefined;
 }
@@ -113,7 +118,8 @@ function toNodeError(
 	const description = redact(failure.description, apiKey);
 	// Built from plain data only: the helper's own error carries request headers (the key).
 	const response: JsonObject = { message, description };
-	if (failure.code) response.code = failure.code;
+	// Not `code`: NodeApiError would take it as a status and swap in its generic message.
+	if (failure.code) response.serviceCode = failure.code;
 	if (failure.status) response.httpCode = String(failure.status);
 	return new NodeApiError(ctx.getNode(), response, {
 		message,

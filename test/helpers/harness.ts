@@ -16,6 +16,7 @@ import type {
 	INode,
 	INodeCredentialsDetails,
 	INodeExecutionData,
+	INodeParameters,
 	INodeType,
 	INodeTypes,
 	IRun,
@@ -24,7 +25,12 @@ import type {
 	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { createDeferredPromise, ICredentialsHelper, Workflow } from 'n8n-workflow';
+import {
+	createDeferredPromise,
+	createRunExecutionData,
+	ICredentialsHelper,
+	Workflow,
+} from 'n8n-workflow';
 
 import { VoiceAgentApi } from '../../credentials/VoiceAgentApi.credentials';
 import { VoiceAgentCalling } from '../../nodes/VoiceAgentCalling/VoiceAgentCalling.node';
@@ -87,7 +93,8 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
 		const type = credentialTypes[typeName];
-		if (typeof type?.authenticate === 'function') return await type.authenticate(credentials, requestOptions);
+		if (typeof type?.authenticate === 'function')
+			return await type.authenticate(credentials, requestOptions);
 		throw new Error(`credential type ${typeName} must authenticate with a function`);
 	}
 
@@ -179,7 +186,10 @@ export function makeAdditionalData(
 	credentials: ICredentialDataDecryptedObject | null,
 	hooks: ExecutionLifecycleHooks,
 ): IWorkflowExecuteAdditionalData {
-	const additionalData = mock<IWorkflowExecuteAdditionalData>({ hooks, currentNodeParameters: undefined });
+	// Only what the engine reads is real; the rest of the large interface is a mock.
+	const additionalData = mock<IWorkflowExecuteAdditionalData>() as IWorkflowExecuteAdditionalData;
+	additionalData.hooks = hooks;
+	additionalData.currentNodeParameters = undefined;
 	additionalData.credentialsHelper = new TestCredentialsHelper(
 		credentials ? { voiceAgentApi: credentials } : {},
 	);
@@ -197,7 +207,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		type: `${PACKAGE}.${options.type}`,
 		typeVersion: 1,
 		position: [0, 0],
-		parameters: options.parameters,
+		parameters: options.parameters as INodeParameters,
 		credentials: { voiceAgentApi: { id: '1', name: 'Voice Agent account' } },
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	};
@@ -209,19 +219,13 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		options.credentials === undefined ? CREDENTIALS : options.credentials,
 		hooks,
 	);
-	const runExecutionData: IRunExecutionData = {
-		startData: {},
-		resultData: { runData: {} },
+	const runExecutionData: IRunExecutionData = createRunExecutionData({
 		executionData: {
-			contextData: {},
-			metadata: {},
-			waitingExecution: {},
-			waitingExecutionSource: null,
 			nodeExecutionStack: [
 				{ node, data: { main: [options.items ?? [{ json: {} }]] }, source: null },
 			],
 		},
-	};
+	});
 	const execute = new WorkflowExecute(additionalData, options.mode ?? 'manual', runExecutionData);
 	await execute.processRunExecutionData(workflow);
 	const run = await done.promise;
