@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+// @ts-check
+'use strict';
+
+/**
+ * Starts the sandbox for development, demos and end-to-end tests:
+ *   node sandbox/cli.js [--port 4010] [--speed 1] [--fast] [--seed 1] [--latency 0] [--quiet]
+ * Environment: SANDBOX_PORT, SANDBOX_SPEED, SANDBOX_SEED, SANDBOX_LATENCY_MS.
+ * --fast is --speed 20: a call completes in one to three seconds instead of 20-60.
+ */
+
+const { createSandbox, DEFAULT_API_KEY } = require('./index');
+
+/** @param {string[]} argv */
+function parseArgs(argv) {
+	/** @type {Record<string, string | boolean>} */
+	const out = {};
+	for (let i = 0; i < argv.length; i++) {
+		const m = /^--([a-z-]+)(?:=(.*))?$/.exec(argv[i]);
+		if (!m) throw new Error(`unexpected argument ${argv[i]}`);
+		if (m[2] !== undefined) out[m[1]] = m[2];
+		else if (argv[i + 1] !== undefined && !argv[i + 1].startsWith('--')) out[m[1]] = argv[++i];
+		else out[m[1]] = true;
+	}
+	return out;
+}
+
+/** @param {unknown} value @param {string} name */
+function number(value, name) {
+	const n = Number(value);
+	if (!Number.isFinite(n)) throw new Error(`${name} must be a number, got ${value}`);
+	return n;
+}
+
+async function main() {
+	const args = parseArgs(process.argv.slice(2));
+	if (args.help) {
+		console.log(
+			'usage: node sandbox/cli.js [--port 4010] [--speed 1 | --fast] [--seed 1] [--latency ms] [--quiet]',
+		);
+		return;
+	}
+	const port = number(args.port ?? process.env.SANDBOX_PORT ?? 4010, 'port');
+	const speed = args.fast ? 20 : number(args.speed ?? process.env.SANDBOX_SPEED ?? 1, 'speed');
+	const seed = number(args.seed ?? process.env.SANDBOX_SEED ?? 1, 'seed');
+	const latency = number(args.latency ?? process.env.SANDBOX_LATENCY_MS ?? 0, 'latency');
+	const quiet = Boolean(args.quiet);
+	const sandbox = await createSandbox({
+		port,
+		clock: 'real',
+		speed,
+		seed,
+		latencyMs: latency,
+		apiKey: DEFAULT_API_KEY,
+		log: quiet ? undefined : (line) => console.log(`[sandbox] ${line}`),
+	});
+	console.log(`Voice agent sandbox listening (speed ${speed}, seed ${seed})`);
+	console.log(`  Base URL: ${sandbox.url}`);
+	console.log(`  API key:  ${sandbox.apiKey}`);
+	console.log(`  Control:  ${sandbox.origin}/__sandbox/state`);
+	const stop = () => {
+		sandbox.close().then(() => process.exit(0));
+	};
+	process.on('SIGINT', stop);
+	process.on('SIGTERM', stop);
+}
+
+main().catch((error) => {
+	console.error(`sandbox: ${error.message}`);
+	process.exit(1);
+});

@@ -1,0 +1,175 @@
+/** Types of the sandbox's programmatic API (the implementation is plain JavaScript). */
+
+export type FaultAction =
+	| 'pass'
+	| 'drop'
+	| 'drop-after'
+	| number
+	| string
+	| { status: number; retryAfter?: number; body?: unknown; after?: boolean }
+	| { drop: true; after?: boolean }
+	| { delayMs: number };
+
+export interface FaultRule {
+	/** 'METHOD /path', '/path', '/prefix/*' or '*' (default); paths below the base URL. */
+	endpoint?: string;
+	action?: FaultAction;
+	/** Consumed one per matching request; the rule is spent afterwards. */
+	sequence?: FaultAction[];
+	/** How many matching requests a single action hits (default: all). */
+	times?: number;
+	/** Fraction 0..1 of matching requests hit (seeded, so repeatable). */
+	rate?: number;
+}
+
+export type LatencySpec = number | Record<string, number>;
+
+export interface SandboxOptions {
+	/** Default 0: a free port. */
+	port?: number;
+	/** 'manual' (default): time moves only by advance(ms). 'real': wall clock. */
+	clock?: 'manual' | 'real';
+	/** Divides every nominal duration of a call (default 1). */
+	speed?: number;
+	/** Seeds history, IDs, new keys and fault rates (default 1). */
+	seed?: number;
+	/** Start of the manual clock (default 2025-06-02T08:00:00Z). */
+	startTime?: string | number;
+	/** Initial API key (default sandbox-key-0000). */
+	apiKey?: string;
+	/** Status of an immediate call in the start answer (default 'ongoing'). */
+	startStatus?: 'ongoing' | 'registered';
+	latencyMs?: LatencySpec;
+	faults?: FaultRule[] | { rules: FaultRule[] };
+	log?: (line: string) => void;
+}
+
+export interface LedgerEntry {
+	call_id: string;
+	mobile_number: string;
+	from_number: string;
+	agent_id: string;
+	at: string;
+}
+
+export interface CallView {
+	id: string;
+	to_number: string;
+	name: string;
+	status: string;
+	transcript: string;
+	audio_recording: string | null;
+	created_at: string;
+	agent: {
+		id: string;
+		agent_name: string;
+		agent_version_id: string;
+		orchestration_mode: string;
+		version: { version_id: string; version_slug: string };
+	};
+	call_duration: number;
+	call_attempt_time: string;
+	call_cost: number | null;
+	call_type: string;
+	inbound_from: string | null;
+	credits_processed: boolean;
+	from_numbers: string[];
+	voicemail_detected: boolean;
+	call_sub_status: string;
+	attempts: number;
+	next_event_at: string | null;
+	next_attempt_time: string | null;
+	bulk_list_id: string | null;
+	custom_args_values: Record<string, string>;
+}
+
+export interface Sandbox {
+	/** Base URL including /ca/api/v0. */
+	url: string;
+	/** http://127.0.0.1:port, where /__sandbox/ lives. */
+	origin: string;
+	port: number;
+	/** The key that currently works (changes on PATCH /workspace/api-key). */
+	readonly apiKey: string;
+	/** Every call placed through POST /calling/outbound/individual, in order. */
+	readonly ledger: LedgerEntry[];
+	/** The internal state (read it; change it through the API). */
+	store: any;
+	faults: any;
+	/** Sandbox time in epoch ms. */
+	now(): number;
+	/** Moves the clock, running due events; returns the new time. */
+	advance(ms: number): number;
+	setFaults(spec: FaultRule[] | { rules: FaultRule[] } | null): void;
+	setLatency(spec: LatencySpec): void;
+	reset(seed?: number): void;
+	call(id: string): CallView | undefined;
+	describe(): Record<string, unknown>;
+	close(): Promise<void>;
+}
+
+export function createSandbox(options?: SandboxOptions): Promise<Sandbox>;
+
+export const PREFIX: string;
+export const DEFAULT_API_KEY: string;
+export const DEFAULT_START: number;
+export const TIMING: {
+	queueMs: number;
+	ringMs: number;
+	noAnswerMs: number;
+	busyMs: number;
+	lineErrorMs: number;
+	retryDelayMs: number;
+};
+export function behaviourOf(
+	number: string,
+): 'no_answer' | 'busy' | 'line_error' | 'late_answer' | 'voicemail' | 'answer';
+export function talkSeconds(number: string): number;
+export function fill(template: string, vars: Record<string, string>): string;
+export const fixtures: {
+	LANGUAGES: string[];
+	VOICES: Array<{ id: string; name: string; gender: string; languages: string[] }>;
+	KNOWLEDGE_BASES: Array<{ id: string; name: string }>;
+	AGENTS: Array<{
+		id: string;
+		agent_display_name: string;
+		language: string;
+		voice_id: string;
+		secondary_language: string | null;
+		secondary_voice_id: string | null;
+		intro_message: string;
+		agent_prompt: string;
+		custom_variables: string[];
+		kb_ids: string[];
+		whitelisted_domains: string[];
+		voice_speed: number;
+	}>;
+	NUMBERS: Array<{
+		id: string;
+		number: string;
+		agent_id: string | null;
+		is_inbound_enabled: boolean;
+	}>;
+	USERS: Array<{
+		id: string;
+		username: string;
+		email: string;
+		role: string;
+		invite_status: string;
+	}>;
+	CONTACT_LISTS: Array<{
+		id: string;
+		name: string;
+		agent_id: string;
+		contacts: Array<{ name: string; mobile_number: string }>;
+	}>;
+	CAMPAIGNS: Array<{
+		id: string;
+		name: string;
+		campaign_status: string;
+		total_count: number;
+		registered_count: number;
+		completed_count: number;
+	}>;
+	fixtureId(prefix: string, n: number): string;
+};

@@ -1,0 +1,949 @@
+// @ts-check
+'use strict';
+
+const {
+	UUID_RE,
+	E164_RE,
+	HHMM_RE,
+	LOCAL_RE,
+	parseIsoWithZone,
+	isValidZone,
+	localToInstant,
+	isoOffset,
+	isoUtc,
+} = require('./util');
+const { analysisFor } = require('./calls');
+const { LANGUAGES } = require('./fixtures');
+const { zipOne, toCsv } = require('./zip');
+
+/**
+ * The endpoints of the contract. A handler gets the request context and answers
+ * { status, body } (JSON) or { status, raw, headers } (bytes). Bad input throws Invalid,
+ * which the route turns into its documented error shape.
+ */
+
+class Invalid extends Error {
+	/** @param {string} message @param {number} [status] @param {string} [code] */
+	constructor(message, status = 400, code = 'invalid_parameter') {
+		super(message);
+		this.status = status;
+		this.code = code;
+	}
+}
+
+const CALL_STATUSES = [
+	'registered',
+	'ongoing',
+	'retry',
+	'completed',
+	'failed',
+	'error',
+	'cancelled',
+	'forwarded',
+];
+const CALL_TYPES = ['inbound', 'outbound', 'webcall'];
+
+/**
+ * @typedef {{method: string, path: string, params: Record<string, string>, query: URLSearchParams,
+ *   body: unknown, headers: import('node:http').IncomingHttpHeaders, store: import('./store').Store,
+ *   origin: string}} Ctx
+ * @typedef {{status: number, body?: unknown, raw?: Buffer, headers?: Record<string, string>}} Reply
+ */
+
+// ---- query parameters ---------------------------------------------------------------
+
+/** The last value of a query parameter, or undefined. @param {URLSearchParams} q @param {string} name */
+function one(q, name) {
+	const all = q.getAll(name);
+	return all.length ? all[all.length - 1] : undefined;
+}
+
+/** @param {URLSearchParams} q @param {string} name @param {{def: number, min: number, max?: number}} r */
+function intParam(q, name, r) {
+	const raw = one(q, name);
+	if (raw === undefined || raw === '') return r.def;
+	const n = /^-?\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+	if (!Number.isSafeInteger(n) || n < r.min || (r.max !== undefined && n > r.max)) {
+		throw new Invalid(
+			r.max !== undefined
+				? `${name} must be an integer between ${r.min} and ${r.max}, got "${raw}"`
+				: `${name} must be an integer of at least ${r.min}, got "${raw}"`,
+		);
+	}
+	return n;
+}
+
+/** @param {URLSearchParams} q @param {string} name @param {boolean | undefined} def */
+function boolParam(q, name, def) {
+	const raw = one(q, name);
+	if (raw === undefined || raw === '') return def;
+	const v = raw.toLowerCase();
+	if (v === 'true') return true;
+	if (v === 'false') return false;
+	throw new Invalid(`${name} must be true or false, got "${raw}"`);
+}
+
+/** @param {URLSearchParams} q @param {string} name */
+function dateParam(q, name) {
+	const raw = one(q, name);
+	if (raw === undefined || raw === '') return undefined;
+	const ms = parseIsoWithZone(raw);
+	if (ms === undefined) {
+		throw new Invalid(
+			`${name} must be an ISO 8601 date-time with time zone, e.g. 2025-06-01T00:00:00Z, got "${raw}"`,
+		);
+	}
+	return ms;
+}
+
+/** start_date/end_date of the history and the export. @param {URLSearchParams} q */
+function dateRange(q) {
+	const start = dateParam(q, 'start_date');
+	const end = dateParam(q, 'end_date');
+	if (start !== undefined && end !== undefined && start > end) {
+		throw new Invalid('start_date must not be after end_date');
+	}
+	return { start, end };
+}
+
+/** @param {string} name @param {string} value */
+function uuidValue(name, value) {
+	if (!UUID_RE.test(value)) throw new Invalid(`${name} must be a UUID, got "${value}"`);
+	return value.toLowerCase();
+}
+
+/** @param {URLSearchParams} q */
+function statusParam(q) {
+	const status = one(q, 'status');
+	if (status === undefined || status === '') return undefined;
+	if (!CALL_STATUSES.includes(status)) {
+		throw new Invalid(`status must be one of ${CALL_STATUSES.join(', ')}, got "${status}"`);
+	}
+	return status;
+}
+
+// ---- renderings -----------------------------------------------------------------------
+
+/** @param {any} call @param {string} origin */
+const recordingUrl = (call, origin) =>
+	call.has_recording ? `${origin}/__sandbox/recordings/${call.id}.wav` : null;
+
+/** A call as an item of GET /calling/history. @param {any} call @param {string} origin */
+function historyRecord(call, origin) {
+	return {
+		id: call.id,
+		to_number: call.to_number,
+		name: call.name,
+		status: call.status,
+		transcript: JSON.stringify(call.transcript),
+		audio_recording: recordingUrl(call, origin),
+		created_at: isoOffset(call.created_at),
+		agent: structuredClone(call.agent),
+		call_duration: call.call_duration,
+		call_attempt_time: isoOffset(call.call_attempt_time ?? call.created_at),
+		call_cost: call.call_cost,
+		call_type: call.call_type,
+		inbound_from: call.inbound_from,
+		credits_processed: call.credits_processed,
+		from_numbers: call.from_number ? [call.from_number] : [],
+		voicemail_detected: call.voicemail_detected,
+	};
+}
+
+/** @param {any} call @param {string} origin @param {boolean} analysis */
+function callDetails(call, origin, analysis) {
+	/** @type {Record<string, unknown>} */
+	const out = {
+		id: call.id,
+		call_direction: call.call_type,
+		call_status: call.status,
+		call_sub_status: call.sub_status,
+		from_number: call.call_type === 'inbound' ? call.inbound_from : call.from_number,
+		to_number: call.to_number,
+		callee_name: call.name,
+		agent_id: call.agent.id,
+		initiation_time: isoOffset(call.call_attempt_time ?? call.created_at),
+		recording_url: recordingUrl(call, origin),
+		// An array in the reference, a JSON-encoded string on the live service: we do as it does.
+		transcription_url: JSON.stringify(call.transcript),
+		next_attempt_time: call.next_attempt_time === null ? null : isoOffset(call.next_attempt_time),
+	};
+	if (analysis) Object.assign(out, analysisFor(call));
+	return out;
+}
+
+/** Calls newest first, then by creation order. @param {any[]} calls */
+const newestFirst = (calls) =>
+	[...calls].sort((a, b) => b.created_at - a.created_at || b.seq - a.seq);
+
+// ---- body checks ----------------------------------------------------------------------
+
+const isObject = (/** @type {unknown} */ v) =>
+	v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** @param {unknown} v @param {string} name @param {number} min */
+function intField(v, name, min) {
+	if (typeof v !== 'number' || !Number.isInteger(v) || v < min) {
+		throw new Invalid(`${name} must be an integer of at least ${min}`);
+	}
+	return v;
+}
+
+/** call_config, checked field by field; returns it with scheduled_at resolved to an instant. */
+function checkCallConfig(/** @type {unknown} */ raw) {
+	if (!isObject(raw)) throw new Invalid('call_config must be an object');
+	const c = /** @type {Record<string, any>} */ (raw);
+	/** @type {Record<string, any>} */
+	const out = {};
+	for (const key of ['idle_timeout_warning', 'idle_timeout_end', 'max_call_length']) {
+		if (c[key] !== undefined && c[key] !== null)
+			out[key] = intField(c[key], `call_config.${key}`, 1);
+	}
+	if (c.call_retry_config !== undefined && c.call_retry_config !== null) {
+		if (!isObject(c.call_retry_config))
+			throw new Invalid('call_config.call_retry_config must be an object');
+		/** @type {Record<string, number>} */
+		const retry = {};
+		for (const key of ['retry_count', 'retry_busy', 'retry_not_picked', 'retry_failed']) {
+			const v = c.call_retry_config[key];
+			if (v !== undefined && v !== null)
+				retry[key] = intField(v, `call_config.call_retry_config.${key}`, 0);
+		}
+		out.call_retry_config = retry;
+	}
+	if (c.call_time !== undefined && c.call_time !== null) {
+		if (!isObject(c.call_time)) throw new Invalid('call_config.call_time must be an object');
+		const t = c.call_time;
+		/** @type {Record<string, any>} */
+		const time = {};
+		for (const key of ['call_start_time', 'call_end_time']) {
+			if (t[key] === undefined || t[key] === null) continue;
+			if (typeof t[key] !== 'string' || !HHMM_RE.test(t[key])) {
+				throw new Invalid(
+					`call_config.call_time.${key} must be a time HH:MM (24-hour), got ${JSON.stringify(t[key])}`,
+				);
+			}
+			time[key] = t[key];
+		}
+		if ((time.call_start_time === undefined) !== (time.call_end_time === undefined)) {
+			throw new Invalid('call_config.call_time needs both call_start_time and call_end_time');
+		}
+		if (t.timezone !== undefined && t.timezone !== null) {
+			if (
+				typeof t.timezone !== 'string' ||
+				!isValidZone(t.timezone) ||
+				(!t.timezone.includes('/') && t.timezone !== 'UTC')
+			) {
+				throw new Invalid(
+					`call_config.call_time.timezone must be an IANA time zone such as Asia/Kolkata, got ${JSON.stringify(t.timezone)}`,
+				);
+			}
+			time.timezone = t.timezone;
+		}
+		if (t.scheduled_at !== undefined && t.scheduled_at !== null) {
+			if (typeof t.scheduled_at !== 'string' || !LOCAL_RE.test(t.scheduled_at)) {
+				throw new Invalid(
+					`call_config.call_time.scheduled_at must be a local date-time YYYY-MM-DDTHH:MM:SS without offset, got ${JSON.stringify(t.scheduled_at)}`,
+				);
+			}
+			time.scheduled_at = t.scheduled_at;
+		}
+		if (
+			(time.scheduled_at !== undefined || time.call_start_time !== undefined) &&
+			time.timezone === undefined
+		) {
+			throw new Invalid(
+				'call_config.call_time.timezone is required with scheduled_at or a call window',
+			);
+		}
+		if (time.scheduled_at !== undefined) {
+			const ms = localToInstant(time.scheduled_at, time.timezone);
+			if (ms === undefined)
+				throw new Invalid(
+					`call_config.call_time.scheduled_at is not a valid date: "${time.scheduled_at}"`,
+				);
+			Object.defineProperty(time, 'scheduled_at_ms', { value: ms, enumerable: false });
+		}
+		out.call_time = time;
+	}
+	return out;
+}
+
+// ---- calling --------------------------------------------------------------------------
+
+/** POST /calling/outbound/individual @param {Ctx} ctx @returns {Reply} */
+function startCall(ctx) {
+	const { store } = ctx;
+	if (!isObject(ctx.body)) throw new Invalid('Request body must be a JSON object');
+	const b = /** @type {Record<string, any>} */ (ctx.body);
+	if (b.name !== undefined && b.name !== null && typeof b.name !== 'string')
+		throw new Invalid('name must be a string');
+	if (b.mobile_number === undefined || b.mobile_number === null || b.mobile_number === '') {
+		throw new Invalid('mobile_number is required');
+	}
+	if (typeof b.mobile_number !== 'string' || !E164_RE.test(b.mobile_number)) {
+		throw new Invalid(
+			`mobile_number must be a phone number with + and country code, e.g. +14155550100, got ${JSON.stringify(b.mobile_number)}`,
+		);
+	}
+	if (b.agent_id === undefined || b.agent_id === null || b.agent_id === '')
+		throw new Invalid('agent_id is required');
+	if (typeof b.agent_id !== 'string' || !UUID_RE.test(b.agent_id)) {
+		throw new Invalid(`agent_id must be a UUID, got ${JSON.stringify(b.agent_id)}`);
+	}
+	const agent = store.agents.get(b.agent_id.toLowerCase());
+	if (!agent) throw new Invalid(`agent_id ${b.agent_id}: Agent not found`);
+
+	const hasNumber = b.from_number !== undefined && b.from_number !== null && b.from_number !== '';
+	const hasNumberId =
+		b.from_number_id !== undefined && b.from_number_id !== null && b.from_number_id !== '';
+	if (hasNumber && hasNumberId)
+		throw new Invalid('Send either from_number or from_number_id, not both');
+	if (!hasNumber && !hasNumberId) throw new Invalid('from_number is required');
+	let from;
+	if (hasNumber) {
+		if (typeof b.from_number !== 'string' || !E164_RE.test(b.from_number)) {
+			throw new Invalid(
+				`from_number must be a phone number with + and country code, got ${JSON.stringify(b.from_number)}`,
+			);
+		}
+		from = store.findNumber({ number: b.from_number });
+		if (!from) throw new Invalid(`from_number ${b.from_number} is not a number of this workspace`);
+	} else {
+		if (typeof b.from_number_id !== 'string' || !UUID_RE.test(b.from_number_id)) {
+			throw new Invalid(`from_number_id must be a UUID, got ${JSON.stringify(b.from_number_id)}`);
+		}
+		from = store.findNumber({ id: b.from_number_id.toLowerCase() });
+		if (!from)
+			throw new Invalid(`from_number_id ${b.from_number_id} is not a number of this workspace`);
+	}
+
+	/** @type {Record<string, string>} */
+	const given = {};
+	if (b.custom_args_values !== undefined && b.custom_args_values !== null) {
+		if (!isObject(b.custom_args_values))
+			throw new Invalid('custom_args_values must be an object of strings');
+		for (const [key, value] of Object.entries(b.custom_args_values)) {
+			if (typeof value !== 'string') {
+				throw new Invalid(
+					`custom_args_values.${key} must be a string, got ${JSON.stringify(value)}`,
+				);
+			}
+			given[key] = value;
+		}
+	}
+	const config =
+		b.call_config === undefined || b.call_config === null ? {} : checkCallConfig(b.call_config);
+
+	const at = store.now();
+	const name = b.name ?? '';
+	const { call, initial } = store.createCall({
+		name,
+		mobile_number: b.mobile_number,
+		agent,
+		from_number: from.number,
+		given,
+		config,
+		at,
+	});
+	store.ledger.push({
+		call_id: call.id,
+		mobile_number: call.to_number,
+		from_number: from.number,
+		agent_id: agent.id,
+		at: isoOffset(at),
+	});
+	store.arm();
+	return {
+		status: 200,
+		body: {
+			status: 'success',
+			message: 'Call initiated successfully',
+			data: {
+				call_id: call.id,
+				call_direction: 'outbound',
+				call_status: initial,
+				initiated_at: isoOffset(at),
+				agent_id: agent.id,
+				custom_args_values: { ...given, callee_name: name, mobile_number: call.to_number },
+			},
+		},
+	};
+}
+
+/** GET /calling/history @param {Ctx} ctx @returns {Reply} */
+function listHistory(ctx) {
+	const q = ctx.query;
+	const { start, end } = dateRange(q);
+	const limit = intParam(q, 'limit', { def: 10, min: 1, max: 100 });
+	const offset = intParam(q, 'offset', { def: 0, min: 0 });
+	const agentIds = q
+		.getAll('agent_id')
+		.filter(Boolean)
+		.map((v) => uuidValue('agent_id', v));
+	const status = statusParam(q);
+	const bulk = one(q, 'bulk_list_id') || undefined;
+	const matched = newestFirst(ctx.store.calls).filter(
+		(c) =>
+			(start === undefined || c.created_at >= start) &&
+			(end === undefined || c.created_at <= end) &&
+			(!agentIds.length || agentIds.includes(c.agent.id)) &&
+			(status === undefined || c.status === status) &&
+			(bulk === undefined || c.bulk_list_id === bulk),
+	);
+	const calls = matched.slice(offset, offset + limit).map((c) => historyRecord(c, ctx.origin));
+	return {
+		status: 200,
+		body: { calls, limit, offset, count: calls.length, total: matched.length },
+	};
+}
+
+/** Media ranges of an Accept header with their q. @param {string | undefined} accept */
+function acceptQ(accept, /** @type {string} */ type) {
+	if (!accept) return type === 'application/json' ? 1 : 0;
+	let best = 0;
+	let bestSpecificity = -1;
+	for (const part of accept.split(',')) {
+		const [range, ...params] = part.trim().toLowerCase().split(';');
+		const qp = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+		const q = qp ? Number(qp.slice(2)) : 1;
+		const [main, sub] = range.trim().split('/');
+		const [tMain, tSub] = type.split('/');
+		const specificity =
+			main === tMain && sub === tSub
+				? 2
+				: main === tMain && sub === '*'
+					? 1
+					: main === '*'
+						? 0
+						: -1;
+		if (specificity > bestSpecificity) {
+			bestSpecificity = specificity;
+			best = Number.isFinite(q) ? q : 0;
+		}
+	}
+	return best;
+}
+
+const EXPORT_COLUMNS = [
+	'id',
+	'to_number',
+	'name',
+	'status',
+	'transcript',
+	'recording_url',
+	'agent_id',
+	'initiation_time',
+	'from_number',
+	'call_type',
+	'call_sub_status',
+	'call_duration',
+	'call_cost',
+	'voicemail_detected',
+	'created_at',
+	'agent_name',
+	'agent_version_id',
+	'bulk_list_id',
+	'campaign_id',
+	'custom_args_values',
+];
+
+/** POST /calling/history/download @param {Ctx} ctx @returns {Reply} */
+function exportHistory(ctx) {
+	const q = ctx.query;
+	const { start, end } = dateRange(q);
+	const agentIds = q
+		.getAll('agent_id')
+		.filter(Boolean)
+		.map((v) => uuidValue('agent_id', v));
+	const status = statusParam(q);
+	const includeAnalysis = boolParam(q, 'include_analysis', false);
+	const callType = one(q, 'call_type') || undefined;
+	if (callType !== undefined && !CALL_TYPES.includes(callType)) {
+		throw new Invalid(`call_type must be one of ${CALL_TYPES.join(', ')}, got "${callType}"`);
+	}
+	const bulk = one(q, 'bulk_list_id') || undefined;
+	const voicemail = boolParam(q, 'voicemail', undefined);
+	/** @type {Record<string, string | undefined>} */
+	const numbers = {};
+	for (const name of ['from_number', 'to_number']) {
+		const v = one(q, name) || undefined;
+		if (v !== undefined && !E164_RE.test(v)) {
+			throw new Invalid(`${name} must be a phone number with + and country code, got "${v}"`);
+		}
+		numbers[name] = v;
+	}
+	const callIdRaw = one(q, 'call_id') || undefined;
+	const callId = callIdRaw === undefined ? undefined : uuidValue('call_id', callIdRaw);
+	const limit = intParam(q, 'limit', { def: 1000, min: 1, max: 10000 });
+	const offset = intParam(q, 'offset', { def: 0, min: 0 });
+
+	const rows = newestFirst(ctx.store.calls)
+		.filter(
+			(c) =>
+				(start === undefined || c.created_at >= start) &&
+				(end === undefined || c.created_at <= end) &&
+				(!agentIds.length || agentIds.includes(c.agent.id)) &&
+				(status === undefined || c.status === status) &&
+				(callType === undefined || c.call_type === callType) &&
+				(bulk === undefined || c.bulk_list_id === bulk) &&
+				(voicemail === undefined || c.voicemail_detected === voicemail) &&
+				(numbers.from_number === undefined ||
+					c.from_number === numbers.from_number ||
+					c.inbound_from === numbers.from_number) &&
+				(numbers.to_number === undefined || c.to_number === numbers.to_number) &&
+				(callId === undefined || c.id === callId),
+		)
+		.slice(offset, offset + limit);
+
+	const accept = /** @type {string | undefined} */ (ctx.headers.accept);
+	const json = acceptQ(accept, 'application/json');
+	const zip = acceptQ(accept, 'application/zip');
+	const octet = acceptQ(accept, 'application/octet-stream');
+	const csvRows = rows.map((c) => {
+		const d = callDetails(c, ctx.origin, includeAnalysis);
+		return {
+			...d,
+			id: c.id,
+			status: c.status,
+			name: c.name,
+			transcript: JSON.stringify(c.transcript),
+			call_type: c.call_type,
+			call_sub_status: c.sub_status,
+			call_duration: c.call_duration,
+			call_cost: c.call_cost,
+			voicemail_detected: c.voicemail_detected,
+			created_at: isoOffset(c.created_at),
+			agent_name: c.agent.agent_name,
+			agent_version_id: c.agent.agent_version_id,
+			bulk_list_id: c.bulk_list_id,
+			campaign_id: c.campaign_id,
+			custom_args_values: c.custom_args_values,
+		};
+	});
+	const columns = includeAnalysis
+		? [...EXPORT_COLUMNS, 'platform_analysis', 'client_analysis']
+		: EXPORT_COLUMNS;
+	const at = ctx.store.now();
+	if (Math.max(zip, octet) > json) {
+		const csv = Buffer.from(toCsv(columns, csvRows), 'utf8');
+		return {
+			status: 200,
+			raw: zipOne('call-history.csv', csv, at),
+			headers: {
+				'content-type': zip >= octet ? 'application/zip' : 'application/octet-stream',
+				'content-disposition': 'attachment; filename="call-history.zip"',
+			},
+		};
+	}
+	ctx.store.exports.push({
+		id: ctx.store.newId(),
+		requested_at: isoOffset(at),
+		email: ctx.store.users[0].email,
+		records: rows.length,
+		query: Object.fromEntries(
+			[...new Set(q.keys())].map((k) => [k, q.getAll(k).length > 1 ? q.getAll(k) : one(q, k)]),
+		),
+		csv: toCsv(columns, csvRows),
+	});
+	return {
+		status: 200,
+		body: {
+			message: 'Export queued; you will receive an e-mail with the download link when it is ready.',
+		},
+	};
+}
+
+/** GET /calling/call-details @param {Ctx} ctx @returns {Reply} */
+function getCall(ctx) {
+	const raw = one(ctx.query, 'id');
+	if (raw === undefined || raw === '') throw new Invalid('id is required (the call UUID)');
+	const id = uuidValue('id', raw);
+	const analysis = boolParam(ctx.query, 'send_analysis', false);
+	const call = ctx.store.callsById.get(id);
+	if (!call) throw new Invalid('Call not found', 404, 'not_found');
+	return {
+		status: 200,
+		body: { status: 'success', data: callDetails(call, ctx.origin, Boolean(analysis)) },
+	};
+}
+
+/** DELETE /calling/contact/{list_id} @param {Ctx} ctx @returns {Reply} */
+function deleteContactList(ctx) {
+	const id = ctx.params.list_id.toLowerCase();
+	const list = ctx.store.contactLists.get(id);
+	if (!list) throw new Invalid('Contact list not found', 404, 'not_found');
+	ctx.store.contactLists.delete(id);
+	return {
+		status: 200,
+		body: {
+			message: `Bulk list ${list.id} and its ${list.contacts.length} contacts deleted successfully`,
+		},
+	};
+}
+
+// ---- assistants -----------------------------------------------------------------------
+
+const str = (/** @type {unknown} */ v) => typeof v === 'string';
+const strList = (/** @type {unknown} */ v) =>
+	Array.isArray(v) && v.every((x) => typeof x === 'string');
+const bool = (/** @type {unknown} */ v) => typeof v === 'boolean';
+const num = (/** @type {unknown} */ v) => typeof v === 'number' && Number.isFinite(v);
+const uuid = (/** @type {unknown} */ v) => typeof v === 'string' && UUID_RE.test(v);
+
+/** operation -> [field, check, what the check wants][] (FACTS' table). */
+/** @type {Record<string, Array<[string, (v: unknown) => boolean, string]>>} */
+const EDIT_FIELDS = {
+	attach_inbound_number: [['number_id', uuid, 'a UUID']],
+	remove_inbound_number: [['number_id', uuid, 'a UUID']],
+	attach_kb: [['kb_id', uuid, 'a UUID']],
+	remove_kb: [['kb_id', uuid, 'a UUID']],
+	edit_custom_vars: [['custom_variables', strList, 'a list of strings']],
+	edit_language: [['language', str, 'a string']],
+	edit_voice: [
+		['voice_id', uuid, 'a UUID'],
+		['language', str, 'a string'],
+	],
+	edit_prompt: [['agent_prompt', str, 'a string']],
+	edit_noise_settings: [
+		['mute_while_bot_speaking', bool, 'a boolean'],
+		['mute_during_intro', bool, 'a boolean'],
+	],
+	edit_agent_display_name: [['agent_display_name', str, 'a string']],
+	edit_intro_message: [['intro_message', str, 'a string']],
+	edit_query_phrases: [['pre_query_response_phrases', strList, 'a list of strings']],
+	edit_dtmf_settings: [['dtmf_settings', isObject, 'an object']],
+	edit_vad_settings: [['vad_settings', isObject, 'an object']],
+	edit_agent_whitelisted_domains: [['whitelisted_domains', strList, 'a list of strings']],
+	edit_voice_speed: [['voice_speed', num, 'a number']],
+	edit_extract_callee_name: [['extract_callee_name', bool, 'a boolean']],
+	edit_vocab: [['vocab', strList, 'a list of strings']],
+	edit_api_settings: [['api_settings', isObject, 'an object']],
+	edit_secondary_language: [['secondary_language', str, 'a string']],
+	edit_secondary_voice: [['secondary_voice_id', uuid, 'a UUID']],
+};
+
+/** PATCH /agent/v1 @param {Ctx} ctx @returns {Reply} */
+function editAgent(ctx) {
+	const { store } = ctx;
+	if (!isObject(ctx.body)) throw new Invalid('Request body must be a JSON object');
+	const b = /** @type {Record<string, any>} */ (ctx.body);
+	if (b.operation === undefined || b.operation === null || b.operation === '')
+		throw new Invalid("'operation' is required");
+	if (typeof b.operation !== 'string' || !EDIT_FIELDS[b.operation]) {
+		throw new Invalid(
+			`Invalid operation '${b.operation}'. Allowed: ${Object.keys(EDIT_FIELDS).join(', ')}`,
+		);
+	}
+	const op = b.operation;
+	if (b.agent_id === undefined || b.agent_id === null || b.agent_id === '')
+		throw new Invalid("'agent_id' is required");
+	if (!uuid(b.agent_id)) throw new Invalid("'agent_id' must be a valid UUID");
+	for (const [field, check, wanted] of EDIT_FIELDS[op]) {
+		if (b[field] === undefined || b[field] === null)
+			throw new Invalid(`'${field}' is required for operation '${op}'`);
+		if (!check(b[field])) throw new Invalid(`'${field}' must be ${wanted}`);
+	}
+	const agent = store.agents.get(b.agent_id.toLowerCase());
+	if (!agent) throw new Invalid('Agent not found', 404);
+
+	const language = (/** @type {string} */ field) => {
+		if (!LANGUAGES.includes(b[field]))
+			throw new Invalid(`Unsupported ${field} '${b[field]}'. Allowed: ${LANGUAGES.join(', ')}`);
+		return b[field];
+	};
+	const voice = (/** @type {string} */ id) => {
+		const v = store.voices.get(id.toLowerCase());
+		if (!v) throw new Invalid('Voice not found', 404);
+		return v;
+	};
+	const mustSpeak = (/** @type {any} */ v, /** @type {string | null} */ lang) => {
+		if (lang && !v.languages.includes(lang))
+			throw new Invalid('Selected voice does not support the specified language');
+	};
+
+	switch (op) {
+		case 'attach_inbound_number': {
+			const n = store.findNumber({ id: b.number_id.toLowerCase() });
+			if (!n) throw new Invalid('Number not found', 404);
+			if (n.agent_id && n.agent_id !== agent.id)
+				throw new Invalid('Number is already attached to another agent', 409);
+			n.agent_id = agent.id;
+			n.is_inbound_enabled = true;
+			break;
+		}
+		case 'remove_inbound_number': {
+			const n = store.findNumber({ id: b.number_id.toLowerCase() });
+			if (!n) throw new Invalid('Number not found', 404);
+			if (n.agent_id !== agent.id) throw new Invalid('Number is not attached to this agent');
+			n.agent_id = null;
+			n.is_inbound_enabled = false;
+			break;
+		}
+		case 'attach_kb':
+		case 'remove_kb': {
+			const kb = store.knowledgeBases.get(b.kb_id.toLowerCase());
+			if (!kb) throw new Invalid('Knowledge Base not found', 404);
+			const has = agent.kb_ids.includes(kb.id);
+			if (op === 'attach_kb') {
+				if (has) throw new Invalid('Knowledge Base already attached');
+				agent.kb_ids = [...agent.kb_ids, kb.id];
+			} else {
+				if (!has) throw new Invalid('Knowledge Base not attached to this agent');
+				agent.kb_ids = agent.kb_ids.filter((/** @type {string} */ k) => k !== kb.id);
+			}
+			break;
+		}
+		case 'edit_custom_vars':
+			for (const name of b.custom_variables) {
+				if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+					throw new Invalid(`Invalid variable name '${name}'`);
+			}
+			agent.custom_variables = [...b.custom_variables];
+			break;
+		case 'edit_language':
+			mustSpeak(voice(agent.voice_id), language('language'));
+			agent.language = b.language;
+			break;
+		case 'edit_voice': {
+			const v = voice(b.voice_id);
+			mustSpeak(v, language('language'));
+			if (b.secondary_voice_id !== undefined && b.secondary_voice_id !== null) {
+				if (!uuid(b.secondary_voice_id)) throw new Invalid("'secondary_voice_id' must be a UUID");
+				const sv = voice(b.secondary_voice_id);
+				const lang = b.secondary_language ?? agent.secondary_language;
+				if (b.secondary_language !== undefined) language('secondary_language');
+				mustSpeak(sv, lang);
+				agent.secondary_voice_id = sv.id;
+				agent.secondary_language = lang;
+			} else if (b.secondary_language !== undefined && b.secondary_language !== null) {
+				language('secondary_language');
+				if (agent.secondary_voice_id)
+					mustSpeak(voice(agent.secondary_voice_id), b.secondary_language);
+				agent.secondary_language = b.secondary_language;
+			}
+			agent.voice_id = v.id;
+			agent.language = b.language;
+			break;
+		}
+		case 'edit_secondary_language':
+			language('secondary_language');
+			mustSpeak(voice(agent.secondary_voice_id ?? agent.voice_id), b.secondary_language);
+			agent.secondary_language = b.secondary_language;
+			break;
+		case 'edit_secondary_voice': {
+			const v = voice(b.secondary_voice_id);
+			mustSpeak(v, agent.secondary_language);
+			agent.secondary_voice_id = v.id;
+			break;
+		}
+		case 'edit_prompt':
+			if (!b.agent_prompt.trim()) throw new Invalid("'agent_prompt' must not be empty");
+			agent.agent_prompt = b.agent_prompt;
+			break;
+		case 'edit_agent_display_name':
+			if (!b.agent_display_name.trim()) throw new Invalid("'agent_display_name' must not be empty");
+			agent.agent_display_name = b.agent_display_name;
+			break;
+		case 'edit_intro_message':
+			agent.intro_message = b.intro_message;
+			break;
+		case 'edit_noise_settings':
+			agent.mute_while_bot_speaking = b.mute_while_bot_speaking;
+			agent.mute_during_intro = b.mute_during_intro;
+			break;
+		case 'edit_query_phrases': {
+			const p = b.pre_query_phrase_probability;
+			if (p !== undefined && p !== null && (!num(p) || p < 0 || p > 1)) {
+				throw new Invalid("'pre_query_phrase_probability' must be a number from 0 to 1");
+			}
+			agent.pre_query_response_phrases = [...b.pre_query_response_phrases];
+			if (p !== undefined && p !== null) agent.pre_query_phrase_probability = p;
+			break;
+		}
+		case 'edit_dtmf_settings':
+			if (!bool(b.dtmf_settings.dtmf_capturing_enabled)) {
+				throw new Invalid("'dtmf_settings.dtmf_capturing_enabled' must be a boolean");
+			}
+			if (b.dtmf_settings.dtmf_input !== undefined && !isObject(b.dtmf_settings.dtmf_input)) {
+				throw new Invalid("'dtmf_settings.dtmf_input' must be an object");
+			}
+			agent.dtmf_settings = structuredClone(b.dtmf_settings);
+			break;
+		case 'edit_vad_settings': {
+			const s = b.vad_settings;
+			if (
+				s.interruption_sensitivity !== undefined &&
+				!['default', 'sensitive', 'strict'].includes(s.interruption_sensitivity)
+			) {
+				throw new Invalid(
+					"'vad_settings.interruption_sensitivity' must be default, sensitive or strict",
+				);
+			}
+			if (s.vad_override !== undefined && !bool(s.vad_override))
+				throw new Invalid("'vad_settings.vad_override' must be a boolean");
+			if (s.vad_input !== undefined) {
+				if (!isObject(s.vad_input)) throw new Invalid("'vad_settings.vad_input' must be an object");
+				for (const [k, v] of Object.entries(s.vad_input)) {
+					if (!num(v)) throw new Invalid(`'vad_settings.vad_input.${k}' must be a number`);
+				}
+			}
+			agent.vad_settings = structuredClone(s);
+			break;
+		}
+		case 'edit_agent_whitelisted_domains':
+			for (const d of b.whitelisted_domains) {
+				let ok = false;
+				try {
+					const u = new URL(d);
+					ok =
+						(u.protocol === 'https:' || u.protocol === 'http:') &&
+						u.origin === d.replace(/\/$/, '');
+				} catch {
+					ok = false;
+				}
+				if (!ok)
+					throw new Invalid(
+						`'whitelisted_domains' must hold origins such as https://example.com, got '${d}'`,
+					);
+			}
+			agent.whitelisted_domains = [...b.whitelisted_domains];
+			break;
+		case 'edit_voice_speed':
+			if (b.voice_speed <= 0 || b.voice_speed > 4)
+				throw new Invalid("'voice_speed' must be greater than 0 and at most 4");
+			agent.voice_speed = b.voice_speed;
+			break;
+		case 'edit_extract_callee_name':
+			agent.extract_callee_name = b.extract_callee_name;
+			break;
+		case 'edit_vocab':
+			if (b.vocab.length > 100) throw new Invalid("'vocab' can hold at most 100 words");
+			agent.vocab = [...b.vocab];
+			break;
+		case 'edit_api_settings':
+			agent.api_settings = structuredClone(b.api_settings);
+			break;
+	}
+	// Every edit publishes a new version of the assistant; calls record the one they used.
+	agent.version_number += 1;
+	agent.version = { version_id: store.newId(), version_slug: `v${agent.version_number}` };
+	return { status: 200, body: { message: 'Agent updated successfully', agent_id: agent.id } };
+}
+
+/** An assistant as GET /agent/all shows it. @param {any} a @param {import('./store').Store} store */
+function agentView(a, store) {
+	const { version_number, created_at, ...rest } = a;
+	const number = store.numbers.find((n) => n.agent_id === a.id);
+	return {
+		...structuredClone(rest),
+		agent_version_id: a.version.version_id,
+		number_id: number?.id ?? null,
+		created_at: isoUtc(created_at),
+	};
+}
+
+/** GET /agent/all @param {Ctx} ctx @returns {Reply} */
+function listAgents(ctx) {
+	const limit = intParam(ctx.query, 'limit', { def: 10, min: 1, max: 100 });
+	const offset = intParam(ctx.query, 'offset', { def: 0, min: 0 });
+	const all = [...ctx.store.agents.values()];
+	return {
+		status: 200,
+		body: {
+			agents: all.slice(offset, offset + limit).map((a) => agentView(a, ctx.store)),
+			total: all.length,
+		},
+	};
+}
+
+// ---- campaigns and workspace ------------------------------------------------------------
+
+/** GET /campaign/all @param {Ctx} ctx @returns {Reply} */
+function listCampaigns(ctx) {
+	const counts = boolParam(ctx.query, 'call_count', true);
+	const limit = intParam(ctx.query, 'limit', { def: 10, min: 1, max: 1000 });
+	const offset = intParam(ctx.query, 'offset', { def: 0, min: 0 });
+	const all = [...ctx.store.campaigns].sort((a, b) => b.created_at - a.created_at);
+	const campaigns = all.slice(offset, offset + limit).map((c) => {
+		/** @type {Record<string, unknown>} */
+		const out = {
+			id: c.id,
+			name: c.name,
+			campaign_status: c.campaign_status,
+			created_at: isoUtc(c.created_at),
+			updated_at: isoUtc(c.updated_at),
+			campaign_start_time: isoUtc(c.campaign_start_time),
+			campaign_end_time: isoUtc(c.campaign_end_time),
+		};
+		if (counts)
+			Object.assign(out, {
+				total_count: c.total_count,
+				registered_count: c.registered_count,
+				completed_count: c.completed_count,
+			});
+		return out;
+	});
+	return { status: 200, body: { campaigns, pagination: { total: all.length, limit, offset } } };
+}
+
+/** GET /workspace/numbers @param {Ctx} ctx @returns {Reply} */
+function listNumbers(ctx) {
+	const limit = intParam(ctx.query, 'limit', { def: 20, min: 1, max: 100 });
+	const offset = intParam(ctx.query, 'offset', { def: 0, min: 0 });
+	const { store } = ctx;
+	const workspace_numbers = store.numbers.slice(offset, offset + limit).map((n) => {
+		const agent = n.agent_id ? store.agents.get(n.agent_id) : undefined;
+		return {
+			id: n.id,
+			number: n.number,
+			created_at: isoOffset(n.created_at),
+			call_count: store.callCountOf(n),
+			agent: agent ? { id: agent.id, agent_display_name: agent.agent_display_name } : null,
+			is_inbound_enabled: n.is_inbound_enabled,
+		};
+	});
+	return { status: 200, body: { workspace_numbers } };
+}
+
+/** GET /workspace/users @param {Ctx} ctx @returns {Reply} */
+function listUsers(ctx) {
+	const limit = intParam(ctx.query, 'limit', { def: 20, min: 1, max: 100 });
+	const offset = intParam(ctx.query, 'offset', { def: 0, min: 0 });
+	return {
+		status: 200,
+		body: { workspace_users: ctx.store.users.slice(offset, offset + limit).map((u) => ({ ...u })) },
+	};
+}
+
+/** PATCH /workspace/api-key @param {Ctx} ctx @returns {Reply} */
+function rotateKey(ctx) {
+	return { status: 200, body: { new_api_key: ctx.store.rotateKey() } };
+}
+
+/**
+ * The routes. `detail`: errors of this endpoint use the {detail} body; otherwise {error}.
+ * @type {Array<{method: string, pattern: string, detail?: boolean, detailAuth?: boolean, json?: boolean,
+ *   handler: (ctx: Ctx) => Reply}>}
+ */
+const ROUTES = [
+	{ method: 'POST', pattern: '/calling/outbound/individual', json: true, handler: startCall },
+	{ method: 'GET', pattern: '/calling/history', handler: listHistory },
+	{ method: 'POST', pattern: '/calling/history/download', handler: exportHistory },
+	{ method: 'GET', pattern: '/calling/call-details', handler: getCall },
+	{ method: 'DELETE', pattern: '/calling/contact/{list_id}', handler: deleteContactList },
+	{ method: 'PATCH', pattern: '/agent/v1', json: true, detail: true, handler: editAgent },
+	{ method: 'GET', pattern: '/agent/all', handler: listAgents },
+	{
+		method: 'GET',
+		pattern: '/campaign/all',
+		detail: true,
+		detailAuth: true,
+		handler: listCampaigns,
+	},
+	{ method: 'GET', pattern: '/workspace/numbers', handler: listNumbers },
+	{ method: 'GET', pattern: '/workspace/users', handler: listUsers },
+	{ method: 'PATCH', pattern: '/workspace/api-key', handler: rotateKey },
+];
+
+module.exports = { ROUTES, Invalid, historyRecord, callDetails, acceptQ, CALL_STATUSES };

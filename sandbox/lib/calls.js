@@ -1,0 +1,262 @@
+// @ts-check
+'use strict';
+
+const { hash, nextInWindow, inWindow } = require('./util');
+
+/**
+ * The life of a call: registered (waiting for its time or window) -> ongoing (an attempt)
+ * -> completed, or retry -> ongoing again, or failed/error once retries run out.
+ * Everything here takes the instant as an argument, so a manual clock replays exactly.
+ *
+ * What happens is decided by the last two digits of the number called, so tests can
+ * predict it:
+ *   ..13  never picks up (not picked; retried per retry_not_picked, then failed)
+ *   ..14  always busy (retried per retry_busy, then failed)
+ *   ..66  the line fails (retried per retry_failed, then error)
+ *   ..77  does not pick up the first attempt, answers the next one
+ *   ..99  voicemail answers: completed with voicemail_detected
+ *   other answers and talks for 18-58 seconds (from a hash of the number)
+ */
+
+/** Nominal durations in ms; the sandbox divides them by its speed. */
+const TIMING = {
+	queueMs: 1500,
+	ringMs: 4000,
+	noAnswerMs: 30000,
+	busyMs: 3000,
+	lineErrorMs: 1000,
+	retryDelayMs: 30000,
+};
+
+/** @param {string} number */
+function behaviourOf(number) {
+	const tail = number.slice(-2);
+	if (tail === '13') return 'no_answer';
+	if (tail === '14') return 'busy';
+	if (tail === '66') return 'line_error';
+	if (tail === '77') return 'late_answer';
+	if (tail === '99') return 'voicemail';
+	return 'answer';
+}
+
+/** Talk time in seconds (two decimals) for an answered call to `number`. @param {string} number */
+function talkSeconds(number) {
+	const h = hash(number);
+	return 18 + (h % 40) + ((h >>> 8) % 100) / 100;
+}
+
+/** Credits per minute by destination, so cost depends on duration and destination. */
+const RATES = [
+	['+971', 1.8],
+	['+91', 0.6],
+	['+44', 1.2],
+	['+1', 1.0],
+];
+/** @param {string} number @param {number} seconds */
+function costFor(number, seconds) {
+	const rate = RATES.find(([prefix]) => number.startsWith(String(prefix)))?.[1] ?? 1.5;
+	return Math.round((seconds / 60) * Number(rate) * 10000) / 10000;
+}
+
+/** Fills `@{{name}}` placeholders; unknown names stay as written. */
+function fill(/** @type {string} */ template, /** @type {Record<string, string>} */ vars) {
+	return String(template ?? '').replace(/@\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g, (whole, name) =>
+		typeof vars[name] === 'string' ? vars[name] : whole,
+	);
+}
+
+const REPLIES = ['Yes, that works for me.', 'Can you call me back tomorrow?', 'No, thank you.'];
+
+/** @param {any} agent @param {Record<string, string>} vars @param {'answer'|'voicemail'} kind @param {string} number */
+function transcriptFor(agent, vars, kind, number) {
+	const intro = fill(agent.intro_message, vars);
+	if (kind === 'voicemail') {
+		return [
+			{ bot: intro },
+			{
+				user: 'The person you are calling is not available. Please leave a message after the tone.',
+			},
+			{ bot: 'Sorry we missed you. We will call back later. Goodbye!' },
+		];
+	}
+	const name = vars.callee_name;
+	return [
+		{ bot: intro },
+		{ user: name ? `Yes, this is ${name}.` : 'Yes, speaking.' },
+		{ bot: fill(agent.agent_prompt, vars) },
+		{ user: REPLIES[hash(number) % REPLIES.length] },
+		{ bot: 'Thank you for your time. Goodbye!' },
+	];
+}
+
+/** @param {any} call */
+function analysisFor(call) {
+	if (call.status !== 'completed') return { platform_analysis: null, client_analysis: null };
+	const reply = call.transcript.find(
+		(/** @type {any} */ t, /** @type {number} */ i) => i === 3,
+	)?.user;
+	const sentiment = call.voicemail_detected
+		? 'neutral'
+		: reply === REPLIES[0]
+			? 'positive'
+			: reply === REPLIES[2]
+				? 'negative'
+				: 'neutral';
+	return {
+		platform_analysis: {
+			summary: call.voicemail_detected
+				? `Voicemail reached at ${call.to_number}; message left.`
+				: `${call.agent.agent_name} spoke with ${call.name || call.to_number}. Reply: ${reply}`,
+			sentiment,
+			call_successful: !call.voicemail_detected,
+			language: call.agent_language,
+		},
+		client_analysis: {
+			confirmed: sentiment === 'positive',
+			callback_requested: reply === REPLIES[1],
+		},
+	};
+}
+
+/** Retries allowed for a failure cause: its own setting, else retry_count, else none. */
+function retriesAllowed(/** @type {any} */ retry, /** @type {string} */ cause) {
+	const own = { no_answer: 'retry_not_picked', busy: 'retry_busy', line_error: 'retry_failed' }[
+		cause
+	];
+	const value = retry?.[own ?? ''] ?? retry?.retry_count ?? 0;
+	return Number(value);
+}
+
+/** The first instant >= at when an attempt may start, honouring schedule and window. */
+function nextSlot(/** @type {any} */ call, /** @type {number} */ at) {
+	let t = Math.max(at, call.scheduled_for ?? at);
+	if (call.window) t = nextInWindow(call.window, t);
+	return t;
+}
+
+/**
+ * Puts a new call on its way at instant `at`. Returns the call_status to answer with.
+ * @param {any} call @param {number} at @param {{speed: number, startStatus: string}} opts
+ */
+function launch(call, at, opts) {
+	const slot = nextSlot(call, at);
+	const waits = slot > at || call.scheduled_for !== null;
+	call.status = 'registered';
+	call.sub_status = waits ? 'QUEUED' : 'IN_DB';
+	if (!waits && opts.startStatus !== 'registered') {
+		startAttempt(call, at, opts.speed);
+	} else {
+		call.next_event_at = waits ? slot : at + TIMING.queueMs / opts.speed;
+		call.phase = 'waiting';
+	}
+	return call.status;
+}
+
+/** @param {any} call @param {number} at @param {number} speed */
+function startAttempt(call, at, speed) {
+	call.attempts += 1;
+	call.status = 'ongoing';
+	call.sub_status = 'ACCEPTED';
+	call.call_attempt_time = at;
+	call.next_attempt_time = null;
+	let kind = behaviourOf(call.to_number);
+	if (kind === 'late_answer') kind = call.attempts === 1 ? 'no_answer' : 'answer';
+	call.attempt_kind = kind;
+	call.phase = 'attempt';
+	const ms =
+		kind === 'answer'
+			? TIMING.ringMs +
+				Math.min(talkSeconds(call.to_number), call.max_call_length ?? Infinity) * 1000
+			: kind === 'voicemail'
+				? TIMING.ringMs + 12000
+				: kind === 'no_answer'
+					? TIMING.noAnswerMs
+					: kind === 'busy'
+						? TIMING.busyMs
+						: TIMING.lineErrorMs;
+	call.next_event_at = at + ms / speed;
+}
+
+/**
+ * Runs the call's next event at instant `at` (its next_event_at).
+ * @param {any} call @param {number} at @param {{speed: number}} env
+ */
+function stepCall(call, at, env) {
+	if (call.phase === 'waiting') {
+		if (call.window && !inWindow(call.window, at)) {
+			call.next_event_at = nextInWindow(call.window, at);
+			return;
+		}
+		startAttempt(call, at, env.speed);
+		return;
+	}
+	if (call.phase !== 'attempt') {
+		call.next_event_at = null;
+		return;
+	}
+	const kind = call.attempt_kind;
+	if (kind === 'answer' || kind === 'voicemail') {
+		// The prompt of the version the call started with, as the service records it.
+		finish(call, kind, call.agent_snapshot, at);
+		return;
+	}
+	const allowed = retriesAllowed(call.retry, kind);
+	const used = call.retries_used[kind] ?? 0;
+	const totalCap = call.retry?.retry_count;
+	const total = call.attempts - 1;
+	if (used < allowed && (totalCap === undefined || total < totalCap)) {
+		call.retries_used[kind] = used + 1;
+		call.status = 'retry';
+		call.sub_status = 'RETRY_SCHEDULED';
+		call.phase = 'waiting';
+		call.next_event_at = nextSlot(call, at + TIMING.retryDelayMs / env.speed);
+		call.next_attempt_time = call.next_event_at;
+		return;
+	}
+	call.phase = 'done';
+	call.next_event_at = null;
+	call.next_attempt_time = null;
+	call.status = kind === 'line_error' ? 'error' : 'failed';
+	call.sub_status =
+		kind === 'line_error' ? 'NOT_ABLE_TO_CALL' : allowed > 0 ? 'RETRY_LIMIT_REACHED' : 'FAILED';
+	call.ended_at = at;
+	call.call_duration = 0;
+	call.call_cost = 0;
+	call.credits_processed = true;
+}
+
+/** @param {any} call @param {'answer'|'voicemail'} kind @param {any} agent @param {number} at */
+function finish(call, kind, agent, at) {
+	const seconds =
+		kind === 'voicemail'
+			? 12 + (hash(call.to_number) % 100) / 100
+			: Math.min(talkSeconds(call.to_number), call.max_call_length ?? Infinity);
+	call.phase = 'done';
+	call.next_event_at = null;
+	call.status = 'completed';
+	call.voicemail_detected = kind === 'voicemail';
+	call.sub_status =
+		kind === 'voicemail'
+			? 'VOICEMAIL_DETECTED'
+			: call.max_call_length !== undefined && talkSeconds(call.to_number) > call.max_call_length
+				? 'MAX_CALL_DURATION'
+				: 'ACCEPTED';
+	call.transcript = transcriptFor(agent, call.variables, kind, call.to_number);
+	call.call_duration = seconds;
+	call.call_cost = costFor(call.to_number, seconds);
+	call.credits_processed = true;
+	call.has_recording = true;
+	call.ended_at = at;
+}
+
+module.exports = {
+	TIMING,
+	behaviourOf,
+	talkSeconds,
+	costFor,
+	fill,
+	transcriptFor,
+	analysisFor,
+	launch,
+	stepCall,
+};

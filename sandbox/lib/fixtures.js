@@ -1,0 +1,213 @@
+// @ts-check
+'use strict';
+
+/**
+ * The seeded workspace. IDs are fixed (not drawn from the seed) so docs, examples and
+ * end-to-end tests can name them; each kind of record has its own first group:
+ * a1a1a1a1 assistants, b2b2b2b2 voices, c3c3c3c3 numbers, d4d4d4d4 users,
+ * e5e5e5e5 campaigns, f6f6f6f6 contact lists, 0a0a0a0a knowledge bases.
+ */
+
+const id = (/** @type {string} */ prefix, /** @type {number} */ n) =>
+	`${prefix}-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+const LANGUAGES = ['en-US', 'en-IN', 'hi-IN', 'ta-IN', 'te-IN', 'kn-IN', 'mr-IN', 'gu-IN', 'ar-AE'];
+
+/** voice_id -> the languages it speaks. */
+const VOICES = [
+	{ id: id('b2b2b2b2', 1), name: 'Aria', gender: 'female', languages: ['en-US', 'en-IN'] },
+	{
+		id: id('b2b2b2b2', 2),
+		name: 'Kabir',
+		gender: 'male',
+		languages: ['en-IN', 'hi-IN', 'mr-IN', 'gu-IN'],
+	},
+	{
+		id: id('b2b2b2b2', 3),
+		name: 'Meera',
+		gender: 'female',
+		languages: ['en-IN', 'ta-IN', 'te-IN', 'kn-IN'],
+	},
+	{ id: id('b2b2b2b2', 4), name: 'Layla', gender: 'female', languages: ['ar-AE', 'en-US'] },
+	{ id: id('b2b2b2b2', 5), name: 'Rohan', gender: 'male', languages: ['hi-IN'] },
+];
+
+const KNOWLEDGE_BASES = [
+	{ id: id('0a0a0a0a', 1), name: 'Clinic FAQ' },
+	{ id: id('0a0a0a0a', 2), name: 'Product catalogue' },
+	{ id: id('0a0a0a0a', 3), name: 'Return policy' },
+];
+
+const AGENTS = [
+	{
+		id: id('a1a1a1a1', 1),
+		agent_display_name: 'Appointment Reminder',
+		language: 'en-US',
+		voice_id: VOICES[0].id,
+		secondary_language: null,
+		secondary_voice_id: null,
+		intro_message: 'Hi @{{callee_name}}, this is Maya calling from @{{clinic}}.',
+		agent_prompt:
+			'You are Maya from @{{clinic}}. Remind @{{callee_name}} of the appointment on @{{date}} at @{{time}} and ask them to confirm.',
+		custom_variables: ['clinic', 'date', 'time'],
+		kb_ids: [KNOWLEDGE_BASES[0].id],
+		whitelisted_domains: ['https://clinic.example.com'],
+		voice_speed: 1.0,
+	},
+	{
+		id: id('a1a1a1a1', 2),
+		agent_display_name: 'Lead Qualifier',
+		language: 'en-IN',
+		voice_id: VOICES[1].id,
+		secondary_language: 'hi-IN',
+		secondary_voice_id: VOICES[1].id,
+		intro_message: 'Hello @{{callee_name}}, I am Arjun from Acme Solar.',
+		agent_prompt:
+			'You are Arjun from Acme Solar. Ask @{{callee_name}} whether they are interested in @{{product}} and note their budget.',
+		custom_variables: ['product'],
+		kb_ids: [KNOWLEDGE_BASES[1].id],
+		whitelisted_domains: [],
+		voice_speed: 1.1,
+	},
+	{
+		id: id('a1a1a1a1', 3),
+		agent_display_name: 'Hindi Feedback Survey',
+		language: 'hi-IN',
+		voice_id: VOICES[4].id,
+		secondary_language: null,
+		secondary_voice_id: null,
+		intro_message: 'Namaste @{{callee_name}}, main Priya bol rahi hoon.',
+		agent_prompt: 'Ask @{{callee_name}} to rate the delivery of order @{{order_id}} from 1 to 5.',
+		custom_variables: ['order_id'],
+		kb_ids: [],
+		whitelisted_domains: [],
+		voice_speed: 0.9,
+	},
+	{
+		id: id('a1a1a1a1', 4),
+		agent_display_name: 'Dubai Concierge',
+		language: 'ar-AE',
+		voice_id: VOICES[3].id,
+		secondary_language: 'en-US',
+		secondary_voice_id: VOICES[3].id,
+		intro_message: 'Marhaba @{{callee_name}}, this is Layla from the Palm Hotel.',
+		agent_prompt: 'Confirm the booking of @{{callee_name}} for @{{nights}} nights.',
+		custom_variables: ['nights'],
+		kb_ids: [],
+		whitelisted_domains: ['https://palm.example.ae'],
+		voice_speed: 1.0,
+	},
+];
+
+const NUMBERS = [
+	{
+		id: id('c3c3c3c3', 1),
+		number: '+14155550100',
+		agent_id: AGENTS[0].id,
+		is_inbound_enabled: true,
+	},
+	{
+		id: id('c3c3c3c3', 2),
+		number: '+919876543210',
+		agent_id: AGENTS[1].id,
+		is_inbound_enabled: true,
+	},
+	{ id: id('c3c3c3c3', 3), number: '+14155550101', agent_id: null, is_inbound_enabled: false },
+	{
+		id: id('c3c3c3c3', 4),
+		number: '+971501234567',
+		agent_id: AGENTS[3].id,
+		is_inbound_enabled: false,
+	},
+	{ id: id('c3c3c3c3', 5), number: '+442071838750', agent_id: null, is_inbound_enabled: false },
+];
+
+const USERS = [
+	{
+		id: id('d4d4d4d4', 1),
+		username: 'owner',
+		email: 'owner@example.com',
+		role: 'owner',
+		invite_status: 'success',
+	},
+	{
+		id: id('d4d4d4d4', 2),
+		username: 'asha',
+		email: 'asha@example.com',
+		role: 'admin',
+		invite_status: 'success',
+	},
+	{
+		id: id('d4d4d4d4', 3),
+		username: 'ben',
+		email: 'ben@example.com',
+		role: 'member',
+		invite_status: 'success',
+	},
+	{
+		id: id('d4d4d4d4', 4),
+		username: 'chen',
+		email: 'chen@example.com',
+		role: 'member',
+		invite_status: 'pending',
+	},
+];
+
+/** Contacts of the contact lists; the seeded history calls them. */
+const CONTACT_LISTS = [
+	{
+		id: id('f6f6f6f6', 1),
+		name: 'June reminders',
+		agent_id: AGENTS[0].id,
+		contacts: [
+			{ name: 'Alice Moreau', mobile_number: '+14155551001' },
+			{ name: 'Bob Stein', mobile_number: '+14155551013' },
+			{ name: 'Carla Diaz', mobile_number: '+14155551099' },
+			{ name: 'Dan Okafor', mobile_number: '+14155551024' },
+			{ name: 'Eve Park', mobile_number: '+14155551035' },
+			{ name: 'Farid Haddad', mobile_number: '+14155551046' },
+		],
+	},
+	{
+		id: id('f6f6f6f6', 2),
+		name: 'Solar leads Pune',
+		agent_id: AGENTS[1].id,
+		contacts: [
+			{ name: 'Gita Rao', mobile_number: '+919812340001' },
+			{ name: 'Hari Patel', mobile_number: '+919812340013' },
+			{ name: 'Isha Kulkarni', mobile_number: '+919812340022' },
+			{ name: 'Jay Shah', mobile_number: '+919812340099' },
+		],
+	},
+	{ id: id('f6f6f6f6', 3), name: 'Empty list', agent_id: AGENTS[2].id, contacts: [] },
+];
+
+/** Campaigns with the call counts they report (counts of their own, not of the history). */
+const CAMPAIGNS = [
+	['Spring check-ups', 'completed', 120, 0, 118],
+	['June reminders', 'completed', 6, 0, 6],
+	['Solar leads Pune', 'ongoing', 40, 12, 25],
+	['Feedback wave 1', 'completed', 300, 0, 296],
+	['Feedback wave 2', 'paused', 250, 90, 150],
+	['Hotel confirmations', 'scheduled', 80, 80, 0],
+	['Win-back', 'failed', 15, 0, 3],
+].map(([name, campaign_status, total_count, registered_count, completed_count], n) => ({
+	id: id('e5e5e5e5', n + 1),
+	name,
+	campaign_status,
+	total_count,
+	registered_count,
+	completed_count,
+}));
+
+module.exports = {
+	LANGUAGES,
+	VOICES,
+	KNOWLEDGE_BASES,
+	AGENTS,
+	NUMBERS,
+	USERS,
+	CONTACT_LISTS,
+	CAMPAIGNS,
+	fixtureId: id,
+};

@@ -1,0 +1,416 @@
+// @ts-check
+'use strict';
+
+const http = require('node:http');
+
+const { ROUTES, Invalid, historyRecord } = require('./api');
+const { FaultBoard } = require('./faults');
+const { Store } = require('./store');
+const { prng, isoOffset } = require('./util');
+const { zipOne } = require('./zip');
+
+const PREFIX = '/ca/api/v0';
+const MAX_BODY = 1024 * 1024;
+
+/** @param {number} ms */
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Status line text as the service prints it in error codes, e.g. "500 Internal Server Error". */
+const statusText = (/** @type {number} */ status) =>
+	`${status} ${http.STATUS_CODES[status] ?? 'Error'}`;
+
+/** @param {string} pattern @param {string} path @returns {Record<string, string> | undefined} */
+function matchPattern(pattern, path) {
+	const want = pattern.split('/');
+	const got = path.split('/');
+	if (want.length !== got.length) return undefined;
+	/** @type {Record<string, string>} */
+	const params = {};
+	for (let i = 0; i < want.length; i++) {
+		const m = /^\{(\w+)\}$/.exec(want[i]);
+		if (m) {
+			if (!got[i]) return undefined;
+			params[m[1]] = decodeURIComponent(got[i]);
+		} else if (want[i] !== got[i]) return undefined;
+	}
+	return params;
+}
+
+/** A short silent WAV (8 kHz mono), standing in for a call recording. @param {number} seconds */
+function silentWav(seconds) {
+	const samples = Math.round(8000 * Math.min(seconds, 5));
+	const b = Buffer.alloc(44 + samples);
+	b.write('RIFF', 0);
+	b.writeUInt32LE(36 + samples, 4);
+	b.write('WAVEfmt ', 8);
+	b.writeUInt32LE(16, 16);
+	b.writeUInt16LE(1, 20);
+	b.writeUInt16LE(1, 22);
+	b.writeUInt32LE(8000, 24);
+	b.writeUInt32LE(8000, 28);
+	b.writeUInt16LE(1, 32);
+	b.writeUInt16LE(8, 34);
+	b.write('data', 36);
+	b.writeUInt32LE(samples, 40);
+	b.fill(128, 44);
+	return b;
+}
+
+/**
+ * @param {import('node:http').IncomingMessage} req
+ * @returns {Promise<Buffer>}
+ */
+function readBody(req) {
+	return new Promise((resolve, reject) => {
+		/** @type {Buffer[]} */
+		const chunks = [];
+		let size = 0;
+		req.on('data', (c) => {
+			size += c.length;
+			if (size > MAX_BODY) {
+				reject(new Invalid('Request body too large', 413));
+				req.destroy();
+			} else chunks.push(c);
+		});
+		req.on('end', () => resolve(Buffer.concat(chunks)));
+		req.on('error', reject);
+	});
+}
+
+/**
+ * The sandbox: a Store (state and clock), a FaultBoard, and an HTTP server on 127.0.0.1.
+ * @param {import('../index').SandboxOptions} [options]
+ */
+async function startSandbox(options = {}) {
+	const store = new Store({
+		seed: options.seed,
+		clock: options.clock,
+		speed: options.speed,
+		startTime: options.startTime,
+		apiKey: options.apiKey,
+		startStatus: options.startStatus,
+	});
+	const faults = new FaultBoard(prng((options.seed ?? 1) ^ 0x27d4eb2f));
+	if (options.latencyMs !== undefined) faults.setLatency(options.latencyMs);
+	if (options.faults !== undefined) faults.set(options.faults);
+	const log = options.log ?? (() => {});
+	let origin = '';
+
+	/** @param {import('node:http').ServerResponse} res @param {number} status @param {unknown} body @param {Record<string, string>} [headers] */
+	const sendJson = (res, status, body, headers = {}) => {
+		if (res.destroyed || res.headersSent) return;
+		const text = JSON.stringify(body);
+		res.writeHead(status, {
+			'content-type': 'application/json',
+			'content-length': Buffer.byteLength(text),
+			...headers,
+		});
+		res.end(text);
+	};
+
+	/** The error body of a route in its documented shape. */
+	const errorBody = (
+		/** @type {boolean} */ detail,
+		/** @type {string} */ code,
+		/** @type {string} */ message,
+	) => (detail ? { detail: message } : { error: { code, message } });
+
+	/** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
+	async function handleApi(req, res, /** @type {URL} */ url) {
+		const method = (req.method ?? 'GET').toUpperCase();
+		const path = url.pathname.slice(PREFIX.length).replace(/\/+$/, '') || '/';
+		let params;
+		const route = ROUTES.find(
+			(r) => r.method === method && (params = matchPattern(r.pattern, path)),
+		);
+		if (!route || !params) {
+			const other = ROUTES.some((r) => matchPattern(r.pattern, path));
+			await readBody(req).catch(() => undefined);
+			if (other)
+				return sendJson(
+					res,
+					405,
+					{ detail: 'Method Not Allowed' },
+					{
+						allow: ROUTES.filter((r) => matchPattern(r.pattern, path))
+							.map((r) => r.method)
+							.join(', '),
+					},
+				);
+			return sendJson(res, 404, {
+				error: { code: 'not_found', message: `No endpoint ${method} ${path}` },
+			});
+		}
+		const detail = Boolean(route.detail);
+		let raw;
+		try {
+			raw = await readBody(req);
+		} catch (e) {
+			return sendJson(
+				res,
+				413,
+				errorBody(detail, 'invalid_parameter', String(/** @type {Error} */ (e).message)),
+			);
+		}
+
+		const latency = faults.latencyFor(method, route.pattern, path);
+		if (latency > 0) await sleep(latency);
+		const fault = faults.take(method, route.pattern, path);
+		if (fault) log(`fault ${JSON.stringify(fault)} on ${method} ${path}`);
+		if (fault?.kind === 'slow') await sleep(fault.delayMs);
+		if (fault && fault.kind !== 'slow' && !('after' in fault && fault.after)) {
+			return applyFault(res, fault, detail);
+		}
+		if (res.destroyed || store.closed) return;
+
+		store.sync();
+		const key = req.headers['x-api-key'];
+		if (typeof key !== 'string' || key !== store.apiKey) {
+			return sendJson(
+				res,
+				401,
+				route.detailAuth
+					? { detail: 'Invalid credentials' }
+					: { error: { code: '401 Unauthorized', message: 'Invalid credentials' } },
+			);
+		}
+
+		/** @type {import('./api').Reply} */
+		let reply;
+		try {
+			let body;
+			if (route.json) {
+				const type = String(req.headers['content-type'] ?? '');
+				if (!/^application\/json\b/i.test(type))
+					throw new Invalid('Content-Type must be application/json');
+				try {
+					body = raw.length ? JSON.parse(raw.toString('utf8')) : undefined;
+				} catch {
+					throw new Invalid('Request body is not valid JSON');
+				}
+			}
+			reply = route.handler({
+				method,
+				path,
+				params,
+				query: url.searchParams,
+				body,
+				headers: req.headers,
+				store,
+				origin,
+			});
+		} catch (e) {
+			if (!(e instanceof Invalid)) {
+				log(`handler error: ${e && /** @type {Error} */ (e).stack}`);
+				return sendJson(res, 500, errorBody(detail, statusText(500), 'Internal server error'));
+			}
+			return sendJson(res, e.status, errorBody(detail, e.code, e.message));
+		}
+		// Faults "after": the request took effect (a call was placed), then the answer is lost.
+		if (fault && fault.kind !== 'slow') return applyFault(res, fault, detail);
+		if (reply.raw) {
+			res.writeHead(reply.status, { 'content-length': reply.raw.length, ...reply.headers });
+			return res.end(reply.raw);
+		}
+		return sendJson(res, reply.status, reply.body, reply.headers);
+	}
+
+	/** @param {import('node:http').ServerResponse} res @param {import('./faults').Action} fault @param {boolean} detail */
+	function applyFault(res, fault, detail) {
+		if (fault.kind === 'drop') {
+			res.socket?.destroy();
+			return;
+		}
+		if (fault.kind !== 'status') return;
+		const message =
+			fault.status === 429
+				? 'Too many requests, retry later'
+				: fault.status >= 500
+					? 'Internal server error'
+					: 'Injected fault';
+		/** @type {Record<string, string>} */
+		const headers =
+			fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {};
+		sendJson(
+			res,
+			fault.status,
+			fault.body ?? errorBody(detail, statusText(fault.status), message),
+			headers,
+		);
+	}
+
+	/** The test-control endpoints under /__sandbox/. @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
+	async function handleControl(req, res, /** @type {URL} */ url) {
+		const method = (req.method ?? 'GET').toUpperCase();
+		const path = url.pathname.replace(/\/+$/, '');
+		const raw = await readBody(req);
+		let body;
+		try {
+			body = raw.length ? JSON.parse(raw.toString('utf8')) : undefined;
+		} catch {
+			return sendJson(res, 400, { error: 'body is not JSON' });
+		}
+		try {
+			store.sync();
+			const rec = /^\/__sandbox\/recordings\/([0-9a-f-]+)\.wav$/.exec(path);
+			if (rec && method === 'GET') {
+				const call = store.callsById.get(rec[1]);
+				if (!call?.has_recording) return sendJson(res, 404, { error: 'no recording' });
+				const wav = silentWav(call.call_duration);
+				res.writeHead(200, { 'content-type': 'audio/wav', 'content-length': wav.length });
+				return res.end(wav);
+			}
+			const exp = /^\/__sandbox\/exports\/([0-9a-f-]+)\.zip$/.exec(path);
+			if (exp && method === 'GET') {
+				const e = store.exports.find((x) => x.id === exp[1]);
+				if (!e) return sendJson(res, 404, { error: 'no such export' });
+				const zip = zipOne('call-history.csv', Buffer.from(e.csv), Date.parse(e.requested_at));
+				res.writeHead(200, { 'content-type': 'application/zip', 'content-length': zip.length });
+				return res.end(zip);
+			}
+			switch (`${method} ${path}`) {
+				case 'GET /__sandbox/state':
+					return sendJson(res, 200, sandbox.describe());
+				case 'GET /__sandbox/ledger':
+					return sendJson(res, 200, { ledger: store.ledger });
+				case 'GET /__sandbox/calls':
+					return sendJson(res, 200, { calls: store.calls.map((c) => sandbox.callView(c)) });
+				case 'GET /__sandbox/exports':
+					return sendJson(res, 200, {
+						exports: store.exports.map(({ csv, ...e }) => ({
+							...e,
+							download_url: `${origin}/__sandbox/exports/${e.id}.zip`,
+						})),
+					});
+				case 'POST /__sandbox/advance': {
+					const ms = typeof body === 'number' ? body : body?.ms;
+					return sendJson(res, 200, { now: isoOffset(sandbox.advance(Number(ms))) });
+				}
+				case 'GET /__sandbox/faults':
+					return sendJson(res, 200, faults.describe());
+				case 'POST /__sandbox/faults':
+					faults.set(body);
+					if (body && !Array.isArray(body) && body.latency !== undefined)
+						faults.setLatency(body.latency);
+					return sendJson(res, 200, faults.describe());
+				case 'DELETE /__sandbox/faults':
+					faults.clear();
+					return sendJson(res, 200, faults.describe());
+				case 'POST /__sandbox/latency':
+					faults.setLatency(typeof body === 'number' ? body : (body?.ms ?? body));
+					return sendJson(res, 200, faults.describe());
+				case 'POST /__sandbox/reset':
+					sandbox.reset(body?.seed);
+					return sendJson(res, 200, sandbox.describe());
+				default:
+					return sendJson(res, 404, { error: `no control endpoint ${method} ${path}` });
+			}
+		} catch (e) {
+			return sendJson(res, 400, { error: String(/** @type {Error} */ (e).message) });
+		}
+	}
+
+	const server = http.createServer((req, res) => {
+		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+		const work = url.pathname.startsWith('/__sandbox/')
+			? handleControl(req, res, url)
+			: url.pathname === PREFIX || url.pathname.startsWith(`${PREFIX}/`)
+				? handleApi(req, res, url)
+				: Promise.resolve(
+						sendJson(res, 404, {
+							error: { code: 'not_found', message: `Not found: ${url.pathname}` },
+						}),
+					);
+		work.catch((e) => {
+			log(`request failed: ${e && e.stack}`);
+			sendJson(res, 500, { error: { code: statusText(500), message: 'Internal server error' } });
+		});
+	});
+	server.keepAliveTimeout = 5000;
+
+	await new Promise((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(options.port ?? 0, '127.0.0.1', () => resolve(undefined));
+	});
+	const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+	origin = `http://127.0.0.1:${address.port}`;
+
+	const sandbox = {
+		url: `${origin}${PREFIX}`,
+		origin,
+		port: address.port,
+		get apiKey() {
+			return store.apiKey;
+		},
+		store,
+		faults,
+		get ledger() {
+			return store.ledger;
+		},
+		now: () => store.now(),
+		/** @param {number} ms */
+		advance(ms) {
+			const now = store.advance(ms);
+			return now;
+		},
+		/** @param {unknown} spec */
+		setFaults(spec) {
+			faults.set(spec);
+		},
+		/** @param {unknown} spec */
+		setLatency(spec) {
+			faults.setLatency(spec);
+		},
+		/** @param {number} [seed] */
+		reset(seed) {
+			store.reset(seed);
+			faults.clear();
+		},
+		/** A call as the history lists it, plus the sandbox's own bookkeeping. @param {any} c */
+		callView(c) {
+			return {
+				...historyRecord(c, origin),
+				call_sub_status: c.sub_status,
+				attempts: c.attempts,
+				next_event_at: c.next_event_at === null ? null : isoOffset(c.next_event_at),
+				next_attempt_time: c.next_attempt_time === null ? null : isoOffset(c.next_attempt_time),
+				bulk_list_id: c.bulk_list_id,
+				custom_args_values: c.custom_args_values,
+			};
+		},
+		/** @param {string} id */
+		call(id) {
+			store.sync();
+			const c = store.callsById.get(id);
+			return c ? sandbox.callView(c) : undefined;
+		},
+		describe() {
+			/** @type {Record<string, number>} */
+			const byStatus = {};
+			for (const c of store.calls) byStatus[c.status] = (byStatus[c.status] ?? 0) + 1;
+			return {
+				url: sandbox.url,
+				apiKey: store.apiKey,
+				clock: store.clock,
+				speed: store.speed,
+				seed: store.seed,
+				now: isoOffset(store.now()),
+				calls: store.calls.length,
+				callsByStatus: byStatus,
+				ledger: store.ledger.length,
+				exports: store.exports.length,
+				faults: faults.describe(),
+			};
+		},
+		close() {
+			store.close();
+			return new Promise((resolve) => {
+				server.close(() => resolve(undefined));
+				server.closeAllConnections();
+			});
+		},
+	};
+	return sandbox;
+}
+
+module.exports = { startSandbox, PREFIX, silentWav };

@@ -1,0 +1,336 @@
+// @ts-check
+'use strict';
+
+const fixtures = require('./fixtures');
+const { prng, uuidFrom, isoOffset, isoUtc } = require('./util');
+const { launch, stepCall } = require('./calls');
+
+const DAY = 86400000;
+const DEFAULT_START = Date.parse('2025-06-02T08:00:00.000Z');
+const DEFAULT_API_KEY = 'sandbox-key-0000';
+
+/**
+ * The workspace, its calls and the clock. 'manual': time moves only by advance(ms);
+ * 'real': the wall clock (plus whatever advance added) with a timer that runs due events.
+ * `speed` divides every nominal duration of a call (20 makes a 40 s call take 2 s).
+ */
+class Store {
+	/**
+	 * @param {{seed?: number, clock?: 'manual'|'real', speed?: number, startTime?: string|number,
+	 *   apiKey?: string, startStatus?: 'ongoing'|'registered'}} [options]
+	 */
+	constructor(options = {}) {
+		this.options = options;
+		this.clock = options.clock ?? 'manual';
+		this.speed = options.speed ?? 1;
+		if (!(this.speed > 0)) throw new Error('speed must be > 0');
+		this.startStatus = options.startStatus ?? 'ongoing';
+		/** @type {ReturnType<typeof setTimeout> | undefined} */
+		this.timer = undefined;
+		this.closed = false;
+		this.reset(options.seed);
+	}
+
+	/** Back to the seeded workspace: calls, key, ledger, exports and clock offset. @param {number} [seed] */
+	reset(seed) {
+		this.seed = seed ?? this.options.seed ?? 1;
+		this.rand = prng(this.seed);
+		this.keyRand = prng(this.seed ^ 0x5bd1e995);
+		this.apiKey = this.options.apiKey ?? DEFAULT_API_KEY;
+		this.offset = 0;
+		const start = this.options.startTime;
+		this.manualNow =
+			start === undefined ? DEFAULT_START : typeof start === 'number' ? start : Date.parse(start);
+		if (Number.isNaN(this.manualNow)) throw new Error('startTime is not a date');
+		const t0 = this.now();
+		this.seq = 0;
+
+		this.voices = new Map(fixtures.VOICES.map((v) => [v.id, structuredClone(v)]));
+		this.knowledgeBases = new Map(fixtures.KNOWLEDGE_BASES.map((k) => [k.id, structuredClone(k)]));
+		this.agents = new Map(
+			fixtures.AGENTS.map((a, n) => {
+				const versionId = uuidFrom(this.rand);
+				return [
+					a.id,
+					{
+						...structuredClone(a),
+						orchestration_mode: 'single_prompt',
+						version: { version_id: versionId, version_slug: 'v1' },
+						version_number: 1,
+						created_at: t0 - (120 - n * 10) * DAY,
+						mute_while_bot_speaking: false,
+						mute_during_intro: true,
+						extract_callee_name: false,
+						vocab: [],
+						pre_query_response_phrases: [],
+						pre_query_phrase_probability: 0,
+						dtmf_settings: { dtmf_capturing_enabled: false },
+						vad_settings: { vad_override: false, interruption_sensitivity: 'default' },
+						api_settings: {},
+					},
+				];
+			}),
+		);
+		this.numbers = fixtures.NUMBERS.map((n, i) => ({
+			...n,
+			created_at: t0 - (200 - i * 15) * DAY,
+		}));
+		this.users = fixtures.USERS.map((u) => ({ ...u }));
+		this.contactLists = new Map(
+			fixtures.CONTACT_LISTS.map((l, i) => [
+				l.id,
+				{ ...structuredClone(l), created_at: t0 - (10 - i) * DAY },
+			]),
+		);
+		this.campaigns = fixtures.CAMPAIGNS.map((c, i) => {
+			const created = t0 - (60 - i * 8) * DAY;
+			return {
+				...c,
+				created_at: created,
+				updated_at: created + 2 * DAY,
+				campaign_start_time: created + DAY,
+				campaign_end_time: created + 3 * DAY,
+			};
+		});
+		/** @type {any[]} */
+		this.calls = [];
+		/** @type {Map<string, any>} */
+		this.callsById = new Map();
+		/** @type {Set<any>} calls with an event still to come */
+		this.active = new Set();
+		/** @type {any[]} */
+		this.ledger = [];
+		/** @type {any[]} */
+		this.exports = [];
+		this.seedHistory(t0);
+		this.arm();
+	}
+
+	now() {
+		return this.clock === 'real' ? Date.now() + this.offset : this.manualNow;
+	}
+
+	/** Moves the clock forward, running every event that falls due on the way. @param {number} ms */
+	advance(ms) {
+		if (!(ms >= 0)) throw new Error('advance(ms) needs ms >= 0');
+		if (this.clock === 'real') {
+			this.offset += ms;
+			this.runDue(this.now());
+		} else {
+			const target = this.manualNow + ms;
+			this.runDue(target);
+			this.manualNow = target;
+		}
+		this.arm();
+		return this.now();
+	}
+
+	/** Runs due events in time order; a manual clock steps to each event's instant. @param {number} until */
+	runDue(until) {
+		for (let guard = 0; guard < 1e6; guard++) {
+			let next;
+			for (const call of this.active) {
+				if (call.next_event_at === null) this.active.delete(call);
+				else if (call.next_event_at <= until && (!next || call.next_event_at < next.next_event_at))
+					next = call;
+			}
+			if (!next) return;
+			const at = next.next_event_at;
+			if (this.clock === 'manual' && at > this.manualNow) this.manualNow = at;
+			stepCall(next, at, { speed: this.speed });
+			if (next.next_event_at === null) this.active.delete(next);
+		}
+	}
+
+	/** Brings state up to the present (called before every request). */
+	sync() {
+		this.runDue(this.now());
+		this.arm();
+	}
+
+	/** With a real clock, wakes up when the next event is due. */
+	arm() {
+		if (this.timer) clearTimeout(this.timer);
+		this.timer = undefined;
+		if (this.clock !== 'real' || this.closed) return;
+		let due = Infinity;
+		for (const call of this.active)
+			if (call.next_event_at !== null) due = Math.min(due, call.next_event_at);
+		if (due === Infinity) return;
+		const wait = Math.min(Math.max(0, due - this.now()), 2 ** 31 - 1);
+		this.timer = setTimeout(() => this.sync(), wait);
+		this.timer.unref?.();
+	}
+
+	close() {
+		this.closed = true;
+		if (this.timer) clearTimeout(this.timer);
+	}
+
+	newId() {
+		return uuidFrom(this.rand);
+	}
+
+	rotateKey() {
+		let hex = '';
+		for (let i = 0; i < 24; i++) hex += Math.floor(this.keyRand() * 16).toString(16);
+		this.apiKey = `sandbox-key-${hex}`;
+		return this.apiKey;
+	}
+
+	/** A number of the workspace by its number or id. @param {{number?: string, id?: string}} q */
+	findNumber(q) {
+		return this.numbers.find((n) => (q.id ? n.id === q.id : n.number === q.number));
+	}
+
+	/**
+	 * Creates a call and sets it going at `at`.
+	 * @param {{name: string, mobile_number: string, agent: any, from_number: string|null,
+	 *   given?: Record<string,string>, config?: any, bulk_list_id?: string|null, campaign_id?: string|null,
+	 *   call_type?: string, inbound_from?: string|null, at?: number, speed?: number, startStatus?: string}} p
+	 */
+	createCall(p) {
+		const at = p.at ?? this.now();
+		const agent = p.agent;
+		const config = p.config ?? {};
+		const callTime = config.call_time ?? {};
+		const zone = callTime.timezone;
+		const variables = { ...(p.given ?? {}), callee_name: p.name, mobile_number: p.mobile_number };
+		const call = {
+			id: this.newId(),
+			seq: this.seq++,
+			to_number: p.mobile_number,
+			name: p.name,
+			status: 'registered',
+			sub_status: 'IN_DB',
+			created_at: at,
+			call_attempt_time: null,
+			next_attempt_time: null,
+			ended_at: null,
+			agent: {
+				id: agent.id,
+				agent_name: agent.agent_display_name,
+				agent_version_id: agent.version.version_id,
+				orchestration_mode: agent.orchestration_mode,
+				version: { ...agent.version },
+			},
+			agent_language: agent.language,
+			agent_snapshot: { intro_message: agent.intro_message, agent_prompt: agent.agent_prompt },
+			call_type: p.call_type ?? 'outbound',
+			inbound_from: p.inbound_from ?? null,
+			from_number: p.from_number,
+			custom_args_values: { ...(p.given ?? {}) },
+			variables,
+			retry: config.call_retry_config,
+			max_call_length: config.max_call_length,
+			scheduled_for: callTime.scheduled_at ? callTime.scheduled_at_ms : null,
+			window: callTime.call_start_time
+				? { start: callTime.call_start_time, end: callTime.call_end_time, zone }
+				: null,
+			call_config: config,
+			transcript: [],
+			call_duration: 0,
+			call_cost: null,
+			credits_processed: false,
+			has_recording: false,
+			voicemail_detected: false,
+			attempts: 0,
+			retries_used: {},
+			phase: 'waiting',
+			next_event_at: null,
+			attempt_kind: null,
+			bulk_list_id: p.bulk_list_id ?? null,
+			campaign_id: p.campaign_id ?? null,
+		};
+		const initial = launch(call, at, {
+			speed: p.speed ?? this.speed,
+			startStatus: p.startStatus ?? this.startStatus,
+		});
+		this.calls.push(call);
+		this.callsById.set(call.id, call);
+		if (call.next_event_at !== null) this.active.add(call);
+		return { call, initial };
+	}
+
+	/** Past calls: the contact lists were dialled, plus inbound, web and one-off calls. @param {number} t0 */
+	seedHistory(t0) {
+		const agents = [...this.agents.values()];
+		const r = this.rand;
+		/** @param {Parameters<Store['createCall']>[0]} p */
+		const past = (p) => {
+			const { call } = this.createCall({ ...p, speed: 1, startStatus: 'ongoing' });
+			// Played to the end at nominal speed: history is history whatever the sandbox speed.
+			while (call.next_event_at !== null) stepCall(call, call.next_event_at, { speed: 1 });
+			this.active.delete(call);
+			return call;
+		};
+		const vars = (/** @type {any} */ agent, /** @type {number} */ n) => {
+			/** @type {Record<string, string>} */
+			const v = {};
+			const samples = /** @type {Record<string, string[]>} */ ({
+				clinic: ['Sunrise Dental', 'City Eye Care'],
+				date: ['June 5', 'June 12'],
+				time: ['10:30 AM', '4:15 PM'],
+				product: ['rooftop solar', 'solar water heaters'],
+				order_id: ['A-1001', 'A-2042'],
+				nights: ['2', '5'],
+			});
+			for (const name of agent.custom_variables) v[name] = samples[name]?.[n % 2] ?? `${name}-${n}`;
+			return v;
+		};
+		const numberOf = (/** @type {any} */ agent) =>
+			this.numbers.find((x) => x.agent_id === agent.id) ?? this.numbers[2];
+		let day = 9;
+		for (const list of this.contactLists.values()) {
+			const agent = this.agents.get(list.agent_id);
+			list.contacts.forEach((/** @type {any} */ c, /** @type {number} */ n) => {
+				past({
+					name: c.name,
+					mobile_number: c.mobile_number,
+					agent,
+					from_number: numberOf(agent).number,
+					given: vars(agent, n),
+					config: { call_retry_config: { retry_not_picked: 1 } },
+					bulk_list_id: list.id,
+					campaign_id: this.campaigns.find((k) => k.name === list.name)?.id ?? null,
+					at: t0 - day * DAY + n * 120000,
+				});
+			});
+			day -= 3;
+		}
+		const tails = ['01', '24', '35', '99', '13', '48', '52', '77', '60', '81', '14', '93'];
+		tails.forEach((tail, n) => {
+			const agent = agents[n % agents.length];
+			const at = t0 - Math.floor((1 + r() * 8) * DAY) - n * 60000;
+			const country = agent.language.endsWith('IN')
+				? '+9198450000'
+				: agent.language === 'ar-AE'
+					? '+9715500000'
+					: '+1650555000';
+			const callee = `${country}${tail}`;
+			const kind = n % 6 === 2 ? 'inbound' : n % 6 === 5 ? 'webcall' : 'outbound';
+			const own = numberOf(agent).number;
+			past({
+				name: ['Kim Lee', 'Omar Aziz', 'Ravi Kumar', 'Sara Cohen', 'Tom Hale', 'Uma Iyer'][n % 6],
+				mobile_number: kind === 'inbound' ? own : kind === 'webcall' ? '' : callee,
+				agent,
+				from_number: kind === 'outbound' ? own : null,
+				inbound_from: kind === 'inbound' ? callee : null,
+				call_type: kind,
+				given: vars(agent, n),
+				at,
+			});
+		});
+	}
+
+	/** Calls placed from or received on a workspace number. @param {any} number */
+	callCountOf(number) {
+		return this.calls.filter(
+			(c) =>
+				c.from_number === number.number ||
+				(c.call_type === 'inbound' && c.to_number === number.number),
+		).length;
+	}
+}
+
+module.exports = { Store, DEFAULT_API_KEY, DEFAULT_START, isoOffset, isoUtc };
