@@ -1,0 +1,235 @@
+/**
+ * Dropdown sources, called through n8n-core's real LoadOptionsContext (the context n8n gives
+ * listSearch methods), so credentials and HTTP go through n8n's own request helper to nock.
+ */
+import { mock } from 'jest-mock-extended';
+import nock from 'nock';
+import { ExecutionLifecycleHooks, LoadOptionsContext } from 'n8n-core';
+import type { INode } from 'n8n-workflow';
+
+import { VoiceAgentAssistant } from '../../nodes/VoiceAgentAssistant/VoiceAgentAssistant.node';
+import {
+	getAssistants,
+	searchAssistants,
+	searchCampaigns,
+	searchNumberIds,
+	searchNumbers,
+} from '../../nodes/shared/listSearch';
+import {
+	API_KEY,
+	BASE_URL,
+	CREDENTIALS,
+	makeAdditionalData,
+	makeWorkflow,
+	PACKAGE,
+	registerNodeType,
+} from '../helpers/harness';
+
+registerNodeType('voiceAgentAssistant', () => new VoiceAgentAssistant());
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => {
+	const pending = nock.pendingMocks();
+	nock.cleanAll();
+	expect(pending).toEqual([]);
+});
+
+function loadOptionsContext(): LoadOptionsContext {
+	const node: INode = {
+		id: 'node-1',
+		name: 'Voice Agent',
+		type: `${PACKAGE}.voiceAgentAssistant`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: { resource: 'assistant', operation: 'updatePrompt' },
+		credentials: { voiceAgentApi: { id: '1', name: 'Voice Agent account' } },
+	};
+	const hooks = new ExecutionLifecycleHooks('manual', '1', mock());
+	return new LoadOptionsContext(
+		makeWorkflow(node),
+		node,
+		makeAdditionalData(CREDENTIALS, hooks),
+		'parameters.assistant',
+	);
+}
+
+const api = () =>
+	nock(BASE_URL)
+		.matchHeader('x-api-key', API_KEY)
+		.matchHeader('accept', /application\/json/);
+
+const AGENT_A = { id: 'a0000000-0000-4000-8000-000000000001', agent_display_name: 'Maya' };
+const AGENT_B = { id: 'b0000000-0000-4000-8000-000000000002', agent_display_name: 'Ravi Sales' };
+const num = (n: number, agent: typeof AGENT_A | null = AGENT_A) => ({
+	id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+	number: `+1415555${String(n).padStart(4, '0')}`,
+	created_at: '2026-01-01T00:00:00Z',
+	call_count: 0,
+	agent,
+	is_inbound_enabled: true,
+});
+
+describe('workspace numbers', () => {
+	const rows = [num(1), num(2, AGENT_B), num(3, null)];
+
+	test('searchNumbers: the number is the value, the attached assistant is shown', async () => {
+		const scope = api()
+			.get('/workspace/numbers')
+			.query({ limit: '100', offset: '0' })
+			.reply(200, { workspace_numbers: rows });
+		expect(await searchNumbers.call(loadOptionsContext())).toEqual({
+			results: [
+				{ name: '+14155550001 (Maya)', value: '+14155550001' },
+				{ name: '+14155550002 (Ravi Sales)', value: '+14155550002' },
+				{ name: '+14155550003', value: '+14155550003' },
+			],
+			paginationToken: undefined,
+		});
+		scope.done();
+	});
+
+	test('searchNumberIds: the number id is the value; the filter matches number or assistant', async () => {
+		const scope = api()
+			.get('/workspace/numbers')
+			.query({ limit: '100', offset: '0' })
+			.reply(200, { workspace_numbers: rows })
+			.get('/workspace/numbers')
+			.query({ limit: '100', offset: '0' })
+			.reply(200, { workspace_numbers: rows });
+		const ctx = loadOptionsContext();
+		expect(await searchNumberIds.call(ctx, 'ravi')).toEqual({
+			results: [{ name: '+14155550002 (Ravi Sales)', value: num(2).id }],
+			paginationToken: undefined,
+		});
+		expect((await searchNumberIds.call(ctx, '0003')).results).toEqual([
+			{ name: '+14155550003', value: num(3).id },
+		]);
+		scope.done();
+	});
+
+	test('a full page gives the next offset as the paging token; the next call uses it', async () => {
+		const full = Array.from({ length: 100 }, (_, k) => num(k));
+		const scope = api()
+			.get('/workspace/numbers')
+			.query({ limit: '100', offset: '0' })
+			.reply(200, { workspace_numbers: full })
+			.get('/workspace/numbers')
+			.query({ limit: '100', offset: '100' })
+			.reply(200, { workspace_numbers: [num(100)] });
+		const ctx = loadOptionsContext();
+		const first = await searchNumberIds.call(ctx);
+		expect(first.results).toHaveLength(100);
+		expect(first.paginationToken).toBe('100');
+		const second = await searchNumberIds.call(ctx, undefined, first.paginationToken as string);
+		expect(second).toEqual({
+			results: [{ name: '+14155550100 (Maya)', value: num(100).id }],
+			paginationToken: undefined,
+		});
+		scope.done();
+	});
+});
+
+describe('assistants', () => {
+	test('from GET /agent/all, filtered by name, paged by offset', async () => {
+		const agents = Array.from({ length: 100 }, (_, k) => ({
+			id: `c0000000-0000-4000-8000-${String(k).padStart(12, '0')}`,
+			agent_display_name: k === 7 ? 'Collections Bot' : `Agent ${k}`,
+		}));
+		const scope = api()
+			.get('/agent/all')
+			.query({ limit: '100', offset: '0' })
+			.reply(200, { agents });
+		expect(await searchAssistants.call(loadOptionsContext(), 'collect')).toEqual({
+			results: [{ name: 'Collections Bot', value: agents[7].id }],
+			paginationToken: '100',
+		});
+		scope.done();
+	});
+
+	test('a plain array answer with agent_name works too', async () => {
+		const scope = api()
+			.get('/agent/all')
+			.query({ limit: '100', offset: '0' })
+			.reply(200, [{ id: AGENT_A.id, agent_name: 'maya-v2' }]);
+		expect(await searchAssistants.call(loadOptionsContext())).toEqual({
+			results: [{ name: 'maya-v2', value: AGENT_A.id }],
+			paginationToken: undefined,
+		});
+		scope.done();
+	});
+
+	test('without GET /agent/all: the assistants attached to workspace numbers, once each', async () => {
+		const page1 = [
+			...Array.from({ length: 99 }, (_, k) => num(k, k % 2 ? AGENT_A : null)),
+			num(99, AGENT_B),
+		];
+		const scope = api()
+			.get('/agent/all')
+			.query({ limit: '100', offset: '0' })
+			.once() // not retried: a missing endpoint is not worth waiting for
+			.reply(404, { detail: 'Not Found' })
+			.get('/workspace/numbers')
+			.query({ limit: '100', offset: '0' })
+			.reply(200, { workspace_numbers: page1 })
+			.get('/workspace/numbers')
+			.query({ limit: '100', offset: '100' })
+			.reply(200, { workspace_numbers: [num(100, AGENT_B)] });
+		expect(await searchAssistants.call(loadOptionsContext())).toEqual({
+			results: [
+				{ name: 'Maya', value: AGENT_A.id },
+				{ name: 'Ravi Sales', value: AGENT_B.id },
+			],
+			paginationToken: undefined,
+		});
+		scope.done();
+	});
+
+	test('getAssistants (options for multi-select) walks every page', async () => {
+		const page = (from: number, n: number) =>
+			Array.from({ length: n }, (_, k) => ({
+				id: `d0000000-0000-4000-8000-${String(from + k).padStart(12, '0')}`,
+				agent_display_name: `A${from + k}`,
+			}));
+		const scope = api()
+			.get('/agent/all')
+			.query({ limit: '100', offset: '0' })
+			.reply(200, { agents: page(0, 100) })
+			.get('/agent/all')
+			.query({ limit: '100', offset: '100' })
+			.reply(200, { agents: page(100, 2) });
+		const options = await getAssistants.call(loadOptionsContext());
+		expect(options).toHaveLength(102);
+		expect(options[101]).toEqual({ name: 'A101', value: page(100, 2)[1].id });
+		scope.done();
+	});
+});
+
+describe('campaigns', () => {
+	test('without call counts, filtered by name, paged by offset', async () => {
+		const campaigns = [
+			{ id: 'e0000000-0000-4000-8000-000000000001', name: 'November renewals' },
+			{ id: 'e0000000-0000-4000-8000-000000000002', name: 'Payment reminders' },
+		];
+		const scope = api()
+			.get('/campaign/all')
+			.query({ limit: '100', offset: '200', call_count: 'false' })
+			.reply(200, { campaigns, pagination: { total: 202, limit: 100, offset: 200 } });
+		expect(await searchCampaigns.call(loadOptionsContext(), 'REMIND', '200')).toEqual({
+			results: [{ name: 'Payment reminders', value: campaigns[1].id }],
+			paginationToken: undefined,
+		});
+		scope.done();
+	});
+
+	test('a service error reaches the dropdown with the service text', async () => {
+		const scope = api()
+			.get('/campaign/all')
+			.query(true)
+			.reply(401, { detail: 'Invalid credentials' });
+		await expect(searchCampaigns.call(loadOptionsContext())).rejects.toMatchObject({
+			message: 'Invalid credentials',
+			httpCode: '401',
+		});
+		scope.done();
+	});
+});
