@@ -1,4 +1,5 @@
 import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
 
 import { VoiceAgentAssistant } from '../../nodes/VoiceAgentAssistant/VoiceAgentAssistant.node';
 import { API_KEY, BASE_URL, jsonOf, registerNodeType, runNode } from '../helpers/harness';
@@ -19,12 +20,12 @@ afterEach(() => {
 });
 
 /** The exact edit request: method, path, headers and whole body. */
-const patch = (body: Record<string, unknown>) =>
+const patch = (body: IDataObject) =>
 	nock(BASE_URL)
 		.matchHeader('x-api-key', API_KEY)
 		.matchHeader('accept', /application\/json/)
 		.matchHeader('content-type', 'application/json')
-		.patch('/agent/v1', body);
+		.patch('/agent/v1', body as nock.DataMatcherMap);
 
 const ok = { message: 'Agent updated successfully', agent_id: AGENT };
 
@@ -39,7 +40,7 @@ const edit = (operation: string, extra: Record<string, unknown> = {}, items?: un
 	runNode({
 		type: 'voiceAgentAssistant',
 		parameters: params(operation, extra),
-		items: items?.map((json) => ({ json: json as Record<string, unknown> })),
+		items: items?.map((json) => ({ json: json as IDataObject })),
 	});
 
 /** [node operation, its parameters, the body fields the service must receive]. */
