@@ -17,8 +17,8 @@ export class BinaryOutput {
 export interface NodeOperation {
 	/** The operation's fields, each with its displayOptions. */
 	description: INodeProperties[];
-	/** Handles one input item; throws to fail it. */
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationOutput>;
+	/** Handles one input item; throws to fail it. (Either this or executeBatch.) */
+	execute?(this: IExecuteFunctions, itemIndex: number): Promise<OperationOutput>;
 	/**
 	 * Optional whole-batch runner for operations that schedule items themselves (bulk dialling).
 	 * It must return one settled result per input item, in input order.
@@ -74,11 +74,10 @@ export async function route(
 	}
 	const continueOnFail = this.continueOnFail();
 
-	let results: ItemResult[];
+	let results: ItemResult[] = [];
 	if (operation.executeBatch) {
 		results = await operation.executeBatch.call(this, items.length);
-	} else {
-		results = [];
+	} else if (operation.execute) {
 		for (let i = 0; i < items.length; i++) {
 			try {
 				results.push({ ok: true, output: await operation.execute.call(this, i) });

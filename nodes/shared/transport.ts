@@ -47,6 +47,8 @@ export interface ApiRequest {
 	timeout?: number;
 	/** Told about every rate-limited answer, so a batch can slow down as a whole. */
 	onRateLimited?: (delayMs: number) => void;
+	/** Awaited before every attempt (a batch's pacing gate), retries included. */
+	beforeAttempt?: () => Promise<void>;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -173,6 +175,7 @@ export async function apiRequestFull<T = unknown>(
 		let failure: ApiFailure;
 		let retryAfterMs: number | undefined;
 		let failureKind;
+		await request.beforeAttempt?.();
 		try {
 			const response = (await this.helpers.httpRequestWithAuthentication.call(
 				this,

@@ -1,12 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep, updateDisplayOptions } from 'n8n-workflow';
+
+import { Pacer, runPool } from '../../../shared/batch';
+import { normalisePhone } from '../../../shared/phone';
+import { asItemError, type ItemResult } from '../../../shared/router';
 
 import { assistantLocator, fromNumberLocator } from '../../../shared/descriptions';
-import type { OperationOutput } from '../../../shared/router';
 import { apiRequest } from '../../../shared/transport';
+import { getCallDetails } from './get.operation';
 import {
+	E164_RE,
 	fieldError,
 	requireE164,
+	requireNonEmpty,
 	requireFutureTime,
 	requireHhmm,
 	requireInteger,
@@ -14,6 +20,11 @@ import {
 	requireTimeZone,
 	requireUuid,
 } from '../../../shared/validate';
+
+export const DEFAULT_CONCURRENT = 10;
+export const MAX_CONCURRENT = 50;
+/** Call statuses after which nothing more happens to a call (FACTS). */
+export const TERMINAL_STATUSES = ['completed', 'failed', 'error', 'cancelled'];
 
 const fields: INodeProperties[] = [
 	assistantLocator(),
@@ -45,7 +56,22 @@ const fields: INodeProperties[] = [
 			{ name: 'None', value: 'none' },
 			{ name: 'Key/Value Pairs', value: 'pairs' },
 			{ name: 'JSON Object', value: 'json' },
+			{
+				name: 'All Input Fields',
+				value: 'row',
+				description:
+					'Send every field of the input item (e.g. every spreadsheet column) as a variable',
+			},
 		],
+	},
+	{
+		displayName: 'Fields to Leave Out',
+		name: 'variablesExclude',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. phone, name',
+		description: 'Comma-separated input fields not to send as variables',
+		displayOptions: { show: { variablesMode: ['row'] } },
 	},
 	{
 		displayName: 'Variables',
@@ -85,6 +111,75 @@ const fields: INodeProperties[] = [
 		default: '{}',
 		displayOptions: { show: { variablesMode: ['json'] } },
 		description: 'An object of variable names to values, e.g. {"appointment_date": "Friday"}',
+	},
+	{
+		displayName: 'Wait for Call to End',
+		name: 'waitForCompletion',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to wait until the call has ended (completed, failed, error or cancelled) and output its details and transcript',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Calls per Minute',
+				name: 'callsPerMinute',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+				description:
+					'Most calls to start per minute across all items; 0 starts them as fast as Max Concurrent Requests allows',
+			},
+			{
+				displayName: 'Default Country Code',
+				name: 'defaultCountryCode',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. +91',
+				description:
+					'Added to numbers written without one (a leading 0 is dropped). Spaces, dashes, dots and brackets are always removed, and 00 counts as +.',
+			},
+			{
+				displayName: 'Include Analysis',
+				name: 'includeAnalysis',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to add the call analysis when waiting for the call to end',
+				displayOptions: { show: { '/waitForCompletion': [true] } },
+			},
+			{
+				displayName: 'Max Concurrent Requests',
+				name: 'maxConcurrent',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_CONCURRENT },
+				default: DEFAULT_CONCURRENT,
+				description: 'How many items are dialled (and, when waiting, watched) at the same time',
+			},
+			{
+				displayName: 'Max Wait (Seconds)',
+				name: 'maxWaitSeconds',
+				type: 'number',
+				typeOptions: { minValue: 5, maxValue: 86400 },
+				default: 1800,
+				description: 'Stop waiting after this long; the item then has timed_out: true',
+				displayOptions: { show: { '/waitForCompletion': [true] } },
+			},
+			{
+				displayName: 'Poll Interval (Seconds)',
+				name: 'pollIntervalSeconds',
+				type: 'number',
+				typeOptions: { minValue: 2, maxValue: 600 },
+				default: 15,
+				description: 'How often to check whether the call has ended',
+				displayOptions: { show: { '/waitForCompletion': [true] } },
+			},
+		],
 	},
 	{
 		displayName: 'Call Options',
@@ -229,6 +324,16 @@ export function readVariables(
 			ctx.getNodeParameter('variablesJson', i, '{}'),
 			i,
 		);
+	} else if (mode === 'row') {
+		const exclude = new Set(
+			String(ctx.getNodeParameter('variablesExclude', i, '') ?? '')
+				.split(',')
+				.map((f) => f.trim())
+				.filter(Boolean),
+		);
+		raw = Object.fromEntries(
+			Object.entries(ctx.getInputData()[i]?.json ?? {}).filter(([key]) => !exclude.has(key)),
+		);
 	}
 	const out: Record<string, string> = {};
 	for (const [key, value] of Object.entries(raw)) {
@@ -335,12 +440,19 @@ export function buildStartBody(ctx: IExecuteFunctions, i: number, nowMs = Date.n
 		ctx.getNodeParameter('assistant', i, '', { extractValue: true }),
 		i,
 	);
-	const mobileNumber = requireE164(
-		node,
-		'Phone Number',
-		ctx.getNodeParameter('mobileNumber', i),
-		i,
-	);
+	const options = ctx.getNodeParameter('options', i, {}) as IDataObject;
+	const rawNumber = ctx.getNodeParameter('mobileNumber', i) as unknown;
+	const mobileNumber = normalisePhone(rawNumber, String(options.defaultCountryCode ?? ''));
+	if (!E164_RE.test(mobileNumber)) {
+		// Name the value as the row had it, not the cleaned-up one.
+		requireNonEmpty(node, 'Phone Number', rawNumber, i);
+		throw fieldError(
+			node,
+			'Phone Number',
+			`"${String(rawNumber)}" is not a phone number in international format with country code, e.g. +14155550100`,
+			i,
+		);
+	}
 	const fromNumber = requireE164(
 		node,
 		'From Number',
@@ -360,14 +472,111 @@ export function buildStartBody(ctx: IExecuteFunctions, i: number, nowMs = Date.n
 	return body;
 }
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
-	const body = buildStartBody(this, i);
-	const response = await apiRequest.call(this, {
-		method: 'POST',
-		path: '/calling/outbound/individual',
-		body,
-		itemIndex: i,
-	});
-	const data = (response.data as IDataObject | undefined) ?? {};
-	return { ...data, message: response.message };
+/** Polls call details until the call ends or the wait runs out. */
+async function waitForEnd(
+	ctx: IExecuteFunctions,
+	i: number,
+	callId: string,
+	options: IDataObject,
+): Promise<IDataObject> {
+	const intervalMs = Number(options.pollIntervalSeconds ?? 15) * 1000;
+	const deadline = Date.now() + Number(options.maxWaitSeconds ?? 1800) * 1000;
+	const includeAnalysis = Boolean(options.includeAnalysis);
+	const startedAt = Date.now();
+	for (;;) {
+		const details = await getCallDetails.call(ctx, i, callId, includeAnalysis, true);
+		const status = String(details.call_status ?? '').toLowerCase();
+		const ended = TERMINAL_STATUSES.includes(status);
+		if (ended || Date.now() + intervalMs > deadline) {
+			return {
+				...details,
+				call_id: callId,
+				timed_out: !ended,
+				waited_seconds: Math.round((Date.now() - startedAt) / 1000),
+			};
+		}
+		await sleep(intervalMs);
+	}
+}
+
+/**
+ * Dials every item: all rows are checked first (without Continue On Fail one bad row stops
+ * the batch before anyone is called, so a rerun cannot dial anyone twice), then started with
+ * bounded concurrency and optional pacing. A 429 pauses the whole batch for its Retry-After.
+ */
+export async function executeBatch(
+	this: IExecuteFunctions,
+	itemCount: number,
+): Promise<ItemResult[]> {
+	const continueOnFail = this.continueOnFail();
+	const nowMs = Date.now();
+	const bodies: Array<IDataObject | Error> = [];
+	for (let i = 0; i < itemCount; i++) {
+		try {
+			bodies.push(buildStartBody(this, i, nowMs));
+		} catch (error) {
+			const itemError = asItemError(this, error, i);
+			if (!continueOnFail) throw itemError;
+			bodies.push(itemError);
+		}
+	}
+	if (itemCount === 0) return [];
+	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
+	const concurrency = Math.min(
+		MAX_CONCURRENT,
+		Math.max(1, Number(options.maxConcurrent ?? DEFAULT_CONCURRENT)),
+	);
+	const pacer = new Pacer(Math.max(0, Number(options.callsPerMinute ?? 0)));
+	let failed: { index: number; error: Error } | undefined;
+
+	const results = await runPool<ItemResult>(
+		itemCount,
+		concurrency,
+		async (i) => {
+			const body = bodies[i];
+			if (body instanceof Error) return { ok: false, error: body };
+			try {
+				const response = await apiRequest.call(this, {
+					method: 'POST',
+					path: '/calling/outbound/individual',
+					body,
+					itemIndex: i,
+					beforeAttempt: async () => await pacer.acquire(),
+					onRateLimited: (delayMs) => pacer.pause(delayMs),
+					// Only answers that prove nothing happened are retried (RETRY_POLICY.once).
+					retry: { maxAttempts: 8 },
+				});
+				const data = (response.data as IDataObject | undefined) ?? {};
+				const started = { ...data, message: response.message };
+				const wait = this.getNodeParameter('waitForCompletion', i, false) as boolean;
+				if (!wait || !data.call_id) return { ok: true, output: started };
+				return {
+					ok: true,
+					output: await waitForEnd(
+						this,
+						i,
+						String(data.call_id),
+						this.getNodeParameter('options', i, {}) as IDataObject,
+					),
+				};
+			} catch (error) {
+				const itemError = asItemError(this, error, i);
+				if (!continueOnFail && (!failed || i < failed.index))
+					failed = { index: i, error: itemError };
+				return { ok: false, error: itemError };
+			}
+		},
+		() => !continueOnFail && failed !== undefined,
+	);
+
+	if (failed) {
+		const startedCount = results.filter((r) => r?.ok).length;
+		const error = failed.error as NodeApiError | NodeOperationError;
+		if (startedCount > 0) {
+			error.description =
+				`${error.description ?? ''} ${startedCount} other item(s) had already been started when this failed; they are not in the output, so check the call history before running again. Turn on Continue On Fail to get one output per item.`.trim();
+		}
+		throw error;
+	}
+	return results as ItemResult[];
 }

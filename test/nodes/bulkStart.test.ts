@@ -1,0 +1,304 @@
+import nock from 'nock';
+
+import { API_KEY, BASE_URL, runNode } from '../helpers/harness';
+
+const AGENT = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => nock.cleanAll());
+
+const callId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const rows = (count: number) =>
+	Array.from({ length: count }, (_, n) => ({
+		json: { name: `Row ${n}`, phone: `+1415555${String(1000 + n)}`, plan: `p${n}` },
+	}));
+
+const params = (options: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
+	resource: 'call',
+	operation: 'start',
+	assistant: { __rl: true, mode: 'id', value: AGENT },
+	name: '={{ $json.name }}',
+	mobileNumber: '={{ $json.phone }}',
+	fromNumber: { __rl: true, mode: 'number', value: '+14155550000' },
+	variablesMode: 'none',
+	options,
+	...extra,
+});
+
+/**
+ * A fake service that records every start and answers after `delayMs`. It counts requests
+ * it holds at once, which is the client's concurrency.
+ */
+function service(
+	delayMs = 20,
+	answer?: (body: Record<string, unknown>, n: number) => [number, object] | Error | undefined,
+) {
+	const log: Array<{ body: Record<string, unknown>; at: number }> = [];
+	let inFlight = 0;
+	let peak = 0;
+	nock(BASE_URL)
+		.matchHeader('x-api-key', API_KEY)
+		.matchHeader('content-type', 'application/json')
+		.post('/calling/outbound/individual')
+		.times(10000)
+		.reply(function (_uri, requestBody, callback) {
+			const body = requestBody as Record<string, unknown>;
+			log.push({ body, at: Date.now() });
+			inFlight++;
+			peak = Math.max(peak, inFlight);
+			const custom = answer?.(body, log.length);
+			setTimeout(() => {
+				inFlight--;
+				if (custom instanceof Error) return callback(custom, [0, '']);
+				const num = Number(String(body.mobile_number).slice(-4)) - 1000;
+				callback(
+					null,
+					custom ?? [
+						200,
+						{
+							status: 'success',
+							message: 'ok',
+							data: { call_id: callId(num), call_status: 'registered' },
+						},
+					],
+				);
+			}, delayMs);
+		});
+	return { log, peak: () => peak };
+}
+
+test('many rows: one output per row, in input order, paired, concurrency bounded', async () => {
+	const svc = service(30);
+	const { output, error } = await runNode({
+		type: 'voiceAgentCalling',
+		items: rows(40),
+		parameters: params({ maxConcurrent: 4 }),
+	});
+	expect(error).toBeUndefined();
+	expect(output.map((o) => [o.json.call_id, o.pairedItem])).toEqual(
+		Array.from({ length: 40 }, (_, n) => [callId(n), { item: n }]),
+	);
+	expect(svc.log).toHaveLength(40);
+	expect(new Set(svc.log.map((l) => l.body.mobile_number)).size).toBe(40);
+	expect(svc.peak()).toBe(4);
+});
+
+test('pacing: starts are spaced by 60 s / Calls per Minute', async () => {
+	const svc = service(1);
+	await runNode({
+		type: 'voiceAgentCalling',
+		items: rows(5),
+		parameters: params({ maxConcurrent: 5, callsPerMinute: 600 }),
+	});
+	const times = svc.log.map((l) => l.at).sort((a, b) => a - b);
+	expect(times).toHaveLength(5);
+	// 600 per minute = one start every 100 ms; arrival times jitter by a few ms each way.
+	expect(times[4] - times[0]).toBeGreaterThanOrEqual(390);
+	for (let n = 1; n < 5; n++) expect(times[n] - times[n - 1]).toBeGreaterThanOrEqual(60);
+});
+
+test('a 429 pauses the whole batch for Retry-After, and the rejected row is retried', async () => {
+	let pausedAt = 0;
+	const svc = service(1, (_body, n) => {
+		if (n === 2) {
+			pausedAt = Date.now();
+			return [429, { error: { code: 'rate_limited', message: 'Slow down' } }];
+		}
+		return undefined;
+	});
+	nock.cleanAll();
+	const log: number[] = [];
+	let n = 0;
+	nock(BASE_URL)
+		.post('/calling/outbound/individual')
+		.times(100)
+		.reply(function (_uri, body) {
+			n++;
+			log.push(Date.now());
+			if (n === 2) {
+				pausedAt = Date.now();
+				return [
+					429,
+					{ error: { code: 'rate_limited', message: 'Slow down' } },
+					{ 'Retry-After': '1' },
+				];
+			}
+			const num =
+				Number(String((body as { mobile_number: string }).mobile_number).slice(-4)) - 1000;
+			return [200, { status: 'success', message: 'ok', data: { call_id: callId(num) } }];
+		});
+	const { output, error } = await runNode({
+		type: 'voiceAgentCalling',
+		items: rows(6),
+		parameters: params({ maxConcurrent: 1 }),
+	});
+	expect(svc.log).toHaveLength(0);
+	expect(error).toBeUndefined();
+	expect(output.map((o) => o.json.call_id)).toEqual([0, 1, 2, 3, 4, 5].map(callId));
+	expect(log).toHaveLength(7); // six rows + the one retry
+	// Nothing was sent while the batch was paused.
+	expect(log.filter((t) => t > pausedAt && t < pausedAt + 950)).toEqual([]);
+});
+
+test('ambiguous failures (500, connection lost) are reported on their row and never retried', async () => {
+	const svc = service(1, (body) => {
+		if (body.mobile_number === '+14155551002')
+			return [500, { error: { code: '500 Internal Server Error', message: 'Internal error' } }];
+		if (body.mobile_number === '+14155551004')
+			return Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+		return undefined;
+	});
+	const { output, error } = await runNode({
+		type: 'voiceAgentCalling',
+		continueOnFail: true,
+		items: rows(6),
+		parameters: params({ maxConcurrent: 3 }),
+	});
+	expect(error).toBeUndefined();
+	expect(output.map((o) => o.json.call_id ?? o.json.error)).toEqual([
+		callId(0),
+		callId(1),
+		'Internal error',
+		callId(3),
+		'The connection to the service was closed before it answered',
+		callId(5),
+	]);
+	expect(output.map((o) => o.pairedItem)).toEqual([0, 1, 2, 3, 4, 5].map((item) => ({ item })));
+	const perNumber = new Map<unknown, number>();
+	for (const l of svc.log)
+		perNumber.set(l.body.mobile_number, (perNumber.get(l.body.mobile_number) ?? 0) + 1);
+	expect([...perNumber.values()]).toEqual([1, 1, 1, 1, 1, 1]);
+});
+
+test('without Continue On Fail, one bad row stops the batch before anyone is dialled', async () => {
+	const svc = service(1);
+	const items = rows(5);
+	items[3].json.phone = 'n/a';
+	const { error, output } = await runNode({
+		type: 'voiceAgentCalling',
+		items,
+		parameters: params(),
+	});
+	expect(error?.message).toBe(
+		'Phone Number: "n/a" is not a phone number in international format with country code, e.g. +14155550100 [item 3]',
+	);
+	expect(output).toEqual([]);
+	expect(svc.log).toHaveLength(0);
+});
+
+test('without Continue On Fail, an API failure stops new starts and says how many were started', async () => {
+	const svc = service(5, (body) =>
+		body.mobile_number === '+14155551001'
+			? [
+					400,
+					{ error: { code: 'invalid_parameter', message: 'from_number is not in the workspace' } },
+				]
+			: undefined,
+	);
+	const { error } = await runNode({
+		type: 'voiceAgentCalling',
+		items: rows(50),
+		parameters: params({ maxConcurrent: 2 }),
+	});
+	expect(error?.message).toBe('from_number is not in the workspace');
+	expect(String(error?.description)).toMatch(
+		/^The service rejected a field or parameter\. Check the values named in the message\. \d+ other item\(s\) had already been started/,
+	);
+	expect(svc.log.length).toBeLessThan(5);
+});
+
+test('spreadsheet numbers are normalised with the default country code; all columns become variables', async () => {
+	const svc = service(1);
+	const { output, error } = await runNode({
+		type: 'voiceAgentCalling',
+		continueOnFail: true,
+		items: [
+			{ json: { name: 'A', phone: '98765 43210', city: 'Pune', visits: 3 } },
+			{ json: { name: 'B', phone: '(0) 98765-43211', city: 'Goa', visits: 1 } },
+			{ json: { name: 'C', phone: '0044 20 7946 0000', city: 'London', visits: 0 } },
+			{ json: { name: 'D', phone: '12', city: 'Nowhere', visits: 0 } },
+		],
+		parameters: params(
+			{ defaultCountryCode: '+91' },
+			{ variablesMode: 'row', variablesExclude: 'phone, name' },
+		),
+	});
+	expect(error).toBeUndefined();
+	expect(svc.log.map((l) => [l.body.mobile_number, l.body.custom_args_values])).toEqual([
+		['+919876543210', { city: 'Pune', visits: '3' }],
+		['+919876543211', { city: 'Goa', visits: '1' }],
+		['+442079460000', { city: 'London', visits: '0' }],
+	]);
+	expect(output[3].json.error).toBe(
+		'Phone Number: "12" is not a phone number in international format with country code, e.g. +14155550100 [item 3]',
+	);
+});
+
+test('Start and Wait: polls details until a terminal status, outputs details with transcript', async () => {
+	const id = callId(0);
+	nock(BASE_URL)
+		.post('/calling/outbound/individual')
+		.reply(200, {
+			status: 'success',
+			message: 'ok',
+			data: { call_id: id, call_status: 'registered' },
+		})
+		.get('/calling/call-details')
+		.query({ id, send_analysis: 'true' })
+		.reply(200, { status: 'success', data: { id, call_status: 'ongoing' } })
+		.get('/calling/call-details')
+		.query({ id, send_analysis: 'true' })
+		.reply(200, {
+			status: 'success',
+			data: {
+				id,
+				call_status: 'completed',
+				transcription_url: '[{"bot":"Bye"}]',
+				platform_analysis: { a: 1 },
+			},
+		});
+	const { output, error } = await runNode({
+		type: 'voiceAgentCalling',
+		items: rows(1),
+		parameters: params(
+			{ pollIntervalSeconds: 2, maxWaitSeconds: 60, includeAnalysis: true },
+			{ waitForCompletion: true },
+		),
+	});
+	expect(error).toBeUndefined();
+	expect(output).toEqual([
+		{
+			json: {
+				id,
+				call_status: 'completed',
+				transcription_url: '[{"bot":"Bye"}]',
+				platform_analysis: { a: 1 },
+				transcript_turns: [{ speaker: 'bot', text: 'Bye' }],
+				transcript_text: 'Assistant: Bye',
+				call_id: id,
+				timed_out: false,
+				waited_seconds: 2,
+			},
+			pairedItem: { item: 0 },
+		},
+	]);
+	expect(nock.pendingMocks()).toEqual([]);
+});
+
+test('Start and Wait: gives up after Max Wait with timed_out', async () => {
+	const id = callId(0);
+	nock(BASE_URL)
+		.post('/calling/outbound/individual')
+		.reply(200, { status: 'success', message: 'ok', data: { call_id: id } })
+		.get('/calling/call-details')
+		.query({ id })
+		.times(3)
+		.reply(200, { status: 'success', data: { id, call_status: 'ongoing' } });
+	const { output } = await runNode({
+		type: 'voiceAgentCalling',
+		items: rows(1),
+		parameters: params({ pollIntervalSeconds: 2, maxWaitSeconds: 5 }, { waitForCompletion: true }),
+	});
+	expect(output[0].json).toMatchObject({ call_id: id, call_status: 'ongoing', timed_out: true });
+	expect(nock.pendingMocks()).toEqual([]);
+});
