@@ -95,6 +95,8 @@ export interface Sandbox {
 	readonly ledger: LedgerEntry[];
 	/** The internal state (read it; change it through the API). */
 	store: any;
+	/** The same object as store. */
+	state: any;
 	faults: any;
 	/** Sandbox time in epoch ms. */
 	now(): number;
@@ -103,6 +105,9 @@ export interface Sandbox {
 	setFaults(spec: FaultRule[] | { rules: FaultRule[] } | null): void;
 	setLatency(spec: LatencySpec): void;
 	reset(seed?: number): void;
+	/** Refuse new connections (ECONNREFUSED) for ms, or until resume(). */
+	pause(ms?: number): void;
+	resume(): Promise<void>;
 	call(id: string): CallView | undefined;
 	describe(): Record<string, unknown>;
 	close(): Promise<void>;

@@ -501,7 +501,7 @@ function exportHistory(ctx) {
 	const zip = acceptQ(accept, 'application/zip');
 	const octet = acceptQ(accept, 'application/octet-stream');
 	const csvRows = rows.map((c) => {
-		const d = callDetails(c, ctx.origin, includeAnalysis);
+		const d = callDetails(c, ctx.origin, Boolean(includeAnalysis));
 		return {
 			...d,
 			id: c.id,

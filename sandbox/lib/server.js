@@ -299,6 +299,14 @@ async function startSandbox(options = {}) {
 				case 'POST /__sandbox/latency':
 					faults.setLatency(typeof body === 'number' ? body : (body?.ms ?? body));
 					return sendJson(res, 200, faults.describe());
+				case 'POST /__sandbox/pause': {
+					const ms = Number(typeof body === 'number' ? body : body?.ms);
+					if (!(ms > 0 && ms <= 600000)) throw new Error('pause needs {ms} between 1 and 600000');
+					// Answer first: once paused, nothing reaches this server.
+					sendJson(res, 200, { paused_ms: ms });
+					res.on('finish', () => sandbox.pause(ms));
+					return;
+				}
 				case 'POST /__sandbox/reset':
 					sandbox.reset(body?.seed);
 					return sendJson(res, 200, sandbox.describe());
@@ -334,6 +342,9 @@ async function startSandbox(options = {}) {
 	});
 	const address = /** @type {import('node:net').AddressInfo} */ (server.address());
 	origin = `http://127.0.0.1:${address.port}`;
+	let paused = false;
+	/** @type {ReturnType<typeof setTimeout> | undefined} */
+	let resumeTimer;
 
 	const sandbox = {
 		url: `${origin}${PREFIX}`,
@@ -343,6 +354,8 @@ async function startSandbox(options = {}) {
 			return store.apiKey;
 		},
 		store,
+		/** The same as store: the workspace, calls, ledger and clock. */
+		state: store,
 		faults,
 		get ledger() {
 			return store.ledger;
@@ -402,10 +415,37 @@ async function startSandbox(options = {}) {
 				faults: faults.describe(),
 			};
 		},
+		/**
+		 * Stops listening, so new connections are refused (ECONNREFUSED: the client knows
+		 * nothing was sent), for `ms` or until resume(). Idle keep-alive sockets are closed
+		 * so clients have to reconnect. Control endpoints are unreachable meanwhile.
+		 * @param {number} [ms]
+		 */
+		pause(ms) {
+			if (paused || store.closed) return;
+			paused = true;
+			server.close();
+			server.closeIdleConnections();
+			if (ms !== undefined) {
+				resumeTimer = setTimeout(() => sandbox.resume(), ms);
+				resumeTimer.unref?.();
+			}
+		},
+		resume() {
+			if (resumeTimer) clearTimeout(resumeTimer);
+			resumeTimer = undefined;
+			if (!paused || store.closed) return Promise.resolve();
+			paused = false;
+			return new Promise((resolve) =>
+				server.listen(address.port, '127.0.0.1', () => resolve(undefined)),
+			);
+		},
 		close() {
 			store.close();
+			if (resumeTimer) clearTimeout(resumeTimer);
 			return new Promise((resolve) => {
-				server.close(() => resolve(undefined));
+				if (paused) resolve(undefined);
+				else server.close(() => resolve(undefined));
 				server.closeAllConnections();
 			});
 		},

@@ -28,6 +28,38 @@ class Store {
 		/** @type {ReturnType<typeof setTimeout> | undefined} */
 		this.timer = undefined;
 		this.closed = false;
+		// Declared here for the type checker; reset() fills them.
+		this.seed = 1;
+		this.rand = prng(1);
+		this.keyRand = prng(1);
+		this.apiKey = DEFAULT_API_KEY;
+		this.offset = 0;
+		this.manualNow = DEFAULT_START;
+		this.seq = 0;
+		/** @type {Map<string, any>} */
+		this.voices = new Map();
+		/** @type {Map<string, any>} */
+		this.knowledgeBases = new Map();
+		/** @type {Map<string, any>} */
+		this.agents = new Map();
+		/** @type {any[]} */
+		this.numbers = [];
+		/** @type {any[]} */
+		this.users = [];
+		/** @type {Map<string, any>} */
+		this.contactLists = new Map();
+		/** @type {any[]} */
+		this.campaigns = [];
+		/** @type {any[]} */
+		this.calls = [];
+		/** @type {Map<string, any>} */
+		this.callsById = new Map();
+		/** @type {Set<any>} calls with an event still to come */
+		this.active = new Set();
+		/** @type {any[]} */
+		this.ledger = [];
+		/** @type {any[]} */
+		this.exports = [];
 		this.reset(options.seed);
 	}
 

@@ -27,7 +27,7 @@ function uuidFrom(rand) {
 	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** FNV-1a, 32 bit: a stable number per string (outcomes, durations per phone number). */
+/** FNV-1a, 32 bit: a stable number per string (outcomes, durations per phone number). @param {string} text */
 function hash(text) {
 	let h = 0x811c9dc5;
 	for (let i = 0; i < text.length; i++) {

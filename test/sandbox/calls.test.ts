@@ -1,8 +1,10 @@
 import { TIMING, talkSeconds, type Sandbox } from '../../sandbox';
-import { callBody, startSandbox, type Client } from './helpers';
+import { callBody, startSandbox, useRealNetwork, type Client } from './helpers';
 
 const START = Date.parse('2025-06-02T08:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00');
+
+useRealNetwork();
 
 let sb: Sandbox;
 let api: Client;

@@ -11,6 +11,7 @@ import {
 	NUMBER_1,
 	NUMBER_3,
 	startSandbox,
+	useRealNetwork,
 	UNKNOWN_UUID,
 	VOICE_ARIA,
 	VOICE_KABIR,
@@ -20,6 +21,8 @@ import {
 
 const ERROR_401 = { error: { code: '401 Unauthorized', message: 'Invalid credentials' } };
 const invalid = (message: string) => ({ error: { code: 'invalid_parameter', message } });
+
+useRealNetwork();
 
 let sb: Sandbox;
 let api: Client;

@@ -7,6 +7,7 @@ import {
 	LIST_1,
 	parseCsv,
 	startSandbox,
+	useRealNetwork,
 	unzip,
 	type Client,
 } from './helpers';
@@ -15,6 +16,8 @@ const ZIP = { Accept: 'application/zip' };
 const QUEUED = {
 	message: 'Export queued; you will receive an e-mail with the download link when it is ready.',
 };
+
+useRealNetwork();
 
 let sb: Sandbox;
 let api: Client;
@@ -57,7 +60,7 @@ describe('POST /calling/history/download', () => {
 			expect(res.headers.get('content-type')).toBe('application/json');
 			expect(res.body).toEqual(QUEUED);
 		}
-		const control = await (await fetch(`${sb.origin}/__sandbox/exports`)).json();
+		const control = (await (await fetch(`${sb.origin}/__sandbox/exports`)).json()) as any;
 		expect(control.exports).toHaveLength(4);
 		expect(control.exports[0]).toMatchObject({ email: 'owner@example.com', records: 22 });
 		// The "e-mailed" link serves the same ZIP.

@@ -1,5 +1,7 @@
 import { createSandbox, type Sandbox } from '../../sandbox';
-import { callBody, startSandbox, type Client } from './helpers';
+import { callBody, startSandbox, useRealNetwork, type Client } from './helpers';
+
+useRealNetwork();
 
 let sb: Sandbox;
 let api: Client;
@@ -17,7 +19,7 @@ const control = async (method: string, path: string, body?: unknown) => {
 		headers: body === undefined ? {} : { 'content-type': 'application/json' },
 		body: body === undefined ? undefined : JSON.stringify(body),
 	});
-	return { status: res.status, body: await res.json() };
+	return { status: res.status, body: (await res.json()) as any };
 };
 
 const START = '/calling/outbound/individual';
@@ -134,6 +136,32 @@ describe('injected faults', () => {
 	});
 });
 
+describe('refused connections', () => {
+	test('pause refuses new connections (nothing sent, nothing placed) until resume', async () => {
+		sb.pause();
+		const error = await api.post(START, callBody()).then(
+			() => undefined,
+			(e: Error & { cause?: { code?: string } }) => e,
+		);
+		expect(error?.cause?.code).toBe('ECONNREFUSED');
+		expect(sb.ledger).toEqual([]);
+		await sb.resume();
+		expect((await api.post(START, callBody())).status).toBe(200);
+		expect(sb.ledger).toHaveLength(1);
+	});
+
+	test('POST /__sandbox/pause answers, then refuses for the given time', async () => {
+		expect(await control('POST', 'pause', { ms: 200 })).toEqual({
+			status: 200,
+			body: { paused_ms: 200 },
+		});
+		await new Promise((r) => setTimeout(r, 20));
+		await expect(api.get('/workspace/users')).rejects.toThrow();
+		await new Promise((r) => setTimeout(r, 300));
+		expect((await api.get('/workspace/users')).status).toBe(200);
+	});
+});
+
 describe('control endpoints under /__sandbox/', () => {
 	test('faults, ledger, advance and reset over HTTP', async () => {
 		const set = await control('POST', 'faults', {
@@ -191,7 +219,7 @@ describe('the real clock', () => {
 				headers: { 'X-API-KEY': fast.apiKey, 'Content-Type': 'application/json' },
 				body: JSON.stringify(callBody()),
 			});
-			const { data } = await res.json();
+			const { data } = (await res.json()) as any;
 			expect(Date.parse(data.initiated_at)).toBeGreaterThanOrEqual(before);
 			let status = data.call_status;
 			const deadline = Date.now() + 5000;

@@ -1,4 +1,5 @@
 import { inflateRawSync } from 'node:zlib';
+import nock from 'nock';
 
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
 
@@ -56,6 +57,16 @@ export function client(sb: Sandbox) {
 }
 
 export type Client = ReturnType<typeof client>;
+
+/**
+ * These tests talk to a real server on 127.0.0.1. The suite-wide setup puts nock in front of
+ * every request; take it out of the way so dropped and refused connections are the real thing.
+ */
+export function useRealNetwork() {
+	beforeAll(() => {
+		nock.restore();
+	});
+}
 
 export async function startSandbox(options: SandboxOptions = {}) {
 	const sb = await createSandbox({ clock: 'manual', ...options });
