@@ -91,6 +91,16 @@ export async function executeBatch(
 	}
 }
 
-export async function execute(this: IExecuteFunctions): Promise<IDataObject> {
+/** Per-item form, for a router without executeBatch: only the first item may rotate the key. */
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+	if (i > 0) {
+		throw new NodeOperationError(
+			this.getNode(),
+			'Regenerate API Key runs for one input item only',
+			{
+				itemIndex: i,
+			},
+		);
+	}
 	return await regenerate(this);
 }
