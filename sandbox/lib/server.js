@@ -30,7 +30,11 @@ function matchPattern(pattern, path) {
 		const m = /^\{(\w+)\}$/.exec(want[i]);
 		if (m) {
 			if (!got[i]) return undefined;
-			params[m[1]] = decodeURIComponent(got[i]);
+			try {
+				params[m[1]] = decodeURIComponent(got[i]);
+			} catch {
+				return undefined; // malformed escape: no such resource
+			}
 		} else if (want[i] !== got[i]) return undefined;
 	}
 	return params;
