@@ -82,23 +82,30 @@ interface Entry {
 	w: 4 | 5;
 }
 
+// Bound once: the loops below run per row and per character on every poll, and a global
+// lookup there is slow where code runs in a vm context (sandboxes, test runners).
+const { floor, imul } = Math;
+const parseDate = Date.parse;
+const finite = Number.isFinite;
+
 /** 30 bits of a 2 x 32-bit multiply-xor hash (cyrb53 style); no crypto needed here. */
 export function hash30(text: string): number {
 	let h1 = 0xdeadbeef;
 	let h2 = 0x41c6ce57;
 	for (let i = 0; i < text.length; i++) {
 		const ch = text.charCodeAt(i);
-		h1 = Math.imul(h1 ^ ch, 2654435761);
-		h2 = Math.imul(h2 ^ ch, 1597334677);
+		h1 = imul(h1 ^ ch, 2654435761);
+		h2 = imul(h2 ^ ch, 1597334677);
 	}
-	h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-	h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+	h1 = imul(h1 ^ (h1 >>> 16), 2246822507) ^ imul(h2 ^ (h2 >>> 13), 3266489909);
+	h2 = imul(h2 ^ (h2 >>> 16), 2246822507) ^ imul(h1 ^ (h1 >>> 13), 3266489909);
 	return (h1 ^ (h2 << 7)) >>> 2;
 }
 
+/** `chars` base64url digits of a value below 2^30, most significant first. */
 function encodeInt(value: number, chars: number): string {
 	let out = '';
-	for (let i = chars - 1; i >= 0; i--) out += ALPHABET[Math.floor(value / 64 ** i) % 64];
+	for (let shift = 6 * (chars - 1); shift >= 0; shift -= 6) out += ALPHABET[(value >>> shift) & 63];
 	return out;
 }
 
@@ -107,10 +114,20 @@ function encodeVarint(value: number): string {
 	let rest = value;
 	do {
 		const low = rest % 32;
-		rest = Math.floor(rest / 32);
+		rest = rest < 0x40000000 ? rest >>> 5 : floor(rest / 32);
 		out += ALPHABET[rest > 0 ? low + 32 : low];
 	} while (rest > 0);
 	return out;
+}
+
+/** Value of a base64url character code, or -1. */
+function digitValue(code: number): number {
+	if (code >= 65 && code <= 90) return code - 65;
+	if (code >= 97 && code <= 122) return code - 71;
+	if (code >= 48 && code <= 57) return code + 4;
+	if (code === 45) return 62;
+	if (code === 95) return 63;
+	return -1;
 }
 
 function pack(entries: Entry[]): { base: number; ids: string } {
@@ -130,11 +147,7 @@ function unpack(base: number, ids: string): Entry[] | undefined {
 	const entries: Entry[] = [];
 	let pos = 0;
 	let prev = base;
-	const digit = () => {
-		const d = pos < ids.length ? ALPHABET.indexOf(ids[pos]) : -1;
-		pos++;
-		return d;
-	};
+	const digit = () => (pos < ids.length ? digitValue(ids.charCodeAt(pos++)) : -1);
 	while (pos < ids.length) {
 		let delta = 0;
 		let scale = 1;
@@ -156,6 +169,32 @@ function unpack(base: number, ids: string): Entry[] | undefined {
 		entries.push({ sec: prev, hash, w });
 	}
 	return entries;
+}
+
+/** Index of the first entry at or after `sec` in entries sorted by second. */
+function firstAtOrAfter(entries: Entry[], sec: number): number {
+	let lo = 0;
+	let hi = entries.length;
+	while (lo < hi) {
+		const mid = (lo + hi) >>> 1;
+		if (entries[mid].sec < sec) lo = mid + 1;
+		else hi = mid;
+	}
+	return lo;
+}
+
+/** Merges two lists sorted by second; on equal seconds `older` entries come first. */
+function mergeBySecond(older: Entry[], newer: Entry[]): Entry[] {
+	if (newer.length === 0) return older;
+	const out: Entry[] = [];
+	let i = 0;
+	let j = 0;
+	while (i < older.length || j < newer.length) {
+		if (j >= newer.length || (i < older.length && older[i].sec <= newer[j].sec))
+			out.push(older[i++]);
+		else out.push(newer[j++]);
+	}
+	return out;
 }
 
 function sameCall(entry: Entry, hash: number): boolean {
@@ -180,8 +219,8 @@ export function windowStartSeconds(nowMs: number, lookbackMs: number): number {
 
 function toMs(value: unknown): number | undefined {
 	if (typeof value !== 'string' || value === '') return undefined;
-	const ms = Date.parse(value);
-	return Number.isFinite(ms) ? ms : undefined;
+	const ms = parseDate(value);
+	return finite(ms) ? ms : undefined;
 }
 
 /**
@@ -240,15 +279,12 @@ export function advance(
 	const recentFrom = nowMs - options.emitRecentMs;
 	const nowSec = Math.floor(nowMs / 1000);
 
-	const bySecond = new Map<number, Entry[]>();
-	const entries: Entry[] = [];
-	for (const e of previous?.entries ?? []) {
-		if (e.sec < cut) continue;
-		entries.push(e);
-		const group = bySecond.get(e.sec);
-		if (group) group.push(e);
-		else bySecond.set(e.sec, [e]);
-	}
+	// Packed entries come sorted by second: keep those inside the window, look calls up by
+	// binary search (no per-entry allocation: this runs for every row of every poll).
+	const all = previous?.entries ?? [];
+	const kept = all.slice(firstAtOrAfter(all, cut));
+	const added: Entry[] = [];
+	const addedBySecond = new Map<number, Entry[]>();
 
 	const emit: Emitted[] = [];
 	for (const row of rows) {
@@ -259,25 +295,37 @@ export function advance(
 		if (row.status !== undefined && row.status !== 'completed') continue;
 		if (!matchesClientFilters(row, options)) continue;
 		const createdMs = toMs(row.created_at);
-		const sec = createdMs === undefined ? nowSec : Math.floor(createdMs / 1000);
+		const sec = createdMs === undefined ? nowSec : floor(createdMs / 1000);
 		// Older than what the state can hold: remembering it is impossible, so emitting it
 		// would repeat on every poll that still gets it.
 		if (sec < cut) continue;
-		const hash = hash30(String(id));
-		const group = bySecond.get(sec);
+		const hash = hash30(`${id as string}`);
+		let known = false;
+		let secondTaken = false;
+		for (let i = firstAtOrAfter(kept, sec); i < kept.length && kept[i].sec === sec; i++) {
+			secondTaken = true;
+			if (sameCall(kept[i], hash)) {
+				known = true;
+				break;
+			}
+		}
+		if (known) continue;
+		const group = addedBySecond.get(sec);
 		if (group?.some((e) => sameCall(e, hash))) continue;
-		const entry: Entry = group ? { sec, hash, w: 5 } : { sec, hash: hash >>> 6, w: 4 };
-		entries.push(entry);
+		const entry: Entry =
+			secondTaken || group ? { sec, hash, w: 5 } : { sec, hash: hash >>> 6, w: 4 };
+		added.push(entry);
 		if (group) group.push(entry);
-		else bySecond.set(sec, [entry]);
+		else addedBySecond.set(sec, [entry]);
 
 		const completedAt = completedAtMs(row, nowMs);
 		const silent = baseline ? completedAt < recentFrom : sec < coveredFrom;
 		if (!silent) emit.push({ row, completedAt });
 	}
 
-	// Stable: calls of one second keep their order, so each keeps its hash width.
-	entries.sort((a, b) => a.sec - b.sec);
+	// Stable: calls of one second keep their order (older first), so each keeps its width.
+	added.sort((a, b) => a.sec - b.sec);
+	const entries = mergeBySecond(kept, added);
 	emit.sort(
 		(a, b) =>
 			a.completedAt - b.completedAt ||

@@ -1,0 +1,181 @@
+/**
+ * An in-memory GET /calling/history on a clock the simulation controls: the same query
+ * parameters, defaults and order as the contract (newest first by created_at; start_date and
+ * end_date filter created_at; limit default 10, offset default 0; agent_id, status,
+ * bulk_list_id filters). A call appears as completed from the moment it completes.
+ */
+export interface SimCall {
+	id: string;
+	/** Epoch ms. */
+	created: number;
+	/** Start of the attempt that completed (ms). */
+	attempt: number;
+	/** Seconds. */
+	duration: number;
+	/** attempt + duration, or Infinity for a call that never completes. */
+	completes: number;
+	agentId: string;
+	bulkListId: string | null;
+	callType: 'inbound' | 'outbound' | 'webcall';
+	voicemail: boolean;
+}
+
+export class HistoryQueryError extends Error {
+	constructor(
+		readonly status: number,
+		message: string,
+	) {
+		super(message);
+	}
+}
+
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+function parseDate(name: string, value: unknown): number | undefined {
+	if (value === undefined) return undefined;
+	const text = String(value);
+	const ms = Date.parse(text);
+	if (!ISO_WITH_OFFSET.test(text) || Number.isNaN(ms)) {
+		throw new HistoryQueryError(400, `invalid_parameter: ${name} must be ISO 8601 with timezone`);
+	}
+	return ms;
+}
+
+function parseInteger(name: string, value: unknown, fallback: number): number {
+	if (value === undefined) return fallback;
+	const n = Number(value);
+	if (!Number.isInteger(n) || n < 0) {
+		throw new HistoryQueryError(400, `invalid_parameter: ${name} must be a non-negative integer`);
+	}
+	return n;
+}
+
+const newestFirst = (a: SimCall, b: SimCall) =>
+	b.created - a.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+export function toRecord(call: SimCall, now: number): Record<string, unknown> {
+	const status =
+		call.completes <= now ? 'completed' : call.attempt <= now ? 'ongoing' : 'registered';
+	const done = status === 'completed';
+	return {
+		id: call.id,
+		to_number: '+14155550100',
+		name: `Callee ${call.id.slice(-4)}`,
+		status,
+		transcript: done ? JSON.stringify([{ bot: 'Hello' }, { user: 'Hi' }]) : '',
+		audio_recording: done ? `https://rec.example/${call.id}.mp3` : '',
+		created_at: new Date(call.created).toISOString(),
+		agent: { id: call.agentId, agent_name: 'Sim agent' },
+		call_duration: done ? call.duration : 0,
+		call_attempt_time: new Date(call.attempt).toISOString(),
+		call_cost: done ? call.duration / 60 : null,
+		call_type: call.callType,
+		inbound_from: call.callType === 'inbound' ? '+14155550111' : null,
+		credits_processed: done,
+		from_numbers: ['+14155550000'],
+		voicemail_detected: call.voicemail,
+	};
+}
+
+export class FakeHistory {
+	/** Completed calls, newest created first: what `status=completed` lists. */
+	private readonly completed: SimCall[] = [];
+	private readonly byCompletion: SimCall[];
+	private readonly records = new Map<string, Record<string, unknown>>();
+	private next = 0;
+	private now = -Infinity;
+	requests = 0;
+
+	constructor(private readonly calls: SimCall[]) {
+		this.byCompletion = calls
+			.filter((c) => Number.isFinite(c.completes))
+			.sort((a, b) => a.completes - b.completes);
+	}
+
+	/** Moves the service clock forward; calls that completed by then join the completed list. */
+	advanceTo(now: number): void {
+		if (now < this.now) throw new Error('the fake clock only moves forward');
+		this.now = now;
+		while (this.next < this.byCompletion.length && this.byCompletion[this.next].completes <= now) {
+			const call = this.byCompletion[this.next++];
+			this.completed.splice(this.insertAt(call), 0, call);
+			this.records.set(call.id, toRecord(call, call.completes));
+		}
+	}
+
+	private insertAt(call: SimCall): number {
+		let lo = 0;
+		let hi = this.completed.length;
+		while (lo < hi) {
+			const mid = (lo + hi) >> 1;
+			if (newestFirst(this.completed[mid], call) < 0) lo = mid + 1;
+			else hi = mid;
+		}
+		return lo;
+	}
+
+	/** Index of the first completed call created before `ms` (the list is newest first). */
+	private firstOlderThan(ms: number): number {
+		let lo = 0;
+		let hi = this.completed.length;
+		while (lo < hi) {
+			const mid = (lo + hi) >> 1;
+			if (this.completed[mid].created >= ms) lo = mid + 1;
+			else hi = mid;
+		}
+		return lo;
+	}
+
+	/** Completed calls created at or after `startMs`: what one poll's window holds. */
+	countCompletedSince(startMs: number): number {
+		return this.firstOlderThan(startMs);
+	}
+
+	list(qs: Record<string, unknown>): {
+		calls: Array<Record<string, unknown>>;
+		limit: number;
+		offset: number;
+		count: number;
+		total: number;
+	} {
+		this.requests++;
+		const start = parseDate('start_date', qs.start_date);
+		const end = parseDate('end_date', qs.end_date);
+		const limit = parseInteger('limit', qs.limit, 10);
+		const offset = parseInteger('offset', qs.offset, 0);
+		if (
+			qs.status === 'completed' &&
+			end === undefined &&
+			qs.agent_id === undefined &&
+			qs.bulk_list_id === undefined
+		) {
+			// Fast path of the same query: the window is a prefix of the completed list.
+			const total = start === undefined ? this.completed.length : this.firstOlderThan(start);
+			const calls = this.completed
+				.slice(offset, Math.min(offset + limit, total))
+				.map((c) => this.records.get(c.id)!);
+			return { calls, limit, offset, count: calls.length, total };
+		}
+		let rows: SimCall[];
+		if (qs.status === 'completed') {
+			rows = this.completed.slice(0, start === undefined ? undefined : this.firstOlderThan(start));
+		} else {
+			// Other statuses: the slow way, every call created by now in its current state.
+			rows = this.calls
+				.filter((c) => c.created <= this.now)
+				.filter((c) => start === undefined || c.created >= start)
+				.sort(newestFirst);
+			if (qs.status !== undefined) {
+				rows = rows.filter((c) => toRecord(c, this.now).status === qs.status);
+			}
+		}
+		if (end !== undefined) rows = rows.filter((c) => c.created <= end);
+		if (qs.agent_id !== undefined) rows = rows.filter((c) => c.agentId === qs.agent_id);
+		if (qs.bulk_list_id !== undefined) rows = rows.filter((c) => c.bulkListId === qs.bulk_list_id);
+		const page = rows.slice(offset, offset + limit);
+		const calls = page.map((c) =>
+			qs.status === 'completed' ? this.records.get(c.id)! : toRecord(c, this.now),
+		);
+		return { calls, limit, offset, count: calls.length, total: rows.length };
+	}
+}

@@ -1,0 +1,318 @@
+/**
+ * A simulated day of calls against the trigger's real page loop (pollOnce) and cursor, with
+ * a fake clock and an in-memory history service: late and out-of-order completions,
+ * polls failing part-way through paging, polls run twice on the same static data.
+ */
+import type { CursorOptions } from '../../nodes/VoiceAgentTrigger/cursor';
+import { windowStartSeconds } from '../../nodes/VoiceAgentTrigger/cursor';
+import { pollOnce, type FetchPage, type PollOptions } from '../../nodes/VoiceAgentTrigger/pollOnce';
+import { FakeHistory, type SimCall } from './fakeHistory';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const D0 = Date.parse('2026-11-25T00:00:00Z');
+const MAX_STATE = 64 * 1024;
+
+/** Small seeded PRNG (mulberry32), so a failure can be replayed. */
+function prng(seed: number): () => number {
+	let a = seed >>> 0;
+	return () => {
+		a = (a + 0x6d2b79f5) >>> 0;
+		let t = a;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+const uuid = (n: number) => `5a1e0000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+
+interface Population {
+	calls: SimCall[];
+	/** Calls whose completion comes after they left any lookback window. */
+	tooLate: number;
+	neverComplete: number;
+}
+
+/**
+ * `count` calls created over [from, from + span): 10 % of them in bulk bursts of 100 created
+ * in the same second; durations from seconds to an hour; 70 % attempted at once, 15 % retried
+ * 1-6 h later, 10 % scheduled 6-22 h later, 3 % completing beyond the lookback, 2 % never.
+ */
+function makeCalls(
+	rand: () => number,
+	count: number,
+	from: number,
+	span: number,
+	lookback: number,
+): Population {
+	const calls: SimCall[] = [];
+	let tooLate = 0;
+	let neverComplete = 0;
+	let burstAt = 0;
+	let burstLeft = 0;
+	for (let n = 0; n < count; n++) {
+		let created: number;
+		if (burstLeft > 0) {
+			created = burstAt;
+			burstLeft--;
+		} else if (rand() < 0.1 / 100) {
+			burstAt = from + Math.floor((rand() * span) / SECOND) * SECOND;
+			burstLeft = 99;
+			created = burstAt;
+		} else {
+			created = from + Math.floor(rand() * span);
+		}
+		const duration = Math.round(Math.exp(Math.log(3) + rand() * Math.log(3600 / 3)) * 10) / 10;
+		const kind = rand();
+		let attempt: number;
+		if (kind < 0.7) attempt = created + rand() * 30 * SECOND;
+		else if (kind < 0.85) attempt = created + HOUR + rand() * 5 * HOUR;
+		else if (kind < 0.95) attempt = created + 6 * HOUR + rand() * 16 * HOUR;
+		else if (kind < 0.98) {
+			attempt = created + lookback + 30 * MINUTE + rand() * 6 * HOUR;
+			tooLate++;
+		} else {
+			attempt = created + rand() * HOUR;
+			neverComplete++;
+		}
+		attempt = Math.floor(attempt);
+		const completes = kind >= 0.98 ? Infinity : attempt + Math.round(duration * SECOND);
+		calls.push({
+			id: uuid(n),
+			created,
+			attempt,
+			duration,
+			completes,
+			agentId: 'agent-1',
+			bulkListId: null,
+			callType: (['outbound', 'outbound', 'inbound', 'webcall'] as const)[Math.floor(rand() * 4)],
+			voicemail: rand() < 0.1,
+		});
+	}
+	return { calls, tooLate, neverComplete };
+}
+
+interface SimConfig {
+	seed: number;
+	calls: number;
+	lookback: number;
+	/** Service time that passes per history request (0: the window is frozen during a poll). */
+	tickPerRequest: number;
+	pollEvery: number;
+	/** Calls are created over this time, from an hour before the first poll. */
+	span: number;
+	duration: number;
+}
+
+async function simulate(config: SimConfig) {
+	const started = Date.now();
+	const rand = prng(config.seed);
+	const population = makeCalls(rand, config.calls, D0 - HOUR, config.span, config.lookback);
+	const service = new FakeHistory(population.calls);
+	const byId = new Map(population.calls.map((c) => [c.id, c]));
+	const options: PollOptions = {
+		lookbackMs: config.lookback,
+		emitRecentMs: 0,
+		callTypes: [],
+		voicemail: 'any',
+		decodeTranscript: true,
+	} satisfies CursorOptions & PollOptions;
+
+	// What poll() keeps: the node's workflow static data.
+	const staticData: { cursor?: unknown } = {};
+	const emittedAt = new Map<string, number[]>();
+	const problems: string[] = [];
+	let clock = D0 - 2 * MINUTE;
+	let baselineAt: number | undefined;
+	let polls = 0;
+	let failed = 0;
+	let reruns = 0;
+	let maxState = 0;
+	let maxRequests = 0;
+	let totalRequests = 0;
+	let pageMismatches = 0;
+	/** Per call: the first successful poll that had it in its window, completed. */
+	const dueAt = new Map<string, number>();
+	const byCompletion = population.calls
+		.filter((c) => Number.isFinite(c.completes))
+		.sort((a, b) => a.completes - b.completes);
+	let nextDone = 0;
+
+	const runPoll = async (failAtRequest: number | undefined) => {
+		const now = clock;
+		service.advanceTo(now);
+		const expectedPages =
+			Math.floor(
+				service.countCompletedSince(windowStartSeconds(now, config.lookback) * SECOND) / 100,
+			) + 1;
+		let requests = 0;
+		const fetchPage: FetchPage = async (qs) => {
+			requests++;
+			if (config.tickPerRequest > 0) {
+				clock += config.tickPerRequest;
+				service.advanceTo(clock);
+			}
+			if (requests === failAtRequest) throw new Error('500 Internal Server Error (simulated)');
+			const body = service.list(qs);
+			return { rows: body.calls, total: body.total };
+		};
+		const before = JSON.stringify(staticData.cursor ?? null);
+		try {
+			// Exactly what poll() does: hand the stored state in, store what comes back.
+			const result = await pollOnce(fetchPage, staticData.cursor, now, options);
+			staticData.cursor = { ...result.state };
+			totalRequests += requests;
+			maxRequests = Math.max(maxRequests, requests);
+			if (config.tickPerRequest === 0 && requests !== expectedPages) pageMismatches++;
+			maxState = Math.max(maxState, JSON.stringify(staticData.cursor).length);
+			const finished = clock;
+			// Calls completing while the baseline read its pages may go either way: not due.
+			if (baselineAt === undefined) baselineAt = finished;
+			for (const item of result.items) {
+				const id = String(item.id);
+				const call = byId.get(id)!;
+				if (call.completes > finished) problems.push(`${id} emitted before it completed`);
+				if (!Array.isArray(item.transcript_turns)) problems.push(`${id} without transcript_turns`);
+				emittedAt.set(id, [...(emittedAt.get(id) ?? []), now]);
+			}
+			// Items come in completion order.
+			for (let i = 1; i < result.items.length; i++) {
+				const a = byId.get(String(result.items[i - 1].id))!;
+				const b = byId.get(String(result.items[i].id))!;
+				if (a.completes > b.completes) problems.push(`out of order at ${now}`);
+			}
+			// Which calls this poll was bound to see: completed by its start, created in its
+			// window. The window start only moves on, so a call missed here is never due.
+			const start = windowStartSeconds(now, config.lookback) * SECOND;
+			for (
+				;
+				nextDone < byCompletion.length && byCompletion[nextDone].completes <= now;
+				nextDone++
+			) {
+				const c = byCompletion[nextDone];
+				if (c.created >= start && c.completes > baselineAt) dueAt.set(c.id, now);
+			}
+			return result.items.length;
+		} catch (error) {
+			if (!failAtRequest) throw error;
+			failed++;
+			if (JSON.stringify(staticData.cursor ?? null) !== before)
+				problems.push('failed poll changed state');
+			return -1;
+		}
+	};
+
+	while (clock <= D0 - 2 * MINUTE + config.duration) {
+		const pollStart = clock;
+		polls++;
+		const fail = polls > 1 && rand() < 0.1;
+		const pagesNow = Math.floor(service.countCompletedSince(pollStart - config.lookback) / 100) + 1;
+		const emitted = await runPoll(fail ? 1 + Math.floor(rand() * pagesNow) : undefined);
+		if (emitted >= 0 && rand() < 0.05) {
+			reruns++;
+			const again = await runPoll(undefined);
+			// Same static data, same data (a frozen window): nothing twice.
+			if (config.tickPerRequest === 0 && again !== 0) {
+				problems.push(`rerun at ${pollStart} emitted ${again}`);
+			}
+		}
+		clock = Math.max(clock, pollStart + config.pollEvery);
+	}
+
+	let emittedOnce = 0;
+	for (const [id, times] of emittedAt) {
+		if (times.length > 1) problems.push(`${id} emitted ${times.length} times`);
+		else emittedOnce++;
+		if (!dueAt.has(id) && config.tickPerRequest === 0) problems.push(`${id} emitted but never due`);
+	}
+	// Independent of the bookkeeping above: calls that completed after the baseline, well
+	// inside the lookback of their creation and well before the end, must have been due.
+	const end = D0 - 2 * MINUTE + config.duration;
+	const surelyDue = population.calls.filter(
+		(c) =>
+			c.completes > (baselineAt ?? Infinity) + MINUTE &&
+			c.completes - c.created < config.lookback - 30 * MINUTE &&
+			c.completes < end - 30 * MINUTE,
+	);
+	for (const c of surelyDue) if (!dueAt.has(c.id)) problems.push(`${c.id} never due`);
+	let missed = 0;
+	let late = 0;
+	for (const [id, due] of dueAt) {
+		const times = emittedAt.get(id);
+		if (!times) missed++;
+		else if (times[0] > due) late++;
+	}
+	return {
+		...population,
+		polls,
+		failed,
+		reruns,
+		due: dueAt.size,
+		surelyDue: surelyDue.length,
+		emittedOnce,
+		missed,
+		late,
+		maxState,
+		maxRequests,
+		totalRequests,
+		pageMismatches,
+		problems,
+		ms: Date.now() - started,
+		serviceRequests: service.requests,
+	};
+}
+
+describe('trigger simulation', () => {
+	test('a day of 10,000 calls: each completed call once, bounded state, one request per page', async () => {
+		const r = await simulate({
+			seed: 20261125,
+			calls: 10_000,
+			lookback: DAY,
+			tickPerRequest: 0,
+			pollEvery: MINUTE,
+			span: DAY,
+			duration: 2 * DAY,
+		});
+		console.log(
+			`sim: ${r.calls.length} calls, ${r.polls} polls (${r.failed} failed part-way, ${r.reruns} run twice), ` +
+				`${r.due} due, ${r.emittedOnce} emitted once, ${r.missed} missed, ${r.late} late, ` +
+				`${r.tooLate} completed beyond the lookback, ${r.neverComplete} never completed, ` +
+				`state max ${r.maxState} B, requests/poll max ${r.maxRequests}, ` +
+				`${r.totalRequests} requests in successful polls (${r.serviceRequests} in all), ${r.ms} ms`,
+		);
+		expect(r.problems).toEqual([]);
+		expect(r.missed).toBe(0);
+		expect(r.late).toBe(0);
+		expect(r.emittedOnce).toBe(r.due);
+		expect(r.surelyDue).toBeGreaterThan(9000);
+		expect(r.due).toBeGreaterThanOrEqual(r.surelyDue);
+		expect(r.maxState).toBeLessThan(MAX_STATE);
+		expect(r.pageMismatches).toBe(0);
+		expect(r.failed).toBeGreaterThan(200);
+		expect(r.reruns).toBeGreaterThan(50);
+	});
+
+	test('completions landing while pages are read: still once, caught by the next poll at the latest', async () => {
+		const r = await simulate({
+			seed: 7,
+			calls: 2_000,
+			lookback: 6 * HOUR,
+			tickPerRequest: 2 * SECOND,
+			pollEvery: MINUTE,
+			span: 6 * HOUR,
+			duration: 12 * HOUR,
+		});
+		console.log(
+			`sim (moving clock): ${r.polls} polls (${r.failed} failed, ${r.reruns} run twice), ` +
+				`${r.due} due, ${r.emittedOnce} emitted once, ${r.missed} missed, state max ${r.maxState} B, ${r.ms} ms`,
+		);
+		expect(r.problems).toEqual([]);
+		expect(r.missed).toBe(0);
+		expect(r.late).toBe(0);
+		expect(r.surelyDue).toBeGreaterThan(1000);
+		expect(r.due).toBeGreaterThanOrEqual(r.surelyDue);
+	});
+});
