@@ -1,0 +1,177 @@
+#!/usr/bin/env node
+// @ts-check
+'use strict';
+
+/**
+ * `npm run dev`: this package in a real n8n on localhost, talking to the local sandbox.
+ *
+ *   npm run dev                 n8n 1.x on the current Node
+ *   npm run dev -- --n8n2       n8n 2.x on Node 24 (installed on first use)
+ *   npm run dev -- --reimport   import the example workflows again (overwrites edits to them)
+ *
+ * Builds the package, starts the sandbox (real clock, calls take 5-20 s), installs n8n on
+ * first use, installs the packed package into .n8n-dev/ as a user would, imports the
+ * credential "Voice Agent (local sandbox)" and the examples, creates a local owner account
+ * and runs `n8n start`. Ctrl-C stops everything.
+ * Environment: N8N_PORT (5678), SANDBOX_PORT (4010), SANDBOX_SPEED (4), N8N_MAJOR.
+ */
+
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const http = require('node:http');
+const path = require('node:path');
+
+const { ensureN8n, selectedMajor } = require('./n8n-install');
+const env = require('./n8n-env');
+
+const REPO = env.REPO;
+const CREDENTIAL_ID = 'vaSandboxCred001';
+const CREDENTIAL_NAME = 'Voice Agent (local sandbox)';
+
+const log = (/** @type {string} */ s) => console.log(`[dev] ${s}`);
+
+/** @param {string} url */
+function getOk(url) {
+	return new Promise((resolve) => {
+		const req = http.get(url, (res) => {
+			res.resume();
+			resolve(res.statusCode === 200);
+		});
+		req.on('error', () => resolve(false));
+		req.setTimeout(2000, () => req.destroy());
+	});
+}
+
+/** @param {import('node:child_process').ChildProcess} child @param {string} prefix */
+function prefixOutput(child, prefix) {
+	for (const stream of [child.stdout, child.stderr]) {
+		let rest = '';
+		stream?.on('data', (chunk) => {
+			const lines = (rest + chunk.toString()).split('\n');
+			rest = lines.pop() ?? '';
+			for (const line of lines) console.log(`${prefix} ${line}`);
+		});
+	}
+}
+
+function examples() {
+	const dir = path.join(REPO, 'examples');
+	return fs
+		.readdirSync(dir)
+		.filter((f) => f.endsWith('.json'))
+		.sort()
+		.map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
+}
+
+/** @type {import('node:child_process').ChildProcess[]} */
+const children = [];
+let stopping = false;
+const stopAll = (/** @type {number} */ code) => {
+	if (stopping) return;
+	stopping = true;
+	log('stopping...');
+	for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+	setTimeout(() => process.exit(code), 3000).unref();
+	Promise.all(
+		children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)),
+	).then(() => process.exit(code));
+};
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
+
+async function main() {
+	const argv = process.argv.slice(2);
+	const major = selectedMajor(argv);
+	const n8nPort = Number(process.env.N8N_PORT || 5678);
+	const sandboxPort = Number(process.env.SANDBOX_PORT || 4010);
+	const speed = process.env.SANDBOX_SPEED || '4';
+	const userFolder = path.join(REPO, '.n8n-dev', major === 2 ? 'n8n2' : 'n8n1');
+
+	log('building the package (npm run build)...');
+	await env.mustExec(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], {
+		env: env.npmEnv(),
+	});
+
+	const sandboxUrl = `http://127.0.0.1:${sandboxPort}/ca/api/v0`;
+	if (await getOk(`http://127.0.0.1:${sandboxPort}/__sandbox/state`)) {
+		log(`a sandbox is already running on port ${sandboxPort}; using it`);
+	} else {
+		log(`starting the sandbox on port ${sandboxPort} (speed ${speed})...`);
+		const sandbox = spawn(
+			process.execPath,
+			[path.join(REPO, 'sandbox', 'cli.js'), '--port', String(sandboxPort), '--speed', speed],
+			{ cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] },
+		);
+		children.push(sandbox);
+		prefixOutput(sandbox, '');
+		sandbox.on('exit', (code) => {
+			if (!stopping) {
+				log(`the sandbox exited (${code})`);
+				stopAll(1);
+			}
+		});
+		for (let i = 0; !(await getOk(`http://127.0.0.1:${sandboxPort}/__sandbox/state`)); i++) {
+			if (i > 100 || sandbox.exitCode !== null) throw new Error('the sandbox did not start');
+			await new Promise((r) => setTimeout(r, 100));
+		}
+	}
+
+	const n8n = await ensureN8n({ major, log: (s) => log(s) });
+	log(`n8n ${n8n.version} (${n8n.dir})`);
+
+	log(`installing the packed package into ${path.relative(REPO, userFolder)}/.n8n/nodes...`);
+	const { packageJson } = await env.installPackage({ userFolder });
+	log(`node types: ${env.declaredNodeTypes(packageJson).join(', ')}`);
+
+	const n8nEnv = env.n8nEnv({ userFolder, major, port: n8nPort });
+	const marker = path.join(userFolder, '.examples-imported');
+	const importExamples = argv.includes('--reimport') || !fs.existsSync(marker);
+	log(
+		`importing the credential "${CREDENTIAL_NAME}"${importExamples ? ' and the examples' : ''}...`,
+	);
+	await env.importAll(n8n, n8nEnv, {
+		credentials: [
+			env.sandboxCredential({ id: CREDENTIAL_ID, name: CREDENTIAL_NAME, baseUrl: sandboxUrl }),
+		],
+		workflows: importExamples ? examples() : [],
+	});
+	if (importExamples) fs.writeFileSync(marker, new Date().toISOString() + '\n');
+
+	log(`starting n8n on http://localhost:${n8nPort} ...`);
+	const server = await env.startN8n(n8n, n8nEnv, {
+		port: n8nPort,
+		onLine: (line) => console.log(`[n8n] ${line}`),
+		timeoutMs: 180000,
+	});
+	children.push(server.child);
+	server.child.on('exit', (code) => {
+		if (!stopping) {
+			log(`n8n exited (${code})`);
+			stopAll(1);
+		}
+	});
+	// n8n asks for an owner account on first start; create a local one so the editor opens.
+	const account = await env.restClient(n8nPort).ownerLogin();
+
+	console.log(`
+──────────────────────────────────────────────────────────────────────────────
+ n8n ${n8n.version} with n8n-nodes-voice-agent is running.
+
+   Open       http://localhost:${n8nPort}/
+   Sign in    ${env.OWNER.email} / ${env.OWNER.password}   (local only; ${account})
+   Sandbox    ${sandboxUrl}   (API key ${env.SANDBOX_API_KEY})
+
+ Try: open the workflow "Start a call" and click "Execute workflow": the call
+ completes in 5-20 s and the node shows its transcript. "Dial a sheet" calls three
+ rows, "Export history" returns a ZIP, and activating "Follow up on completed call"
+ emits each completed call once (it polls every minute).
+
+ Changed the code? Stop with Ctrl-C and run npm run dev again.
+──────────────────────────────────────────────────────────────────────────────
+`);
+}
+
+main().catch((error) => {
+	console.error(`[dev] ${error.message}`);
+	stopAll(1);
+});

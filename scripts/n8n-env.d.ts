@@ -1,0 +1,95 @@
+/** Types of scripts/n8n-env.js for the TypeScript end-to-end tests. */
+import type { ChildProcess } from 'node:child_process';
+
+import type { N8nInstall } from './n8n-install';
+
+export interface ExecResult {
+	code: number | null;
+	stdout: string;
+	stderr: string;
+}
+
+export interface RestAnswer {
+	status: number;
+	json: any;
+	text: string;
+}
+
+export const REPO: string;
+export const PACKAGE_NAME: string;
+export const ENCRYPTION_KEY: string;
+export const SANDBOX_API_KEY: string;
+export const OWNER: { email: string; firstName: string; lastName: string; password: string };
+
+export function n8nEnv(options: {
+	userFolder: string;
+	major: 1 | 2;
+	port?: number;
+	extra?: NodeJS.ProcessEnv;
+}): NodeJS.ProcessEnv;
+export function exec(
+	cmd: string,
+	args: string[],
+	options?: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
+): Promise<ExecResult>;
+export function mustExec(
+	cmd: string,
+	args: string[],
+	options?: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
+): Promise<ExecResult>;
+export function npmEnv(): NodeJS.ProcessEnv;
+export function packRepo(): Promise<string>;
+export function installPackage(options: {
+	userFolder: string;
+	tarball?: string;
+}): Promise<{ tarball: string; nodesDir: string; packageJson: any }>;
+export function declaredNodeTypes(packageJson: any): string[];
+export function n8nCli(
+	n8n: N8nInstall,
+	env: NodeJS.ProcessEnv,
+	args: string[],
+	timeoutMs?: number,
+): Promise<ExecResult>;
+export function sandboxCredential(c: {
+	id: string;
+	name: string;
+	baseUrl: string;
+	apiKey?: string;
+}): { id: string; name: string; type: 'voiceAgentApi'; data: { apiKey: string; baseUrl: string } };
+export function importAll(
+	n8n: N8nInstall,
+	env: NodeJS.ProcessEnv,
+	what: { credentials?: object[]; workflows?: object[] },
+): Promise<void>;
+export function parseRawOutput(stdout: string): any;
+export function executeWorkflow(
+	n8n: N8nInstall,
+	env: NodeJS.ProcessEnv,
+	id: string,
+): Promise<ExecResult & { data: any; ms: number }>;
+export function nodeOutput(
+	data: unknown,
+	nodeName: string,
+	output?: number,
+	run?: number,
+): any[] | undefined;
+export function freePort(): Promise<number>;
+export function restClient(port: number): {
+	request(method: string, route: string, body?: unknown): Promise<RestAnswer>;
+	ownerLogin(): Promise<'created' | 'logged in'>;
+};
+export function startN8n(
+	n8n: N8nInstall,
+	env: NodeJS.ProcessEnv,
+	options: {
+		port: number;
+		onLine?: (line: string) => void;
+		timeoutMs?: number;
+		stdio?: 'pipe' | 'inherit';
+	},
+): Promise<{ child: ChildProcess; log(): string; stop(): Promise<void> }>;
+export function activateWorkflow(
+	n8n: N8nInstall,
+	env: NodeJS.ProcessEnv,
+	id: string,
+): Promise<void>;

@@ -1,0 +1,432 @@
+// @ts-check
+'use strict';
+
+/**
+ * Running a real n8n headless and offline, for `npm run dev` and the end-to-end tests:
+ * its environment, installing this package the way users do, importing credentials and
+ * workflows, running `n8n execute`, starting `n8n start` and talking to its REST API.
+ */
+
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const http = require('node:http');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+
+const REPO = path.resolve(__dirname, '..');
+const PACKAGE_NAME = 'n8n-nodes-voice-agent';
+/** Fixed, so a user folder keeps working across runs (it encrypts the stored credentials). */
+const ENCRYPTION_KEY = 'voice-agent-local-dev-key-0123456789';
+const SANDBOX_API_KEY = 'sandbox-key-0000';
+/** The owner account created for local development and tests (never a real account). */
+const OWNER = {
+	email: 'dev@example.com',
+	firstName: 'Local',
+	lastName: 'Developer',
+	password: 'Voice-agent-dev-1',
+};
+
+/**
+ * @typedef {{ major: 1 | 2, version: string, dir: string, nodeBin: string, n8nBin: string }} N8nInstall
+ */
+
+/**
+ * Environment of a headless n8n that never calls home.
+ * @param {{ userFolder: string, major: 1 | 2, port?: number, extra?: NodeJS.ProcessEnv }} options
+ */
+function n8nEnv({ userFolder, major, port = 5678, extra = {} }) {
+	/** @type {NodeJS.ProcessEnv} */
+	const env = {};
+	// Only what n8n needs from the parent: no npm_* or N8N_* settings leaking in.
+	for (const key of ['PATH', 'HOME', 'TMPDIR', 'TEMP', 'TMP', 'LANG', 'TZ', 'SYSTEMROOT']) {
+		if (process.env[key] !== undefined) env[key] = process.env[key];
+	}
+	Object.assign(env, {
+		N8N_USER_FOLDER: userFolder,
+		N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
+		N8N_PORT: String(port),
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_HOST: 'localhost',
+		N8N_PROTOCOL: 'http',
+		N8N_EDITOR_BASE_URL: `http://localhost:${port}/`,
+		N8N_SECURE_COOKIE: 'false',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		// Nothing fetched from the community-node registry: only what is in .n8n/nodes.
+		N8N_VERIFIED_PACKAGES_ENABLED: 'false',
+		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+		DB_TYPE: 'sqlite',
+		DB_SQLITE_POOL_SIZE: '1',
+		// The CLI prints `execute --rawOutput` through its logger at level info.
+		N8N_LOG_LEVEL: 'info',
+		GENERIC_TIMEZONE: 'UTC',
+		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
+	});
+	if (major === 1) {
+		// isolated-vm is not built on this install; task runners would also print to stdout.
+		env.N8N_RUNNERS_ENABLED = 'false';
+		env.N8N_EXPRESSION_ENGINE = 'legacy';
+	}
+	return { ...env, ...extra };
+}
+
+/**
+ * @param {string} cmd @param {string[]} args
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, timeoutMs?: number }} [options]
+ * @returns {Promise<{ code: number | null, stdout: string, stderr: string }>}
+ */
+function exec(cmd, args, { cwd = REPO, env = process.env, timeoutMs = 10 * 60000 } = {}) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (c) => (stdout += c));
+		child.stderr.on('data', (c) => (stderr += c));
+		const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+		child.on('error', (error) => {
+			clearTimeout(timer);
+			reject(error);
+		});
+		child.on('close', (code) => {
+			clearTimeout(timer);
+			resolve({ code, stdout, stderr });
+		});
+	});
+}
+
+/** @param {string} cmd @param {string[]} args @param {Parameters<typeof exec>[2]} [options] */
+async function mustExec(cmd, args, options) {
+	const result = await exec(cmd, args, options);
+	if (result.code !== 0) {
+		throw new Error(
+			`${path.basename(cmd)} ${args.join(' ')} exited ${result.code}\n${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`,
+		);
+	}
+	return result;
+}
+
+/** Environment for npm children: the repo's npm settings and a parent `npm run` stay out. */
+function npmEnv() {
+	/** @type {NodeJS.ProcessEnv} */
+	const env = { ...process.env };
+	for (const key of Object.keys(env)) if (key.toLowerCase().startsWith('npm_')) delete env[key];
+	return env;
+}
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/**
+ * `npm pack` of the repo (built beforehand by the caller) into a temp folder.
+ * @returns {Promise<string>} the tarball's path
+ */
+async function packRepo() {
+	const dest = fs.mkdtempSync(path.join(os.tmpdir(), 'voice-agent-pack-'));
+	// Scripts off: prepack would build again, and the caller has just built.
+	const { stdout } = await mustExec(
+		npm,
+		['pack', REPO, '--pack-destination', dest, '--ignore-scripts', '--json'],
+		{ env: npmEnv() },
+	);
+	const [info] = JSON.parse(stdout.slice(stdout.indexOf('[')));
+	return path.join(dest, info.filename);
+}
+
+/**
+ * Installs this package into `<userFolder>/.n8n/nodes`, where n8n loads community nodes
+ * from, exactly as a user's `npm install` there would (peer n8n-workflow comes from n8n).
+ * @param {{ userFolder: string, tarball?: string }} options
+ */
+async function installPackage({ userFolder, tarball }) {
+	const tgz = tarball || (await packRepo());
+	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+	fs.mkdirSync(nodesDir, { recursive: true });
+	const pkgFile = path.join(nodesDir, 'package.json');
+	if (!fs.existsSync(pkgFile)) {
+		fs.writeFileSync(pkgFile, JSON.stringify({ name: 'installed-nodes', private: true }) + '\n');
+	}
+	await mustExec(
+		npm,
+		['install', tgz, '--omit=peer', '--ignore-scripts', '--no-audit', '--no-fund', '--no-save'],
+		{ cwd: nodesDir, env: npmEnv() },
+	);
+	const installed = JSON.parse(
+		fs.readFileSync(path.join(nodesDir, 'node_modules', PACKAGE_NAME, 'package.json'), 'utf8'),
+	);
+	return { tarball: tgz, nodesDir, packageJson: installed };
+}
+
+/** Node types the installed package declares, as n8n names them. @param {any} packageJson */
+function declaredNodeTypes(packageJson) {
+	return (packageJson.n8n?.nodes ?? []).map(
+		(/** @type {string} */ file) =>
+			`${PACKAGE_NAME}.${lowerFirst(path.basename(file, '.node.js'))}`,
+	);
+}
+
+/** @param {string} s */
+const lowerFirst = (s) => s.charAt(0).toLowerCase() + s.slice(1);
+
+/**
+ * Runs an n8n CLI command (import, execute, update, ...) with this environment.
+ * @param {N8nInstall} n8n @param {NodeJS.ProcessEnv} env @param {string[]} args
+ */
+function n8nCli(n8n, env, args, timeoutMs = 5 * 60000) {
+	return exec(n8n.nodeBin, [n8n.n8nBin, ...args], { cwd: REPO, env, timeoutMs });
+}
+
+/**
+ * A credential of type voiceAgentApi pointing at the sandbox (n8n encrypts `data` on import).
+ * @param {{ id: string, name: string, baseUrl: string, apiKey?: string }} c
+ */
+function sandboxCredential({ id, name, baseUrl, apiKey = SANDBOX_API_KEY }) {
+	return { id, name, type: 'voiceAgentApi', data: { apiKey, baseUrl } };
+}
+
+/**
+ * Imports credentials and workflows (arrays) with one CLI call each.
+ * @param {N8nInstall} n8n @param {NodeJS.ProcessEnv} env
+ * @param {{ credentials?: object[], workflows?: object[] }} what
+ */
+async function importAll(n8n, env, { credentials = [], workflows = [] }) {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'voice-agent-import-'));
+	try {
+		for (const [kind, list] of /** @type {const} */ ([
+			['credentials', credentials],
+			['workflow', workflows],
+		])) {
+			if (list.length === 0) continue;
+			const file = path.join(dir, `${kind}.json`);
+			fs.writeFileSync(file, JSON.stringify(list));
+			const r = await n8nCli(n8n, env, [`import:${kind}`, `--input=${file}`]);
+			if (r.code !== 0) {
+				throw new Error(`n8n import:${kind} exited ${r.code}\n${r.stdout}\n${r.stderr}`);
+			}
+		}
+	} finally {
+		fs.rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+/**
+ * The JSON `--rawOutput` prints: from the first line that starts with `{` (n8n may log
+ * before it) to the first line that is just `}` (it is printed indented, and may log after).
+ * @param {string} stdout
+ */
+function parseRawOutput(stdout) {
+	const lines = stdout.split('\n');
+	const start = lines.findIndex((line) => line.startsWith('{'));
+	if (start < 0) return undefined;
+	const end = lines.findIndex((line, n) => n >= start && line.trimEnd() === '}');
+	return JSON.parse(lines.slice(start, end < 0 ? undefined : end + 1).join('\n'));
+}
+
+/**
+ * `n8n execute --id X --rawOutput`: the run's data, or the error n8n printed.
+ * @param {N8nInstall} n8n @param {NodeJS.ProcessEnv} env @param {string} id
+ */
+async function executeWorkflow(n8n, env, id) {
+	const started = Date.now();
+	const r = await n8nCli(n8n, env, ['execute', `--id=${id}`, '--rawOutput']);
+	let data;
+	try {
+		data = parseRawOutput(r.stdout);
+	} catch {
+		data = undefined;
+	}
+	return { ...r, data, ms: Date.now() - started };
+}
+
+/**
+ * The output items (json) of a node in a run: `runData[name][run].data.main[output]`.
+ * @param {any} data @param {string} nodeName
+ */
+function nodeOutput(data, nodeName, output = 0, run = 0) {
+	const runs = data?.data?.resultData?.runData?.[nodeName];
+	if (!runs) return undefined;
+	return (runs[run]?.data?.main?.[output] ?? []).map((/** @type {any} */ item) => item.json);
+}
+
+/** @returns {Promise<number>} a free TCP port on 127.0.0.1 */
+function freePort() {
+	return new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.unref();
+		server.on('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address();
+			const port = typeof address === 'object' && address ? address.port : 0;
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+/**
+ * A small JSON client of n8n's REST API (the one its editor uses), keeping the login cookie.
+ * @param {number} port
+ */
+function restClient(port) {
+	let cookie = '';
+	/** @param {string} method @param {string} route @param {unknown} [body] */
+	function request(method, route, body) {
+		return new Promise((resolve, reject) => {
+			const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+			const req = http.request(
+				{
+					host: '127.0.0.1',
+					port,
+					method,
+					path: `/rest${route}`,
+					headers: {
+						accept: 'application/json',
+						...(payload ? { 'content-type': 'application/json' } : {}),
+						...(cookie ? { cookie } : {}),
+						// n8n 2.x checks the browser id its login cookie was issued to.
+						'browser-id': 'voice-agent-scripts',
+					},
+				},
+				(res) => {
+					const chunks = /** @type {Buffer[]} */ ([]);
+					res.on('data', (c) => chunks.push(c));
+					res.on('end', () => {
+						const setCookie = res.headers['set-cookie'];
+						if (setCookie) cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
+						const text = Buffer.concat(chunks).toString('utf8');
+						let json;
+						try {
+							json = text ? JSON.parse(text) : undefined;
+						} catch {
+							json = undefined;
+						}
+						resolve({ status: res.statusCode ?? 0, json, text });
+					});
+				},
+			);
+			req.on('error', reject);
+			if (payload) req.write(payload);
+			req.end();
+		});
+	}
+	return {
+		request:
+			/** @type {(m: string, r: string, b?: unknown) => Promise<{status: number, json: any, text: string}>} */ (
+				request
+			),
+		/** Creates the owner on a fresh instance, or logs in when it exists. */
+		async ownerLogin() {
+			const setup = await request('POST', '/owner/setup', OWNER);
+			if (setup.status === 200) return 'created';
+			const login = await request('POST', '/login', {
+				email: OWNER.email,
+				emailOrLdapLoginId: OWNER.email,
+				password: OWNER.password,
+			});
+			if (login.status !== 200) {
+				throw new Error(
+					`n8n login failed: ${setup.status} ${setup.text} / ${login.status} ${login.text}`,
+				);
+			}
+			return 'logged in';
+		},
+	};
+}
+
+/**
+ * Starts `n8n start` and resolves once its REST API answers.
+ * @param {N8nInstall} n8n @param {NodeJS.ProcessEnv} env
+ * @param {{ port: number, onLine?: (line: string) => void, timeoutMs?: number, stdio?: 'pipe' | 'inherit' }} options
+ */
+async function startN8n(n8n, env, { port, onLine, timeoutMs = 120000, stdio = 'pipe' }) {
+	const child = spawn(n8n.nodeBin, [n8n.n8nBin, 'start'], {
+		cwd: REPO,
+		env,
+		stdio: stdio === 'inherit' ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+	});
+	let log = '';
+	const take = (/** @type {Buffer} */ chunk) => {
+		const text = chunk.toString();
+		log = (log + text).slice(-20000);
+		if (onLine) for (const line of text.split('\n')) if (line.trim()) onLine(line);
+	};
+	child.stdout?.on('data', take);
+	child.stderr?.on('data', take);
+	let exited = false;
+	child.on('exit', () => (exited = true));
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		if (exited) throw new Error(`n8n start exited early:\n${log}`);
+		if (Date.now() > deadline) {
+			child.kill('SIGKILL');
+			throw new Error(`n8n did not answer on port ${port} within ${timeoutMs} ms:\n${log}`);
+		}
+		const ok = await new Promise((resolve) => {
+			const req = http.get({ host: '127.0.0.1', port, path: '/healthz/readiness' }, (res) => {
+				res.resume();
+				resolve(res.statusCode === 200);
+			});
+			req.on('error', () => resolve(false));
+			req.setTimeout(2000, () => req.destroy());
+		});
+		if (ok) break;
+		await new Promise((r) => setTimeout(r, 500));
+	}
+	return {
+		child,
+		log: () => log,
+		/** Stops n8n (SIGTERM, then SIGKILL after a grace period). */
+		stop: () =>
+			new Promise((resolve) => {
+				if (exited) return resolve(undefined);
+				const kill = setTimeout(() => child.kill('SIGKILL'), 15000);
+				child.once('exit', () => {
+					clearTimeout(kill);
+					resolve(undefined);
+				});
+				child.kill('SIGTERM');
+			}),
+	};
+}
+
+/**
+ * Activates a workflow from the CLI (before `n8n start`): 1.x marks it active, 2.x publishes it.
+ * @param {N8nInstall} n8n @param {NodeJS.ProcessEnv} env @param {string} id
+ */
+async function activateWorkflow(n8n, env, id) {
+	const args =
+		n8n.major === 2
+			? ['publish:workflow', `--id=${id}`]
+			: ['update:workflow', `--id=${id}`, '--active=true'];
+	const r = await n8nCli(n8n, env, args);
+	if (r.code !== 0)
+		throw new Error(`n8n ${args.join(' ')} exited ${r.code}\n${r.stdout}\n${r.stderr}`);
+}
+
+module.exports = {
+	REPO,
+	PACKAGE_NAME,
+	ENCRYPTION_KEY,
+	SANDBOX_API_KEY,
+	OWNER,
+	n8nEnv,
+	exec,
+	mustExec,
+	npmEnv,
+	packRepo,
+	installPackage,
+	declaredNodeTypes,
+	n8nCli,
+	sandboxCredential,
+	importAll,
+	parseRawOutput,
+	executeWorkflow,
+	nodeOutput,
+	freePort,
+	restClient,
+	startN8n,
+	activateWorkflow,
+};

@@ -1,0 +1,690 @@
+/**
+ * End to end: the packed package installed into a real n8n (as a user installs it), its
+ * workflows run headless with `n8n execute`, and the trigger activated in `n8n start`,
+ * all against the local sandbox. Run with `npm run test:e2e` (`-- --n8n2` for n8n 2.x).
+ */
+import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { createSandbox, fixtures, type Sandbox } from '../../sandbox';
+import { ensureN8n, type N8nInstall } from '../../scripts/n8n-install';
+import * as env from '../../scripts/n8n-env';
+
+const REPO = path.resolve(__dirname, '../..');
+const MAJOR = process.env.N8N_MAJOR === '2' ? 2 : 1;
+const PKG = 'n8n-nodes-voice-agent';
+const CALLING = `${PKG}.voiceAgentCalling`;
+const ASSISTANT = `${PKG}.voiceAgentAssistant`;
+const WORKSPACE = `${PKG}.voiceAgentWorkspace`;
+const CAMPAIGN = `${PKG}.voiceAgentCampaign`;
+const TRIGGER = `${PKG}.voiceAgentTrigger`;
+
+const CREDENTIAL = { id: 'vaSandboxCred001', name: 'Voice Agent (local sandbox)' };
+const CREDENTIALS = { voiceAgentApi: CREDENTIAL };
+
+const AGENT_1 = fixtures.AGENTS[0].id;
+const AGENT_2 = fixtures.AGENTS[1].id;
+const FROM = fixtures.NUMBERS[0].number;
+const NUMBER_2 = fixtures.NUMBERS[1].id;
+const NUMBER_3 = fixtures.NUMBERS[2].id;
+const KB_2 = fixtures.KNOWLEDGE_BASES[1].id;
+const KB_3 = fixtures.KNOWLEDGE_BASES[2].id;
+const VOICE_KABIR = fixtures.VOICES[1].id;
+const LIST_1 = fixtures.CONTACT_LISTS[0].id;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Node types the package declares in package.json; a node not declared yet is skipped
+ * (and says so), so the suite runs while the package grows. Every node must end up here.
+ */
+const declared = new Set<string>(
+	env.declaredNodeTypes(JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8'))),
+);
+const forNode = (type: string) => {
+	if (declared.has(type)) return test;
+	// eslint-disable-next-line no-console
+	console.warn(`e2e: ${type} is not in package.json n8n.nodes yet; its tests are skipped`);
+	return test.skip;
+};
+
+interface Step {
+	name: string;
+	type: string;
+	parameters: Record<string, unknown>;
+	/** Run once for the first input item (later steps get many items from earlier ones). */
+	once?: boolean;
+	continueOnFail?: boolean;
+}
+
+const typeVersion = (type: string) => (type === 'n8n-nodes-base.set' ? 3.4 : 1);
+
+/** A workflow: Manual Trigger -> steps, one after another. */
+function chain(id: string, name: string, steps: Step[]) {
+	const trigger = {
+		id: uuidFor(id, 0),
+		name: 'Manual Trigger',
+		type: 'n8n-nodes-base.manualTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
+	const nodes = [
+		trigger,
+		...steps.map((s, n) => ({
+			id: uuidFor(id, n + 1),
+			name: s.name,
+			type: s.type,
+			typeVersion: typeVersion(s.type),
+			position: [(n + 1) * 220, 0],
+			parameters: s.parameters,
+			...(s.type.startsWith(PKG) ? { credentials: CREDENTIALS } : {}),
+			...(s.once ? { executeOnce: true } : {}),
+			...(s.continueOnFail ? { onError: 'continueRegularOutput' } : {}),
+		})),
+	];
+	const connections: Record<string, unknown> = {};
+	for (let n = 0; n < nodes.length - 1; n++) {
+		connections[nodes[n].name] = { main: [[{ node: nodes[n + 1].name, type: 'main', index: 0 }]] };
+	}
+	return { id, name, active: false, nodes, connections, settings: { executionOrder: 'v1' } };
+}
+
+function uuidFor(id: string, n: number) {
+	const hex = Buffer.from(id).toString('hex').padEnd(20, '0').slice(0, 20);
+	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${String(n).padStart(12, '0')}`;
+}
+
+const examples = readdirSync(path.join(REPO, 'examples'))
+	.filter((f) => f.endsWith('.json'))
+	.map((f) => JSON.parse(readFileSync(path.join(REPO, 'examples', f), 'utf8')));
+const example = (id: string) => {
+	const found = examples.find((w) => w.id === id);
+	if (!found) throw new Error(`no example workflow with id ${id}`);
+	return found;
+};
+
+const locator = (value: string, mode = 'id') => ({ __rl: true, mode, value });
+
+// ---------------------------------------------------------------------------------------
+
+let sandbox: Sandbox;
+let n8n: N8nInstall;
+let n8nEnv: NodeJS.ProcessEnv;
+let userFolder: string;
+const timings: string[] = [];
+
+async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
+	const started = Date.now();
+	try {
+		return await work();
+	} finally {
+		timings.push(`${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	}
+}
+
+/** Executes a workflow and returns its run data; fails with n8n's own output otherwise. */
+async function execute(id: string, expectFailure = false) {
+	const result = await timed(`n8n execute ${id}`, () => env.executeWorkflow(n8n, n8nEnv, id));
+	if (!expectFailure && (result.code !== 0 || !result.data)) {
+		throw new Error(`n8n execute ${id} exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
+	}
+	return result;
+}
+
+const out = (data: unknown, node: string) => env.nodeOutput(data, node) as any[];
+
+/** All calls the sandbox holds, newest first (as the history lists them). */
+const callsNewestFirst = () =>
+	[...sandbox.store.calls].sort((a: any, b: any) => b.created_at - a.created_at);
+
+const workflows = {
+	calling: chain('e2eCalling', 'E2E Calling', [
+		{
+			name: 'Start',
+			type: CALLING,
+			parameters: {
+				resource: 'call',
+				operation: 'start',
+				assistant: locator(AGENT_1),
+				name: 'Ada Lovelace',
+				mobileNumber: '+14155550142',
+				fromNumber: locator(FROM, 'number'),
+				variablesMode: 'json',
+				variablesJson: '{"clinic": "Sunrise Clinic", "date": "June 6", "time": "10:30"}',
+				waitForCompletion: true,
+				options: { pollIntervalSeconds: 2, maxWaitSeconds: 120, includeAnalysis: true },
+			},
+		},
+		{
+			name: 'Get',
+			type: CALLING,
+			parameters: {
+				resource: 'call',
+				operation: 'get',
+				callId: '={{ $json.call_id }}',
+				includeAnalysis: true,
+			},
+		},
+		{
+			name: 'Get Many',
+			type: CALLING,
+			parameters: {
+				resource: 'call',
+				operation: 'getMany',
+				returnAll: false,
+				limit: 5,
+				filters: { status: 'completed' },
+			},
+		},
+		{
+			name: 'Export File',
+			type: CALLING,
+			once: true,
+			parameters: {
+				resource: 'call',
+				operation: 'exportHistory',
+				delivery: 'file',
+				binaryPropertyName: 'history',
+				filters: { status: 'completed', agentIds: [AGENT_1] },
+				options: { maxRecords: 50 },
+			},
+		},
+		{
+			name: 'Export Email',
+			type: CALLING,
+			once: true,
+			parameters: {
+				resource: 'call',
+				operation: 'exportHistory',
+				delivery: 'email',
+				filters: { status: 'completed' },
+			},
+		},
+		{
+			name: 'Delete List',
+			type: CALLING,
+			once: true,
+			parameters: { resource: 'contactList', operation: 'delete', listId: LIST_1 },
+		},
+	]),
+	badInput: chain('e2eBadInput', 'E2E bad input', [
+		{
+			name: 'Start',
+			type: CALLING,
+			parameters: {
+				resource: 'call',
+				operation: 'start',
+				assistant: locator(AGENT_1),
+				mobileNumber: '12345',
+				fromNumber: locator(FROM, 'number'),
+				variablesMode: 'none',
+			},
+		},
+	]),
+};
+
+/** [node operation, parameters, what the sandbox's assistant must then hold]. */
+const assistantEdits: Array<[string, Record<string, unknown>, (agent: any) => void]> = [
+	[
+		'updateDisplayName',
+		{ displayName: ' Solar Qualifier ' },
+		(a) => expect(a.agent_display_name).toBe('Solar Qualifier'),
+	],
+	[
+		'updatePrompt',
+		{ prompt: 'You are Arjun. Ask @{{callee_name}} about @{{product}}.' },
+		(a) => expect(a.agent_prompt).toBe('You are Arjun. Ask @{{callee_name}} about @{{product}}.'),
+	],
+	[
+		'updateIntroMessage',
+		{ introMessage: 'Hello @{{callee_name}}, Arjun here.' },
+		(a) => expect(a.intro_message).toBe('Hello @{{callee_name}}, Arjun here.'),
+	],
+	[
+		'updateCustomVariables',
+		{ customVariables: 'product, budget' },
+		(a) => expect(a.custom_variables).toEqual(['product', 'budget']),
+	],
+	['updateLanguage', { language: 'en-IN' }, (a) => expect(a.language).toBe('en-IN')],
+	[
+		'updateVoice',
+		{ voiceId: VOICE_KABIR, language: 'en-IN' },
+		(a) => expect(a.voice_id).toBe(VOICE_KABIR),
+	],
+	[
+		'updateSecondaryLanguage',
+		{ secondaryLanguage: 'mr-IN' },
+		(a) => expect(a.secondary_language).toBe('mr-IN'),
+	],
+	[
+		'updateSecondaryVoice',
+		{ secondaryVoiceId: VOICE_KABIR },
+		(a) => expect(a.secondary_voice_id).toBe(VOICE_KABIR),
+	],
+	[
+		'updateNoiseSettings',
+		{ muteWhileBotSpeaking: true, muteDuringIntro: false },
+		(a) => {
+			expect(a.mute_while_bot_speaking).toBe(true);
+			expect(a.mute_during_intro).toBe(false);
+		},
+	],
+	[
+		'updateQueryPhrases',
+		{ phrases: 'One moment, please.\nLet me check.', phraseOptions: { probability: 0.5 } },
+		(a) => {
+			expect(a.pre_query_response_phrases).toEqual(['One moment, please.', 'Let me check.']);
+			expect(a.pre_query_phrase_probability).toBe(0.5);
+		},
+	],
+	[
+		'updateDtmfSettings',
+		{ dtmfCapturingEnabled: true, dtmfDigits: 6, dtmfEnd: '#', dtmfReset: '*', dtmfTimeout: 4 },
+		(a) =>
+			expect(a.dtmf_settings).toEqual({
+				dtmf_capturing_enabled: true,
+				dtmf_input: { digits: 6, end: '#', reset: '*', timeout: 4 },
+			}),
+	],
+	[
+		'updateVadSettings',
+		{
+			vadOverride: true,
+			interruptionSensitivity: 'strict',
+			vadConfidence: 0.8,
+			vadStartSecs: 0.3,
+			vadStopSecs: 1,
+			vadMinVolume: 0.5,
+		},
+		(a) =>
+			expect(a.vad_settings).toEqual({
+				vad_override: true,
+				interruption_sensitivity: 'strict',
+				vad_input: { confidence: 0.8, start_secs: 0.3, stop_secs: 1, min_volume: 0.5 },
+			}),
+	],
+	[
+		'updateWhitelistedDomains',
+		{ whitelistedDomains: 'https://Solar.example.com/, http://localhost:3000' },
+		(a) =>
+			expect(a.whitelisted_domains).toEqual(['https://solar.example.com', 'http://localhost:3000']),
+	],
+	['updateVoiceSpeed', { voiceSpeed: 1.2 }, (a) => expect(a.voice_speed).toBe(1.2)],
+	[
+		'updateExtractCalleeName',
+		{ extractCalleeName: true },
+		(a) => expect(a.extract_callee_name).toBe(true),
+	],
+	[
+		'updateVocabulary',
+		{ vocabulary: 'Acme Solar, kWh\nPune' },
+		(a) => expect(a.vocab).toEqual(['Acme Solar', 'kWh', 'Pune']),
+	],
+	[
+		'updateApiSettings',
+		{ apiSettings: '{"webhook_url": "https://hooks.example.com/solar"}' },
+		(a) => expect(a.api_settings).toEqual({ webhook_url: 'https://hooks.example.com/solar' }),
+	],
+	['attachKnowledgeBase', { knowledgeBaseId: KB_3 }, (a) => expect(a.kb_ids).toContain(KB_3)],
+	['removeKnowledgeBase', { knowledgeBaseId: KB_2 }, (a) => expect(a.kb_ids).not.toContain(KB_2)],
+	[
+		'attachInboundNumber',
+		{ numberId: locator(NUMBER_3) },
+		() => expect(sandbox.store.numbers.find((n: any) => n.id === NUMBER_3).agent_id).toBe(AGENT_2),
+	],
+	[
+		'removeInboundNumber',
+		{ numberId: locator(NUMBER_2) },
+		() => expect(sandbox.store.numbers.find((n: any) => n.id === NUMBER_2).agent_id).toBeNull(),
+	],
+];
+
+const assistantWorkflow = chain(
+	'e2eAssistant',
+	'E2E Assistant',
+	assistantEdits.map(([operation, parameters]) => ({
+		name: operation,
+		type: ASSISTANT,
+		parameters: { resource: 'assistant', operation, assistant: locator(AGENT_2), ...parameters },
+	})),
+);
+
+const workspaceWorkflow = chain('e2eWorkspace', 'E2E Workspace', [
+	{
+		name: 'Numbers',
+		type: WORKSPACE,
+		parameters: { resource: 'phoneNumber', operation: 'getMany', returnAll: true },
+	},
+	{
+		name: 'Users',
+		type: WORKSPACE,
+		once: true,
+		parameters: { resource: 'user', operation: 'getMany', returnAll: false, limit: 3 },
+	},
+]);
+
+const campaignWorkflow = chain('e2eCampaign', 'E2E Campaign', [
+	{
+		name: 'Campaigns',
+		type: CAMPAIGN,
+		parameters: { resource: 'campaign', operation: 'getMany', returnAll: true },
+	},
+]);
+
+const apiKeyWorkflow = chain('e2eApiKey', 'E2E API key', [
+	{
+		name: 'Regenerate',
+		type: WORKSPACE,
+		parameters: { resource: 'apiKey', operation: 'regenerate', confirm: true },
+	},
+]);
+
+/** The example follow-up workflow, polling every 5 s instead of every minute. */
+function triggerWorkflow() {
+	const wf = structuredClone(example('exFollowUp'));
+	wf.id = 'e2eTrigger';
+	wf.name = 'E2E trigger';
+	const trigger = wf.nodes.find((n: any) => n.type === TRIGGER);
+	// n8n refuses a * in the seconds field (at most one poll a minute); a list of seconds passes.
+	trigger.parameters.pollTimes = {
+		item: [{ mode: 'custom', cronExpression: '0,5,10,15,20,25,30,35,40,45,50,55 * * * * *' }],
+	};
+	return wf;
+}
+
+beforeAll(async () => {
+	sandbox = await createSandbox({ port: 0, clock: 'real', speed: 20, seed: 1 });
+	n8n = await timed('n8n install (cached after the first run)', () =>
+		ensureN8n({ major: MAJOR, log: () => undefined }),
+	);
+	userFolder = mkdtempSync(path.join(tmpdir(), 'voice-agent-e2e-'));
+	n8nEnv = env.n8nEnv({ userFolder, major: MAJOR, port: await env.freePort() });
+	if (process.env.E2E_BUILT !== '1') {
+		await timed('npm run build', () =>
+			env.mustExec('npm', ['run', 'build'], { env: env.npmEnv() }),
+		);
+	}
+	await timed('npm pack + install into .n8n/nodes', () =>
+		env.installPackage({ userFolder, tarball: process.env.E2E_PACKAGE_TGZ || undefined }),
+	);
+	await timed('n8n import:credentials + import:workflow', () =>
+		env.importAll(n8n, n8nEnv, {
+			credentials: [env.sandboxCredential({ ...CREDENTIAL, baseUrl: sandbox.url })],
+			workflows: [
+				...examples,
+				workflows.calling,
+				workflows.badInput,
+				assistantWorkflow,
+				workspaceWorkflow,
+				campaignWorkflow,
+				apiKeyWorkflow,
+				triggerWorkflow(),
+			],
+		}),
+	);
+});
+
+afterAll(async () => {
+	await sandbox?.close();
+	if (userFolder && !process.env.E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
+	// eslint-disable-next-line no-console
+	console.log(
+		`n8n ${n8n?.version} (Node ${n8n?.major === 2 ? '24' : process.version}):\n  ${timings.join('\n  ')}`,
+	);
+});
+
+describe(`n8n ${MAJOR}.x with the packed package`, () => {
+	forNode(CALLING)(
+		'Calling: start (waiting for the end), get, get many, export, delete list',
+		async () => {
+			const ledgerBefore = sandbox.ledger.length;
+			const { data } = await execute('e2eCalling');
+
+			const [started] = out(data, 'Start');
+			expect(sandbox.ledger.slice(ledgerBefore)).toEqual([
+				expect.objectContaining({
+					call_id: started.call_id,
+					mobile_number: '+14155550142',
+					from_number: FROM,
+					agent_id: AGENT_1,
+				}),
+			]);
+			const call = sandbox.call(started.call_id)!;
+			expect(call.status).toBe('completed');
+			expect(call.custom_args_values).toEqual({
+				clinic: 'Sunrise Clinic',
+				date: 'June 6',
+				time: '10:30',
+			});
+			expect(started).toMatchObject({
+				call_id: call.id,
+				call_status: 'completed',
+				timed_out: false,
+			});
+			expect(started.transcript_text).toContain(
+				'Hi Ada Lovelace, this is Maya calling from Sunrise Clinic.',
+			);
+
+			const [got] = out(data, 'Get');
+			expect(got).toMatchObject({ call_status: 'completed' });
+			expect(got.transcript_turns[0]).toEqual({
+				speaker: expect.any(String),
+				text: 'Hi Ada Lovelace, this is Maya calling from Sunrise Clinic.',
+			});
+
+			const many = out(data, 'Get Many');
+			const expected = callsNewestFirst()
+				.filter((c: any) => c.status === 'completed')
+				.slice(0, 5)
+				.map((c: any) => c.id);
+			expect(many.map((c) => c.id)).toEqual(expected);
+			expect(many[0].id).toBe(call.id);
+
+			const file = (data as any).data.resultData.runData['Export File'][0].data.main[0][0];
+			expect(file.json).toMatchObject({ mimeType: 'application/zip' });
+			expect(file.binary.history.mimeType).toBe('application/zip');
+			expect(file.binary.history.data.startsWith('UEsDB')).toBe(true); // "PK\x03\x04"
+
+			expect(out(data, 'Export Email')).toHaveLength(1);
+			expect(sandbox.store.exports.length).toBeGreaterThanOrEqual(2);
+
+			expect(out(data, 'Delete List')).toHaveLength(1);
+			expect(sandbox.store.contactLists.has(LIST_1)).toBe(false);
+		},
+	);
+
+	forNode(CALLING)(
+		'Calling: bad input fails the run naming the field, and dials no one',
+		async () => {
+			const ledgerBefore = sandbox.ledger.length;
+			const result = await execute('e2eBadInput', true);
+			expect(result.code).not.toBe(0);
+			expect(`${result.stdout}\n${result.stderr}`).toContain('Phone Number');
+			expect(sandbox.ledger.length).toBe(ledgerBefore);
+		},
+	);
+
+	forNode(CALLING)(
+		'example "Start a call" runs as shipped and waits for the transcript',
+		async () => {
+			const { data } = await execute('exStartCall');
+			const [result] = out(data, 'Start a call');
+			expect(result).toMatchObject({ call_status: 'completed', timed_out: false });
+			expect(sandbox.call(result.call_id)!.to_number).toBe('+14155550123');
+		},
+	);
+
+	forNode(CALLING)(
+		'example "Dial a sheet" calls every row with its columns as variables',
+		async () => {
+			const ledgerBefore = sandbox.ledger.length;
+			const { data } = await execute('exDialSheet');
+			const started = out(data, 'Call every row');
+			expect(started).toHaveLength(3);
+			const placed = sandbox.ledger.slice(ledgerBefore);
+			expect(placed.map((e) => e.mobile_number).sort()).toEqual([
+				'+14155550123',
+				'+14155550124',
+				'+14155550199',
+			]);
+			expect(started.map((s) => s.call_id).sort()).toEqual(placed.map((e) => e.call_id).sort());
+			const grace = sandbox.call(placed.find((e) => e.mobile_number === '+14155550199')!.call_id)!;
+			expect(grace.name).toBe('Grace Hopper');
+			expect(grace.custom_args_values).toEqual({
+				clinic: 'Sunrise Clinic',
+				date: 'June 7',
+				time: '09:15',
+			});
+		},
+	);
+
+	forNode(CALLING)('example "Export history" returns the ZIP', async () => {
+		const { data } = await execute('exExportHistory');
+		const item = (data as any).data.resultData.runData['Export call history'][0].data.main[0][0];
+		expect(item.binary.data.mimeType).toBe('application/zip');
+		expect(item.binary.data.data.startsWith('UEsDB')).toBe(true);
+	});
+
+	forNode(ASSISTANT)('Assistant: all 21 edit operations reach the assistant', async () => {
+		const { data } = await execute('e2eAssistant');
+		const agent = sandbox.store.agents.get(AGENT_2);
+		for (const [operation, , check] of assistantEdits) {
+			const items = out(data, operation);
+			expect({ operation, items }).toEqual({
+				operation,
+				items: [expect.objectContaining({ agent_id: AGENT_2 })],
+			});
+			check(agent);
+		}
+		expect(new Set(assistantEdits.map(([op]) => op)).size).toBe(21);
+	});
+
+	forNode(WORKSPACE)('Workspace: phone numbers and users', async () => {
+		const { data } = await execute('e2eWorkspace');
+		expect(out(data, 'Numbers').map((n) => n.id)).toEqual(
+			expect.arrayContaining(fixtures.NUMBERS.map((n) => n.id)),
+		);
+		expect(out(data, 'Numbers')).toHaveLength(fixtures.NUMBERS.length);
+		expect(out(data, 'Users')).toHaveLength(3);
+		expect(out(data, 'Users').every((u) => UUID.test(u.id))).toBe(true);
+	});
+
+	forNode(CAMPAIGN)('Campaign: get many returns every campaign', async () => {
+		const { data } = await execute('e2eCampaign');
+		const names = out(data, 'Campaigns').map((c) => c.name);
+		expect(names.sort()).toEqual(fixtures.CAMPAIGNS.map((c) => c.name).sort());
+	});
+
+	forNode(WORKSPACE)('Workspace: regenerating the API key returns the new key', async () => {
+		const before = sandbox.apiKey;
+		const { data } = await execute('e2eApiKey');
+		const [result] = out(data, 'Regenerate');
+		expect(result.new_api_key).toBe(sandbox.apiKey);
+		expect(sandbox.apiKey).not.toBe(before);
+		// Later tests use the credential's key again.
+		sandbox.store.apiKey = before;
+	});
+
+	forNode(TRIGGER)(
+		'Trigger: activated in n8n start, emits a completed call exactly once',
+		async () => {
+			// Counts history reads: the trigger's polls.
+			sandbox.setFaults([{ endpoint: 'GET /calling/history', action: 'pass' }]);
+			const polls = () => Number(sandbox.faults.describe().rules[0]?.fired ?? 0);
+			await timed('n8n activate', () => env.activateWorkflow(n8n, n8nEnv, 'e2eTrigger'));
+			const port = Number(n8nEnv.N8N_PORT);
+			const server = await timed('n8n start (until ready)', () =>
+				env.startN8n(n8n, n8nEnv, { port }),
+			);
+			try {
+				const rest = env.restClient(port);
+				await rest.ownerLogin();
+				// The first poll records what exists and emits nothing; wait for the one after it.
+				await waitFor('the baseline poll and one more', () => polls() >= 2, 60000);
+
+				const fromSandbox = async (pathAndQuery: string, body: unknown) =>
+					await fetch(sandbox.url + pathAndQuery, {
+						method: 'POST',
+						headers: { 'X-API-KEY': sandbox.apiKey, 'Content-Type': 'application/json' },
+						body: JSON.stringify(body),
+					}).then(async (r) => (await r.json()) as any);
+				const answered = await fromSandbox('/calling/outbound/individual', {
+					name: 'Lin Follow',
+					mobile_number: '+14155550188',
+					agent_id: AGENT_1,
+					from_number: FROM,
+					custom_args_values: { clinic: 'Sunrise Clinic', date: 'June 9', time: '12:00' },
+				});
+				const voicemail = await fromSandbox('/calling/outbound/individual', {
+					name: 'Vee Mail',
+					mobile_number: '+14155550299',
+					agent_id: AGENT_1,
+					from_number: FROM,
+				});
+				const callId = answered.data.call_id;
+				// Both calls end now: the clock jumps past their ringing and talking.
+				await fetch(`${sandbox.origin}/__sandbox/advance`, {
+					method: 'POST',
+					body: JSON.stringify({ ms: 120000 }),
+				});
+				expect(sandbox.call(callId)!.status).toBe('completed');
+				expect(sandbox.call(voicemail.data.call_id)!.voicemail_detected).toBe(true);
+
+				const executions = async () => {
+					const r = await rest.request(
+						'GET',
+						`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: 'e2eTrigger' }))}`,
+					);
+					expect(r.status).toBe(200);
+					return (r.json.data.results ?? r.json.data) as any[];
+				};
+				await waitFor('one execution', async () => (await executions()).length >= 1, 60000);
+				// Three more polls: nothing new may come.
+				const seen = polls();
+				await waitFor('three more polls', () => polls() >= seen + 3, 60000);
+				const list = await executions();
+				expect(list).toHaveLength(1);
+				expect(list[0].status).toBe('success');
+
+				const detail = await rest.request('GET', `/executions/${list[0].id}`);
+				const runData = parseFlatted(detail.json.data.data).resultData.runData;
+				const emitted = runData['On completed call'][0].data.main[0].map((i: any) => i.json);
+				expect(emitted.map((c: any) => c.id)).toEqual([callId]);
+				const followUp = runData['Follow-up fields'][0].data.main[0].map((i: any) => i.json);
+				expect(followUp).toEqual([
+					expect.objectContaining({
+						call_id: callId,
+						callee: 'Lin Follow',
+						phone: '+14155550188',
+						transcript_text: expect.stringContaining(
+							'Hi Lin Follow, this is Maya calling from Sunrise Clinic.',
+						),
+					}),
+				]);
+			} catch (error) {
+				throw new Error(`${(error as Error).message}\n--- n8n log ---\n${server.log()}`);
+			} finally {
+				await server.stop();
+				sandbox.setFaults(null);
+			}
+		},
+	);
+});
+
+/** n8n stores execution data with `flatted`; its own copy reads it. */
+function parseFlatted(text: string) {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const flatted = require(
+		require.resolve('flatted', { paths: [path.join(n8n.dir, 'node_modules', 'n8n')] }),
+	);
+	return flatted.parse(text);
+}
+
+async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number) {
+	const deadline = Date.now() + timeoutMs;
+	while (!(await check())) {
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+		await new Promise((r) => setTimeout(r, 500));
+	}
+}
