@@ -197,7 +197,10 @@ async function simulate(config: SimConfig) {
 			}
 			return result.items.length;
 		} catch (error) {
-			if (!failAtRequest) throw error;
+			if (!failAtRequest) {
+				problems.push(`unexpected failure at ${now}: ${(error as Error).message}`);
+				return -1;
+			}
 			failed++;
 			if (JSON.stringify(staticData.cursor ?? null) !== before)
 				problems.push('failed poll changed state');
