@@ -1,0 +1,302 @@
+import nock from 'nock';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { rememberedCount, type CursorState } from '../../nodes/VoiceAgentTrigger/cursor';
+import { VoiceAgentTrigger } from '../../nodes/VoiceAgentTrigger/VoiceAgentTrigger.node';
+import { API_KEY, BASE_URL, registerNodeType } from '../helpers/harness';
+import { PollHarness } from '../helpers/poll';
+
+registerNodeType('voiceAgentTrigger', () => new VoiceAgentTrigger());
+
+const AGENT = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+const T0 = Date.parse('2026-11-25T12:00:00Z');
+const MIN = 60_000;
+/** start_date of a poll at `now` with the default 24 h lookback. */
+const since = (now: number) =>
+	new Date(now - 24 * 3600_000).toISOString().replace('.000Z', '+00:00');
+
+let now = T0;
+beforeAll(() => nock.disableNetConnect());
+beforeEach(() => {
+	now = T0;
+	jest.spyOn(Date, 'now').mockImplementation(() => now);
+});
+afterEach(() => {
+	jest.restoreAllMocks();
+	const pending = nock.pendingMocks();
+	nock.cleanAll();
+	expect(pending).toEqual([]);
+});
+
+const api = () =>
+	nock(BASE_URL)
+		.matchHeader('x-api-key', API_KEY)
+		.matchHeader('accept', /application\/json/)
+		.matchHeader('content-type', (value: string | undefined) => value === undefined);
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A history row as the service sends it. */
+function row(
+	n: number,
+	createdMinAgo: number,
+	attemptMinAgo = createdMinAgo,
+	seconds = 60,
+	extra: Record<string, unknown> = {},
+) {
+	return {
+		id: id(n),
+		to_number: '+14155550100',
+		name: `Callee ${n}`,
+		status: 'completed',
+		transcript: JSON.stringify([{ bot: `Hello ${n}` }, { user: 'Hi' }]),
+		audio_recording: `https://rec.example/${n}.mp3`,
+		created_at: iso(T0 - createdMinAgo * MIN),
+		agent: { id: AGENT, agent_name: 'Sales' },
+		call_duration: seconds,
+		call_attempt_time: iso(T0 - attemptMinAgo * MIN),
+		call_cost: 1.5,
+		call_type: 'outbound',
+		inbound_from: null,
+		credits_processed: true,
+		from_numbers: ['+14155550000'],
+		voicemail_detected: false,
+		...extra,
+	};
+}
+
+const decoded = (r: ReturnType<typeof row>) => ({
+	...r,
+	transcript_turns: JSON.parse(r.transcript).map((t: Record<string, string>) => {
+		const speaker = Object.keys(t)[0];
+		return { speaker, text: t[speaker] };
+	}),
+	transcript_text: JSON.parse(r.transcript)
+		.map((t: Record<string, string>) => `${t.bot ? 'Assistant' : 'Caller'}: ${t.bot ?? t.user}`)
+		.join('\n'),
+});
+
+function history(at: number, pages: Array<Array<ReturnType<typeof row>>>, extra = {}) {
+	let scope = api();
+	pages.forEach((calls, page) => {
+		scope = scope
+			.get('/calling/history')
+			.query({
+				status: 'completed',
+				start_date: since(at),
+				...extra,
+				limit: '100',
+				offset: String(page * 100),
+			})
+			.reply(200, { calls, limit: 100, offset: page * 100, count: calls.length, total: 'many' });
+	});
+	return scope;
+}
+
+const cursorOf = (h: PollHarness) => h.staticData().cursor as CursorState;
+const jsonOf = (out: Awaited<ReturnType<PollHarness['poll']>>) => out?.[0].map((i) => i.json);
+
+describe('Voice Agent Trigger › poll', () => {
+	test('first poll records a baseline, emits nothing; the next emits new completions in completion order', async () => {
+		const h = new PollHarness({ type: 'voiceAgentTrigger', parameters: {} });
+		const old = [row(1, 30), row(2, 90)];
+		const first = history(T0, [old]);
+		expect(await h.poll()).toBeNull();
+		first.done();
+		const state = cursorOf(h);
+		expect(state).toMatchObject({ v: 1 });
+		expect(rememberedCount(state)).toBe(2);
+
+		// A minute later: 101 completed calls in the window (two pages), 99 of them new.
+		now = T0 + MIN;
+		const fresh = Array.from({ length: 99 }, (_, k) => row(100 + k, 60 - k * 0.5, 10, k));
+		// Created long ago but just finished: a retry that completed last of all.
+		const retried = row(300, 600, 2, 115);
+		const listed = [...fresh.slice(0, 98), old[0], retried, old[1], fresh[98]];
+		const second = history(now, [listed.slice(0, 100), listed.slice(100)]);
+		const out = await h.poll();
+		second.done();
+		const expected = [...fresh, retried].sort(
+			(a, b) =>
+				Date.parse(a.call_attempt_time) +
+				a.call_duration * 1000 -
+				(Date.parse(b.call_attempt_time) + b.call_duration * 1000),
+		);
+		expect(jsonOf(out)).toEqual(expected.map(decoded));
+		expect(jsonOf(out)?.at(-1)?.id).toBe(id(300));
+		expect(rememberedCount(cursorOf(h))).toBe(102);
+
+		// The same data again: nothing twice.
+		now = T0 + 2 * MIN;
+		const third = history(now, [listed.slice(0, 100), listed.slice(100)]);
+		expect(await h.poll()).toBeNull();
+		third.done();
+	});
+
+	test('"emit recent" emits, on the first poll, calls completed in the last N minutes', async () => {
+		const h = new PollHarness({
+			type: 'voiceAgentTrigger',
+			parameters: { options: { emitRecentMinutes: 15, decodeTranscript: false } },
+		});
+		const rows = [row(1, 30, 30, 60), row(2, 20, 12, 60), row(3, 200, 5, 30)];
+		const scope = history(T0, [rows]);
+		const out = await h.poll();
+		scope.done();
+		expect(jsonOf(out)).toEqual([rows[1], rows[2]]);
+	});
+
+	test('manual mode returns the most recently completed call and leaves the state alone', async () => {
+		const h = new PollHarness({ type: 'voiceAgentTrigger', parameters: {} });
+		const rows = [row(1, 5, 5, 30), row(2, 300, 3, 60), row(3, 100, 100, 3000)];
+		let scope = history(T0, [rows]);
+		expect(jsonOf(await h.poll('manual'))).toEqual([decoded(rows[1])]);
+		scope.done();
+		expect(h.staticData()).toEqual({});
+
+		// With a stored state, manual mode neither reads nor writes it.
+		scope = history(T0, [rows]);
+		await h.poll();
+		scope.done();
+		const stored = h.staticData();
+		now = T0 + MIN;
+		scope = history(now, [[row(9, 1, 1, 10), ...rows]]);
+		expect(jsonOf(await h.poll('manual'))).toEqual([decoded(row(9, 1, 1, 10))]);
+		scope.done();
+		expect(h.staticData()).toEqual(stored);
+	});
+
+	test('manual mode with an empty window falls back to the newest history', async () => {
+		const h = new PollHarness({ type: 'voiceAgentTrigger', parameters: {} });
+		const older = row(7, 3 * 24 * 60);
+		const scope = history(T0, [[]])
+			.get('/calling/history')
+			.query({ status: 'completed', limit: '100', offset: '0' })
+			.reply(200, { calls: [older], limit: 100, offset: 0, count: 1, total: 1 });
+		expect(jsonOf(await h.poll('manual'))).toEqual([decoded(older)]);
+		scope.done();
+	});
+
+	test('assistant and contact list go to the query; call type and voicemail filter the rows', async () => {
+		const h = new PollHarness({
+			type: 'voiceAgentTrigger',
+			parameters: {
+				assistant: { __rl: true, mode: 'id', value: AGENT },
+				filters: {
+					bulkListId: ' list-42 ',
+					callTypes: ['inbound', 'webcall'],
+					voicemail: 'exclude',
+				},
+				options: { decodeTranscript: false },
+			},
+		});
+		const query = { agent_id: AGENT, bulk_list_id: 'list-42' };
+		let scope = history(T0, [[]], query);
+		expect(await h.poll()).toBeNull();
+		scope.done();
+
+		now = T0 + MIN;
+		const rows = [
+			row(1, 5, 5, 10, { call_type: 'inbound' }),
+			row(2, 5, 5, 20, { call_type: 'outbound' }),
+			row(3, 5, 5, 30, { call_type: 'webcall', voicemail_detected: true }),
+			row(4, 5, 5, 40, { call_type: 'webcall' }),
+		];
+		scope = history(now, [rows], query);
+		expect(jsonOf(await h.poll())).toEqual([rows[0], rows[3]]);
+		scope.done();
+	});
+
+	test('an assistant ID that is not a UUID is refused before any request', async () => {
+		const h = new PollHarness({
+			type: 'voiceAgentTrigger',
+			parameters: { assistant: { __rl: true, mode: 'id', value: 'sales-bot' } },
+		});
+		await expect(h.poll()).rejects.toThrow(NodeOperationError);
+		await expect(h.poll()).rejects.toThrow('Assistant: "sales-bot" is not a valid ID');
+	});
+
+	test('call details with analysis: one request per emitted call, merged under details', async () => {
+		const h = new PollHarness({
+			type: 'voiceAgentTrigger',
+			parameters: { options: { includeDetails: true, decodeTranscript: false } },
+		});
+		let scope = history(T0, [[]]);
+		await h.poll();
+		scope.done();
+
+		now = T0 + MIN;
+		const rows = [row(1, 5, 5, 100), row(2, 5, 5, 10)];
+		const details = (n: number) => ({
+			id: id(n),
+			call_status: 'completed',
+			platform_analysis: { summary: `call ${n}` },
+			client_analysis: { interested: n === 1 },
+		});
+		scope = history(now, [rows])
+			.get('/calling/call-details')
+			.query({ id: id(2), send_analysis: 'true' })
+			.reply(200, { status: 'success', data: details(2) })
+			.get('/calling/call-details')
+			.query({ id: id(1), send_analysis: 'true' })
+			.reply(200, { status: 'success', data: details(1) });
+		expect(jsonOf(await h.poll())).toEqual([
+			{ ...rows[1], details: details(2) },
+			{ ...rows[0], details: details(1) },
+		]);
+		scope.done();
+	});
+
+	test('a 500 on page 2 throws NodeApiError, keeps the state, and the next poll catches up', async () => {
+		const h = new PollHarness({
+			type: 'voiceAgentTrigger',
+			parameters: { options: { decodeTranscript: false } },
+		});
+		let scope = history(T0, [[row(1, 30)]]);
+		await h.poll();
+		scope.done();
+		const stored = h.staticData();
+
+		now = T0 + MIN;
+		const page1 = Array.from({ length: 100 }, (_, k) => row(10 + k, 20, 20, k));
+		scope = history(now, [page1])
+			.get('/calling/history')
+			.times(4) // the transport retries a read on 5xx; all attempts fail
+			.query({ status: 'completed', start_date: since(now), limit: '100', offset: '100' })
+			.reply(500, { error: { code: '500 Internal Server Error', message: 'Something broke' } });
+		const failure = await h.poll().then(
+			() => undefined,
+			(error: unknown) => error,
+		);
+		scope.done();
+		expect(failure).toBeInstanceOf(NodeApiError);
+		expect((failure as NodeApiError).httpCode).toBe('500');
+		expect(h.staticData()).toEqual(stored);
+
+		now = T0 + 2 * MIN;
+		scope = history(now, [page1, [row(1, 30)]]);
+		const out = await h.poll();
+		scope.done();
+		expect(jsonOf(out)).toEqual(page1);
+	}, 20_000);
+
+	test('a failed details request emits nothing and stores nothing', async () => {
+		const h = new PollHarness({
+			type: 'voiceAgentTrigger',
+			parameters: { options: { includeDetails: true, decodeTranscript: false } },
+		});
+		let scope = history(T0, [[]]);
+		await h.poll();
+		scope.done();
+		const stored = h.staticData();
+
+		now = T0 + MIN;
+		scope = history(now, [[row(1, 5)]])
+			.get('/calling/call-details')
+			.query({ id: id(1), send_analysis: 'true' })
+			.reply(401, { error: { code: '401 Unauthorized', message: 'Invalid credentials' } });
+		await expect(h.poll()).rejects.toThrow(NodeApiError);
+		scope.done();
+		expect(h.staticData()).toEqual(stored);
+	});
+});
