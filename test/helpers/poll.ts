@@ -10,6 +10,7 @@ import type {
 	IDataObject,
 	INode,
 	INodeExecutionData,
+	INodeParameters,
 	INodeType,
 	Workflow,
 	WorkflowExecuteMode,
@@ -20,7 +21,7 @@ import { CREDENTIALS, makeAdditionalData, makeWorkflow, PACKAGE } from './harnes
 export interface PollHarnessOptions {
 	/** Node type short name, registered with registerNodeType first. */
 	type: string;
-	parameters: IDataObject;
+	parameters: INodeParameters;
 	credentials?: ICredentialDataDecryptedObject | null;
 	timezone?: string;
 }
