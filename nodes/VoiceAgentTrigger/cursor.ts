@@ -6,7 +6,8 @@
  * created (long calls, retries, scheduled calls). So every poll re-reads all completed calls
  * created inside a lookback window and emits those it has not seen yet. What it has seen is
  * remembered per call as (created_at second, short hash of the id); a call that leaves the
- * window is forgotten, which keeps the state bounded by the calls in the window.
+ * window is forgotten, which keeps the state bounded by the calls in the window. This
+ * assumes a call keeps its created_at (retries and scheduling change its attempt time).
  *
  * Packed format of `ids`, entries sorted by created_at second (insertion order inside one
  * second), base64url characters only:
