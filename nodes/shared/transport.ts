@@ -1,4 +1,5 @@
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
@@ -47,6 +48,8 @@ export interface ApiRequest {
 	timeout?: number;
 	/** Told about every rate-limited answer, so a batch can slow down as a whole. */
 	onRateLimited?: (delayMs: number) => void;
+	/** Credentials already read by the caller (saves decrypting them for every request). */
+	credentials?: ApiCredentials;
 	/** Awaited before every attempt (a batch's pacing gate), retries included. */
 	beforeAttempt?: () => Promise<void>;
 }
@@ -57,9 +60,14 @@ export interface ApiResponse<T = unknown> {
 	body: T;
 }
 
-interface Credentials {
+export type ApiCredentials = ICredentialDataDecryptedObject & {
 	apiKey?: string;
 	baseUrl?: string;
+};
+
+/** The credential, decrypted once; a batch passes it to every request it makes. */
+export async function getApiCredentials(this: ApiContext, itemIndex?: number): Promise<ApiCredentials> {
+	return (await this.getCredentials(CREDENTIAL_NAME, itemIndex)) as ApiCredentials;
 }
 
 function header(headers: IDataObject, name: string): string | undefined {
@@ -139,10 +147,8 @@ export async function apiRequestFull<T = unknown>(
 	this: ApiContext,
 	request: ApiRequest,
 ): Promise<ApiResponse<T>> {
-	const credentials = (await this.getCredentials(
-		CREDENTIAL_NAME,
-		request.itemIndex,
-	)) as Credentials;
+	const credentials =
+		request.credentials ?? (await getApiCredentials.call(this, request.itemIndex));
 	const baseUrl = String(credentials.baseUrl ?? '');
 	const unsafe = unsafeBaseUrlReason(baseUrl);
 	if (unsafe) {
@@ -181,6 +187,8 @@ export async function apiRequestFull<T = unknown>(
 				this,
 				CREDENTIAL_NAME,
 				{ ...options },
+				// Hand over what was read above, so n8n does not decrypt the credential again.
+				{ credentialsDecrypted: { id: '', name: '', type: CREDENTIAL_NAME, data: credentials } },
 			)) as { statusCode: number; headers: IDataObject; body: unknown };
 			const headers = response.headers ?? {};
 			const body = decodeBody(response.body, headers, Boolean(request.binary));

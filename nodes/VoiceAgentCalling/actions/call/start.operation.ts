@@ -6,7 +6,7 @@ import { normalisePhone } from '../../../shared/phone';
 import { asItemError, type ItemResult } from '../../../shared/router';
 
 import { assistantLocator, fromNumberLocator } from '../../../shared/descriptions';
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, getApiCredentials } from '../../../shared/transport';
 import { getCallDetails } from './get.operation';
 import {
 	E164_RE,
@@ -526,6 +526,7 @@ export async function executeBatch(
 		MAX_CONCURRENT,
 		Math.max(1, Number(options.maxConcurrent ?? DEFAULT_CONCURRENT)),
 	);
+	const credentials = await getApiCredentials.call(this, 0);
 	const pacer = new Pacer(Math.max(0, Number(options.callsPerMinute ?? 0)));
 	let failed: { index: number; error: Error } | undefined;
 
@@ -541,6 +542,7 @@ export async function executeBatch(
 					path: '/calling/outbound/individual',
 					body,
 					itemIndex: i,
+					credentials,
 					beforeAttempt: async () => await pacer.acquire(),
 					onRateLimited: (delayMs) => pacer.pause(delayMs),
 					// Only answers that prove nothing happened are retried (RETRY_POLICY.once).
