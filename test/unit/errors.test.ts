@@ -1,4 +1,9 @@
-import { describeHttpFailure, describeNetworkFailure, readErrorBody, redact } from '../../nodes/shared/errors';
+import {
+	describeHttpFailure,
+	describeNetworkFailure,
+	readErrorBody,
+	redact,
+} from '../../nodes/shared/errors';
 import {
 	classifyFailure,
 	DEFAULT_RETRY,
@@ -11,7 +16,9 @@ import { joinUrl, unsafeBaseUrlReason } from '../../nodes/shared/url';
 
 describe('error bodies', () => {
 	test('both documented shapes', () => {
-		expect(readErrorBody({ error: { code: 'invalid_parameter', message: 'bad start_date' } })).toEqual({
+		expect(
+			readErrorBody({ error: { code: 'invalid_parameter', message: 'bad start_date' } }),
+		).toEqual({
 			code: 'invalid_parameter',
 			message: 'bad start_date',
 		});
@@ -19,7 +26,9 @@ describe('error bodies', () => {
 	});
 
 	test('framework validation lists and raw text', () => {
-		expect(readErrorBody({ detail: [{ loc: ['body', 'agent_id'], msg: 'field required' }] })).toEqual({
+		expect(
+			readErrorBody({ detail: [{ loc: ['body', 'agent_id'], msg: 'field required' }] }),
+		).toEqual({
 			message: 'body.agent_id: field required',
 		});
 		expect(readErrorBody('Bad Gateway')).toEqual({ message: 'Bad Gateway' });
@@ -40,21 +49,30 @@ describe('error bodies', () => {
 	});
 
 	test('the service text wins; a default when there is none', () => {
-		expect(describeHttpFailure(401, { error: { code: '401 Unauthorized', message: 'Invalid credentials' } }))
-			.toEqual({
-				status: 401,
-				code: '401 Unauthorized',
-				message: 'Invalid credentials',
-				description:
-					'Check the API key in the Voice Agent API credential. A regenerated key makes the old one stop working at once.',
-			});
+		expect(
+			describeHttpFailure(401, {
+				error: { code: '401 Unauthorized', message: 'Invalid credentials' },
+			}),
+		).toEqual({
+			status: 401,
+			code: '401 Unauthorized',
+			message: 'Invalid credentials',
+			description:
+				'Check the API key in the Voice Agent API credential. A regenerated key makes the old one stop working at once.',
+		});
 		expect(describeHttpFailure(502, undefined).message).toBe('Request failed with HTTP 502');
 	});
 
 	test('not-retried failures warn that the call may have been placed', () => {
-		expect(describeHttpFailure(500, {}, true).description).toContain('a call is never placed twice');
-		expect(describeNetworkFailure('ECONNRESET', true).description).toContain('a call is never placed twice');
-		expect(describeNetworkFailure('ECONNREFUSED').message).toBe('The connection to the service was refused');
+		expect(describeHttpFailure(500, {}, true).description).toContain(
+			'a call is never placed twice',
+		);
+		expect(describeNetworkFailure('ECONNRESET', true).description).toContain(
+			'a call is never placed twice',
+		);
+		expect(describeNetworkFailure('ECONNREFUSED').message).toBe(
+			'The connection to the service was refused',
+		);
 	});
 
 	test('redact', () => {
@@ -95,7 +113,9 @@ describe('retry policy', () => {
 	test('Retry-After and backoff', () => {
 		expect(parseRetryAfter('2')).toBe(2000);
 		expect(parseRetryAfter(['0.5'])).toBe(500);
-		expect(parseRetryAfter('Wed, 25 Nov 2026 12:00:10 GMT', Date.parse('2026-11-25T12:00:00Z'))).toBe(10000);
+		expect(
+			parseRetryAfter('Wed, 25 Nov 2026 12:00:10 GMT', Date.parse('2026-11-25T12:00:00Z')),
+		).toBe(10000);
 		expect(parseRetryAfter('soon')).toBeUndefined();
 		expect([1, 2, 3, 4, 5, 6].map((n) => retryDelay(n, DEFAULT_RETRY))).toEqual([
 			500, 1000, 2000, 4000, 8000, 8000,
@@ -121,7 +141,9 @@ describe('base URL safety', () => {
 	});
 
 	test('joinUrl', () => {
-		expect(joinUrl('https://a/ca/api/v0/', '/calling/history')).toBe('https://a/ca/api/v0/calling/history');
+		expect(joinUrl('https://a/ca/api/v0/', '/calling/history')).toBe(
+			'https://a/ca/api/v0/calling/history',
+		);
 		expect(joinUrl('https://a/ca/api/v0', 'agent/v1')).toBe('https://a/ca/api/v0/agent/v1');
 	});
 });

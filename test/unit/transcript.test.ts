@@ -20,9 +20,12 @@ test('decodes an array of turns', () => {
 	expect(decodeTranscript([{ user: 'Yes' }]).turns).toEqual([{ speaker: 'user', text: 'Yes' }]);
 });
 
-test.each([undefined, null, '', 'not json', '{"bot":"x"}', 42])('gives an empty transcript for %p', (raw) => {
-	expect(decodeTranscript(raw)).toEqual({ turns: [], text: '' });
-});
+test.each([undefined, null, '', 'not json', '{"bot":"x"}', 42])(
+	'gives an empty transcript for %p',
+	(raw) => {
+		expect(decodeTranscript(raw)).toEqual({ turns: [], text: '' });
+	},
+);
 
 test('skips turns without a speaker key', () => {
 	expect(decodeTranscript([{ system: 'x' }, null, 'text', { bot: 'ok' }]).turns).toEqual([

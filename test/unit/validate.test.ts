@@ -66,7 +66,9 @@ test('requireHhmm', () => {
 	expect(requireHhmm(node, 'Start', '09:30', 0)).toBe('09:30');
 	expect(requireHhmm(node, 'Start', '23:59', 0)).toBe('23:59');
 	for (const bad of ['9:30', '24:00', '12:60', '0930']) {
-		expect(errorOf(() => requireHhmm(node, 'Start', bad, 0)).message).toContain('is not a time of day');
+		expect(errorOf(() => requireHhmm(node, 'Start', bad, 0)).message).toContain(
+			'is not a time of day',
+		);
 	}
 });
 
@@ -82,7 +84,10 @@ describe('requireFutureTime', () => {
 
 	test('local date-time is taken in the zone', () => {
 		const t = requireFutureTime(node, 'At', '2026-12-01T09:30:00', 'Asia/Kolkata', 0, now);
-		expect(t).toEqual({ local: '2026-12-01T09:30:00', instantMs: Date.parse('2026-12-01T04:00:00Z') });
+		expect(t).toEqual({
+			local: '2026-12-01T09:30:00',
+			instantMs: Date.parse('2026-12-01T04:00:00Z'),
+		});
 	});
 
 	test('an instant with offset is converted into the zone', () => {
@@ -102,9 +107,9 @@ describe('requireFutureTime', () => {
 	});
 
 	test('nonsense and impossible dates are refused', () => {
-		expect(errorOf(() => requireFutureTime(node, 'At', 'tomorrow', 'UTC', 0, now)).message).toContain(
-			'is not a date-time',
-		);
+		expect(
+			errorOf(() => requireFutureTime(node, 'At', 'tomorrow', 'UTC', 0, now)).message,
+		).toContain('is not a date-time');
 		expect(
 			errorOf(() => requireFutureTime(node, 'At', '2027-02-30T10:00:00', 'UTC', 0, now)).message,
 		).toContain('is not a date-time');
