@@ -406,7 +406,7 @@ describe('Call › Get Many', () => {
 				operation: 'getMany',
 				returnAll: true,
 				filters: {
-					agentId: AGENT,
+					agentId: { __rl: true, mode: 'list', value: AGENT },
 					status: 'completed',
 					bulkListId: 'list-9',
 					startDate: '2026-11-01T00:00:00',

@@ -2,16 +2,15 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { CALL_STATUS_OPTIONS, CALL_TYPE_OPTIONS } from '../../../shared/descriptions';
-import { toIsoWithOffset } from '../../../shared/dateTime';
 import { BinaryOutput, type OperationOutput } from '../../../shared/router';
 import { apiRequestFull } from '../../../shared/transport';
 import {
-	fieldError,
 	requireE164,
 	requireInteger,
 	requireNonEmpty,
 	requireUuid,
 } from '../../../shared/validate';
+import { createdRangeQuery } from './historyQuery';
 
 export const EXPORT_FILE_NAME = 'call-history.zip';
 
@@ -168,18 +167,7 @@ function exportQuery(ctx: IExecuteFunctions, i: number): IDataObject {
 	const node = ctx.getNode();
 	const filters = ctx.getNodeParameter('filters', i, {}) as IDataObject;
 	const options = ctx.getNodeParameter('options', i, {}) as IDataObject;
-	const zone = ctx.getTimezone();
-	const qs: IDataObject = {};
-	for (const [param, key, label] of [
-		['startDate', 'start_date', 'Filters › Created After'],
-		['endDate', 'end_date', 'Filters › Created Before'],
-	] as const) {
-		const value = filters[param];
-		if (value === undefined || value === '' || value === null) continue;
-		const iso = toIsoWithOffset(value, zone);
-		if (!iso) throw fieldError(node, label, `${JSON.stringify(value)} is not a date-time`, i);
-		qs[key] = iso;
-	}
+	const qs = createdRangeQuery(node, filters, ctx.getTimezone(), i);
 	let agentIds = filters.agentIds as unknown;
 	if (typeof agentIds === 'string')
 		agentIds = agentIds

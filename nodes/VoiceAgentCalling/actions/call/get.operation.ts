@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { OperationOutput } from '../../../shared/router';
 import { apiRequest } from '../../../shared/transport';
 import { requireUuid } from '../../../shared/validate';
-import { withTranscript } from './transcriptFields';
+import { decodeTranscriptField, withTranscript } from './transcriptFields';
 
 const fields: INodeProperties[] = [
 	{
@@ -23,14 +23,7 @@ const fields: INodeProperties[] = [
 		default: false,
 		description: 'Whether to include the platform and client analysis of the call',
 	},
-	{
-		displayName: 'Decode Transcript',
-		name: 'decodeTranscript',
-		type: 'boolean',
-		default: true,
-		description:
-			'Whether to add transcript_turns (speaker and text) and transcript_text beside the raw transcript',
-	},
+	decodeTranscriptField,
 ];
 
 export const description = updateDisplayOptions(

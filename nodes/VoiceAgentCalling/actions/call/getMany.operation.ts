@@ -1,13 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { toIsoWithOffset } from '../../../shared/dateTime';
-import { CALL_STATUS_OPTIONS, returnAllAndLimit } from '../../../shared/descriptions';
+import {
+	assistantLocator,
+	CALL_STATUS_OPTIONS,
+	returnAllAndLimit,
+} from '../../../shared/descriptions';
 import { paginate } from '../../../shared/paginate';
 import type { OperationOutput } from '../../../shared/router';
 import { apiRequest } from '../../../shared/transport';
-import { fieldError, requireInteger, requireUuid } from '../../../shared/validate';
-import { withTranscript } from './transcriptFields';
+import { requireInteger, requireUuid } from '../../../shared/validate';
+import { createdRangeQuery, locatorValue } from './historyQuery';
+import { decodeTranscriptField, withTranscript } from './transcriptFields';
 
 /** History pages: public clients use 100, the largest size reported to work. */
 export const HISTORY_PAGE_SIZE = 100;
@@ -21,13 +25,11 @@ const fields: INodeProperties[] = [
 		placeholder: 'Add Filter',
 		default: {},
 		options: [
-			{
-				displayName: 'Assistant ID',
+			assistantLocator({
 				name: 'agentId',
-				type: 'string',
-				default: '',
+				required: false,
 				description: 'Only calls handled by this assistant',
-			},
+			}),
 			{
 				displayName: 'Contact List ID',
 				name: 'bulkListId',
@@ -58,14 +60,7 @@ const fields: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Decode Transcript',
-		name: 'decodeTranscript',
-		type: 'boolean',
-		default: true,
-		description:
-			'Whether to add transcript_turns (speaker and text) and transcript_text beside the raw transcript',
-	},
+	decodeTranscriptField,
 ];
 
 export const description = updateDisplayOptions(
@@ -80,20 +75,9 @@ export function historyFilters(
 	filters: IDataObject,
 ): IDataObject {
 	const node = ctx.getNode();
-	const zone = ctx.getTimezone();
-	const qs: IDataObject = {};
-	for (const [param, key, label] of [
-		['startDate', 'start_date', 'Filters › Created After'],
-		['endDate', 'end_date', 'Filters › Created Before'],
-	] as const) {
-		const value = filters[param];
-		if (value === undefined || value === '' || value === null) continue;
-		const iso = toIsoWithOffset(value, zone);
-		if (!iso) throw fieldError(node, label, `${JSON.stringify(value)} is not a date-time`, i);
-		qs[key] = iso;
-	}
-	if (filters.agentId)
-		qs.agent_id = requireUuid(node, 'Filters › Assistant ID', filters.agentId, i);
+	const qs = createdRangeQuery(node, filters, ctx.getTimezone(), i);
+	const agentId = locatorValue(filters.agentId);
+	if (agentId) qs.agent_id = requireUuid(node, 'Filters › Assistant', agentId, i);
 	if (filters.bulkListId) qs.bulk_list_id = String(filters.bulkListId).trim();
 	if (filters.status) qs.status = filters.status;
 	return qs;

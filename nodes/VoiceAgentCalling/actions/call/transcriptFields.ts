@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { decodeTranscript } from '../../../shared/transcript';
 
@@ -7,3 +7,12 @@ export function withTranscript(record: IDataObject, rawField: string): IDataObje
 	const { turns, text } = decodeTranscript(record[rawField]);
 	return { ...record, transcript_turns: turns as unknown as IDataObject[], transcript_text: text };
 }
+
+export const decodeTranscriptField: INodeProperties = {
+	displayName: 'Decode Transcript',
+	name: 'decodeTranscript',
+	type: 'boolean',
+	default: true,
+	description:
+		'Whether to add transcript_turns (speaker and text) and transcript_text beside the raw transcript',
+};

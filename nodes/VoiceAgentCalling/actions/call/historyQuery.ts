@@ -1,0 +1,34 @@
+import type { IDataObject, INode } from 'n8n-workflow';
+
+import { toIsoWithOffset } from '../../../shared/dateTime';
+import { fieldError } from '../../../shared/validate';
+
+/**
+ * The created-at range of the history filters (Get Many and Export). n8n date fields arrive
+ * without an offset in the workflow's zone; the API wants ISO 8601 with an offset.
+ */
+export function createdRangeQuery(
+	node: INode,
+	filters: IDataObject,
+	zone: string,
+	i: number,
+): IDataObject {
+	const qs: IDataObject = {};
+	for (const [param, key, label] of [
+		['startDate', 'start_date', 'Filters › Created After'],
+		['endDate', 'end_date', 'Filters › Created Before'],
+	] as const) {
+		const value = filters[param];
+		if (value === undefined || value === '' || value === null) continue;
+		const iso = toIsoWithOffset(value, zone);
+		if (!iso) throw fieldError(node, label, `${JSON.stringify(value)} is not a date-time`, i);
+		qs[key] = iso;
+	}
+	return qs;
+}
+
+/** The value of a resource locator inside a collection (an object), or a plain string. */
+export function locatorValue(value: unknown): string {
+	if (value && typeof value === 'object') return String((value as IDataObject).value ?? '').trim();
+	return value === undefined || value === null ? '' : String(value).trim();
+}
