@@ -336,6 +336,18 @@ function restClient(port) {
 	};
 }
 
+/** @param {number} port @param {string} route @returns {Promise<number>} */
+function httpStatus(port, route) {
+	return new Promise((resolve) => {
+		const req = http.get({ host: '127.0.0.1', port, path: route }, (res) => {
+			res.resume();
+			resolve(res.statusCode ?? 0);
+		});
+		req.on('error', () => resolve(0));
+		req.setTimeout(2000, () => req.destroy());
+	});
+}
+
 /**
  * Starts `n8n start` and resolves once its REST API answers.
  * @param {N8nInstall} n8n @param {NodeJS.ProcessEnv} env
@@ -364,15 +376,10 @@ async function startN8n(n8n, env, { port, onLine, timeoutMs = 120000, stdio = 'p
 			child.kill('SIGKILL');
 			throw new Error(`n8n did not answer on port ${port} within ${timeoutMs} ms:\n${log}`);
 		}
-		const ok = await new Promise((resolve) => {
-			const req = http.get({ host: '127.0.0.1', port, path: '/healthz/readiness' }, (res) => {
-				res.resume();
-				resolve(res.statusCode === 200);
-			});
-			req.on('error', () => resolve(false));
-			req.setTimeout(2000, () => req.destroy());
-		});
-		if (ok) break;
+		// Readiness answers before the REST routes exist; the public settings route comes last.
+		if ((await httpStatus(port, '/healthz/readiness')) === 200) {
+			if ((await httpStatus(port, '/rest/settings')) === 200) break;
+		}
 		await new Promise((r) => setTimeout(r, 500));
 	}
 	return {

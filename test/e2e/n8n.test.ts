@@ -10,6 +10,7 @@ import path from 'node:path';
 import { createSandbox, fixtures, type Sandbox } from '../../sandbox';
 import { ensureN8n, type N8nInstall } from '../../scripts/n8n-install';
 import * as env from '../../scripts/n8n-env';
+import { parseCsv, unzip } from '../sandbox/helpers';
 
 const REPO = path.resolve(__dirname, '../..');
 const MAJOR = process.env.N8N_MAJOR === '2' ? 2 : 1;
@@ -484,10 +485,26 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 			const file = (data as any).data.resultData.runData['Export File'][0].data.main[0][0];
 			expect(file.json).toMatchObject({ mimeType: 'application/zip' });
 			expect(file.binary.history.mimeType).toBe('application/zip');
-			expect(file.binary.history.data.startsWith('UEsDB')).toBe(true); // "PK\x03\x04"
+			const csv = parseCsv(unzip(binaryBuffer(file.binary.history))['call-history.csv'].toString());
+			expect(csv[0][0]).toBe('id');
+			expect(csv.slice(1).map((row) => row[0])).toEqual(
+				callsNewestFirst()
+					.filter((c: any) => c.status === 'completed' && c.agent.id === AGENT_1)
+					.slice(0, 50)
+					.map((c: any) => c.id),
+			);
 
-			expect(out(data, 'Export Email')).toHaveLength(1);
-			expect(sandbox.store.exports.length).toBeGreaterThanOrEqual(2);
+			expect(out(data, 'Export Email')).toEqual([
+				{
+					message:
+						'Export queued; you will receive an e-mail with the download link when it is ready.',
+				},
+			]);
+			const queued = sandbox.store.exports.at(-1);
+			expect(queued.query).toEqual({ status: 'completed' });
+			expect(queued.records).toBe(
+				callsNewestFirst().filter((c: any) => c.status === 'completed').length,
+			);
 
 			expect(out(data, 'Delete List')).toHaveLength(1);
 			expect(sandbox.store.contactLists.has(LIST_1)).toBe(false);
@@ -543,7 +560,10 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 		const { data } = await execute('exExportHistory');
 		const item = (data as any).data.resultData.runData['Export call history'][0].data.main[0][0];
 		expect(item.binary.data.mimeType).toBe('application/zip');
-		expect(item.binary.data.data.startsWith('UEsDB')).toBe(true);
+		const csv = parseCsv(unzip(binaryBuffer(item.binary.data))['call-history.csv'].toString());
+		expect(csv.length - 1).toBe(
+			Math.min(1000, callsNewestFirst().filter((c: any) => c.status === 'completed').length),
+		);
 	});
 
 	forNode(ASSISTANT)('Assistant: all 21 edit operations reach the assistant', async () => {
@@ -589,6 +609,10 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 	forNode(TRIGGER)(
 		'Trigger: activated in n8n start, emits a completed call exactly once',
 		async () => {
+			// Back to the seeded workspace. The calls of the tests above ran at speed 20 but
+			// report their nominal durations, so their start + duration still lies ahead of
+			// now, and a first poll would count them as just completed.
+			sandbox.reset();
 			// Counts history reads: the trigger's polls.
 			sandbox.setFaults([{ endpoint: 'GET /calling/history', action: 'pass' }]);
 			const polls = () => Number(sandbox.faults.describe().rules[0]?.fired ?? 0);
@@ -644,13 +668,29 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 				const seen = polls();
 				await waitFor('three more polls', () => polls() >= seen + 3, 60000);
 				const list = await executions();
-				expect(list).toHaveLength(1);
-				expect(list[0].status).toBe('success');
-
-				const detail = await rest.request('GET', `/executions/${list[0].id}`);
-				const runData = parseFlatted(detail.json.data.data).resultData.runData;
-				const emitted = runData['On completed call'][0].data.main[0].map((i: any) => i.json);
-				expect(emitted.map((c: any) => c.id)).toEqual([callId]);
+				const runs = [];
+				for (const execution of list) {
+					const detail = await rest.request('GET', `/executions/${execution.id}`);
+					runs.push({
+						status: execution.status,
+						runData: parseFlatted(detail.json.data.data).resultData.runData,
+					});
+				}
+				const emitted = runs.map((r) =>
+					r.runData['On completed call'][0].data.main[0].map((i: any) => i.json.id),
+				);
+				// Exactly one execution, with exactly the answered call (voicemail is filtered out).
+				const describeCall = (id: string) => {
+					const c = sandbox.call(id);
+					return `${id} ${c?.to_number} ${c?.status} created ${c?.created_at} attempts ${c?.attempts}`;
+				};
+				if (JSON.stringify(emitted) !== JSON.stringify([[callId]])) {
+					throw new Error(
+						`emitted per execution: ${JSON.stringify(emitted.map((ids) => ids.map(describeCall)))}; expected only ${describeCall(callId)}`,
+					);
+				}
+				expect(runs[0].status).toBe('success');
+				const { runData } = runs[0];
 				const followUp = runData['Follow-up fields'][0].data.main[0].map((i: any) => i.json);
 				expect(followUp).toEqual([
 					expect.objectContaining({
@@ -671,6 +711,13 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 		},
 	);
 });
+
+/** Binary data of an output item: inline base64, or a file in the user folder (filesystem mode). */
+function binaryBuffer(binary: { data: string; id?: string }): Buffer {
+	if (!binary.id) return Buffer.from(binary.data, 'base64');
+	const [, location] = binary.id.split(':');
+	return readFileSync(path.join(userFolder, '.n8n', 'binaryData', location));
+}
 
 /** n8n stores execution data with `flatted`; its own copy reads it. */
 function parseFlatted(text: string) {
