@@ -302,3 +302,32 @@ test('Start and Wait: gives up after Max Wait with timed_out', async () => {
 	expect(output[0].json).toMatchObject({ call_id: id, call_status: 'ongoing', timed_out: true });
 	expect(nock.pendingMocks()).toEqual([]);
 });
+
+test('Start and Wait: a failed wait says the call was started, and is not dialled again', async () => {
+	const id = callId(0);
+	nock(BASE_URL)
+		.post('/calling/outbound/individual')
+		.once()
+		.reply(200, { status: 'success', message: 'ok', data: { call_id: id } })
+		.get('/calling/call-details')
+		.query({ id })
+		.reply(404, { error: { code: 'not_found', message: 'Call not found' } });
+	const { output, error } = await runNode({
+		type: 'voiceAgentCalling',
+		continueOnFail: true,
+		items: rows(1),
+		parameters: params({ pollIntervalSeconds: 2, maxWaitSeconds: 60 }, { waitForCompletion: true }),
+	});
+	expect(error).toBeUndefined();
+	expect(output).toEqual([
+		{
+			json: {
+				error: 'Call not found',
+				description: `The call ${id} was started; only waiting for it to end failed. Do not start it again. The service did not find what was asked for. Check the ID.`,
+				httpCode: '404',
+			},
+			pairedItem: { item: 0 },
+		},
+	]);
+	expect(nock.pendingMocks()).toEqual([]);
+});

@@ -552,15 +552,17 @@ export async function executeBatch(
 				const started = { ...data, message: response.message };
 				const wait = this.getNodeParameter('waitForCompletion', i, false) as boolean;
 				if (!wait || !data.call_id) return { ok: true, output: started };
-				return {
-					ok: true,
-					output: await waitForEnd(
-						this,
-						i,
-						String(data.call_id),
-						this.getNodeParameter('options', i, {}) as IDataObject,
-					),
-				};
+				try {
+					const options = this.getNodeParameter('options', i, {}) as IDataObject;
+					const details = await waitForEnd(this, i, String(data.call_id), options);
+					return { ok: true, output: details };
+				} catch (error) {
+					// The call is placed: say so, so nobody dials the row again to "retry".
+					const waitError = asItemError(this, error, i) as NodeApiError;
+					waitError.description =
+						`The call ${String(data.call_id)} was started; only waiting for it to end failed. Do not start it again. ${waitError.description ?? ''}`.trim();
+					throw waitError;
+				}
 			} catch (error) {
 				const itemError = asItemError(this, error, i);
 				if (!continueOnFail && (!failed || i < failed.index))
