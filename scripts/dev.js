@@ -71,7 +71,11 @@ const stopAll = (/** @type {number} */ code) => {
 	stopping = true;
 	log('stopping...');
 	for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-	setTimeout(() => process.exit(code), 3000).unref();
+	// n8n may hang in its shutdown; never leave it running behind us.
+	setTimeout(() => {
+		for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+		process.exit(code);
+	}, 15000).unref();
 	Promise.all(
 		children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)),
 	).then(() => process.exit(code));

@@ -46,6 +46,8 @@ function n8nEnv({ userFolder, major, port = 5678, extra = {} }) {
 		N8N_USER_FOLDER: userFolder,
 		N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
 		N8N_PORT: String(port),
+		// The task runner broker (2.x) next to it, not on its fixed default shared by all.
+		N8N_RUNNERS_BROKER_PORT: String(port + 1),
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_HOST: 'localhost',
 		N8N_PROTOCOL: 'http',

@@ -36,12 +36,12 @@ const MARKER = '.n8n-install.json';
  * n8n publishes version ranges, not a lock file, so a fresh install resolves newer versions
  * than n8n was tested with. These pin what breaks:
  * - xlsx: n8n-nodes-base points it at a tarball URL outside the registry.
- * - @langchain/langgraph-checkpoint: 1.0.1+ needs a newer @langchain/core than the one n8n
- *   pins, and `n8n start` then fails to load ("Command start not found").
+ * - @langchain/langgraph-checkpoint (1.x only): 1.0.1+ needs a newer @langchain/core than
+ *   n8n 1.123 pins, and `n8n start` then fails to load ("Command start not found").
  */
 const OVERRIDES = {
-	xlsx: '0.18.5',
-	'@langchain/langgraph-checkpoint': '1.0.0',
+	1: { xlsx: '0.18.5', '@langchain/langgraph-checkpoint': '1.0.0' },
+	2: { xlsx: '0.18.5' },
 };
 
 /** @param {string[]} [argv] @returns {1 | 2} */
@@ -203,7 +203,7 @@ async function ensureN8n(options = {}) {
 					private: true,
 					description: 'A pinned n8n for local development and end-to-end tests.',
 					dependencies,
-					overrides: OVERRIDES,
+					overrides: OVERRIDES[major],
 				},
 				null,
 				'\t',
