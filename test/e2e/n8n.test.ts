@@ -47,7 +47,6 @@ const declared = new Set<string>(
 );
 const forNode = (type: string) => {
 	if (declared.has(type)) return test;
-	// eslint-disable-next-line no-console
 	console.warn(`e2e: ${type} is not in package.json n8n.nodes yet; its tests are skipped`);
 	return test.skip;
 };
@@ -440,7 +439,6 @@ beforeAll(async () => {
 afterAll(async () => {
 	await sandbox?.close();
 	if (userFolder && !process.env.E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
-	// eslint-disable-next-line no-console
 	console.log(
 		`n8n ${n8n?.version} (Node ${n8n?.major === 2 ? '24' : process.version}):\n  ${timings.join('\n  ')}`,
 	);
@@ -735,7 +733,6 @@ function binaryBuffer(binary: { data: string; id?: string }): Buffer {
 
 /** n8n stores execution data with `flatted`; its own copy reads it. */
 function parseFlatted(text: string) {
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const flatted = require(
 		require.resolve('flatted', { paths: [path.join(n8n.dir, 'node_modules', 'n8n')] }),
 	);
