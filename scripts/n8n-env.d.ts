@@ -42,7 +42,7 @@ export function packRepo(): Promise<string>;
 export function installPackage(options: {
 	userFolder: string;
 	tarball?: string;
-}): Promise<{ tarball: string; nodesDir: string; packageJson: any }>;
+}): Promise<{ nodesDir: string; packageJson: any }>;
 export function declaredNodeTypes(packageJson: any): string[];
 export function n8nCli(
 	n8n: N8nInstall,

@@ -146,6 +146,16 @@ async function packRepo() {
  */
 async function installPackage({ userFolder, tarball }) {
 	const tgz = tarball || (await packRepo());
+	try {
+		return await installTarball(userFolder, tgz);
+	} finally {
+		// A tarball packed here lives in its own temp folder; one passed in is the caller's.
+		if (!tarball) fs.rmSync(path.dirname(tgz), { recursive: true, force: true });
+	}
+}
+
+/** @param {string} userFolder @param {string} tgz */
+async function installTarball(userFolder, tgz) {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	fs.mkdirSync(nodesDir, { recursive: true });
 	const pkgFile = path.join(nodesDir, 'package.json');
@@ -160,7 +170,7 @@ async function installPackage({ userFolder, tarball }) {
 	const installed = JSON.parse(
 		fs.readFileSync(path.join(nodesDir, 'node_modules', PACKAGE_NAME, 'package.json'), 'utf8'),
 	);
-	return { tarball: tgz, nodesDir, packageJson: installed };
+	return { nodesDir, packageJson: installed };
 }
 
 /** Node types the installed package declares, as n8n names them. @param {any} packageJson */
