@@ -320,7 +320,11 @@ export function advance(
 		else addedBySecond.set(sec, [entry]);
 
 		const completedAt = completedAtMs(row, nowMs);
-		const silent = baseline ? completedAt < recentFrom : sec < coveredFrom;
+		// A baseline is silent unless asked otherwise: a reported completion time can lie in
+		// the future (clock skew, durations reported ahead), and must not leak the backlog.
+		const silent = baseline
+			? options.emitRecentMs <= 0 || completedAt < recentFrom
+			: sec < coveredFrom;
 		if (!silent) emit.push({ row, completedAt });
 	}
 

@@ -57,6 +57,13 @@ describe('advance: baseline', () => {
 		expect(again.emit).toEqual([]);
 	});
 
+	test('the baseline stays silent even for completions reported in the future (clock skew)', () => {
+		const rows = [call(1, T0 - 60_000, T0 - 60_000, 600)]; // "ends" 9 minutes from now
+		const first = advance(undefined, rows, T0, opts());
+		expect(first.emit).toEqual([]);
+		expect(advance(first.state, rows, T0 + 60_000, opts()).emit).toEqual([]);
+	});
+
 	test('emitRecentMs emits, on the baseline only, the calls completed that recently', () => {
 		const rows = [
 			call(1, T0 - 3 * HOUR, T0 - 3 * HOUR, 60), // completed 2h59m ago
