@@ -92,9 +92,10 @@ test('pacing: starts are spaced by 60 s / Calls per Minute', async () => {
 	});
 	const times = svc.log.map((l) => l.at).sort((a, b) => a - b);
 	expect(times).toHaveLength(5);
-	// 600 per minute = one start every 100 ms; arrival times jitter by a few ms each way.
-	expect(times[4] - times[0]).toBeGreaterThanOrEqual(390);
-	for (let n = 1; n < 5; n++) expect(times[n] - times[n - 1]).toBeGreaterThanOrEqual(60);
+	// 600 per minute = one start every 100 ms, so 5 starts span 400 ms; unpaced they arrive
+	// within a few ms. Arrival times jitter, so the check only tells the two apart; the exact
+	// spacing is proven on a virtual clock in test/unit/batch.test.ts.
+	expect(times[4] - times[0]).toBeGreaterThanOrEqual(300);
 });
 
 test('a 429 pauses the whole batch for Retry-After, and the rejected row is retried', async () => {
@@ -277,11 +278,13 @@ test('Start and Wait: polls details until a terminal status, outputs details wit
 				transcript_text: 'Assistant: Bye',
 				call_id: id,
 				timed_out: false,
-				waited_seconds: 2,
+				waited_seconds: expect.any(Number),
 			},
 			pairedItem: { item: 0 },
 		},
 	]);
+	// One poll interval (2 s) passed between the two reads.
+	expect(output[0].json.waited_seconds).toBeGreaterThanOrEqual(2);
 	expect(nock.pendingMocks()).toEqual([]);
 });
 
