@@ -5,6 +5,8 @@
  */
 import path from 'node:path';
 
+import nock from 'nock';
+
 import { mock } from 'jest-mock-extended';
 import { BinaryDataService, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import type {
@@ -237,3 +239,18 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 
 /** Output JSON only, for exact comparisons. */
 export const jsonOf = (items: INodeExecutionData[]) => items.map((i) => i.json);
+
+/** The API as nock sees it: every request must carry the key and accept JSON. */
+export const mockApi = (baseUrl = BASE_URL) =>
+	nock(baseUrl)
+		.matchHeader('x-api-key', API_KEY)
+		.matchHeader('accept', /application\/json/);
+
+/** After each test: fail when a mocked request was never made, then clear the mocks. */
+export function expectAllMocksUsed(): void {
+	afterEach(() => {
+		const pending = nock.pendingMocks();
+		nock.cleanAll();
+		expect(pending).toEqual([]);
+	});
+}

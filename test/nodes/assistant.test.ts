@@ -2,7 +2,14 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { VoiceAgentAssistant } from '../../nodes/VoiceAgentAssistant/VoiceAgentAssistant.node';
-import { API_KEY, BASE_URL, jsonOf, registerNodeType, runNode } from '../helpers/harness';
+import {
+	API_KEY,
+	BASE_URL,
+	jsonOf,
+	registerNodeType,
+	runNode,
+	expectAllMocksUsed,
+} from '../helpers/harness';
 
 registerNodeType('voiceAgentAssistant', () => new VoiceAgentAssistant());
 
@@ -13,11 +20,7 @@ const NUMBER_ID = '9b2e4c1a-7d3f-4e5a-8b6c-1d2e3f4a5b6c';
 const KB = '5a6b7c8d-1e2f-4a3b-9c4d-5e6f7a8b9c0d';
 
 beforeAll(() => nock.disableNetConnect());
-afterEach(() => {
-	const pending = nock.pendingMocks();
-	nock.cleanAll();
-	expect(pending).toEqual([]);
-});
+expectAllMocksUsed();
 
 /** The exact edit request: method, path, headers and whole body. */
 const patch = (body: IDataObject) =>

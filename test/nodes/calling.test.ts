@@ -1,21 +1,21 @@
 import nock from 'nock';
 
-import { API_KEY, BASE_URL, jsonOf, runNode } from '../helpers/harness';
+import {
+	API_KEY,
+	BASE_URL,
+	jsonOf,
+	runNode,
+	expectAllMocksUsed,
+	mockApi,
+} from '../helpers/harness';
 
 const AGENT = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const CALL = '7d0f6a3e-2b1c-4d5e-8f90-123456789abc';
 
 beforeAll(() => nock.disableNetConnect());
-afterEach(() => {
-	const pending = nock.pendingMocks();
-	nock.cleanAll();
-	expect(pending).toEqual([]);
-});
+expectAllMocksUsed();
 
-const api = () =>
-	nock(BASE_URL)
-		.matchHeader('x-api-key', API_KEY)
-		.matchHeader('accept', /application\/json/);
+const api = () => mockApi();
 
 const startParams = (extra: Record<string, unknown> = {}) => ({
 	resource: 'call',

@@ -1,21 +1,14 @@
 import nock from 'nock';
 
 import { VoiceAgentCampaign } from '../../nodes/VoiceAgentCampaign/VoiceAgentCampaign.node';
-import { API_KEY, BASE_URL, jsonOf, registerNodeType, runNode } from '../helpers/harness';
+import { jsonOf, registerNodeType, runNode, expectAllMocksUsed, mockApi } from '../helpers/harness';
 
 registerNodeType('voiceAgentCampaign', () => new VoiceAgentCampaign());
 
 beforeAll(() => nock.disableNetConnect());
-afterEach(() => {
-	const pending = nock.pendingMocks();
-	nock.cleanAll();
-	expect(pending).toEqual([]);
-});
+expectAllMocksUsed();
 
-const api = () =>
-	nock(BASE_URL)
-		.matchHeader('x-api-key', API_KEY)
-		.matchHeader('accept', /application\/json/);
+const api = () => mockApi();
 
 const campaign = (n: number, counts = true) => ({
 	id: `20000000-0000-4000-8000-${String(n).padStart(12, '0')}`,

@@ -16,23 +16,19 @@ import {
 	searchNumbers,
 } from '../../nodes/shared/listSearch';
 import {
-	API_KEY,
-	BASE_URL,
 	CREDENTIALS,
 	makeAdditionalData,
 	makeWorkflow,
 	PACKAGE,
 	registerNodeType,
+	expectAllMocksUsed,
+	mockApi,
 } from '../helpers/harness';
 
 registerNodeType('voiceAgentAssistant', () => new VoiceAgentAssistant());
 
 beforeAll(() => nock.disableNetConnect());
-afterEach(() => {
-	const pending = nock.pendingMocks();
-	nock.cleanAll();
-	expect(pending).toEqual([]);
-});
+expectAllMocksUsed();
 
 function loadOptionsContext(): LoadOptionsContext {
 	const node: INode = {
@@ -53,10 +49,7 @@ function loadOptionsContext(): LoadOptionsContext {
 	);
 }
 
-const api = () =>
-	nock(BASE_URL)
-		.matchHeader('x-api-key', API_KEY)
-		.matchHeader('accept', /application\/json/);
+const api = () => mockApi();
 
 const AGENT_A = { id: 'a0000000-0000-4000-8000-000000000001', agent_display_name: 'Maya' };
 const AGENT_B = { id: 'b0000000-0000-4000-8000-000000000002', agent_display_name: 'Ravi Sales' };

@@ -2,23 +2,24 @@ import nock from 'nock';
 import { NodeHelpers, type INodeTypeDescription } from 'n8n-workflow';
 
 import { VoiceAgentWorkspace } from '../../nodes/VoiceAgentWorkspace/VoiceAgentWorkspace.node';
-import { API_KEY, BASE_URL, jsonOf, registerNodeType, runNode } from '../helpers/harness';
+import {
+	API_KEY,
+	BASE_URL,
+	jsonOf,
+	registerNodeType,
+	runNode,
+	expectAllMocksUsed,
+	mockApi,
+} from '../helpers/harness';
 
 registerNodeType('voiceAgentWorkspace', () => new VoiceAgentWorkspace());
 // n8n names the AI-tool variant of a node "<name>Tool"; the same class runs it.
 registerNodeType('voiceAgentWorkspaceTool', () => new VoiceAgentWorkspace());
 
 beforeAll(() => nock.disableNetConnect());
-afterEach(() => {
-	const pending = nock.pendingMocks();
-	nock.cleanAll();
-	expect(pending).toEqual([]);
-});
+expectAllMocksUsed();
 
-const api = () =>
-	nock(BASE_URL)
-		.matchHeader('x-api-key', API_KEY)
-		.matchHeader('accept', /application\/json/);
+const api = () => mockApi();
 
 const number = (n: number) => ({
 	id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
