@@ -37,20 +37,40 @@ async function numbersPage(ctx: ILoadOptionsFunctions, offset: number): Promise<
 	return ((body.workspace_numbers as WorkspaceNumber[] | undefined) ?? []).filter(Boolean);
 }
 
+/** One page of workspace numbers as dropdown entries, labelled with their assistant. */
+async function numberResults(
+	ctx: ILoadOptionsFunctions,
+	filter: string | undefined,
+	paginationToken: string | undefined,
+	valueField: 'number' | 'id',
+): Promise<INodeListSearchResult> {
+	const offset = Number(paginationToken ?? 0) || 0;
+	const rows = await numbersPage(ctx, offset);
+	const results: INodeListSearchItems[] = rows
+		.filter(
+			(n) =>
+				n[valueField] &&
+				matches(
+					filter,
+					n.number,
+					n.agent?.agent_display_name,
+					valueField === 'id' ? n.id : undefined,
+				),
+		)
+		.map((n) => ({
+			name: n.agent?.agent_display_name ? `${n.number} (${n.agent.agent_display_name})` : n.number,
+			value: n[valueField],
+		}));
+	return { results, paginationToken: nextToken(offset, rows.length) };
+}
+
+/** Workspace numbers by the number itself (the from_number of a call). */
 export async function searchNumbers(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const offset = Number(paginationToken ?? 0) || 0;
-	const rows = await numbersPage(this, offset);
-	const results: INodeListSearchItems[] = rows
-		.filter((n) => matches(filter, n.number, n.agent?.agent_display_name))
-		.map((n) => ({
-			name: n.agent?.agent_display_name ? `${n.number} (${n.agent.agent_display_name})` : n.number,
-			value: n.number,
-		}));
-	return { results, paginationToken: nextToken(offset, rows.length) };
+	return await numberResults(this, filter, paginationToken, 'number');
 }
 
 /** Workspace numbers by their `id`, for fields that take a number_id (assistant edits). */
@@ -59,15 +79,7 @@ export async function searchNumberIds(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const offset = Number(paginationToken ?? 0) || 0;
-	const rows = await numbersPage(this, offset);
-	const results: INodeListSearchItems[] = rows
-		.filter((n) => n.id && matches(filter, n.number, n.agent?.agent_display_name, n.id))
-		.map((n) => ({
-			name: n.agent?.agent_display_name ? `${n.number} (${n.agent.agent_display_name})` : n.number,
-			value: n.id,
-		}));
-	return { results, paginationToken: nextToken(offset, rows.length) };
+	return await numberResults(this, filter, paginationToken, 'id');
 }
 
 interface AssistantRow {
