@@ -7,7 +7,13 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { unsafeBaseUrlReason } from '../nodes/shared/url';
+import {
+	isAbsoluteUrl,
+	joinUrl,
+	normaliseBaseUrl,
+	originOf,
+	unsafeBaseUrlReason,
+} from '../nodes/shared/url';
 
 export const DEFAULT_BASE_URL = 'https://prod-api.ringg.ai/ca/api/v0';
 
@@ -42,23 +48,37 @@ export class VoiceAgentApi implements ICredentialType {
 	];
 
 	// A function rather than a generic header block, so that the one place that adds the
-	// key also refuses to send it anywhere unsafe: node requests and the credential test alike.
+	// key also decides where it may go: only to the credential's own origin, over https (or
+	// loopback http), and never along a redirect. Node requests and the credential test alike.
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const target = requestOptions.baseURL ?? requestOptions.url;
-		const reason = unsafeBaseUrlReason(String(target));
+		const base = normaliseBaseUrl(credentials.baseUrl);
+		if ('reason' in base) throw new Error(`Voice Agent API credential refused: ${base.reason}`);
+		// Where the request really goes: an absolute url wins over baseURL, as in the HTTP client.
+		const url = String(requestOptions.url ?? '');
+		const target = isAbsoluteUrl(url)
+			? url
+			: joinUrl(String(requestOptions.baseURL ?? base.url).trim(), url);
+		const reason = unsafeBaseUrlReason(target.split('?')[0]);
 		if (reason) throw new Error(`Voice Agent API credential refused: ${reason}`);
+		if (originOf(target) !== originOf(base.url)) {
+			throw new Error(
+				`Voice Agent API credential refused: the API key is only sent to ${originOf(base.url)}`,
+			);
+		}
 		return {
 			...requestOptions,
+			// A redirect is answered to the caller, never followed with the key attached.
+			disableFollowRedirect: true,
 			headers: { ...requestOptions.headers, 'X-API-KEY': String(credentials.apiKey ?? '') },
 		};
 	}
 
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl}}',
+			baseURL: '={{ String($credentials.baseUrl).trim() }}',
 			url: '/workspace/users',
 			qs: { limit: 1 },
 			method: 'GET',

@@ -106,6 +106,7 @@ async function assistantsPage(
 			path: '/agent/all',
 			qs: { limit: PAGE, offset },
 			retry: { maxAttempts: 1 },
+			allowList: true,
 		});
 		const list = (Array.isArray(body) ? body : (body.agents ?? body.data ?? [])) as IDataObject[];
 		if (Array.isArray(list)) {

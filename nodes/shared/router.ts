@@ -14,16 +14,32 @@ export class BinaryOutput {
 	constructor(readonly items: INodeExecutionData[]) {}
 }
 
+/**
+ * The one operation contract. An operation is its fields plus either `execute` (one item at a
+ * time, in input order) or `executeBatch` (the whole batch, for operations that schedule items
+ * themselves, like bulk dialling). Either way the router alone pairs outputs with their items
+ * and applies Continue On Fail.
+ */
 export interface NodeOperation {
 	/** The operation's fields, each with its displayOptions. */
 	description: INodeProperties[];
-	/** Handles one input item; throws to fail it. (Either this or executeBatch.) */
+	/** Handles one input item; throws to fail it. */
 	execute?(this: IExecuteFunctions, itemIndex: number): Promise<OperationOutput>;
 	/**
-	 * Optional whole-batch runner for operations that schedule items themselves (bulk dialling).
-	 * It must return one settled result per input item, in input order.
+	 * Handles every input item at once and returns one entry per item, in input order: its
+	 * result, or undefined for an item it did not run because `stopOnError` is set and another
+	 * item failed. Item failures are returned, never thrown.
 	 */
-	executeBatch?(this: IExecuteFunctions, itemCount: number): Promise<Array<ItemResult>>;
+	executeBatch?(
+		this: IExecuteFunctions,
+		itemCount: number,
+		options: BatchOptions,
+	): Promise<Array<ItemResult | undefined>>;
+}
+
+export interface BatchOptions {
+	/** Without Continue On Fail the first failure ends the node: start nothing new after it. */
+	stopOnError: boolean;
 }
 
 export type ItemResult = { ok: true; output: OperationOutput } | { ok: false; error: Error };
@@ -74,26 +90,50 @@ export async function route(
 	}
 	const continueOnFail = this.continueOnFail();
 
-	let results: ItemResult[] = [];
+	let results: Array<ItemResult | undefined> = [];
 	if (operation.executeBatch) {
-		results = await operation.executeBatch.call(this, items.length);
+		results = await operation.executeBatch.call(this, items.length, {
+			stopOnError: !continueOnFail,
+		});
 	} else if (operation.execute) {
 		for (let i = 0; i < items.length; i++) {
 			try {
 				results.push({ ok: true, output: await operation.execute.call(this, i) });
 			} catch (error) {
-				const itemError = asItemError(this, error, i);
-				if (!continueOnFail) throw itemError;
-				results.push({ ok: false, error: itemError });
+				results.push({ ok: false, error: error as Error });
+				if (!continueOnFail) break;
 			}
 		}
 	}
 
+	if (!continueOnFail) {
+		const failed = results.findIndex((result) => result && !result.ok);
+		if (failed >= 0) {
+			const error = asItemError(this, (results[failed] as { error: Error }).error, failed);
+			const done = results.filter((result) => result?.ok).length;
+			if (operation.executeBatch && done > 0) {
+				const e = error as NodeApiError;
+				e.description =
+					`${e.description ?? ''} ${done} other item(s) had already been carried out (for example, calls started) when this failed; they are not in the output, so check before running again. Turn on Continue On Fail to get one output per item.`.trim();
+			}
+			throw error;
+		}
+	}
+
 	const output: INodeExecutionData[] = [];
-	results.forEach((result, i) => {
-		if (result.ok) output.push(...toItems(result.output, i));
-		else if (continueOnFail) output.push(errorItem(result.error, i));
-		else throw asItemError(this, result.error, i);
-	});
+	for (let i = 0; i < items.length; i++) {
+		const result = results[i];
+		if (result?.ok) output.push(...toItems(result.output, i));
+		else if (result) output.push(errorItem(asItemError(this, result.error, i), i));
+		else
+			output.push(
+				errorItem(
+					new NodeOperationError(this.getNode(), 'Not run: the batch stopped before this item', {
+						itemIndex: i,
+					}),
+					i,
+				),
+			);
+	}
 	return [output];
 }

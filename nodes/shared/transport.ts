@@ -21,7 +21,9 @@ import {
 	retryDelay,
 	type RetrySettings,
 } from './retryPolicy';
-import { joinUrl, unsafeBaseUrlReason } from './url';
+import { markNotSent } from './once';
+import { describeValue, isPlainObject, shapeError } from './shape';
+import { joinUrl, normaliseBaseUrl, originOf } from './url';
 
 /** Every context a node of this package calls the API from. */
 export type ApiContext =
@@ -40,6 +42,8 @@ export interface ApiRequest {
 	body?: IDataObject;
 	/** The input item this request is for, so errors name it. */
 	itemIndex?: number;
+	/** Accept a JSON list as the answer (endpoints seen answering either form). */
+	allowList?: boolean;
 	/** Ask for the raw bytes (exports); JSON answers are still parsed. */
 	binary?: boolean;
 	headers?: IDataObject;
@@ -66,7 +70,10 @@ export type ApiCredentials = ICredentialDataDecryptedObject & {
 };
 
 /** The credential, decrypted once; a batch passes it to every request it makes. */
-export async function getApiCredentials(this: ApiContext, itemIndex?: number): Promise<ApiCredentials> {
+export async function getApiCredentials(
+	this: ApiContext,
+	itemIndex?: number,
+): Promise<ApiCredentials> {
 	return (await this.getCredentials(CREDENTIAL_NAME, itemIndex)) as ApiCredentials;
 }
 
@@ -99,6 +106,8 @@ function httpStatusOf(error: unknown): number | undefined {
 
 function decodeBody(body: unknown, headers: IDataObject, binary: boolean): unknown {
 	const type = header(headers, 'content-type') ?? '';
+	// An empty answer (204, or 200 with no body) is an empty object.
+	if (body === undefined || body === '' || (Buffer.isBuffer(body) && body.length === 0)) return {};
 	if (Buffer.isBuffer(body)) {
 		if (binary && !type.includes('json')) return body;
 		const text = body.toString('utf8');
@@ -139,6 +148,42 @@ function toNodeError(
 	});
 }
 
+/** Removes the key from an error body before any of it is cut or shown. */
+function redactDeep(body: unknown, apiKey: string | undefined): unknown {
+	if (!apiKey || apiKey.length < 4) return body;
+	if (typeof body === 'string') return redact(body, apiKey);
+	if (body === null || typeof body !== 'object' || Buffer.isBuffer(body)) return body;
+	try {
+		return JSON.parse(redact(JSON.stringify(body), apiKey)) as unknown;
+	} catch {
+		return {};
+	}
+}
+
+/** A 3xx answer: never followed, since the key or a call's body would go along with it. */
+function redirectError(
+	ctx: ApiContext,
+	status: number,
+	location: string | undefined,
+	baseUrl: string,
+	request: ApiRequest,
+): NodeApiError {
+	const where = location ? (originOf(location, baseUrl) ?? 'an invalid address') : 'nowhere';
+	const message = `The service answered ${request.method} ${request.path} with a redirect (HTTP ${status}) to ${where}`;
+	const description =
+		'Redirects are not followed, so the API key and the request never go anywhere but the Base URL. Check the Base URL of the Voice Agent API credential (scheme, host and path).';
+	return new NodeApiError(
+		ctx.getNode(),
+		{ message, description },
+		{
+			message,
+			description,
+			httpCode: String(status),
+			itemIndex: request.itemIndex,
+		},
+	);
+}
+
 /**
  * The one way this package calls the API: joins URL, authenticates through the credential,
  * sends and parses JSON, retries by RETRY_POLICY and maps every failure to a NodeApiError.
@@ -149,14 +194,14 @@ export async function apiRequestFull<T = unknown>(
 ): Promise<ApiResponse<T>> {
 	const credentials =
 		request.credentials ?? (await getApiCredentials.call(this, request.itemIndex));
-	const baseUrl = String(credentials.baseUrl ?? '');
-	const unsafe = unsafeBaseUrlReason(baseUrl);
-	if (unsafe) {
-		throw new NodeOperationError(this.getNode(), `Voice Agent API credential: ${unsafe}`, {
+	const base = normaliseBaseUrl(credentials.baseUrl);
+	if ('reason' in base) {
+		throw new NodeOperationError(this.getNode(), `Voice Agent API credential: ${base.reason}`, {
 			description: 'Edit the Base URL of the credential.',
 			itemIndex: request.itemIndex,
 		});
 	}
+	const baseUrl = base.url;
 	const settings = { ...DEFAULT_RETRY, ...request.retry };
 	const kind = requestKind(request.method, request.path);
 	const policy = RETRY_POLICY[kind];
@@ -171,6 +216,8 @@ export async function apiRequestFull<T = unknown>(
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		timeout: request.timeout ?? 60000,
+		// Redirects come back as answers and are refused below: the key never follows one.
+		disableFollowRedirect: true,
 	};
 	if (request.binary) options.encoding = 'arraybuffer';
 	if (request.body !== undefined) {
@@ -178,32 +225,19 @@ export async function apiRequestFull<T = unknown>(
 	}
 
 	for (let attempt = 1; ; attempt++) {
-		let failure: ApiFailure;
+		let failure!: ApiFailure;
 		let retryAfterMs: number | undefined;
 		let failureKind;
 		await request.beforeAttempt?.();
+		let response: { statusCode: number; headers: IDataObject; body: unknown } | undefined;
 		try {
-			const response = (await this.helpers.httpRequestWithAuthentication.call(
+			response = (await this.helpers.httpRequestWithAuthentication.call(
 				this,
 				CREDENTIAL_NAME,
 				{ ...options },
 				// Hand over what was read above, so n8n does not decrypt the credential again.
 				{ credentialsDecrypted: { id: '', name: '', type: CREDENTIAL_NAME, data: credentials } },
 			)) as { statusCode: number; headers: IDataObject; body: unknown };
-			const headers = response.headers ?? {};
-			const body = decodeBody(response.body, headers, Boolean(request.binary));
-			if (response.statusCode < 400) {
-				return { statusCode: response.statusCode, headers, body: body as T };
-			}
-			failureKind = classifyFailure(response.statusCode);
-			failure = describeHttpFailure(
-				response.statusCode,
-				body,
-				failureKind !== undefined && !policy[failureKind],
-			);
-			if (response.statusCode === 429 || response.statusCode === 503) {
-				retryAfterMs = parseRetryAfter(header(headers, 'retry-after'));
-			}
 		} catch (error) {
 			const status = httpStatusOf(error);
 			const code = networkCode(error);
@@ -217,11 +251,51 @@ export async function apiRequestFull<T = unknown>(
 						)
 					: describeNetworkFailure(code, failureKind !== undefined && !policy[failureKind]);
 		}
+		if (response) {
+			const headers = response.headers ?? {};
+			const body = decodeBody(response.body, headers, Boolean(request.binary));
+			if (response.statusCode >= 300 && response.statusCode < 400) {
+				throw redirectError(
+					this,
+					response.statusCode,
+					header(headers, 'location'),
+					baseUrl,
+					request,
+				);
+			}
+			if (response.statusCode < 300) {
+				if (
+					!request.binary &&
+					!isPlainObject(body) &&
+					!(request.allowList && Array.isArray(body))
+				) {
+					throw shapeError(
+						this.getNode(),
+						`${request.method} ${request.path}`,
+						`should be a JSON object but is ${describeValue(body)}`,
+						request.itemIndex,
+					);
+				}
+				return { statusCode: response.statusCode, headers, body: body as T };
+			}
+			failureKind = classifyFailure(response.statusCode);
+			failure = describeHttpFailure(
+				response.statusCode,
+				redactDeep(body, credentials.apiKey),
+				failureKind !== undefined && !policy[failureKind],
+			);
+			if (response.statusCode === 429 || response.statusCode === 503) {
+				retryAfterMs = parseRetryAfter(header(headers, 'retry-after'));
+			}
+		}
 		const retryable = failureKind !== undefined && policy[failureKind];
 		const delay = retryDelay(attempt, settings, retryAfterMs);
 		if (failureKind === 'rateLimited') request.onRateLimited?.(delay);
 		if (!retryable || attempt >= settings.maxAttempts || delay > settings.maxRetryAfterMs) {
-			throw toNodeError(this, failure, credentials.apiKey, request.itemIndex);
+			const error = toNodeError(this, failure, credentials.apiKey, request.itemIndex);
+			// A 429 or a connection that never opened proves the request did nothing.
+			if (failureKind === 'rateLimited' || failureKind === 'notSent') markNotSent(error);
+			throw error;
 		}
 		await sleep(delay);
 	}

@@ -8,14 +8,8 @@ export function isLoopbackHost(hostname: string): boolean {
 	return LOOPBACK_HOSTS.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 
-/** Returns a reason the URL must not receive the key, or undefined when it may. */
-export function unsafeBaseUrlReason(baseUrl: string): string | undefined {
-	let url: URL;
-	try {
-		url = new URL(baseUrl);
-	} catch {
-		return `"${baseUrl}" is not a valid URL`;
-	}
+/** Whether a parsed URL may receive the key: https, or plain http to a loopback host. */
+function safeTransport(url: URL): string | undefined {
 	if (url.protocol === 'https:') return undefined;
 	if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return undefined;
 	if (url.protocol === 'http:') {
@@ -24,7 +18,52 @@ export function unsafeBaseUrlReason(baseUrl: string): string | undefined {
 	return `the Base URL must start with https:// (got ${url.protocol})`;
 }
 
+/**
+ * The credential's Base URL in its one canonical form (origin + path, no trailing slash), or
+ * the reason it must not receive the key. Surrounding spaces are trimmed; a query, a fragment,
+ * user info or dot segments are refused, because each would silently change the endpoint.
+ */
+export function normaliseBaseUrl(raw: unknown): { url: string } | { reason: string } {
+	const text = typeof raw === 'string' ? raw.trim() : '';
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		return { reason: `"${text}" is not a valid URL` };
+	}
+	const unsafe = safeTransport(url);
+	if (unsafe) return { reason: unsafe };
+	if (/[?#]/.test(text)) return { reason: 'the Base URL must not contain "?" or "#"' };
+	if (url.username || url.password)
+		return { reason: 'the Base URL must not contain a user name or password' };
+	// Checked on the text: URL() has already resolved "/../" and "%2e%2e" away.
+	const rawPath = text.replace(/^[a-z]+:\/\/[^/]*/i, '');
+	if (/(^|\/)(\.|%2e){1,2}(\/|$)/i.test(rawPath) || rawPath.includes('\\')) {
+		return { reason: 'the Base URL must not contain "." or ".." path segments or backslashes' };
+	}
+	return { url: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
+}
+
+/** Returns a reason the URL must not receive the key, or undefined when it may. */
+export function unsafeBaseUrlReason(baseUrl: string): string | undefined {
+	const result = normaliseBaseUrl(baseUrl);
+	return 'reason' in result ? result.reason : undefined;
+}
+
 /** Joins the credential's base URL and an endpoint path without doubling or losing slashes. */
 export function joinUrl(baseUrl: string, path: string): string {
 	return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+/** The origin (scheme, host, port) of a URL, or undefined when it does not parse. */
+export function originOf(url: string, base?: string): string | undefined {
+	try {
+		return new URL(url, base).origin;
+	} catch {
+		return undefined;
+	}
+}
+
+export function isAbsoluteUrl(url: string): boolean {
+	return /^[a-z][a-z\d+\-.]*:/i.test(url.trim()) || url.trim().startsWith('//');
 }

@@ -162,6 +162,8 @@ export interface RunNodeOptions {
 	mode?: WorkflowExecuteMode;
 	timezone?: string;
 	nodeName?: string;
+	/** Node settings as n8n stores them (retryOnFail, maxTries, executeOnce, ...). */
+	settings?: Partial<INode>;
 }
 
 export interface RunNodeResult {
@@ -212,6 +214,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		parameters: options.parameters as INodeParameters,
 		credentials: { voiceAgentApi: { id: '1', name: 'Voice Agent account' } },
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		...options.settings,
 	};
 	const workflow = makeWorkflow(node, options.timezone ?? 'UTC');
 	const hooks = new ExecutionLifecycleHooks(options.mode ?? 'manual', '1', mock());

@@ -203,7 +203,7 @@ test('without Continue On Fail, an API failure stops new starts and says how man
 	});
 	expect(error?.message).toBe('from_number is not in the workspace');
 	expect(String(error?.description)).toMatch(
-		/^The service rejected a field or parameter\. Check the values named in the message\. \d+ other item\(s\) had already been started/,
+		/^The service rejected a field or parameter\. Check the values named in the message\. \d+ other item\(s\) had already been carried out \(for example, calls started\)/,
 	);
 	expect(svc.log.length).toBeLessThan(5);
 });

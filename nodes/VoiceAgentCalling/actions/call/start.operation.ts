@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep, updateDisplayOptions } from 'n8n-workflow';
+import { NodeApiError, sleep, updateDisplayOptions } from 'n8n-workflow';
 
 import { Pacer, runPool } from '../../../shared/batch';
 import { normalisePhone } from '../../../shared/phone';
-import { asItemError, type ItemResult } from '../../../shared/router';
+import { sendOnce } from '../../../shared/once';
+import { asItemError, type BatchOptions, type ItemResult } from '../../../shared/router';
 
 import { assistantLocator, fromNumberLocator } from '../../../shared/descriptions';
 import { apiRequest, getApiCredentials } from '../../../shared/transport';
@@ -507,8 +508,9 @@ async function waitForEnd(
 export async function executeBatch(
 	this: IExecuteFunctions,
 	itemCount: number,
-): Promise<ItemResult[]> {
-	const continueOnFail = this.continueOnFail();
+	{ stopOnError }: BatchOptions,
+): Promise<Array<ItemResult | undefined>> {
+	const continueOnFail = !stopOnError;
 	const nowMs = Date.now();
 	const bodies: Array<IDataObject | Error> = [];
 	for (let i = 0; i < itemCount; i++) {
@@ -516,7 +518,11 @@ export async function executeBatch(
 			bodies.push(buildStartBody(this, i, nowMs));
 		} catch (error) {
 			const itemError = asItemError(this, error, i);
-			if (!continueOnFail) throw itemError;
+			// Every row is checked before anyone is called: one bad row, zero calls.
+			if (!continueOnFail)
+				return Object.assign(new Array(itemCount).fill(undefined), {
+					[i]: { ok: false, error: itemError },
+				});
 			bodies.push(itemError);
 		}
 	}
@@ -537,17 +543,24 @@ export async function executeBatch(
 			const body = bodies[i];
 			if (body instanceof Error) return { ok: false, error: body };
 			try {
-				const response = await apiRequest.call(this, {
-					method: 'POST',
-					path: '/calling/outbound/individual',
-					body,
-					itemIndex: i,
-					credentials,
-					beforeAttempt: async () => await pacer.acquire(),
-					onRateLimited: (delayMs) => pacer.pause(delayMs),
-					// Only answers that prove nothing happened are retried (RETRY_POLICY.once).
-					retry: { maxAttempts: 8 },
-				});
+				// Sent once per row, also when n8n's Retry On Fail re-runs the node.
+				const response = await sendOnce(
+					this,
+					i,
+					'start',
+					async () =>
+						await apiRequest.call(this, {
+							method: 'POST',
+							path: '/calling/outbound/individual',
+							body,
+							itemIndex: i,
+							credentials,
+							beforeAttempt: async () => await pacer.acquire(),
+							onRateLimited: (delayMs) => pacer.pause(delayMs),
+							// Only answers that prove nothing happened are retried (RETRY_POLICY.once).
+							retry: { maxAttempts: 8 },
+						}),
+				);
 				const data = (response.data as IDataObject | undefined) ?? {};
 				const started = { ...data, message: response.message };
 				const wait = this.getNodeParameter('waitForCompletion', i, false) as boolean;
@@ -573,14 +586,5 @@ export async function executeBatch(
 		() => !continueOnFail && failed !== undefined,
 	);
 
-	if (failed) {
-		const startedCount = results.filter((r) => r?.ok).length;
-		const error = failed.error as NodeApiError | NodeOperationError;
-		if (startedCount > 0) {
-			error.description =
-				`${error.description ?? ''} ${startedCount} other item(s) had already been started when this failed; they are not in the output, so check the call history before running again. Turn on Continue On Fail to get one output per item.`.trim();
-		}
-		throw error;
-	}
-	return results as ItemResult[];
+	return results;
 }

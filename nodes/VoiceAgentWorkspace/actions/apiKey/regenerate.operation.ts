@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { asItemError, type ItemResult } from '../../../shared/router';
+import { sendOnce } from '../../../shared/once';
+import { toBoolean } from '../../../shared/params';
+import type { ItemResult } from '../../../shared/router';
 import { apiRequest } from '../../../shared/transport';
 import { fieldError } from '../../../shared/validate';
 
@@ -41,14 +43,17 @@ async function regenerate(ctx: IExecuteFunctions): Promise<IDataObject> {
 			{ itemIndex: 0 },
 		);
 	}
-	if (ctx.getNodeParameter('confirm', 0, false) !== true) {
+	if (!toBoolean(node, 'Confirm', ctx.getNodeParameter('confirm', 0, false), 0)) {
 		throw fieldError(node, 'Confirm', 'must be turned on to regenerate the API key', 0);
 	}
-	const body = await apiRequest.call(ctx, {
-		method: 'PATCH',
-		path: '/workspace/api-key',
-		itemIndex: 0,
-	});
+	// Sent once per run, also when n8n's Retry On Fail re-runs the node.
+	const body = await sendOnce(
+		ctx,
+		0,
+		'regenerate',
+		async () =>
+			await apiRequest.call(ctx, { method: 'PATCH', path: '/workspace/api-key', itemIndex: 0 }),
+	);
 	const newKey = body.new_api_key;
 	if (typeof newKey !== 'string' || newKey === '') {
 		throw new NodeApiError(
@@ -87,20 +92,6 @@ export async function executeBatch(
 	try {
 		return [{ ok: true, output: await regenerate(this) }];
 	} catch (error) {
-		return [{ ok: false, error: asItemError(this, error, 0) }];
+		return [{ ok: false, error: error as Error }];
 	}
-}
-
-/** Per-item form, for a router without executeBatch: only the first item may rotate the key. */
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	if (i > 0) {
-		throw new NodeOperationError(
-			this.getNode(),
-			'Regenerate API Key runs for one input item only',
-			{
-				itemIndex: i,
-			},
-		);
-	}
-	return await regenerate(this);
 }

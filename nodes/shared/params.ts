@@ -1,0 +1,281 @@
+import type { IDataObject, INode } from 'n8n-workflow';
+
+import { fieldError } from './validate';
+
+/**
+ * The one reading of typed node parameters for the whole package. An expression can hand an
+ * operation anything ("false", {}, NaN, a Date, [1, 2]); each reader accepts the field's own
+ * type and the plain text a spreadsheet holds for it ("true", "42"), and refuses the rest with
+ * an error naming the field and the item, before any request is sent. Nothing is coerced by
+ * truthiness or String(): "false" is false, an object is never sent as "[object Object]".
+ */
+
+/** What a reader needs of an n8n context (execute, load-options and poll contexts all fit). */
+export interface ParamSource {
+	getNode(): INode;
+	getNodeParameter(name: string, itemIndex: number, fallback?: unknown, options?: object): unknown;
+}
+
+const show = (value: unknown): string => {
+	if (typeof value === 'string') return `"${value}"`;
+	if (value instanceof Date) return `a date (${String(value)})`;
+	if (typeof value === 'number') return String(value);
+	if (Array.isArray(value)) return 'a list';
+	if (value && typeof value === 'object') return 'an object';
+	return String(value);
+};
+
+const isBlank = (value: unknown) =>
+	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+export function toBoolean(node: INode, field: string, value: unknown, itemIndex: number): boolean {
+	if (typeof value === 'boolean') return value;
+	if (typeof value === 'string') {
+		const text = value.trim().toLowerCase();
+		if (text === 'true') return true;
+		if (text === 'false') return false;
+	}
+	throw fieldError(node, field, `${show(value)} is not true or false`, itemIndex);
+}
+
+export interface IntegerRange {
+	min?: number;
+	max?: number;
+}
+
+/** A whole number given as a number or as decimal digits; never hex, booleans, lists or dates. */
+export function toInteger(
+	node: INode,
+	field: string,
+	value: unknown,
+	itemIndex: number,
+	{ min, max }: IntegerRange = {},
+): number {
+	let n = Number.NaN;
+	if (typeof value === 'number') n = value;
+	else if (typeof value === 'string' && /^\s*[+-]?\d+\s*$/.test(value)) n = Number(value);
+	const range =
+		min !== undefined && max !== undefined
+			? ` from ${min} to ${max}`
+			: min !== undefined
+				? ` of at least ${min}`
+				: max !== undefined
+					? ` of at most ${max}`
+					: '';
+	if (
+		!Number.isSafeInteger(n) ||
+		(min !== undefined && n < min) ||
+		(max !== undefined && n > max)
+	) {
+		throw fieldError(node, field, `${show(value)} is not a whole number${range}`, itemIndex);
+	}
+	return n;
+}
+
+/** A finite number given as a number or as decimal text. */
+export function toNumber(
+	node: INode,
+	field: string,
+	value: unknown,
+	itemIndex: number,
+	{ min, max }: IntegerRange = {},
+): number {
+	let n = Number.NaN;
+	if (typeof value === 'number') n = value;
+	else if (
+		typeof value === 'string' &&
+		/^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/.test(value)
+	) {
+		n = Number(value);
+	}
+	if (!Number.isFinite(n) || (min !== undefined && n < min) || (max !== undefined && n > max)) {
+		const range = min !== undefined && max !== undefined ? ` from ${min} to ${max}` : '';
+		throw fieldError(node, field, `${show(value)} is not a number${range}`, itemIndex);
+	}
+	return n;
+}
+
+/**
+ * Text as typed, or a finite number from a sheet cell written as text. Empty, null and
+ * undefined read as ''. Objects, lists, booleans, NaN and Infinity are refused.
+ */
+export function toText(node: INode, field: string, value: unknown, itemIndex: number): string {
+	if (value === undefined || value === null) return '';
+	if (typeof value === 'string') return value;
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	throw fieldError(node, field, `${show(value)} is not text`, itemIndex);
+}
+
+/** One of the dropdown's values; anything else (a typo in an expression, an object) is refused. */
+export function toOption<T extends string>(
+	node: INode,
+	field: string,
+	value: unknown,
+	itemIndex: number,
+	allowed: readonly T[],
+): T {
+	if (typeof value === 'string' && (allowed as readonly string[]).includes(value))
+		return value as T;
+	throw fieldError(
+		node,
+		field,
+		`${show(value)} is not one of ${allowed.map((a) => `"${a}"`).join(', ')}`,
+		itemIndex,
+	);
+}
+
+/** A collection or JSON object parameter: a plain object (empty when unset). */
+export function toObject(
+	node: INode,
+	field: string,
+	value: unknown,
+	itemIndex: number,
+): IDataObject {
+	if (value === undefined || value === null || value === '') return {};
+	if (typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date)) {
+		return value as IDataObject;
+	}
+	throw fieldError(node, field, `${show(value)} is not an object`, itemIndex);
+}
+
+/**
+ * Typed readers over one bag of values: the node's parameters for an item, or the members of
+ * one of its collections (`fields.collection('options', 'Options')`). Every reader takes the
+ * label the user sees, so errors say `Options › Max Wait (Seconds)`, not `maxWaitSeconds`.
+ */
+export class Fields {
+	constructor(
+		private readonly node: INode,
+		readonly itemIndex: number,
+		private readonly get: (name: string) => unknown,
+		private readonly prefix = '',
+	) {}
+
+	private label(label: string): string {
+		return this.prefix ? `${this.prefix} › ${label}` : label;
+	}
+
+	/** The raw value, for fields with a reader of their own (locators, dates). */
+	raw(name: string): unknown {
+		return this.get(name);
+	}
+
+	/** Whether the user set the field at all (an empty string counts as unset). */
+	has(name: string): boolean {
+		return !isBlank(this.get(name));
+	}
+
+	boolean(name: string, label: string, fallback: boolean): boolean {
+		const value = this.get(name);
+		if (value === undefined || value === null || value === '') return fallback;
+		return toBoolean(this.node, this.label(label), value, this.itemIndex);
+	}
+
+	integer(name: string, label: string, fallback: number, range?: IntegerRange): number;
+	integer(
+		name: string,
+		label: string,
+		fallback: undefined,
+		range?: IntegerRange,
+	): number | undefined;
+	integer(
+		name: string,
+		label: string,
+		fallback: number | undefined,
+		range: IntegerRange = {},
+	): number | undefined {
+		const value = this.get(name);
+		if (isBlank(value)) return fallback;
+		return toInteger(this.node, this.label(label), value, this.itemIndex, range);
+	}
+
+	number(name: string, label: string, fallback: number, range?: IntegerRange): number;
+	number(
+		name: string,
+		label: string,
+		fallback: undefined,
+		range?: IntegerRange,
+	): number | undefined;
+	number(
+		name: string,
+		label: string,
+		fallback: number | undefined,
+		range: IntegerRange = {},
+	): number | undefined {
+		const value = this.get(name);
+		if (isBlank(value)) return fallback;
+		return toNumber(this.node, this.label(label), value, this.itemIndex, range);
+	}
+
+	text(name: string, label: string, fallback = ''): string {
+		const value = this.get(name);
+		if (value === undefined) return fallback;
+		return toText(this.node, this.label(label), value, this.itemIndex);
+	}
+
+	/** Text that must not be empty once trimmed; returns it trimmed. */
+	requiredText(name: string, label: string): string {
+		const text = this.text(name, label).trim();
+		if (text === '') throw fieldError(this.node, this.label(label), 'is required', this.itemIndex);
+		return text;
+	}
+
+	option<T extends string>(name: string, label: string, allowed: readonly T[], fallback: T): T {
+		const value = this.get(name);
+		if (value === undefined || value === '') return fallback;
+		return toOption(this.node, this.label(label), value, this.itemIndex, allowed);
+	}
+
+	/** A list of dropdown values (multiOptions); each must be allowed. */
+	options<T extends string>(name: string, label: string, allowed: readonly T[]): T[] {
+		const value = this.get(name);
+		if (value === undefined || value === null || value === '') return [];
+		if (!Array.isArray(value)) {
+			throw fieldError(
+				this.node,
+				this.label(label),
+				`${show(value)} is not a list`,
+				this.itemIndex,
+			);
+		}
+		return value.map((v) => toOption(this.node, this.label(label), v, this.itemIndex, allowed));
+	}
+
+	object(name: string, label: string): IDataObject {
+		return toObject(this.node, this.label(label), this.get(name), this.itemIndex);
+	}
+
+	/** The members of a collection / fixedCollection parameter, read with the same rules. */
+	collection(name: string, label: string): Fields {
+		const values = this.object(name, label);
+		return new Fields(
+			this.node,
+			this.itemIndex,
+			(member) =>
+				Object.prototype.hasOwnProperty.call(values, member) ? values[member] : undefined,
+			this.label(label),
+		);
+	}
+}
+
+/** The node's parameters for one item, read through the typed readers. */
+export function fields(ctx: ParamSource, itemIndex: number): Fields {
+	// n8n throws for a parameter that is not set and has no fallback; a marker tells "unset"
+	// (a string, because n8n hands back copies of object fallbacks).
+	const unset = '\u0000voice-agent:unset';
+	return new Fields(ctx.getNode(), itemIndex, (name) => {
+		const value = ctx.getNodeParameter(name, itemIndex, unset);
+		return value === unset ? undefined : value;
+	});
+}
+
+/** A resource locator's value (list, ID or URL mode), as trimmed text. */
+export function readLocator(
+	ctx: ParamSource,
+	name: string,
+	itemIndex: number,
+	label: string,
+): string {
+	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
+	return toText(ctx.getNode(), label, value, itemIndex).trim();
+}
