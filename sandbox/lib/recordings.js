@@ -59,7 +59,7 @@ const sign = (secret, path, expires) =>
 function recordingUrl(call, where) {
 	if (!call.has_recording || !where.origin) return null;
 	const path = `/recordings/${call.id}.wav`;
-	const expires = Math.floor((call.ended_at + RECORDING_TTL_MS) / 1000);
+	const expires = Math.ceil((call.ended_at + RECORDING_TTL_MS) / 1000);
 	return `${where.origin}${path}?Expires=${expires}&Signature=${sign(where.secret, path, expires)}`;
 }
 
@@ -125,7 +125,7 @@ async function startRecordingServer(opts) {
 				'SignatureDoesNotMatch',
 				'The request signature we calculated does not match the signature you provided.',
 			);
-		if (store.now() >= expires * 1000)
+		if (store.now() >= call.ended_at + RECORDING_TTL_MS)
 			return xmlError(res, 403, 'AccessDenied', 'Request has expired');
 		return send(recordingWav(call), `${call.id}.wav`);
 	});

@@ -320,7 +320,9 @@ describe('GET /calling/history parameters', () => {
 		});
 		// On the recording origin (not the API's), signed, expiring 24 h after the call ended.
 		expect(record.audio_recording).toMatch(
-			new RegExp(`^${sb.recordingOrigin}/recordings/${record.id}\\.wav\\?Expires=\\d+&Signature=[0-9a-f]{32}$`),
+			new RegExp(
+				`^${sb.recordingOrigin}/recordings/${record.id}\\.wav\\?Expires=\\d+&Signature=[0-9a-f]{32}$`,
+			),
 		);
 	});
 
