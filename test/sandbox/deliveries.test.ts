@@ -391,7 +391,7 @@ describe('delivery faults', () => {
 		const res = await fetch(
 			`${sb.origin}/__sandbox/deliveries?call_id=${id}&event_type=call_completed`,
 		);
-		expect((await res.json()).deliveries).toEqual([
+		expect(((await res.json()) as any).deliveries).toEqual([
 			expect.objectContaining({ state: 'dropped', fault: 'drop', attempts: [] }),
 		]);
 	});
@@ -419,9 +419,9 @@ describe('delivery faults', () => {
 			['delivered', 'delay:5000'],
 			['delivered', null],
 		]);
-		expect((await (await fetch(`${sb.origin}/__sandbox/faults`)).json()).deliveries).toHaveLength(
-			2,
-		);
+		expect(
+			((await (await fetch(`${sb.origin}/__sandbox/faults`)).json()) as any).deliveries,
+		).toHaveLength(2);
 	});
 
 	test('the control API flushes deliveries and lists recording requests', async () => {
