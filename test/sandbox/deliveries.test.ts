@@ -427,9 +427,8 @@ describe('delivery faults', () => {
 	test('the control API flushes deliveries and lists recording requests', async () => {
 		await subscribe({ call_started: hook.url });
 		await place();
-		const flushed = await (
-			await fetch(`${sb.origin}/__sandbox/deliveries/flush`, { method: 'POST' })
-		).json();
+		const flush = await fetch(`${sb.origin}/__sandbox/deliveries/flush`, { method: 'POST' });
+		const flushed = (await flush.json()) as any;
 		expect(flushed.deliveries.map((d: any) => d.state)).toEqual(['delivered']);
 		const reqs = await (await fetch(`${sb.origin}/__sandbox/recording-requests`)).json();
 		expect(reqs).toEqual({ requests: [] });
