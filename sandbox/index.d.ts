@@ -24,6 +24,65 @@ export interface FaultRule {
 
 export type LatencySpec = number | Record<string, number>;
 
+/** Event types of PATCH /agent/v1 edit_event_subscriptions. */
+export type EventType =
+	| 'call_started'
+	| 'call_completed'
+	| 'recording_completed'
+	| 'platform_analysis_completed'
+	| 'client_analysis_completed'
+	| 'all_processing_completed';
+
+/** A fault on outbound deliveries (event subscriptions and per-call callbacks). */
+export interface DeliveryFaultRule {
+	/** An event type, 'callback' (per-call callbacks) or '*' (default). */
+	event?: EventType | 'callback' | '*';
+	/** drop: never sent; duplicate: sent twice; delayMs: the first attempt leaves later (sandbox clock). */
+	action: 'drop' | 'duplicate' | `delay:${number}` | { delayMs: number };
+	times?: number;
+	rate?: number;
+}
+
+export interface DeliveryAttempt {
+	attempt: number;
+	/** Sandbox time of the attempt. */
+	at: string;
+	/** The receiver's status code, or null when it did not answer (error set). */
+	status: number | null;
+	error: string | null;
+	/** The headers sent (never an API key). */
+	headers: Record<string, string>;
+}
+
+export interface Delivery {
+	id: number;
+	kind: 'event' | 'callback';
+	/** The event type, or 'callback'. */
+	event_type: EventType | 'callback';
+	/** Callbacks: the call status announced. */
+	status: string | null;
+	call_id: string;
+	agent_id: string;
+	/** For callbacks, with callback_args.params as query string. */
+	url: string;
+	created_at: string;
+	/** dropped: by a fault, never sent; refused: not an http loopback URL; failed: retries exhausted. */
+	state: 'pending' | 'sending' | 'retrying' | 'delivered' | 'failed' | 'dropped' | 'refused';
+	fault: string | null;
+	/** The second copy of a 'duplicate' fault. */
+	duplicate: boolean;
+	next_attempt_at: string | null;
+	body: any;
+	attempts: DeliveryAttempt[];
+}
+
+export interface RecordingRequest {
+	at: string;
+	method: string;
+	path: string;
+	headers: Record<string, unknown>;
+}
+
 export interface SandboxOptions {
 	/** Default 0: a free port. */
 	port?: number;
@@ -41,6 +100,11 @@ export interface SandboxOptions {
 	startStatus?: 'ongoing' | 'registered';
 	latencyMs?: LatencySpec;
 	faults?: FaultRule[] | { rules: FaultRule[] };
+	deliveryFaults?: DeliveryFaultRule[] | { rules: DeliveryFaultRule[] };
+	/** Port of the recording origin (default 0: a free port). */
+	recordingPort?: number;
+	/** How long a receiver may take to answer a delivery, in real ms (default 30000). */
+	deliveryTimeoutMs?: number;
 	log?: (line: string) => void;
 }
 
@@ -89,6 +153,25 @@ export interface Sandbox {
 	/** http://127.0.0.1:port, where /__sandbox/ lives. */
 	origin: string;
 	port: number;
+	/** http://127.0.0.1:otherPort: recordings and voice previews (another origin than the API). */
+	recordingOrigin: string;
+	recordingPort: number;
+	/** Every request the recording origin received, with its headers. */
+	readonly recordingRequests: RecordingRequest[];
+	/** Every callback and event delivery, with its attempts. */
+	readonly deliveries: Delivery[];
+	/** Waits until no delivery is on the wire (retries that fall due meanwhile included). */
+	flushDeliveries(): Promise<Delivery[]>;
+	setDeliveryFaults(spec: DeliveryFaultRule[] | { rules: DeliveryFaultRule[] } | null): void;
+	/** Queues registered calls of a campaign, ringing after delay_ms (default 1 h). */
+	queueCampaignCalls(
+		campaignId: string,
+		spec: {
+			agent_id?: string;
+			contacts: Array<{ name?: string; mobile_number: string }>;
+			delay_ms?: number;
+		},
+	): any[];
 	/** The key that currently works (changes on PATCH /workspace/api-key). */
 	readonly apiKey: string;
 	/** Every call placed through POST /calling/outbound/individual, in order. */
@@ -135,9 +218,12 @@ export const fixtures: {
 	LANGUAGES: string[];
 	VOICES: Array<{ id: string; name: string; gender: string; languages: string[] }>;
 	KNOWLEDGE_BASES: Array<{ id: string; name: string }>;
+	WORKSPACE: { id: string; name: string; credits_granted: number };
+	EVENT_TYPES: EventType[];
 	AGENTS: Array<{
 		id: string;
 		agent_display_name: string;
+		agent_type: string;
 		language: string;
 		voice_id: string;
 		secondary_language: string | null;

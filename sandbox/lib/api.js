@@ -13,7 +13,10 @@ const {
 	isoUtc,
 } = require('./util');
 const { analysisFor } = require('./calls');
-const { LANGUAGES } = require('./fixtures');
+const { LANGUAGES, EVENT_TYPES } = require('./fixtures');
+const recordings = require('./recordings');
+const { Invalid } = require('./errors');
+const { terminateCalls } = require('./terminate');
 const { zipOne, toCsv } = require('./zip');
 
 /**
@@ -21,15 +24,6 @@ const { zipOne, toCsv } = require('./zip');
  * { status, body } (JSON) or { status, raw, headers } (bytes). Bad input throws Invalid,
  * which the route turns into its documented error shape.
  */
-
-class Invalid extends Error {
-	/** @param {string} message @param {number} [status] @param {string} [code] */
-	constructor(message, status = 400, code = 'invalid_parameter') {
-		super(message);
-		this.status = status;
-		this.code = code;
-	}
-}
 
 const CALL_STATUSES = [
 	'registered',
@@ -46,7 +40,8 @@ const CALL_TYPES = ['inbound', 'outbound', 'webcall'];
 /**
  * @typedef {{method: string, path: string, params: Record<string, string>, query: URLSearchParams,
  *   body: unknown, headers: import('node:http').IncomingHttpHeaders, store: import('./store').Store,
- *   origin: string}} Ctx
+ *   origin: string, recordings: Where}} Ctx
+ * @typedef {{origin: string, secret: string}} Where where recordings are served, and how URLs are signed
  * @typedef {{status: number, body?: unknown, raw?: Buffer, headers?: Record<string, string>}} Reply
  */
 
@@ -124,11 +119,9 @@ function statusParam(q) {
 
 // ---- renderings -----------------------------------------------------------------------
 
-/** @param {any} call @param {string} origin */
-const recordingUrl = (call, origin) =>
-	call.has_recording ? `${origin}/__sandbox/recordings/${call.id}.wav` : null;
+const recordingUrl = recordings.recordingUrl;
 
-/** A call as an item of GET /calling/history. @param {any} call @param {string} origin */
+/** A call as an item of GET /calling/history. @param {any} call @param {Where} origin */
 function historyRecord(call, origin) {
 	return {
 		id: call.id,
@@ -150,7 +143,7 @@ function historyRecord(call, origin) {
 	};
 }
 
-/** @param {any} call @param {string} origin @param {boolean} analysis */
+/** @param {any} call @param {Where} origin @param {boolean} analysis */
 function callDetails(call, origin, analysis) {
 	/** @type {Record<string, unknown>} */
 	const out = {
@@ -269,6 +262,57 @@ function checkCallConfig(/** @type {unknown} */ raw) {
 	return out;
 }
 
+/** An absolute http(s) URL. @param {unknown} v */
+function isHttpUrl(v) {
+	if (typeof v !== 'string') return false;
+	try {
+		const u = new URL(v);
+		return (u.protocol === 'http:' || u.protocol === 'https:') && Boolean(u.hostname);
+	} catch {
+		return false;
+	}
+}
+
+/** An object whose values are all strings. @param {unknown} v */
+const stringMap = (v) => isObject(v) && Object.values(/** @type {object} */ (v)).every(str);
+
+/**
+ * callback_url and callback_args of the outbound call: a URL, and {headers?, params?} whose
+ * values are strings. callback_args without callback_url is refused.
+ * @param {unknown} url @param {unknown} args
+ */
+function checkCallback(url, args) {
+	const hasUrl = url !== undefined && url !== null && url !== '';
+	const hasArgs = args !== undefined && args !== null;
+	if (!hasUrl) {
+		if (hasArgs) throw new Invalid('callback_args needs callback_url');
+		return null;
+	}
+	if (!isHttpUrl(url))
+		throw new Invalid(`callback_url must be an http or https URL, got ${JSON.stringify(url)}`);
+	/** @type {{url: string, headers: Record<string, string>, params: Record<string, string>}} */
+	const out = { url: /** @type {string} */ (url), headers: {}, params: {} };
+	if (!hasArgs) return out;
+	if (!isObject(args))
+		throw new Invalid('callback_args must be an object {headers: {...}, params: {...}}');
+	const a = /** @type {Record<string, unknown>} */ (args);
+	for (const key of Object.keys(a)) {
+		if (key !== 'headers' && key !== 'params')
+			throw new Invalid(`callback_args.${key} is not allowed; use headers and params`);
+		if (a[key] === undefined || a[key] === null) continue;
+		if (!stringMap(a[key]))
+			throw new Invalid(`callback_args.${key} must be an object of string values`);
+		out[key] = { .../** @type {Record<string, string>} */ (a[key]) };
+	}
+	for (const name of Object.keys(out.headers)) {
+		if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+			throw new Invalid(`callback_args.headers: "${name}" is not a valid header name`);
+		if (/[\r\n]/.test(out.headers[name]))
+			throw new Invalid(`callback_args.headers.${name} must not contain line breaks`);
+	}
+	return out;
+}
+
 // ---- calling --------------------------------------------------------------------------
 
 /** POST /calling/outbound/individual @param {Ctx} ctx @returns {Reply} */
@@ -334,6 +378,7 @@ function startCall(ctx) {
 	}
 	const config =
 		b.call_config === undefined || b.call_config === null ? {} : checkCallConfig(b.call_config);
+	const callback = checkCallback(b.callback_url, b.callback_args);
 
 	const at = store.now();
 	const name = b.name ?? '';
@@ -344,6 +389,7 @@ function startCall(ctx) {
 		from_number: from.number,
 		given,
 		config,
+		callback,
 		at,
 	});
 	store.ledger.push({
@@ -391,7 +437,7 @@ function listHistory(ctx) {
 			(status === undefined || c.status === status) &&
 			(bulk === undefined || c.bulk_list_id === bulk),
 	);
-	const calls = matched.slice(offset, offset + limit).map((c) => historyRecord(c, ctx.origin));
+	const calls = matched.slice(offset, offset + limit).map((c) => historyRecord(c, ctx.recordings));
 	return {
 		status: 200,
 		body: { calls, limit, offset, count: calls.length, total: matched.length },
@@ -501,7 +547,7 @@ function exportHistory(ctx) {
 	const zip = acceptQ(accept, 'application/zip');
 	const octet = acceptQ(accept, 'application/octet-stream');
 	const csvRows = rows.map((c) => {
-		const d = callDetails(c, ctx.origin, Boolean(includeAnalysis));
+		const d = callDetails(c, ctx.recordings, Boolean(includeAnalysis));
 		return {
 			...d,
 			id: c.id,
@@ -564,7 +610,7 @@ function getCall(ctx) {
 	if (!call) throw new Invalid('Call not found', 404, 'not_found');
 	return {
 		status: 200,
-		body: { status: 'success', data: callDetails(call, ctx.origin, Boolean(analysis)) },
+		body: { status: 'success', data: callDetails(call, ctx.recordings, Boolean(analysis)) },
 	};
 }
 
@@ -621,6 +667,7 @@ const EDIT_FIELDS = {
 	edit_api_settings: [['api_settings', isObject, 'an object']],
 	edit_secondary_language: [['secondary_language', str, 'a string']],
 	edit_secondary_voice: [['secondary_voice_id', uuid, 'a UUID']],
+	edit_event_subscriptions: [['event_subscriptions', isObject, 'an object']],
 };
 
 /** PATCH /agent/v1 @param {Ctx} ctx @returns {Reply} */
@@ -824,7 +871,27 @@ function editAgent(ctx) {
 		case 'edit_api_settings':
 			agent.api_settings = structuredClone(b.api_settings);
 			break;
+		case 'edit_event_subscriptions': {
+			const subs = Object.entries(b.event_subscriptions);
+			if (!subs.length)
+				throw new Invalid("'event_subscriptions' must name at least one event type");
+			for (const [type, url] of subs) {
+				if (!EVENT_TYPES.includes(type))
+					throw new Invalid(`Unknown event type '${type}'. Allowed: ${EVENT_TYPES.join(', ')}`);
+				if (url !== null && url !== '' && !isHttpUrl(url))
+					throw new Invalid(
+						`'event_subscriptions.${type}' must be an http or https URL, or null to remove it`,
+					);
+			}
+			// One URL per event type: a new one replaces the old silently; the others stay.
+			for (const [type, url] of subs) {
+				if (url === null || url === '') delete agent.event_subscriptions[type];
+				else agent.event_subscriptions[type] = url;
+			}
+			break;
+		}
 	}
+	agent.updated_at = store.now();
 	// Every edit publishes a new version of the assistant; calls record the one they used.
 	agent.version_number += 1;
 	agent.version = { version_id: store.newId(), version_slug: `v${agent.version_number}` };
@@ -833,14 +900,84 @@ function editAgent(ctx) {
 
 /** An assistant as GET /agent/all shows it. @param {any} a @param {import('./store').Store} store */
 function agentView(a, store) {
-	const { version_number, created_at, ...rest } = a;
+	const { version_number, created_at, updated_at, event_subscriptions, ...rest } = a;
 	const number = store.numbers.find((n) => n.agent_id === a.id);
 	return {
 		...structuredClone(rest),
 		agent_version_id: a.version.version_id,
 		number_id: number?.id ?? null,
 		created_at: isoUtc(created_at),
+		updated_at: isoUtc(updated_at),
 	};
+}
+
+/** Every event type with its URL, or null when none is subscribed. @param {any} a */
+const subscriptionsOf = (a) =>
+	Object.fromEntries(EVENT_TYPES.map((t) => [t, a.event_subscriptions[t] ?? null]));
+
+/** GET /agent/{agent_id}: one assistant, in the documented shape. @param {Ctx} ctx @returns {Reply} */
+function getAgent(ctx) {
+	const raw = ctx.params.agent_id;
+	if (!UUID_RE.test(raw)) throw new Invalid(`'agent_id' must be a valid UUID, got '${raw}'`);
+	const { store } = ctx;
+	const a = store.agents.get(raw.toLowerCase());
+	if (!a) throw new Invalid('Agent not found', 404);
+	const voice = store.voices.get(a.voice_id);
+	const kb = a.kb_ids.length ? store.knowledgeBases.get(a.kb_ids[0]) : undefined;
+	const number = store.numbers.find((n) => n.agent_id === a.id);
+	return {
+		status: 200,
+		body: {
+			agents: {
+				id: a.id,
+				agent_display_name: a.agent_display_name,
+				agent_type: a.agent_type,
+				language: a.language,
+				secondary_language: a.secondary_language,
+				voice: {
+					id: voice.id,
+					name: voice.name,
+					voice_preview: recordings.voicePreviewUrl(voice, ctx.recordings.origin),
+				},
+				secondary_voice_id: a.secondary_voice_id,
+				agent_config: {
+					agent_prompt: a.agent_prompt,
+					intro_message: a.intro_message,
+					custom_variables: [...a.custom_variables],
+				},
+				knowledge_base_id: kb?.id ?? null,
+				knowledge_base_name: kb?.name ?? null,
+				knowledge_base_ids: [...a.kb_ids],
+				whitelisted_domains: [...a.whitelisted_domains],
+				voice_speed: a.voice_speed,
+				agent_version_id: a.version.version_id,
+				version: { ...a.version },
+				number_id: number?.id ?? null,
+				event_subscriptions: subscriptionsOf(a),
+				created_at: isoUtc(a.created_at),
+				updated_at: isoUtc(a.updated_at),
+			},
+		},
+	};
+}
+
+/** GET /agent/voices?language=: the voices that speak a language. @param {Ctx} ctx @returns {Reply} */
+function listVoices(ctx) {
+	const language = one(ctx.query, 'language');
+	if (language === undefined || language === '') throw new Invalid("'language' is required");
+	if (!LANGUAGES.includes(language))
+		throw new Invalid(`Unsupported language '${language}'. Allowed: ${LANGUAGES.join(', ')}`);
+	const voices = [...ctx.store.voices.values()]
+		.filter((v) => v.languages.includes(language))
+		.map((v) => ({
+			id: v.id,
+			name: v.name,
+			gender: v.gender,
+			language,
+			languages: [...v.languages],
+			voice_preview: recordings.voicePreviewUrl(v, ctx.recordings.origin),
+		}));
+	return { status: 200, body: { voices } };
 }
 
 /** GET /agent/all @param {Ctx} ctx @returns {Reply} */
@@ -916,6 +1053,29 @@ function listUsers(ctx) {
 	};
 }
 
+/** GET /workspace: the workspace and its credit balance. @param {Ctx} ctx @returns {Reply} */
+function getWorkspace(ctx) {
+	const { store } = ctx;
+	const w = store.workspace;
+	const used = store.creditsUsed();
+	return {
+		status: 200,
+		body: {
+			workspace: {
+				id: w.id,
+				name: w.name,
+				credits: Math.round((w.credits_granted - used) * 10000) / 10000,
+				credits_used: used,
+				credits_granted: w.credits_granted,
+				owner_email: store.users[0].email,
+				numbers_count: store.numbers.length,
+				users_count: store.users.length,
+				created_at: isoUtc(w.created_at),
+			},
+		},
+	};
+}
+
 /** PATCH /workspace/api-key @param {Ctx} ctx @returns {Reply} */
 function rotateKey(ctx) {
 	return { status: 200, body: { new_api_key: ctx.store.rotateKey() } };
@@ -934,6 +1094,8 @@ const ROUTES = [
 	{ method: 'DELETE', pattern: '/calling/contact/{list_id}', handler: deleteContactList },
 	{ method: 'PATCH', pattern: '/agent/v1', json: true, detail: true, handler: editAgent },
 	{ method: 'GET', pattern: '/agent/all', handler: listAgents },
+	{ method: 'GET', pattern: '/agent/voices', detail: true, handler: listVoices },
+	{ method: 'GET', pattern: '/agent/{agent_id}', detail: true, handler: getAgent },
 	{
 		method: 'GET',
 		pattern: '/campaign/all',
@@ -941,6 +1103,15 @@ const ROUTES = [
 		detailAuth: true,
 		handler: listCampaigns,
 	},
+	{
+		method: 'PATCH',
+		pattern: '/campaign/terminate',
+		json: true,
+		detail: true,
+		detailAuth: true,
+		handler: terminateCalls,
+	},
+	{ method: 'GET', pattern: '/workspace', handler: getWorkspace },
 	{ method: 'GET', pattern: '/workspace/numbers', handler: listNumbers },
 	{ method: 'GET', pattern: '/workspace/users', handler: listUsers },
 	{ method: 'PATCH', pattern: '/workspace/api-key', handler: rotateKey },

@@ -65,6 +65,34 @@ function statusAction(
 	return { kind: 'status', status, retryAfter: wait, body, after };
 }
 
+/**
+ * Delivery faults (event subscriptions and per-call callbacks), a second list of rules:
+ *
+ *   { event: 'call_completed', action: 'drop' }          every call_completed is lost
+ *   { action: 'duplicate', times: 2 }                    the next two deliveries arrive twice
+ *   { event: 'callback', action: { delayMs: 30000 } }    callbacks leave 30 s later (sandbox clock)
+ *
+ * event: an event type, 'callback' (per-call callbacks) or '*' (default). Actions: 'drop'
+ * (never sent, no retries), 'duplicate' (the same delivery sent twice), { delayMs } or
+ * 'delay:<ms>' (the first attempt leaves later). times and rate as for request faults.
+ * @typedef {{kind: 'drop'} | {kind: 'duplicate'} | {kind: 'delay', delayMs: number}} DeliveryAction
+ */
+
+/** @param {unknown} raw @returns {DeliveryAction} */
+function normalizeDeliveryAction(raw) {
+	if (raw === 'drop' || raw === 'duplicate') return { kind: raw };
+	const delay = typeof raw === 'string' ? /^delay:(\d+)$/.exec(raw) : null;
+	if (delay) return { kind: 'delay', delayMs: Number(delay[1]) };
+	if (raw && typeof raw === 'object' && 'delayMs' in raw) {
+		const ms = Number(/** @type {any} */ (raw).delayMs);
+		if (!(ms >= 0)) throw new Error('delivery faults: delayMs must be a number >= 0');
+		return { kind: 'delay', delayMs: ms };
+	}
+	throw new Error(
+		`delivery faults: unknown action ${JSON.stringify(raw)} (drop, duplicate, {delayMs})`,
+	);
+}
+
 /** @param {string} endpoint @param {string} method @param {string} route @param {string} path */
 function matches(endpoint, method, route, path) {
 	if (!endpoint || endpoint === '*') return true;
@@ -84,6 +112,50 @@ class FaultBoard {
 		this.rules = [];
 		/** @type {Record<string, number>} */
 		this.latency = {};
+		/** @type {Array<{event: string, action: DeliveryAction, times: number, rate: number, fired: number, source: unknown}>} */
+		this.deliveryRules = [];
+	}
+
+	/** Replaces the delivery fault rules; null or [] clears. @param {unknown} spec */
+	setDeliveries(spec) {
+		const list =
+			spec === null || spec === undefined
+				? []
+				: Array.isArray(spec)
+					? spec
+					: /** @type {any} */ (spec).rules;
+		if (!Array.isArray(list))
+			throw new Error('delivery faults: expected an array of rules or {rules: [...]}');
+		this.deliveryRules = list.map((/** @type {any} */ r) => {
+			if (!r || typeof r !== 'object')
+				throw new Error('delivery faults: every rule must be an object');
+			const rate = r.rate === undefined ? 1 : Number(r.rate);
+			if (!(rate >= 0 && rate <= 1))
+				throw new Error('delivery faults: rate must be between 0 and 1');
+			const times = r.times === undefined ? Infinity : Number(r.times);
+			if (!(times >= 0)) throw new Error('delivery faults: times must be >= 0');
+			if (r.event !== undefined && typeof r.event !== 'string')
+				throw new Error('delivery faults: event must be a string');
+			return {
+				event: r.event ?? '*',
+				action: normalizeDeliveryAction(r.action),
+				times,
+				rate,
+				fired: 0,
+				source: r,
+			};
+		});
+	}
+
+	/** The fault for a delivery of `event` (an event type or 'callback'), if one fires. @param {string} event */
+	takeDelivery(event) {
+		for (const rule of this.deliveryRules) {
+			if (rule.fired >= rule.times || (rule.event !== '*' && rule.event !== event)) continue;
+			if (rule.rate < 1 && this.rand() >= rule.rate) continue;
+			rule.fired += 1;
+			return rule.action;
+		}
+		return undefined;
 	}
 
 	/** Replaces every rule; null or [] clears. @param {unknown} spec */
@@ -123,6 +195,7 @@ class FaultBoard {
 	clear() {
 		this.rules = [];
 		this.latency = {};
+		this.deliveryRules = [];
 	}
 
 	/** A number for every endpoint, or a map of endpoint -> ms ('*' for the rest). @param {unknown} spec */
@@ -173,6 +246,11 @@ class FaultBoard {
 				spent: r.fired >= r.times,
 			})),
 			latency: this.latency,
+			deliveries: this.deliveryRules.map((r) => ({
+				.../** @type {object} */ (r.source),
+				fired: r.fired,
+				spent: r.fired >= r.times,
+			})),
 		};
 	}
 }

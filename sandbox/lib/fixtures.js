@@ -42,6 +42,7 @@ const AGENTS = [
 	{
 		id: id('a1a1a1a1', 1),
 		agent_display_name: 'Appointment Reminder',
+		agent_type: 'outbound',
 		language: 'en-US',
 		voice_id: VOICES[0].id,
 		secondary_language: null,
@@ -57,6 +58,7 @@ const AGENTS = [
 	{
 		id: id('a1a1a1a1', 2),
 		agent_display_name: 'Lead Qualifier',
+		agent_type: 'outbound',
 		language: 'en-IN',
 		voice_id: VOICES[1].id,
 		secondary_language: 'hi-IN',
@@ -72,6 +74,7 @@ const AGENTS = [
 	{
 		id: id('a1a1a1a1', 3),
 		agent_display_name: 'Hindi Feedback Survey',
+		agent_type: 'outbound',
 		language: 'hi-IN',
 		voice_id: VOICES[4].id,
 		secondary_language: null,
@@ -86,6 +89,7 @@ const AGENTS = [
 	{
 		id: id('a1a1a1a1', 4),
 		agent_display_name: 'Dubai Concierge',
+		agent_type: 'inbound',
 		language: 'ar-AE',
 		voice_id: VOICES[3].id,
 		secondary_language: 'en-US',
@@ -200,7 +204,26 @@ const CAMPAIGNS = [
 	completed_count,
 }));
 
+/** The workspace itself; credits_granted minus the cost of every charged call is its balance. */
+const WORKSPACE = {
+	id: id('09090909', 1),
+	name: 'Sandbox Clinic Group',
+	credits_granted: 5000,
+};
+
+/** Event types an assistant can subscribe a URL to (PATCH /agent/v1 edit_event_subscriptions). */
+const EVENT_TYPES = [
+	'call_started',
+	'call_completed',
+	'recording_completed',
+	'platform_analysis_completed',
+	'client_analysis_completed',
+	'all_processing_completed',
+];
+
 module.exports = {
+	WORKSPACE,
+	EVENT_TYPES,
 	LANGUAGES,
 	VOICES,
 	KNOWLEDGE_BASES,

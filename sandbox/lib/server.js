@@ -8,6 +8,8 @@ const { FaultBoard } = require('./faults');
 const { Store } = require('./store');
 const { prng, isoOffset } = require('./util');
 const { zipOne } = require('./zip');
+const { startRecordingServer, recordingWav } = require('./recordings');
+const { Deliveries } = require('./events');
 
 const PREFIX = '/ca/api/v0';
 const MAX_BODY = 1024 * 1024;
@@ -38,26 +40,6 @@ function matchPattern(pattern, path) {
 		} else if (want[i] !== got[i]) return undefined;
 	}
 	return params;
-}
-
-/** A short silent WAV (8 kHz mono), standing in for a call recording. @param {number} seconds */
-function silentWav(seconds) {
-	const samples = Math.round(8000 * Math.min(seconds, 5));
-	const b = Buffer.alloc(44 + samples);
-	b.write('RIFF', 0);
-	b.writeUInt32LE(36 + samples, 4);
-	b.write('WAVEfmt ', 8);
-	b.writeUInt32LE(16, 16);
-	b.writeUInt16LE(1, 20);
-	b.writeUInt16LE(1, 22);
-	b.writeUInt32LE(8000, 24);
-	b.writeUInt32LE(8000, 28);
-	b.writeUInt16LE(1, 32);
-	b.writeUInt16LE(8, 34);
-	b.write('data', 36);
-	b.writeUInt32LE(samples, 40);
-	b.fill(128, 44);
-	return b;
 }
 
 /**
@@ -97,8 +79,23 @@ async function startSandbox(options = {}) {
 	const faults = new FaultBoard(prng((options.seed ?? 1) ^ 0x27d4eb2f));
 	if (options.latencyMs !== undefined) faults.setLatency(options.latencyMs);
 	if (options.faults !== undefined) faults.set(options.faults);
+	if (options.deliveryFaults !== undefined) faults.setDeliveries(options.deliveryFaults);
 	const log = options.log ?? (() => {});
 	let origin = '';
+	const recordingServer = await startRecordingServer({
+		port: options.recordingPort,
+		store,
+		secret: `sandbox-recordings-${store.seed}`,
+	});
+	/** @type {import('./api').Where} */
+	const where = { origin: recordingServer.origin, secret: `sandbox-recordings-${store.seed}` };
+	const deliveries = new Deliveries({
+		store,
+		faults,
+		recordings: where,
+		timeoutMs: options.deliveryTimeoutMs,
+		log,
+	});
 
 	/** @param {import('node:http').ServerResponse} res @param {number} status @param {unknown} body @param {Record<string, string>} [headers] */
 	const sendJson = (res, status, body, headers = {}) => {
@@ -202,6 +199,7 @@ async function startSandbox(options = {}) {
 				headers: req.headers,
 				store,
 				origin,
+				recordings: where,
 			});
 		} catch (e) {
 			if (!(e instanceof Invalid)) {
@@ -260,9 +258,19 @@ async function startSandbox(options = {}) {
 			if (rec && method === 'GET') {
 				const call = store.callsById.get(rec[1]);
 				if (!call?.has_recording) return sendJson(res, 404, { error: 'no recording' });
-				const wav = silentWav(call.call_duration);
-				res.writeHead(200, { 'content-type': 'audio/wav', 'content-length': wav.length });
+				// Same bytes as the recording origin, without its expiry: for inspection only.
+				const wav = recordingWav(call);
+				res.writeHead(200, {
+					'content-type': 'audio/wav',
+					'content-length': wav.length,
+					'content-disposition': `attachment; filename="${call.id}.wav"`,
+				});
 				return res.end(wav);
+			}
+			const dial = /^\/__sandbox\/campaigns\/([0-9a-f-]+)\/calls$/.exec(path);
+			if (dial && method === 'POST') {
+				const calls = sandbox.queueCampaignCalls(dial[1], body ?? {});
+				return sendJson(res, 200, { calls: calls.map((c) => sandbox.callView(c)) });
 			}
 			const exp = /^\/__sandbox\/exports\/([0-9a-f-]+)\.zip$/.exec(path);
 			if (exp && method === 'GET') {
@@ -290,10 +298,35 @@ async function startSandbox(options = {}) {
 					const ms = typeof body === 'number' ? body : body?.ms;
 					return sendJson(res, 200, { now: isoOffset(sandbox.advance(Number(ms))) });
 				}
+				case 'GET /__sandbox/deliveries': {
+					const q = url.searchParams;
+					const list = deliveries.ledger.filter((d) =>
+						['kind', 'event_type', 'call_id', 'agent_id', 'state'].every(
+							(k) => !q.has(k) || String(/** @type {any} */ (d)[k]) === q.get(k),
+						),
+					);
+					return sendJson(res, 200, { deliveries: list });
+				}
+				case 'POST /__sandbox/deliveries/flush':
+					await deliveries.flush();
+					return sendJson(res, 200, { deliveries: deliveries.ledger });
+				case 'GET /__sandbox/delivery-faults':
+					return sendJson(res, 200, { rules: faults.describe().deliveries });
+				case 'POST /__sandbox/delivery-faults':
+					faults.setDeliveries(body);
+					return sendJson(res, 200, { rules: faults.describe().deliveries });
+				case 'DELETE /__sandbox/delivery-faults':
+					faults.setDeliveries(null);
+					return sendJson(res, 200, { rules: [] });
+				case 'GET /__sandbox/recording-requests':
+					return sendJson(res, 200, { requests: recordingServer.requests });
 				case 'GET /__sandbox/faults':
 					return sendJson(res, 200, faults.describe());
 				case 'POST /__sandbox/faults':
-					faults.set(body);
+					if (body && !Array.isArray(body) && body.deliveries !== undefined)
+						faults.setDeliveries(body.deliveries);
+					if (Array.isArray(body) || body?.rules !== undefined || body?.deliveries === undefined)
+						faults.set(body);
 					if (body && !Array.isArray(body) && body.latency !== undefined)
 						faults.setLatency(body.latency);
 					return sendJson(res, 200, faults.describe());
@@ -354,6 +387,56 @@ async function startSandbox(options = {}) {
 		url: `${origin}${PREFIX}`,
 		origin,
 		port: address.port,
+		/** Where recordings and voice previews are served: another origin than the API. */
+		recordingOrigin: recordingServer.origin,
+		recordingPort: recordingServer.port,
+		/** Every request the recording origin received, with its headers. */
+		get recordingRequests() {
+			return recordingServer.requests;
+		},
+		/** Every callback and event delivery, with its attempts. */
+		get deliveries() {
+			return deliveries.ledger;
+		},
+		/** Waits until no delivery is on the wire (retries due meanwhile included). */
+		flushDeliveries() {
+			return deliveries.flush();
+		},
+		/** @param {unknown} spec */
+		setDeliveryFaults(spec) {
+			faults.setDeliveries(spec);
+		},
+		/**
+		 * Queues calls of a campaign (registered, ringing at `delay_ms` from now, default 1 h),
+		 * so they can be terminated. The agent defaults to the first one.
+		 * @param {string} campaignId @param {{agent_id?: string, contacts?: Array<{name?: string, mobile_number: string}>, delay_ms?: number}} spec
+		 */
+		queueCampaignCalls(campaignId, spec) {
+			const campaign = store.campaigns.find((k) => k.id === campaignId);
+			if (!campaign) throw new Error(`no campaign ${campaignId}`);
+			const agent = store.agents.get(spec.agent_id ?? [...store.agents.keys()][0]);
+			if (!agent) throw new Error(`no agent ${spec.agent_id}`);
+			if (!Array.isArray(spec.contacts) || !spec.contacts.length)
+				throw new Error('contacts: a non-empty list of {name, mobile_number}');
+			const at = store.now();
+			const when = at + (spec.delay_ms ?? 3600000);
+			const from = store.numbers.find((n) => n.agent_id === agent.id) ?? store.numbers[2];
+			const calls = spec.contacts.map((c) => {
+				const time = { scheduled_at: new Date(when).toISOString().slice(0, 19), timezone: 'UTC' };
+				Object.defineProperty(time, 'scheduled_at_ms', { value: when, enumerable: false });
+				return store.createCall({
+					name: c.name ?? '',
+					mobile_number: c.mobile_number,
+					agent,
+					from_number: from.number,
+					config: { call_time: time },
+					campaign_id: campaign.id,
+					at,
+				}).call;
+			});
+			store.arm();
+			return calls;
+		},
 		get apiKey() {
 			return store.apiKey;
 		},
@@ -382,11 +465,13 @@ async function startSandbox(options = {}) {
 		reset(seed) {
 			store.reset(seed);
 			faults.clear();
+			deliveries.reset();
+			recordingServer.requests.length = 0;
 		},
 		/** A call as the history lists it, plus the sandbox's own bookkeeping. @param {any} c */
 		callView(c) {
 			return {
-				...historyRecord(c, origin),
+				...historyRecord(c, where),
 				call_sub_status: c.sub_status,
 				attempts: c.attempts,
 				next_event_at: c.next_event_at === null ? null : isoOffset(c.next_event_at),
@@ -416,6 +501,8 @@ async function startSandbox(options = {}) {
 				callsByStatus: byStatus,
 				ledger: store.ledger.length,
 				exports: store.exports.length,
+				recordingOrigin: recordingServer.origin,
+				deliveries: deliveries.ledger.length,
 				faults: faults.describe(),
 			};
 		},
@@ -446,15 +533,17 @@ async function startSandbox(options = {}) {
 		},
 		close() {
 			store.close();
+			deliveries.close();
 			if (resumeTimer) clearTimeout(resumeTimer);
-			return new Promise((resolve) => {
+			const api = new Promise((resolve) => {
 				if (paused) resolve(undefined);
 				else server.close(() => resolve(undefined));
 				server.closeAllConnections();
 			});
+			return Promise.all([api, recordingServer.close()]).then(() => undefined);
 		},
 	};
 	return sandbox;
 }
 
-module.exports = { startSandbox, PREFIX, silentWav };
+module.exports = { startSandbox, PREFIX };

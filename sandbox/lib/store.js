@@ -6,6 +6,11 @@ const { prng, uuidFrom, isoOffset, isoUtc } = require('./util');
 const { launch, stepCall } = require('./calls');
 
 const DAY = 86400000;
+
+/**
+ * @typedef {{call: any, from: string | null, to: string, attemptStarted: boolean, at: number}} Change
+ * `from` is null when the call was just created (it was registered, and may have started at once).
+ */
 const DEFAULT_START = Date.parse('2025-06-02T08:00:00.000Z');
 const DEFAULT_API_KEY = 'sandbox-key-0000';
 
@@ -60,6 +65,14 @@ class Store {
 		this.ledger = [];
 		/** @type {any[]} */
 		this.exports = [];
+		/** @type {Array<{at: number, seq: number, run: (at: number) => void}>} timed jobs besides calls (deliveries) */
+		this.timers = [];
+		this.timerSeq = 0;
+		/** @type {Array<(change: Change) => void>} told of every status change of a live call */
+		this.listeners = [];
+		/** bumped by reset(), so work started before it can tell it is stale */
+		this.generation = 0;
+		this.seeding = false;
 		this.reset(options.seed);
 	}
 
@@ -89,7 +102,10 @@ class Store {
 						orchestration_mode: 'single_prompt',
 						version: { version_id: versionId, version_slug: 'v1' },
 						version_number: 1,
+						agent_type: a.agent_type ?? 'outbound',
 						created_at: t0 - (120 - n * 10) * DAY,
+						updated_at: t0 - (100 - n * 10) * DAY,
+						event_subscriptions: {},
 						mute_while_bot_speaking: false,
 						mute_during_intro: true,
 						extract_callee_name: false,
@@ -134,7 +150,20 @@ class Store {
 		this.ledger = [];
 		/** @type {any[]} */
 		this.exports = [];
-		this.seedHistory(t0);
+		this.timers = [];
+		this.generation += 1;
+		this.workspace = {
+			id: fixtures.WORKSPACE.id,
+			name: fixtures.WORKSPACE.name,
+			credits_granted: fixtures.WORKSPACE.credits_granted,
+			created_at: t0 - 240 * DAY,
+		};
+		this.seeding = true;
+		try {
+			this.seedHistory(t0);
+		} finally {
+			this.seeding = false;
+		}
 		this.arm();
 	}
 
@@ -157,7 +186,7 @@ class Store {
 		return this.now();
 	}
 
-	/** Runs due events in time order; a manual clock steps to each event's instant. @param {number} until */
+	/** Runs due events (calls and timers) in time order; a manual clock steps to each instant. @param {number} until */
 	runDue(until) {
 		for (let guard = 0; guard < 1e6; guard++) {
 			let next;
@@ -166,12 +195,76 @@ class Store {
 				else if (call.next_event_at <= until && (!next || call.next_event_at < next.next_event_at))
 					next = call;
 			}
+			let timer;
+			for (const t of this.timers) {
+				if (
+					t.at <= until &&
+					(!timer || t.at < timer.at || (t.at === timer.at && t.seq < timer.seq))
+				)
+					timer = t;
+			}
+			if (!next && !timer) return;
+			if (timer && (!next || timer.at <= next.next_event_at)) {
+				this.timers.splice(this.timers.indexOf(timer), 1);
+				if (this.clock === 'manual' && timer.at > this.manualNow) this.manualNow = timer.at;
+				timer.run(timer.at);
+				continue;
+			}
 			if (!next) return;
 			const at = next.next_event_at;
 			if (this.clock === 'manual' && at > this.manualNow) this.manualNow = at;
+			const before = next.status;
+			const attempts = next.attempts;
 			stepCall(next, at, { speed: this.speed });
 			if (next.next_event_at === null) this.active.delete(next);
+			this.changed(next, before, attempts, at);
 		}
+	}
+
+	/** Runs `run` at sandbox instant `at` (on advance or the real clock's timer). @param {number} at @param {(at: number) => void} run */
+	schedule(at, run) {
+		this.timers.push({ at, seq: this.timerSeq++, run });
+		this.arm();
+	}
+
+	/**
+	 * Tells the listeners that a call moved (status or a new attempt). History seeding is silent.
+	 * @param {any} call @param {string | null} from @param {number} attempts before @param {number} at
+	 */
+	changed(call, from, attempts, at) {
+		if (this.seeding || (from === call.status && attempts === call.attempts)) return;
+		/** @type {Change} */
+		const change = { call, from, to: call.status, attemptStarted: call.attempts > attempts, at };
+		for (const listen of this.listeners) listen(change);
+	}
+
+	/**
+	 * Cancels a call that has not started (registered or retry): it never rings.
+	 * @param {any} call @param {number} at @returns {boolean} whether it was cancelled
+	 */
+	cancelCall(call, at) {
+		if (call.status !== 'registered' && call.status !== 'retry') return false;
+		const before = call.status;
+		call.status = 'cancelled';
+		call.sub_status = 'CANCELLED';
+		call.phase = 'done';
+		call.next_event_at = null;
+		call.next_attempt_time = null;
+		call.ended_at = at;
+		call.call_duration = 0;
+		call.call_cost = 0;
+		call.credits_processed = false;
+		this.active.delete(call);
+		this.changed(call, before, call.attempts, at);
+		this.arm();
+		return true;
+	}
+
+	/** Credits used so far: the cost of every call charged. */
+	creditsUsed() {
+		let used = 0;
+		for (const c of this.calls) if (c.credits_processed && c.call_cost) used += c.call_cost;
+		return Math.round(used * 10000) / 10000;
 	}
 
 	/** Brings state up to the present (called before every request). */
@@ -188,6 +281,7 @@ class Store {
 		let due = Infinity;
 		for (const call of this.active)
 			if (call.next_event_at !== null) due = Math.min(due, call.next_event_at);
+		for (const t of this.timers) due = Math.min(due, t.at);
 		if (due === Infinity) return;
 		const wait = Math.min(Math.max(0, due - this.now()), 2 ** 31 - 1);
 		this.timer = setTimeout(() => this.sync(), wait);
@@ -196,6 +290,7 @@ class Store {
 
 	close() {
 		this.closed = true;
+		this.timers = [];
 		if (this.timer) clearTimeout(this.timer);
 	}
 
@@ -219,7 +314,8 @@ class Store {
 	 * Creates a call and sets it going at `at`.
 	 * @param {{name: string, mobile_number: string, agent: any, from_number: string|null,
 	 *   given?: Record<string,string>, config?: any, bulk_list_id?: string|null, campaign_id?: string|null,
-	 *   call_type?: string, inbound_from?: string|null, at?: number, speed?: number, startStatus?: string}} p
+	 *   call_type?: string, inbound_from?: string|null, at?: number, speed?: number, startStatus?: string,
+	 *   callback?: {url: string, headers: Record<string,string>, params: Record<string,string>} | null}} p
 	 */
 	createCall(p) {
 		const at = p.at ?? this.now();
@@ -273,6 +369,7 @@ class Store {
 			attempt_kind: null,
 			bulk_list_id: p.bulk_list_id ?? null,
 			campaign_id: p.campaign_id ?? null,
+			callback: p.callback ?? null,
 		};
 		const initial = launch(call, at, {
 			speed: p.speed ?? this.speed,
@@ -281,6 +378,7 @@ class Store {
 		this.calls.push(call);
 		this.callsById.set(call.id, call);
 		if (call.next_event_at !== null) this.active.add(call);
+		this.changed(call, null, 0, at);
 		return { call, initial };
 	}
 

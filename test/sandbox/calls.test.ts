@@ -82,7 +82,9 @@ describe('an immediate call', () => {
 			to_number: '+14155552000',
 			callee_name: 'Zoe Quinn',
 			initiation_time: '2025-06-02T08:00:00.000+00:00',
-			recording_url: `${sb.origin}/__sandbox/recordings/${id}.wav`,
+			recording_url: expect.stringMatching(
+				new RegExp(`^${sb.recordingOrigin}/recordings/${id}\\.wav\\?Expires=`),
+			),
 		});
 		expect(JSON.parse(done.transcription_url)).toEqual([
 			{ bot: 'Hi Zoe Quinn, this is Maya calling from Sunrise Dental.' },

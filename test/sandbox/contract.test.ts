@@ -318,7 +318,12 @@ describe('GET /calling/history parameters', () => {
 		expect(JSON.parse(record.transcript)[0]).toEqual({
 			bot: 'Hi Alice Moreau, this is Maya calling from Sunrise Dental.',
 		});
-		expect(record.audio_recording).toBe(`${sb.origin}/__sandbox/recordings/${record.id}.wav`);
+		// On the recording origin (not the API's), signed, expiring 24 h after the call ended.
+		expect(record.audio_recording).toMatch(
+			new RegExp(
+				`^${sb.recordingOrigin}/recordings/${record.id}\\.wav\\?Expires=\\d+&Signature=[0-9a-f]{32}$`,
+			),
+		);
 	});
 
 	test('filters by agent, status, contact list and created_at', async () => {
