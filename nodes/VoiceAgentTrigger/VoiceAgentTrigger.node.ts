@@ -5,24 +5,56 @@ import type {
 	INodeTypeDescription,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { assistantLocator, CALL_TYPE_OPTIONS } from '../shared/descriptions';
 import { searchAssistants } from '../shared/listSearch';
+import { fields, readLocator, type ParamSource } from '../shared/params';
+import { expectObject, expectRows, shapeError } from '../shared/shape';
 import { apiRequest } from '../shared/transport';
 import { UUID_RE } from '../shared/validate';
 import type { CallRow, VoicemailFilter } from './cursor';
-import { latestOnce, pollOnce, type FetchPage, type PollOptions } from './pollOnce';
+import { latestOnce, pollInto, type FetchPage, type PollOptions } from './pollOnce';
 
 const MINUTE = 60000;
 export const DEFAULT_LOOKBACK_MINUTES = 24 * 60;
 export const MAX_LOOKBACK_MINUTES = 7 * 24 * 60;
 
-function readOptions(ctx: IPollFunctions): PollOptions {
+const CALL_TYPES = CALL_TYPE_OPTIONS.map((o) => o.value);
+const VOICEMAIL: readonly VoicemailFilter[] = ['any', 'exclude', 'only'];
+
+/** A poll context has no items: its parameters are read as item 0 by the shared readers. */
+function pollParams(ctx: IPollFunctions): ParamSource {
+	return {
+		getNode: () => ctx.getNode(),
+		getNodeParameter: (name, _itemIndex, fallback, options) =>
+			ctx.getNodeParameter(name, fallback, options as never),
+	};
+}
+
+export interface TriggerSettings extends PollOptions {
+	includeDetails: boolean;
+}
+
+/** The shared readers speak of input items; a trigger has none, so its errors name only the field. */
+function readOptions(ctx: IPollFunctions): TriggerSettings {
+	try {
+		return readFields(ctx);
+	} catch (error) {
+		if (!(error instanceof NodeOperationError)) throw error;
+		throw new NodeOperationError(ctx.getNode(), error.message.replace(/ \[item 0\]$/, ''), {
+			description:
+				error.description?.startsWith('Fix "') === false
+					? error.description
+					: 'Fix this field of the trigger; no request was sent.',
+		});
+	}
+}
+
+function readFields(ctx: IPollFunctions): TriggerSettings {
 	const node = ctx.getNode();
-	const agentId = String(
-		ctx.getNodeParameter('assistant', '', { extractValue: true }) ?? '',
-	).trim();
+	const source = pollParams(ctx);
+	const agentId = readLocator(source, 'assistant', 0, 'Assistant');
 	if (agentId !== '' && !UUID_RE.test(agentId)) {
 		throw new NodeOperationError(
 			node,
@@ -32,33 +64,38 @@ function readOptions(ctx: IPollFunctions): PollOptions {
 			},
 		);
 	}
-	const filters = ctx.getNodeParameter('filters', {}) as IDataObject;
-	const options = ctx.getNodeParameter('options', {}) as IDataObject;
-	const lookback = Number(options.lookbackMinutes ?? DEFAULT_LOOKBACK_MINUTES);
-	if (!Number.isFinite(lookback) || lookback < 1 || lookback > MAX_LOOKBACK_MINUTES) {
-		throw new NodeOperationError(
-			node,
-			`Options › Lookback Window (Minutes): ${JSON.stringify(options.lookbackMinutes)} is not between 1 and ${MAX_LOOKBACK_MINUTES}`,
-		);
-	}
-	const recent = Number(options.emitRecentMinutes ?? 0);
-	if (!Number.isFinite(recent) || recent < 0) {
-		throw new NodeOperationError(
-			node,
-			`Options › Emit Recent Calls on First Poll (Minutes): ${JSON.stringify(options.emitRecentMinutes)} is not a number of minutes`,
-		);
-	}
-	const callTypes = filters.callTypes;
+	const params = fields(source, 0);
+	const filters = params.collection('filters', 'Filters');
+	const options = params.collection('options', 'Options');
+	const lookback = options.number(
+		'lookbackMinutes',
+		'Lookback Window (Minutes)',
+		DEFAULT_LOOKBACK_MINUTES,
+		{ min: 1, max: MAX_LOOKBACK_MINUTES },
+	);
+	const recent = options.number(
+		'emitRecentMinutes',
+		'Emit Recent Calls on First Poll (Minutes)',
+		0,
+		{
+			min: 0,
+			max: MAX_LOOKBACK_MINUTES,
+		},
+	);
 	return {
 		lookbackMs: Math.round(lookback * MINUTE),
 		emitRecentMs: Math.round(recent * MINUTE),
 		agentId: agentId || undefined,
-		bulkListId: String(filters.bulkListId ?? '').trim() || undefined,
-		callTypes: Array.isArray(callTypes) ? callTypes.map(String) : [],
-		voicemail: (filters.voicemail as VoicemailFilter | undefined) ?? 'any',
-		decodeTranscript: options.decodeTranscript !== false,
+		bulkListId: filters.text('bulkListId', 'Contact List ID').trim() || undefined,
+		callTypes: filters.options('callTypes', 'Call Types', CALL_TYPES),
+		voicemail: filters.option('voicemail', 'Voicemail', VOICEMAIL, 'any'),
+		decodeTranscript: options.boolean('decodeTranscript', 'Decode Transcript', true),
+		includeDetails: options.boolean('includeDetails', 'Include Call Details and Analysis', false),
 	};
 }
+
+const isNotFound = (error: unknown) =>
+	error instanceof NodeApiError && String(error.httpCode) === '404';
 
 export class VoiceAgentTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -179,20 +216,33 @@ export class VoiceAgentTrigger implements INodeType {
 	methods = { listSearch: { searchAssistants } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const node = this.getNode();
 		const options = readOptions(this);
-		const includeDetails = (this.getNodeParameter('options', {}) as IDataObject).includeDetails;
 		const fetchPage: FetchPage = async (qs) => {
 			const body = await apiRequest.call(this, { method: 'GET', path: '/calling/history', qs });
-			return { rows: (body.calls as CallRow[] | undefined) ?? [], total: body.total };
+			// A missing list would read as "no calls" forever: refuse it like any other shape.
+			if (body.calls === undefined) throw shapeError(node, 'calls', 'is missing');
+			const rows = expectRows(node, body.calls, 'calls') as CallRow[];
+			return { rows, total: body.total, limit: body.limit };
 		};
-		if (includeDetails === true) {
+		if (options.includeDetails) {
 			options.enrich = async (call) => {
-				const body = await apiRequest.call(this, {
-					method: 'GET',
-					path: '/calling/call-details',
-					qs: { id: String(call.id), send_analysis: true },
-				});
-				return { ...call, details: (body.data as IDataObject | undefined) ?? {} };
+				let body: IDataObject;
+				try {
+					body = await apiRequest.call(this, {
+						method: 'GET',
+						path: '/calling/call-details',
+						qs: { id: String(call.id), send_analysis: true },
+					});
+				} catch (error) {
+					// A call the details endpoint does not know (deleted, or never kept) would fail
+					// every poll of the window and hold back every other call: emit it without
+					// details, saying why. Other failures fail the poll, and the next one retries.
+					if (!isNotFound(error)) throw error;
+					const message = (error as NodeApiError).message;
+					return { ...call, details_error: { code: 404, message } };
+				}
+				return { ...call, details: expectObject(node, body.data, 'data') };
 			};
 		}
 		const now = Date.now();
@@ -202,11 +252,11 @@ export class VoiceAgentTrigger implements INodeType {
 			return call ? [this.helpers.returnJsonArray([call as IDataObject])] : null;
 		}
 
-		const staticData = this.getWorkflowStaticData('node');
-		const result = await pollOnce(fetchPage, staticData.cursor, now, options);
-		// Only here, after every page (and every enrichment) succeeded.
-		staticData.cursor = { ...result.state };
-		if (result.items.length === 0) return null;
+		// The store is the node's static data; pollInto writes it only after every page and
+		// every enrichment succeeded, and skips a poll while another of this workflow runs.
+		const store = this.getWorkflowStaticData('node');
+		const result = await pollInto(store, fetchPage, now, options);
+		if (!result || result.items.length === 0) return null;
 		return [this.helpers.returnJsonArray(result.items as IDataObject[])];
 	}
 }

@@ -18,6 +18,13 @@
  * A call spread out in time costs 5 characters, so 10,000 calls in a day are about 50 KB;
  * the worst case (everything created in bursts) is 6 characters a call.
  *
+ * A completed row without a created_at cannot be placed by creation second. It is kept in a
+ * second list, `loose` (same packing, every hash 5 characters / 30 bits), under the second
+ * it completed (call_attempt_time + call_duration) or, without those, the second it was
+ * first seen, and looked up by its hash alone. The service stops listing it once its real
+ * created_at (never later than either second) leaves the window, so forgetting it when
+ * that second leaves the window is safe.
+ *
  * Collision odds: a new call is taken for an already seen one only when a remembered call
  * was created in the same second AND its hash matches. With m calls remembered in that
  * second the chance is about 1/2^24 + (m - 1)/2^30 per new call: 6e-8 for a lone call, and
@@ -59,6 +66,10 @@ export interface CursorState {
 	/** Epoch second the first entry's delta counts from. */
 	base: number;
 	ids: string;
+	/** Calls listed without created_at (see above); absent when there are none. */
+	loose?: string;
+	/** Epoch second the first `loose` entry's delta counts from. */
+	looseBase?: number;
 }
 
 export type CallRow = Record<string, unknown>;
@@ -143,8 +154,8 @@ function pack(entries: Entry[]): { base: number; ids: string } {
 	return { base, ids: parts.join('') };
 }
 
-/** Reads packed entries; undefined when the text is not in the format. */
-function unpack(base: number, ids: string): Entry[] | undefined {
+/** Reads packed entries; undefined when the text is not in the format. `fixed`: every hash 5 wide. */
+function unpack(base: number, ids: string, fixed = false): Entry[] | undefined {
 	const entries: Entry[] = [];
 	let pos = 0;
 	let prev = base;
@@ -159,7 +170,7 @@ function unpack(base: number, ids: string): Entry[] | undefined {
 			scale *= 32;
 			if (d < 32) break;
 		}
-		const w: 4 | 5 = entries.length > 0 && delta === 0 ? 5 : 4;
+		const w: 4 | 5 = fixed || (entries.length > 0 && delta === 0) ? 5 : 4;
 		let hash = 0;
 		for (let i = 0; i < w; i++) {
 			const d = digit();
@@ -247,7 +258,13 @@ export function matchesClientFilters(row: CallRow, options: CursorOptions): bool
 	return true;
 }
 
-function readState(state: unknown, key: string): { cut: number; entries: Entry[] } | undefined {
+interface Remembered {
+	cut: number;
+	entries: Entry[];
+	loose: Entry[];
+}
+
+function readState(state: unknown, key: string): Remembered | undefined {
 	if (!state || typeof state !== 'object') return undefined;
 	const s = state as Partial<CursorState>;
 	if (s.v !== STATE_VERSION || s.key !== key) return undefined;
@@ -255,7 +272,12 @@ function readState(state: unknown, key: string): { cut: number; entries: Entry[]
 		return undefined;
 	}
 	const entries = unpack(s.base as number, s.ids);
-	return entries ? { cut: s.cut as number, entries } : undefined;
+	let loose: Entry[] | undefined = [];
+	if (s.loose !== undefined) {
+		if (typeof s.loose !== 'string' || !Number.isInteger(s.looseBase)) return undefined;
+		loose = unpack(s.looseBase as number, s.loose, true);
+	}
+	return entries && loose ? { cut: s.cut as number, entries, loose } : undefined;
 }
 
 /**
@@ -287,7 +309,21 @@ export function advance(
 	const added: Entry[] = [];
 	const addedBySecond = new Map<number, Entry[]>();
 
+	// Rows without created_at: looked up by hash alone (30 bits), whatever their second.
+	const looseKept = (previous?.loose ?? []).filter((e) => e.sec >= cut);
+	const looseAdded: Entry[] = [];
+	const looseHashes = new Set(looseKept.map((e) => e.hash));
+
 	const emit: Emitted[] = [];
+	const decide = (row: CallRow, sec: number) => {
+		const completedAt = completedAtMs(row, nowMs);
+		// A baseline is silent unless asked otherwise: a reported completion time can lie in
+		// the future (clock skew, durations reported ahead), and must not leak the backlog.
+		const silent = baseline
+			? options.emitRecentMs <= 0 || completedAt < recentFrom
+			: sec < coveredFrom;
+		if (!silent) emit.push({ row, completedAt });
+	};
 	for (const row of rows) {
 		if (!row || typeof row !== 'object') continue;
 		const id = row.id;
@@ -296,11 +332,20 @@ export function advance(
 		if (row.status !== undefined && row.status !== 'completed') continue;
 		if (!matchesClientFilters(row, options)) continue;
 		const createdMs = toMs(row.created_at);
-		const sec = createdMs === undefined ? nowSec : floor(createdMs / 1000);
+		const hash = hash30(`${id as string}`);
+		if (createdMs === undefined) {
+			// Its completion second when reported, else now (the first time it is seen).
+			const sec = floor(completedAtMs(row, nowMs) / 1000);
+			if (sec < cut || looseHashes.has(hash)) continue;
+			looseHashes.add(hash);
+			looseAdded.push({ sec: Math.min(sec, nowSec), hash, w: 5 });
+			decide(row, sec);
+			continue;
+		}
+		const sec = floor(createdMs / 1000);
 		// Older than what the state can hold: remembering it is impossible, so emitting it
 		// would repeat on every poll that still gets it.
 		if (sec < cut) continue;
-		const hash = hash30(`${id as string}`);
 		let known = false;
 		let secondTaken = false;
 		for (let i = firstAtOrAfter(kept, sec); i < kept.length && kept[i].sec === sec; i++) {
@@ -319,13 +364,7 @@ export function advance(
 		if (group) group.push(entry);
 		else addedBySecond.set(sec, [entry]);
 
-		const completedAt = completedAtMs(row, nowMs);
-		// A baseline is silent unless asked otherwise: a reported completion time can lie in
-		// the future (clock skew, durations reported ahead), and must not leak the backlog.
-		const silent = baseline
-			? options.emitRecentMs <= 0 || completedAt < recentFrom
-			: sec < coveredFrom;
-		if (!silent) emit.push({ row, completedAt });
+		decide(row, sec);
 	}
 
 	// Stable: calls of one second keep their order (older first), so each keeps its width.
@@ -338,10 +377,34 @@ export function advance(
 			String(a.row.id).localeCompare(String(b.row.id)),
 	);
 	const { base, ids } = pack(entries);
-	return { emit, state: { v: STATE_VERSION, key, cut, base, ids }, baseline };
+	const next: CursorState = { v: STATE_VERSION, key, cut, base, ids };
+	if (looseKept.length + looseAdded.length > 0) {
+		looseAdded.sort((a, b) => a.sec - b.sec);
+		const packed = pack(mergeBySecond(looseKept, looseAdded));
+		next.loose = packed.ids;
+		next.looseBase = packed.base;
+	}
+	return { emit, state: next, baseline };
 }
 
 /** Number of calls a state remembers (for tests and figures). */
 export function rememberedCount(state: CursorState): number {
-	return unpack(state.base, state.ids)?.length ?? 0;
+	const loose =
+		typeof state.loose === 'string' ? unpack(state.looseBase ?? 0, state.loose, true) : [];
+	return (unpack(state.base, state.ids)?.length ?? 0) + (loose?.length ?? 0);
+}
+
+/** Whether a state (for these options) remembers the call with this id. */
+export function remembers(state: unknown, row: CallRow, options: CursorOptions): boolean {
+	const known = readState(state, filterKey(options));
+	if (!known || row.id === undefined || row.id === null || row.id === '') return false;
+	const hash = hash30(`${row.id as string}`);
+	const createdMs = toMs(row.created_at);
+	if (createdMs === undefined) return known.loose.some((e) => e.hash === hash);
+	const sec = floor(createdMs / 1000);
+	const { entries } = known;
+	for (let i = firstAtOrAfter(entries, sec); i < entries.length && entries[i].sec === sec; i++) {
+		if (sameCall(entries[i], hash)) return true;
+	}
+	return false;
 }

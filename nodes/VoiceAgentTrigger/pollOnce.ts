@@ -3,11 +3,16 @@
  * callback for every page of the lookback window, hands all rows to the cursor and
  * finishes the emitted calls. Any failure (a page, an enrichment) throws before a state is
  * returned, so the caller stores nothing and the next poll reads the same window again.
+ *
+ * pollInto() is the whole poll as poll() runs it: it reads and stores the state itself, so
+ * two polls of one workflow running at once (two Poll Times entries, or a poll slower than
+ * its interval) cannot emit a call twice.
  */
 import { paginate } from '../shared/paginate';
 import { decodeTranscript } from '../shared/transcript';
 import {
 	advance,
+	type CursorResult,
 	completedAtMs,
 	matchesClientFilters,
 	windowStartSeconds,
@@ -19,7 +24,13 @@ import {
 /** History pages: public clients use 100, the largest size reported to work. */
 export const PAGE_SIZE = 100;
 
-/** Manual mode reads at most this many pages of the whole history when the window is empty. */
+/**
+ * Manual mode ("Fetch Test Event") reads at most this many pages of the window: the history
+ * is not documented as newest first, so the newest call is only known once the pages are read.
+ */
+export const MANUAL_WINDOW_PAGES = 20;
+
+/** ... and, when the window holds no match, at most this many pages of the whole history. */
 export const MANUAL_FALLBACK_PAGES = 10;
 
 export type HistoryQuery = Record<string, string | number>;
@@ -27,6 +38,8 @@ export type HistoryQuery = Record<string, string | number>;
 export interface HistoryPage {
 	rows: CallRow[];
 	total?: unknown;
+	/** The answer's echoed `limit`: a page shorter than it is the last one. */
+	limit?: unknown;
 }
 
 /** GET /calling/history with these query parameters. */
@@ -45,6 +58,8 @@ export interface PollResult {
 	baseline: boolean;
 	/** History requests made (pages read). */
 	requests: number;
+	/** Every row the pages held (what the cursor was given). */
+	rows: CallRow[];
 }
 
 /** ISO 8601 with an explicit offset, as the history filter wants it. */
@@ -67,13 +82,20 @@ async function readAll(
 	maxPages?: number,
 ): Promise<{ rows: CallRow[]; requests: number }> {
 	let requests = 0;
+	// A page may hold fewer rows than asked for (a service-side cap) without being the last:
+	// only an empty page, a numeric total reached or a page shorter than the answer's own
+	// echoed limit ends the window.
 	const rows = await paginate<CallRow>(
 		async (offset, limit) => {
 			requests++;
 			const page = await fetchPage({ ...qs, limit, offset });
-			return { rows: Array.isArray(page.rows) ? page.rows : [], total: page.total };
+			return {
+				rows: Array.isArray(page.rows) ? page.rows : [],
+				total: page.total,
+				limit: page.limit,
+			};
 		},
-		{ pageSize: PAGE_SIZE, maxPages },
+		{ pageSize: PAGE_SIZE, maxPages, trustTotal: true, provenEnd: true },
 	);
 	return { rows, requests };
 }
@@ -106,18 +128,81 @@ export async function pollOnce(
 		result.emit.map((e) => e.row),
 		options,
 	);
-	return { items, state: result.state, baseline: result.baseline, requests };
+	return { items, state: result.state, baseline: result.baseline, requests, rows };
 }
 
-function latest(rows: CallRow[], nowMs: number, options: CursorOptions): CallRow | undefined {
+/** Where a poll keeps its state: the node's workflow static data. */
+export interface PollStore {
+	cursor?: unknown;
+}
+
+// Polls of one workflow in flight, keyed by its static data object: the entry lives only
+// while that poll runs (the one kind of module state the design allows).
+const running = new WeakSet<object>();
+
+/**
+ * Stores a finished poll's state and returns the items to emit. When another poll stored a
+ * state meanwhile, the rows are judged again against that latest state and only calls new to
+ * it are emitted: nothing awaits between this check and the store, so it cannot interleave.
+ */
+export function settle(
+	store: PollStore,
+	startedFrom: unknown,
+	result: PollResult,
+	nowMs: number,
+	options: CursorOptions,
+): PollResult {
+	if (store.cursor === startedFrom) {
+		store.cursor = { ...result.state };
+		return result;
+	}
+	const again: CursorResult = advance(store.cursor, result.rows, nowMs, options);
+	const fresh = new Set(again.emit.map((e) => e.row.id));
+	store.cursor = { ...again.state };
+	return {
+		...result,
+		items: result.items.filter((item) => fresh.has(item.id)),
+		state: again.state,
+	};
+}
+
+/**
+ * The whole poll on a store: read the state, poll, settle. A poll that finds another poll of
+ * the same store still running returns undefined at once (no request, nothing emitted): the
+ * running one covers the window, and the next poll catches up. `guard: false` leaves only
+ * settle() between overlapping polls (the simulation checks that it suffices on its own).
+ */
+export async function pollInto(
+	store: PollStore,
+	fetchPage: FetchPage,
+	nowMs: number,
+	options: PollOptions,
+	{ guard = true }: { guard?: boolean } = {},
+): Promise<PollResult | undefined> {
+	if (guard) {
+		if (running.has(store)) return undefined;
+		running.add(store);
+	}
+	try {
+		const startedFrom = store.cursor;
+		const result = await pollOnce(fetchPage, startedFrom, nowMs, options);
+		return settle(store, startedFrom, result, nowMs, options);
+	} finally {
+		if (guard) running.delete(store);
+	}
+}
+
+/** The most recently completed matching row, whatever order the rows come in. */
+export function latest(rows: CallRow[], options: CursorOptions): CallRow | undefined {
 	let best: CallRow | undefined;
 	let bestAt = -Infinity;
 	for (const row of rows) {
 		if (!row || typeof row !== 'object') continue;
 		if (row.status !== undefined && row.status !== 'completed') continue;
 		if (!matchesClientFilters(row, options)) continue;
-		const at = completedAtMs(row, nowMs);
-		if (at > bestAt) {
+		// A row with no time at all ranks below every dated one.
+		const at = completedAtMs(row, -Infinity);
+		if (best === undefined || at > bestAt) {
 			best = row;
 			bestAt = at;
 		}
@@ -126,8 +211,10 @@ function latest(rows: CallRow[], nowMs: number, options: CursorOptions): CallRow
 }
 
 /**
- * Manual mode ("Fetch Test Event"): the most recently completed matching call of the
- * window, or else of the newest pages of the whole history. Touches no state.
+ * Manual mode ("Fetch Test Event"): the most recently completed matching call among the
+ * first MANUAL_WINDOW_PAGES pages of the window, or, when those hold no match, among the
+ * first MANUAL_FALLBACK_PAGES pages of the whole history. All pages read are compared, so
+ * the answer does not depend on the order the history lists calls in. Touches no state.
  */
 export async function latestOnce(
 	fetchPage: FetchPage,
@@ -135,16 +222,11 @@ export async function latestOnce(
 	options: PollOptions,
 ): Promise<CallRow | undefined> {
 	const start = windowStartSeconds(nowMs, options.lookbackMs);
-	const inWindow = await readAll(fetchPage, historyQuery(options, start));
-	let found = latest(inWindow.rows, nowMs, options);
+	const inWindow = await readAll(fetchPage, historyQuery(options, start), MANUAL_WINDOW_PAGES);
+	let found = latest(inWindow.rows, options);
 	if (!found) {
-		const qs = historyQuery(options);
-		for (let page = 0; page < MANUAL_FALLBACK_PAGES && !found; page++) {
-			const { rows } = await fetchPage({ ...qs, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
-			const list = Array.isArray(rows) ? rows : [];
-			found = latest(list, nowMs, options);
-			if (list.length < PAGE_SIZE) break;
-		}
+		const all = await readAll(fetchPage, historyQuery(options), MANUAL_FALLBACK_PAGES);
+		found = latest(all.rows, options);
 	}
 	return found ? (await finish([found], options))[0] : undefined;
 }
