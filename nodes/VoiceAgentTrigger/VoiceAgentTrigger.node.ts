@@ -41,12 +41,12 @@ function readOptions(ctx: IPollFunctions): TriggerSettings {
 	try {
 		return readFields(ctx);
 	} catch (error) {
-		if (!(error instanceof NodeOperationError)) throw error;
-		throw new NodeOperationError(ctx.getNode(), error.message.replace(/ \[item 0\]$/, ''), {
-			description:
-				error.description?.startsWith('Fix "') === false
-					? error.description
-					: 'Fix this field of the trigger; no request was sent.',
+		// Every reader throws a NodeOperationError naming the field.
+		const e = error as NodeOperationError;
+		throw new NodeOperationError(ctx.getNode(), e.message.replace(/ \[item 0\]$/, ''), {
+			description: e.description?.startsWith('Fix "')
+				? 'Fix this field of the trigger; no request was sent.'
+				: (e.description ?? undefined),
 		});
 	}
 }
@@ -227,21 +227,25 @@ export class VoiceAgentTrigger implements INodeType {
 		};
 		if (options.includeDetails) {
 			options.enrich = async (call) => {
-				let body: IDataObject;
-				try {
-					body = await apiRequest.call(this, {
+				const answer = await apiRequest
+					.call(this, {
 						method: 'GET',
 						path: '/calling/call-details',
 						qs: { id: String(call.id), send_analysis: true },
-					});
-				} catch (error) {
+					})
+					.then(
+						(body) => ({ body, error: undefined }),
+						(error: unknown) => ({ body: undefined, error }),
+					);
+				if (answer.error !== undefined) {
 					// A call the details endpoint does not know (deleted, or never kept) would fail
 					// every poll of the window and hold back every other call: emit it without
 					// details, saying why. Other failures fail the poll, and the next one retries.
-					if (!isNotFound(error)) throw error;
-					const message = (error as NodeApiError).message;
+					if (!isNotFound(answer.error)) throw answer.error;
+					const message = (answer.error as NodeApiError).message;
 					return { ...call, details_error: { code: 404, message } };
 				}
+				const body = answer.body as IDataObject;
 				return { ...call, details: expectObject(node, body.data, 'data') };
 			};
 		}

@@ -300,3 +300,325 @@ describe('Voice Agent Trigger › poll', () => {
 		expect(h.staticData()).toEqual(stored);
 	});
 });
+
+/** The window's rows as a service with a page cap lists them: `cap` rows per request. */
+function cappedHistory(
+	at: number,
+	rows: Array<ReturnType<typeof row>>,
+	cap: number,
+	{ echoLimit = true, total = 'many' as unknown } = {},
+) {
+	let scope = api();
+	for (let offset = 0; ; offset += cap) {
+		const calls = rows.slice(offset, offset + cap);
+		scope = scope
+			.get('/calling/history')
+			.query({
+				status: 'completed',
+				start_date: since(at),
+				limit: '100',
+				offset: String(offset),
+			})
+			.reply(200, {
+				calls,
+				...(echoLimit ? { limit: cap } : {}),
+				offset,
+				count: calls.length,
+				total,
+			});
+		// The last page the trigger asks for: a short one, or the one reaching a numeric total.
+		if (calls.length < cap || (typeof total === 'number' && offset + cap >= total)) break;
+	}
+	return scope;
+}
+
+describe('Voice Agent Trigger › overlapping polls', () => {
+	test('two polls of one workflow at once: the second is skipped, every call is emitted once', async () => {
+		const h = new PollHarness({
+			type: 'voiceAgentTrigger',
+			parameters: { options: { decodeTranscript: false } },
+		});
+		let scope = history(T0, [[row(1, 30)]]);
+		await h.poll();
+		scope.done();
+
+		now = T0 + MIN;
+		const fresh = [row(1, 30), row(2, 5, 5, 10), row(3, 4, 4, 20)];
+		// One history request only: a second one would find no mock and fail the test.
+		scope = history(now, [fresh]);
+		const [a, b] = await Promise.all([h.poll(), h.poll()]);
+		scope.done();
+		const emitted = [...(jsonOf(a) ?? []), ...(jsonOf(b) ?? [])];
+		expect(emitted).toEqual([fresh[1], fresh[2]]);
+		expect([a, b].filter((out) => out === null)).toHaveLength(1);
+
+		// The guard is released: the next poll runs, and has nothing new.
+		now = T0 + 2 * MIN;
+		scope = history(now, [fresh]);
+		expect(await h.poll()).toBeNull();
+		scope.done();
+	});
+
+	test('a poll slower than its interval (details still loading) makes the next one skip', async () => {
+		const h = new PollHarness({
+			type: 'voiceAgentTrigger',
+			parameters: { options: { includeDetails: true, decodeTranscript: false } },
+		});
+		let scope = history(T0, [[]]);
+		await h.poll();
+		scope.done();
+
+		now = T0 + MIN;
+		const call = row(1, 5, 5, 10);
+		scope = history(now, [[call]])
+			.get('/calling/call-details')
+			.query({ id: id(1), send_analysis: 'true' })
+			.delay(200)
+			.reply(200, { status: 'success', data: { id: id(1) } });
+		const slow = h.poll();
+		// Starts while the first waits for the details; asks nothing, emits nothing.
+		await new Promise((resolve) => setImmediate(resolve));
+		expect(await h.poll()).toBeNull();
+		expect(jsonOf(await slow)).toEqual([{ ...call, details: { id: id(1) } }]);
+		scope.done();
+	});
+});
+
+describe('Voice Agent Trigger › details that do not exist', () => {
+	test('a 404 on one call emits it with details_error; the others keep their details; never asked again', async () => {
+		const h = new PollHarness({
+			type: 'voiceAgentTrigger',
+			parameters: { options: { includeDetails: true, decodeTranscript: false } },
+		});
+		let scope = history(T0, [[]]);
+		await h.poll();
+		scope.done();
+
+		now = T0 + MIN;
+		const rows = [row(1, 5, 5, 100), row(2, 5, 5, 10)];
+		scope = history(now, [rows])
+			.get('/calling/call-details')
+			.query({ id: id(2), send_analysis: 'true' })
+			.reply(404, { detail: 'Call not found' })
+			.get('/calling/call-details')
+			.query({ id: id(1), send_analysis: 'true' })
+			.reply(200, { status: 'success', data: { id: id(1), call_status: 'completed' } });
+		const out = jsonOf(await h.poll());
+		scope.done();
+		expect(out).toEqual([
+			{ ...rows[1], details_error: { code: 404, message: expect.any(String) } },
+			{ ...rows[0], details: { id: id(1), call_status: 'completed' } },
+		]);
+		expect((out?.[0].details_error as { message: string }).message).toMatch(/not found/i);
+
+		// The next poll neither emits nor asks for details again.
+		now = T0 + 2 * MIN;
+		scope = history(now, [rows]);
+		expect(await h.poll()).toBeNull();
+		scope.done();
+	});
+
+	test('details answered without a data object fail the poll with a clear error and store nothing', async () => {
+		const h = new PollHarness({
+			type: 'voiceAgentTrigger',
+			parameters: { options: { includeDetails: true, decodeTranscript: false } },
+		});
+		let scope = history(T0, [[]]);
+		await h.poll();
+		scope.done();
+		const stored = h.staticData();
+
+		now = T0 + MIN;
+		scope = history(now, [[row(1, 5)]])
+			.get('/calling/call-details')
+			.query({ id: id(1), send_analysis: 'true' })
+			.reply(200, { status: 'success', data: 'gone' });
+		await expect(h.poll()).rejects.toThrow(
+			'Unexpected answer from the service: data should be an object but is text',
+		);
+		scope.done();
+		expect(h.staticData()).toEqual(stored);
+	});
+});
+
+describe('Voice Agent Trigger › paging', () => {
+	const fresh = (count: number) =>
+		Array.from({ length: count }, (_, k) => row(1000 + k, 50 - k * 0.1, 10, k));
+
+	async function primed(parameters = {}) {
+		const h = new PollHarness({
+			type: 'voiceAgentTrigger',
+			parameters: { options: { decodeTranscript: false }, ...parameters },
+		});
+		const scope = history(T0, [[]]);
+		await h.poll();
+		scope.done();
+		now = T0 + MIN;
+		return h;
+	}
+
+	test('a service capping pages at 50 (echoed limit) is read to the end: 120 calls in 3 requests', async () => {
+		const h = await primed();
+		const rows = fresh(120);
+		const scope = cappedHistory(now, rows, 50);
+		const out = jsonOf(await h.poll());
+		scope.done();
+		expect(out).toHaveLength(120);
+		expect(new Set(out?.map((c) => c.id))).toEqual(new Set(rows.map((r) => r.id)));
+	});
+
+	test('a capped page without an echoed limit costs one more request, which proves the end', async () => {
+		const h = await primed();
+		const rows = fresh(120);
+		// 50, 50, 20 and then an empty page: a short page alone proves nothing here.
+		const scope = cappedHistory(now, rows, 50, { echoLimit: false })
+			.get('/calling/history')
+			.query({ status: 'completed', start_date: since(now), limit: '100', offset: '120' })
+			.reply(200, { calls: [], offset: 120, count: 0, total: 'many' });
+		expect(jsonOf(await h.poll())).toHaveLength(120);
+		scope.done();
+	});
+
+	test('a numeric total ends paging once reached', async () => {
+		const h = await primed();
+		const rows = fresh(100);
+		// 50 + 50 = total: no third request.
+		const scope = cappedHistory(now, rows, 50, { echoLimit: false, total: 100 });
+		expect(jsonOf(await h.poll())).toHaveLength(100);
+		scope.done();
+	});
+});
+
+describe('Voice Agent Trigger › rows without created_at', () => {
+	test('a completed row without created_at is emitted once, not on every poll', async () => {
+		const h = new PollHarness({
+			type: 'voiceAgentTrigger',
+			parameters: { options: { decodeTranscript: false } },
+		});
+		let scope = history(T0, [[]]);
+		await h.poll();
+		scope.done();
+
+		const { created_at: _dropped, ...timed } = row(1, 5, 5, 10);
+		const { created_at: _gone, call_attempt_time: _a, ...bare } = row(2, 5, 5, 10);
+		for (let k = 1; k <= 3; k++) {
+			now = T0 + k * MIN;
+			scope = history(now, [[timed, bare]]);
+			const out = jsonOf(await h.poll());
+			scope.done();
+			if (k === 1) expect(out).toEqual([timed, bare]);
+			else expect(out).toBeUndefined();
+		}
+		expect(rememberedCount(cursorOf(h))).toBe(2);
+	});
+});
+
+describe('Voice Agent Trigger › answers and parameters', () => {
+	const cases: Array<[string, unknown, string]> = [
+		['calls as an object', { calls: {} }, 'calls should be a list but is an object'],
+		['a null row', { calls: [null], total: 1 }, 'calls[0] should be an object but is null'],
+		['no calls at all', { total: 0 }, 'calls is missing'],
+	];
+	test.each(cases)('%s is a clear error and the poll stores nothing', async (_, body, message) => {
+		const h = new PollHarness({ type: 'voiceAgentTrigger', parameters: {} });
+		let scope = history(T0, [[row(1, 30)]]);
+		await h.poll();
+		scope.done();
+		const stored = h.staticData();
+		now = T0 + MIN;
+		scope = api()
+			.get('/calling/history')
+			.query({ status: 'completed', start_date: since(now), limit: '100', offset: '0' })
+			.reply(200, body as Record<string, unknown>);
+		const failure = await h.poll().then(
+			() => undefined,
+			(error: unknown) => error,
+		);
+		scope.done();
+		expect(failure).toBeInstanceOf(NodeApiError);
+		expect((failure as Error).message).toBe(`Unexpected answer from the service: ${message}`);
+		expect(h.staticData()).toEqual(stored);
+	});
+
+	test.each([
+		[
+			{ options: { lookbackMinutes: 'a day' } },
+			'Options › Lookback Window (Minutes): "a day" is not a number from 1 to 10080',
+		],
+		[
+			{ options: { emitRecentMinutes: -5 } },
+			'Options › Emit Recent Calls on First Poll (Minutes): -5 is not a number from 0 to 10080',
+		],
+		[
+			{ filters: { callTypes: ['sms'] } },
+			'Filters › Call Types: "sms" is not one of "inbound", "outbound", "webcall"',
+		],
+		[
+			{ filters: { voicemail: 'maybe' } },
+			'Filters › Voicemail: "maybe" is not one of "any", "exclude", "only"',
+		],
+		[
+			{ options: { includeDetails: 'yes' } },
+			'Options › Include Call Details and Analysis: "yes" is not true or false',
+		],
+		[{ filters: { bulkListId: { id: 1 } } }, 'Filters › Contact List ID: an object is not text'],
+	])('%j is refused before any request', async (parameters, message) => {
+		const h = new PollHarness({ type: 'voiceAgentTrigger', parameters });
+		const failure = await h.poll().then(
+			() => undefined,
+			(error: unknown) => error,
+		);
+		expect(failure).toBeInstanceOf(NodeOperationError);
+		expect((failure as Error).message).toBe(message);
+	});
+
+	test('"false" as text switches details off; numbers as text are read', async () => {
+		const h = new PollHarness({
+			type: 'voiceAgentTrigger',
+			parameters: {
+				options: { includeDetails: 'false', decodeTranscript: 'false', lookbackMinutes: '1440' },
+			},
+		});
+		let scope = history(T0, [[]]);
+		await h.poll();
+		scope.done();
+		now = T0 + MIN;
+		const call = row(1, 5, 5, 10);
+		scope = history(now, [[call]]);
+		expect(jsonOf(await h.poll())).toEqual([call]);
+		scope.done();
+	});
+});
+
+describe('Voice Agent Trigger › Fetch Test Event in any list order', () => {
+	test('the window listed oldest first over two pages: the newest completion is returned', async () => {
+		const h = new PollHarness({
+			type: 'voiceAgentTrigger',
+			parameters: { options: { decodeTranscript: false } },
+		});
+		// Oldest first: the newest call is on the last page.
+		const rows = Array.from({ length: 150 }, (_, k) => row(k + 1, 600 - k * 2, 600 - k * 2, 30));
+		const scope = history(now, [rows.slice(0, 100), rows.slice(100)]);
+		expect(jsonOf(await h.poll('manual'))).toEqual([rows[149]]);
+		scope.done();
+	});
+
+	test('the fallback compares every page it reads, not only the first with a match', async () => {
+		const h = new PollHarness({
+			type: 'voiceAgentTrigger',
+			parameters: { options: { decodeTranscript: false } },
+		});
+		const days = 24 * 60;
+		const page1 = Array.from({ length: 100 }, (_, k) => row(k + 1, 10 * days + k, 10 * days + k));
+		const newest = row(500, 3 * days, 3 * days);
+		const scope = history(now, [[]])
+			.get('/calling/history')
+			.query({ status: 'completed', limit: '100', offset: '0' })
+			.reply(200, { calls: page1, limit: 100, offset: 0, count: 100, total: 'many' })
+			.get('/calling/history')
+			.query({ status: 'completed', limit: '100', offset: '100' })
+			.reply(200, { calls: [newest], limit: 100, offset: 100, count: 1, total: 'many' });
+		expect(jsonOf(await h.poll('manual'))).toEqual([newest]);
+		scope.done();
+	});
+});
