@@ -26,8 +26,6 @@ export interface PaginateOptions {
 	maxPages?: number;
 	/** Stop only when a page proves the end (see above), not on any short page. */
 	provenEnd?: boolean;
-	/** Told how many requests were made, also when a page throws. */
-	onRequest?: () => void;
 }
 
 const isCount = (value: unknown): value is number =>
@@ -43,7 +41,6 @@ export async function paginate<T>(
 	for (let pages = 0; pages < maxPages; pages++) {
 		const want = max === undefined ? pageSize : Math.min(pageSize, max - all.length);
 		if (want <= 0) break;
-		options.onRequest?.();
 		const { rows, total, limit } = await fetchPage(offset, want);
 		all.push(...rows);
 		offset += rows.length;

@@ -5,11 +5,18 @@ import {
 	hash30,
 	MARGIN_SECONDS,
 	rememberedCount,
+	remembers,
 	windowStartSeconds,
 	type CallRow,
 	type CursorOptions,
 	type CursorState,
 } from '../../nodes/VoiceAgentTrigger/cursor';
+import {
+	pollInto,
+	type FetchPage,
+	type PollOptions,
+	type PollStore,
+} from '../../nodes/VoiceAgentTrigger/pollOnce';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -302,5 +309,145 @@ describe('helpers', () => {
 			),
 		).toBe(T0 - 5);
 		expect(completedAtMs({ created_at: 'garbage' }, 42)).toBe(42);
+	});
+});
+
+describe('advance: rows without created_at', () => {
+	const noCreated = (n: number, attempt?: number, seconds = 60): CallRow => {
+		const row: CallRow = { id: id(n), status: 'completed', call_type: 'outbound' };
+		if (attempt !== undefined) {
+			row.call_attempt_time = iso(attempt);
+			row.call_duration = seconds;
+		}
+		return row;
+	};
+
+	test('emitted once, keyed by completion time, or by the time first seen', () => {
+		const first = advance(undefined, [], T0, opts());
+		const timed = noCreated(1, T0 - HOUR);
+		const bare = noCreated(2);
+		let state = first.state;
+		const emitted: unknown[] = [];
+		for (let k = 1; k <= 5; k++) {
+			const next = advance(state, [timed, bare, call(3, T0 - HOUR)], T0 + k * 60_000, opts());
+			emitted.push(...ids(next));
+			state = JSON.parse(JSON.stringify(next.state)) as CursorState;
+		}
+		expect(emitted).toEqual([id(1), id(3), id(2)]);
+		expect(rememberedCount(state)).toBe(3);
+		expect(typeof state.loose).toBe('string');
+		expect(remembers(state, bare, opts())).toBe(true);
+		expect(remembers(state, call(3, T0 - HOUR), opts())).toBe(true);
+		expect(remembers(state, noCreated(9), opts())).toBe(false);
+		expect(remembers(state, call(9, T0 - HOUR), opts())).toBe(false);
+	});
+
+	test('forgotten once its second leaves the window (the service no longer lists it then)', () => {
+		const first = advance(undefined, [], T0, opts());
+		const second = advance(first.state, [noCreated(2)], T0 + 60_000, opts());
+		expect(ids(second)).toEqual([id(2)]);
+		const later = T0 + 60_000 + DAY + (MARGIN_SECONDS + 1) * 1000;
+		const third = advance(second.state, [], later, opts());
+		expect(third.state.loose).toBeUndefined();
+		expect(rememberedCount(third.state)).toBe(0);
+	});
+
+	test('a state written before `loose` existed is still read (no baseline)', () => {
+		const first = advance(undefined, [call(1, T0 - HOUR)], T0, opts());
+		expect(first.state.loose).toBeUndefined();
+		const next = advance(first.state, [call(1, T0 - HOUR), noCreated(2)], T0 + 60_000, opts());
+		expect(next.baseline).toBe(false);
+		expect(ids(next)).toEqual([id(2)]);
+	});
+
+	test('an unreadable loose list starts over with a baseline', () => {
+		const first = advance(undefined, [noCreated(1)], T0, opts());
+		const broken = { ...first.state, loose: '!!', looseBase: 5 };
+		expect(advance(broken, [noCreated(1)], T0 + 60_000, opts()).baseline).toBe(true);
+	});
+});
+
+describe('pollInto: overlapping polls', () => {
+	const pollOpts = (): PollOptions => ({ ...opts(), decodeTranscript: false });
+
+	/** A history whose answers wait for `gate` when one is set. */
+	function service(rows: () => CallRow[]) {
+		let gate: Promise<void> | undefined;
+		let requests = 0;
+		const fetchPage: FetchPage = async () => {
+			requests++;
+			const wait = gate;
+			const snapshot = rows();
+			if (wait) await wait;
+			return { rows: snapshot, total: snapshot.length, limit: 100 };
+		};
+		return {
+			fetchPage,
+			hold: () => {
+				let open!: () => void;
+				gate = new Promise((resolve) => (open = resolve));
+				return () => {
+					gate = undefined;
+					open();
+				};
+			},
+			requests: () => requests,
+		};
+	}
+
+	test('without the guard, a poll that started on an older state drops what another emitted', async () => {
+		const store: PollStore = {};
+		let rows = [call(1, T0 - HOUR)];
+		const s = service(() => rows);
+		await pollInto(store, s.fetchPage, T0, pollOpts(), { guard: false });
+
+		rows = [call(1, T0 - HOUR), call(2, T0 - 30_000), call(3, T0 - 20_000)];
+		const release = s.hold();
+		const slow = pollInto(store, s.fetchPage, T0 + 60_000, pollOpts(), { guard: false });
+		release();
+		rows = [...rows, call(4, T0 - 10_000)];
+		// A second poll overtakes the first and stores its state first.
+		const fast = await pollInto(store, s.fetchPage, T0 + 61_000, pollOpts(), { guard: false });
+		const late = await slow;
+		expect(fast?.items.map((c) => c.id)).toEqual([id(2), id(3), id(4)]);
+		expect(late?.items).toEqual([]);
+		expect(rememberedCount(store.cursor as CursorState)).toBe(4);
+
+		// Each poll emits only what the latest state lacks, whichever finishes first.
+		rows = [...rows, call(5, T0 - 5_000)];
+		const release2 = s.hold();
+		const first = pollInto(store, s.fetchPage, T0 + 120_000, pollOpts(), { guard: false });
+		rows = [...rows, call(6, T0 - 1_000)];
+		const second = pollInto(store, s.fetchPage, T0 + 121_000, pollOpts(), { guard: false });
+		release2();
+		const [a, b] = await Promise.all([first, second]);
+		const all = [...(a?.items ?? []), ...(b?.items ?? [])].map((c) => c.id).sort();
+		expect(all).toEqual([id(5), id(6)]);
+	});
+
+	test('with the guard, a poll finding another of the same store running asks nothing', async () => {
+		const store: PollStore = {};
+		const rows = [call(1, T0 - HOUR)];
+		const s = service(() => rows);
+		await pollInto(store, s.fetchPage, T0, pollOpts());
+		const release = s.hold();
+		const running = pollInto(store, s.fetchPage, T0 + 60_000, pollOpts());
+		expect(await pollInto(store, s.fetchPage, T0 + 60_000, pollOpts())).toBeUndefined();
+		expect(s.requests()).toBe(2);
+		release();
+		expect((await running)?.items).toEqual([]);
+		// Another store (another workflow) is not held up.
+		expect(await pollInto({}, s.fetchPage, T0, pollOpts())).toMatchObject({ baseline: true });
+	});
+
+	test('a failing poll releases the guard and stores nothing', async () => {
+		const store: PollStore = {};
+		const failing: FetchPage = async () => {
+			throw new Error('boom');
+		};
+		await expect(pollInto(store, failing, T0, pollOpts())).rejects.toThrow('boom');
+		expect(store.cursor).toBeUndefined();
+		const s = service(() => []);
+		expect(await pollInto(store, s.fetchPage, T0, pollOpts())).toMatchObject({ baseline: true });
 	});
 });
