@@ -14,7 +14,13 @@ import { expectObject, expectRows, shapeError } from '../shared/shape';
 import { apiRequest } from '../shared/transport';
 import { UUID_RE } from '../shared/validate';
 import type { CallRow, VoicemailFilter } from './cursor';
-import { latestOnce, pollInto, type FetchPage, type PollOptions } from './pollOnce';
+import {
+	detailsEnricher,
+	latestOnce,
+	pollInto,
+	type FetchPage,
+	type PollOptions,
+} from './pollOnce';
 
 const MINUTE = 60000;
 export const DEFAULT_LOOKBACK_MINUTES = 24 * 60;
@@ -226,28 +232,14 @@ export class VoiceAgentTrigger implements INodeType {
 			return { rows, total: body.total, limit: body.limit };
 		};
 		if (options.includeDetails) {
-			options.enrich = async (call) => {
-				const answer = await apiRequest
-					.call(this, {
-						method: 'GET',
-						path: '/calling/call-details',
-						qs: { id: String(call.id), send_analysis: true },
-					})
-					.then(
-						(body) => ({ body, error: undefined }),
-						(error: unknown) => ({ body: undefined, error }),
-					);
-				if (answer.error !== undefined) {
-					// A call the details endpoint does not know (deleted, or never kept) would fail
-					// every poll of the window and hold back every other call: emit it without
-					// details, saying why. Other failures fail the poll, and the next one retries.
-					if (!isNotFound(answer.error)) throw answer.error;
-					const message = (answer.error as NodeApiError).message;
-					return { ...call, details_error: { code: 404, message } };
-				}
-				const body = answer.body as IDataObject;
-				return { ...call, details: expectObject(node, body.data, 'data') };
-			};
+			options.enrich = detailsEnricher(async (call) => {
+				const body = await apiRequest.call(this, {
+					method: 'GET',
+					path: '/calling/call-details',
+					qs: { id: String(call.id), send_analysis: true },
+				});
+				return expectObject(node, body.data, 'data');
+			}, isNotFound);
 		}
 		const now = Date.now();
 

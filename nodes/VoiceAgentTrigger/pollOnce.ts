@@ -114,6 +114,28 @@ async function finish(calls: CallRow[], options: PollOptions): Promise<CallRow[]
 	return items;
 }
 
+/**
+ * The enrichment of "Include Call Details": `read` answers one call's details. A call whose
+ * details are missing for good (`isMissing`: a 404) would fail every poll of the window and
+ * hold back every other call, so it is emitted without details, with `details_error` saying
+ * why. Any other failure fails the poll (nothing stored), and the next poll tries again.
+ */
+export function detailsEnricher(
+	read: (call: CallRow) => Promise<Record<string, unknown>>,
+	isMissing: (error: unknown) => boolean,
+): (call: CallRow) => Promise<CallRow> {
+	return async (call) => {
+		const answer = await read(call).then(
+			(details) => ({ details, error: undefined }),
+			(error: unknown) => ({ details: undefined, error }),
+		);
+		if (answer.error === undefined) return { ...call, details: answer.details };
+		if (!isMissing(answer.error)) throw answer.error;
+		const message = answer.error instanceof Error ? answer.error.message : String(answer.error);
+		return { ...call, details_error: { code: 404, message } };
+	};
+}
+
 /** One poll: read the whole window, then let the cursor decide what is new. */
 export async function pollOnce(
 	fetchPage: FetchPage,

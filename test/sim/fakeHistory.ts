@@ -3,6 +3,10 @@
  * parameters, defaults and order as the contract (newest first by created_at; start_date and
  * end_date filter created_at; limit default 10, offset default 0; agent_id, status,
  * bulk_list_id filters). A call appears as completed from the moment it completes.
+ *
+ * Service quirks a real deployment may have can be switched on: a page cap below the limit
+ * asked for (with or without echoing the limit it used), `total: "many"`, rows listed
+ * without created_at (or without any time at all).
  */
 export interface SimCall {
 	id: string;
@@ -18,6 +22,19 @@ export interface SimCall {
 	bulkListId: string | null;
 	callType: 'inbound' | 'outbound' | 'webcall';
 	voicemail: boolean;
+	/** Listed without created_at (the service still filters on it). */
+	noCreatedAt?: boolean;
+	/** Listed without created_at and call_attempt_time: no time at all. */
+	bare?: boolean;
+}
+
+export interface ServiceQuirks {
+	/** At most this many rows per page, whatever limit is asked for. */
+	pageCap?: number;
+	/** Whether the answer's `limit` says the size it used (default true). */
+	echoLimit?: boolean;
+	/** `total` as a count (default) or as the text "many". */
+	total?: 'count' | 'many';
 }
 
 export class HistoryQueryError extends Error {
@@ -57,7 +74,7 @@ export function toRecord(call: SimCall, now: number): Record<string, unknown> {
 	const status =
 		call.completes <= now ? 'completed' : call.attempt <= now ? 'ongoing' : 'registered';
 	const done = status === 'completed';
-	return {
+	const record: Record<string, unknown> = {
 		id: call.id,
 		to_number: '+14155550100',
 		name: `Callee ${call.id.slice(-4)}`,
@@ -75,6 +92,9 @@ export function toRecord(call: SimCall, now: number): Record<string, unknown> {
 		from_numbers: ['+14155550000'],
 		voicemail_detected: call.voicemail,
 	};
+	if (call.noCreatedAt || call.bare) delete record.created_at;
+	if (call.bare) delete record.call_attempt_time;
+	return record;
 }
 
 export class FakeHistory {
@@ -86,7 +106,10 @@ export class FakeHistory {
 	private now = -Infinity;
 	requests = 0;
 
-	constructor(private readonly calls: SimCall[]) {
+	constructor(
+		private readonly calls: SimCall[],
+		private readonly quirks: ServiceQuirks = {},
+	) {
 		this.byCompletion = calls
 			.filter((c) => Number.isFinite(c.completes))
 			.sort((a, b) => a.completes - b.completes);
@@ -133,9 +156,28 @@ export class FakeHistory {
 
 	list(qs: Record<string, unknown>): {
 		calls: Array<Record<string, unknown>>;
-		limit: number;
+		limit?: number;
 		offset: number;
 		count: number;
+		total: number | string;
+	} {
+		const answer = this.answer(qs);
+		const { pageCap, echoLimit = true, total = 'count' } = this.quirks;
+		const limit = pageCap === undefined ? answer.limit : Math.min(answer.limit, pageCap);
+		const calls = answer.calls.slice(0, limit);
+		return {
+			calls,
+			...(echoLimit ? { limit } : {}),
+			offset: answer.offset,
+			count: calls.length,
+			total: total === 'many' ? 'many' : answer.total,
+		};
+	}
+
+	private answer(qs: Record<string, unknown>): {
+		calls: Array<Record<string, unknown>>;
+		limit: number;
+		offset: number;
 		total: number;
 	} {
 		this.requests++;
@@ -154,7 +196,7 @@ export class FakeHistory {
 			const calls = this.completed
 				.slice(offset, Math.min(offset + limit, total))
 				.map((c) => this.records.get(c.id)!);
-			return { calls, limit, offset, count: calls.length, total };
+			return { calls, limit, offset, total };
 		}
 		let rows: SimCall[];
 		if (qs.status === 'completed') {
@@ -176,6 +218,6 @@ export class FakeHistory {
 		const calls = page.map((c) =>
 			qs.status === 'completed' ? this.records.get(c.id)! : toRecord(c, this.now),
 		);
-		return { calls, limit, offset, count: calls.length, total: rows.length };
+		return { calls, limit, offset, total: rows.length };
 	}
 }

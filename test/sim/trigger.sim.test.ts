@@ -1,12 +1,21 @@
 /**
  * A simulated day of calls against the trigger's real page loop (pollOnce) and cursor, with
  * a fake clock and an in-memory history service: late and out-of-order completions,
- * polls failing part-way through paging, polls run twice on the same static data.
+ * polls failing part-way through paging, polls run twice on the same static data, polls
+ * overlapping each other; and a service with quirks: pages capped below the limit asked
+ * for, `total: "many"`, rows without created_at, call details that answer 404 for good.
  */
 import type { CursorOptions } from '../../nodes/VoiceAgentTrigger/cursor';
 import { windowStartSeconds } from '../../nodes/VoiceAgentTrigger/cursor';
-import { pollOnce, type FetchPage, type PollOptions } from '../../nodes/VoiceAgentTrigger/pollOnce';
-import { FakeHistory, type SimCall } from './fakeHistory';
+import {
+	detailsEnricher,
+	PAGE_SIZE,
+	pollInto,
+	type FetchPage,
+	type PollOptions,
+	type PollStore,
+} from '../../nodes/VoiceAgentTrigger/pollOnce';
+import { FakeHistory, type ServiceQuirks, type SimCall } from './fakeHistory';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -105,13 +114,43 @@ interface SimConfig {
 	/** Calls are created over this time, from an hour before the first poll. */
 	span: number;
 	duration: number;
+	quirks?: ServiceQuirks;
+	/** Shares of calls listed without created_at, and without any time at all. */
+	noCreatedAt?: number;
+	bare?: number;
+	/** Include Call Details: share of calls whose details answer 404 for good, and the chance
+	 * that one details request fails with a 500 (failing its poll). */
+	details?: { gone: number; flaky: number };
+	/** Chance that a second poll starts 20 s after one, while it still runs. */
+	overlap?: number;
+	/** The in-flight guard (n8n's case); false leaves settle() alone between overlapping polls. */
+	guard?: boolean;
+}
+
+/** History requests a poll needs for `n` completed calls in its window, per the quirks. */
+function expectedRequests(n: number, quirks: ServiceQuirks = {}): number {
+	const size = Math.min(PAGE_SIZE, quirks.pageCap ?? PAGE_SIZE);
+	if (quirks.total !== 'many') return n === 0 ? 1 : Math.ceil(n / size);
+	// A short page proves the end only when its echoed limit says so; else an empty page does.
+	if (quirks.echoLimit !== false || quirks.pageCap === undefined) return Math.floor(n / size) + 1;
+	return Math.floor(n / size) + 1 + (n % size === 0 ? 0 : 1);
 }
 
 async function simulate(config: SimConfig) {
 	const started = Date.now();
 	const rand = prng(config.seed);
 	const population = makeCalls(rand, config.calls, D0 - HOUR, config.span, config.lookback);
-	const service = new FakeHistory(population.calls);
+	// The quirks draw from their own sequence, so the base population stays the same per seed.
+	const quirk = prng(config.seed ^ 0x5eed);
+	const gone = new Set<string>();
+	for (const c of population.calls) {
+		const r = quirk();
+		if (r < (config.noCreatedAt ?? 0)) c.noCreatedAt = true;
+		else if (r < (config.noCreatedAt ?? 0) + (config.bare ?? 0)) c.bare = true;
+		if (config.details && quirk() < config.details.gone) gone.add(c.id);
+	}
+	const service = new FakeHistory(population.calls, config.quirks);
+	const guard = config.guard ?? true;
 	const byId = new Map(population.calls.map((c) => [c.id, c]));
 	const options: PollOptions = {
 		lookbackMs: config.lookback,
@@ -122,7 +161,7 @@ async function simulate(config: SimConfig) {
 	} satisfies CursorOptions & PollOptions;
 
 	// What poll() keeps: the node's workflow static data.
-	const staticData: { cursor?: unknown } = {};
+	const staticData: PollStore = {};
 	const emittedAt = new Map<string, number[]>();
 	const problems: string[] = [];
 	let clock = D0 - 2 * MINUTE;
@@ -130,6 +169,10 @@ async function simulate(config: SimConfig) {
 	let polls = 0;
 	let failed = 0;
 	let reruns = 0;
+	let overlaps = 0;
+	let skipped = 0;
+	let detailsRequests = 0;
+	let detailsErrors = 0;
 	let maxState = 0;
 	let maxRequests = 0;
 	let totalRequests = 0;
@@ -141,32 +184,60 @@ async function simulate(config: SimConfig) {
 		.sort((a, b) => a.completes - b.completes);
 	let nextDone = 0;
 
-	const runPoll = async (failAtRequest: number | undefined) => {
-		const now = clock;
-		service.advanceTo(now);
-		const expectedPages =
-			Math.floor(
-				service.countCompletedSince(windowStartSeconds(now, config.lookback) * SECOND) / 100,
-			) + 1;
+	const runPoll = async (failAtRequest: number | undefined, at: number, overlapped = false) => {
+		const now = at;
+		clock = Math.max(clock, at);
+		service.advanceTo(clock);
+		const expectedPages = expectedRequests(
+			service.countCompletedSince(windowStartSeconds(now, config.lookback) * SECOND),
+			config.quirks,
+		);
 		let requests = 0;
+		let detailsFailed = false;
 		const fetchPage: FetchPage = async (qs) => {
 			requests++;
+			await null; // an overlapping poll may run in between
 			if (config.tickPerRequest > 0) {
 				clock += config.tickPerRequest;
 				service.advanceTo(clock);
 			}
 			if (requests === failAtRequest) throw new Error('500 Internal Server Error (simulated)');
 			const body = service.list(qs);
-			return { rows: body.calls, total: body.total };
+			return { rows: body.calls, total: body.total, limit: body.limit };
 		};
+		const pollOptions: PollOptions = { ...options };
+		if (config.details) {
+			const { flaky } = config.details;
+			pollOptions.enrich = detailsEnricher(
+				async (call) => {
+					detailsRequests++;
+					await null;
+					if (rand() < flaky) {
+						detailsFailed = true;
+						throw Object.assign(new Error('500 (simulated)'), { status: 500 });
+					}
+					if (gone.has(String(call.id))) {
+						throw Object.assign(new Error('Call not found'), { status: 404 });
+					}
+					return { id: call.id, call_status: 'completed' };
+				},
+				(error) => (error as { status?: number }).status === 404,
+			);
+		}
 		const before = JSON.stringify(staticData.cursor ?? null);
 		try {
-			// Exactly what poll() does: hand the stored state in, store what comes back.
-			const result = await pollOnce(fetchPage, staticData.cursor, now, options);
-			staticData.cursor = { ...result.state };
+			// Exactly what poll() does: the store is the static data, pollInto reads and writes it.
+			const result = await pollInto(staticData, fetchPage, now, pollOptions, { guard });
+			if (!result) {
+				skipped++;
+				if (requests !== 0) problems.push('a skipped poll made requests');
+				return 0;
+			}
 			totalRequests += requests;
 			maxRequests = Math.max(maxRequests, requests);
-			if (config.tickPerRequest === 0 && requests !== expectedPages) pageMismatches++;
+			if (config.tickPerRequest === 0 && !overlapped && requests !== expectedPages) {
+				pageMismatches++;
+			}
 			maxState = Math.max(maxState, JSON.stringify(staticData.cursor).length);
 			const finished = clock;
 			// Calls completing while the baseline read its pages may go either way: not due.
@@ -176,12 +247,23 @@ async function simulate(config: SimConfig) {
 				const call = byId.get(id)!;
 				if (call.completes > finished) problems.push(`${id} emitted before it completed`);
 				if (!Array.isArray(item.transcript_turns)) problems.push(`${id} without transcript_turns`);
+				if (config.details) {
+					if (gone.has(id)) {
+						detailsErrors++;
+						if (item.details !== undefined || !item.details_error) {
+							problems.push(`${id} without its details_error`);
+						}
+					} else if ((item.details as { id?: unknown } | undefined)?.id !== id) {
+						problems.push(`${id} without its details`);
+					}
+				}
 				emittedAt.set(id, [...(emittedAt.get(id) ?? []), now]);
 			}
-			// Items come in completion order.
-			for (let i = 1; i < result.items.length; i++) {
-				const a = byId.get(String(result.items[i - 1].id))!;
-				const b = byId.get(String(result.items[i].id))!;
+			// Items come in completion order (a row with no time at all is placed when seen).
+			const timed = result.items.filter((item) => !byId.get(String(item.id))!.bare);
+			for (let i = 1; i < timed.length; i++) {
+				const a = byId.get(String(timed[i - 1].id))!;
+				const b = byId.get(String(timed[i].id))!;
 				if (a.completes > b.completes) problems.push(`out of order at ${now}`);
 			}
 			// Which calls this poll was bound to see: completed by its start, created in its
@@ -197,38 +279,53 @@ async function simulate(config: SimConfig) {
 			}
 			return result.items.length;
 		} catch (error) {
-			if (!failAtRequest) {
+			if (!failAtRequest && !detailsFailed) {
 				problems.push(`unexpected failure at ${now}: ${(error as Error).message}`);
 				return -1;
 			}
 			failed++;
-			if (JSON.stringify(staticData.cursor ?? null) !== before)
+			if (!overlapped && JSON.stringify(staticData.cursor ?? null) !== before)
 				problems.push('failed poll changed state');
 			return -1;
 		}
 	};
 
+	const overlapDraw = prng(config.seed ^ 0x0e1a9);
 	while (clock <= D0 - 2 * MINUTE + config.duration) {
 		const pollStart = clock;
 		polls++;
 		const fail = polls > 1 && rand() < 0.1;
 		const pagesNow = Math.floor(service.countCompletedSince(pollStart - config.lookback) / 100) + 1;
-		const emitted = await runPoll(fail ? 1 + Math.floor(rand() * pagesNow) : undefined);
-		if (emitted >= 0 && rand() < 0.05) {
-			reruns++;
-			const again = await runPoll(undefined);
-			// Same static data, same data (a frozen window): nothing twice.
-			if (config.tickPerRequest === 0 && again !== 0) {
-				problems.push(`rerun at ${pollStart} emitted ${again}`);
+		const failAt = fail ? 1 + Math.floor(rand() * pagesNow) : undefined;
+		if (polls > 1 && overlapDraw() < (config.overlap ?? 0)) {
+			// Two Poll Times entries, or a poll slower than its interval: a second poll starts
+			// 20 s later on the same static data while the first still reads its pages.
+			overlaps++;
+			polls++;
+			const first = runPoll(failAt, pollStart, true);
+			await null;
+			await Promise.all([first, runPoll(undefined, pollStart + 20 * SECOND, true)]);
+		} else {
+			const emitted = await runPoll(failAt, pollStart);
+			if (emitted >= 0 && rand() < 0.05) {
+				reruns++;
+				const again = await runPoll(undefined, clock);
+				// Same static data, same data (a frozen window): nothing twice.
+				if (config.tickPerRequest === 0 && again !== 0) {
+					problems.push(`rerun at ${pollStart} emitted ${again}`);
+				}
 			}
 		}
 		clock = Math.max(clock, pollStart + config.pollEvery);
 	}
 
 	let emittedOnce = 0;
+	let duplicates = 0;
 	for (const [id, times] of emittedAt) {
-		if (times.length > 1) problems.push(`${id} emitted ${times.length} times`);
-		else emittedOnce++;
+		if (times.length > 1) {
+			duplicates++;
+			problems.push(`${id} emitted ${times.length} times`);
+		} else emittedOnce++;
 		if (!dueAt.has(id) && config.tickPerRequest === 0) problems.push(`${id} emitted but never due`);
 	}
 	// Independent of the bookkeeping above: calls that completed after the baseline, well
@@ -253,6 +350,11 @@ async function simulate(config: SimConfig) {
 		polls,
 		failed,
 		reruns,
+		overlaps,
+		skipped,
+		duplicates,
+		detailsRequests,
+		detailsErrors,
 		due: dueAt.size,
 		surelyDue: surelyDue.length,
 		emittedOnce,
@@ -317,5 +419,63 @@ describe('trigger simulation', () => {
 		expect(r.late).toBe(0);
 		expect(r.surelyDue).toBeGreaterThan(1000);
 		expect(r.due).toBeGreaterThanOrEqual(r.surelyDue);
+	});
+
+	const hostile = {
+		calls: 2_000,
+		lookback: 6 * HOUR,
+		tickPerRequest: 0,
+		pollEvery: MINUTE,
+		span: 6 * HOUR,
+		duration: 12 * HOUR,
+		noCreatedAt: 0.02,
+		bare: 0.01,
+		details: { gone: 0.02, flaky: 0.0005 },
+		overlap: 0.1,
+	};
+	const report = (label: string, r: Awaited<ReturnType<typeof simulate>>) =>
+		console.log(
+			`sim (${label}): ${r.polls} polls (${r.failed} failed, ${r.overlaps} overlapped, ${r.skipped} skipped by the guard), ` +
+				`${r.due} due, ${r.emittedOnce} emitted once, ${r.missed} missed, ${r.duplicates} duplicates, ` +
+				`${r.detailsErrors} emitted with details_error, state max ${r.maxState} B, ` +
+				`history requests/poll max ${r.maxRequests}, mean ${(r.totalRequests / (r.polls - r.failed - r.skipped)).toFixed(1)}, ` +
+				`${r.detailsRequests} details requests, ${r.ms} ms`,
+		);
+	const expectExact = (r: Awaited<ReturnType<typeof simulate>>) => {
+		expect(r.problems).toEqual([]);
+		expect(r.missed).toBe(0);
+		expect(r.late).toBe(0);
+		expect(r.duplicates).toBe(0);
+		expect(r.emittedOnce).toBe(r.due);
+		expect(r.due).toBeGreaterThanOrEqual(r.surelyDue);
+		expect(r.surelyDue).toBeGreaterThan(1000);
+		expect(r.pageMismatches).toBe(0);
+	};
+
+	test('pages capped at 50 (echoed), total "many", rows without created_at, 404 details, overlapping polls', async () => {
+		const r = await simulate({
+			...hostile,
+			seed: 14,
+			quirks: { pageCap: 50, total: 'many' },
+		});
+		report('page cap 50, guard', r);
+		expectExact(r);
+		expect(r.overlaps).toBeGreaterThan(40);
+		expect(r.skipped).toBe(r.overlaps);
+		expect(r.detailsErrors).toBeGreaterThan(10);
+		expect(r.failed).toBeGreaterThan(40);
+	});
+
+	test('the same without the in-flight guard: settling against the latest state alone keeps it exact', async () => {
+		const r = await simulate({
+			...hostile,
+			seed: 12,
+			guard: false,
+			quirks: { pageCap: 50, echoLimit: false, total: 'many' },
+		});
+		report('page cap 50 unechoed, no guard', r);
+		expectExact(r);
+		expect(r.overlaps).toBeGreaterThan(40);
+		expect(r.skipped).toBe(0);
 	});
 });
