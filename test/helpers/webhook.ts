@@ -107,7 +107,7 @@ export class WebhookNode {
 			mode,
 			this.webhookData(),
 			[],
-			undefined,
+			null,
 		);
 		const type = this.workflow.nodeTypes.getByNameAndVersion(this.node.type, 1);
 		const result = await type.webhook!.call(ctx);
