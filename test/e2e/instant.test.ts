@@ -75,7 +75,7 @@ const startWorkflow = {
 				operation: 'start',
 				assistant: { __rl: true, mode: 'id', value: AGENT },
 				name: 'Ivy Instant',
-				mobileNumber: '+14155550177',
+				mobileNumber: '+14155550155',
 				fromNumber: { __rl: true, mode: 'number', value: FROM },
 				variablesMode: 'json',
 				variablesJson: '{"clinic": "Sunrise Clinic", "date": "June 9", "time": "12:00"}',
@@ -238,6 +238,8 @@ describe(`n8n ${MAJOR}.x instant trigger`, () => {
 
 				// The safety net: the dropped call is emitted by a sweep, once.
 				const sweep = await post('?sweep=1', { 'x-voice-agent-secret': SECRET }, {});
+				const sweepText = await sweep.text();
+				figures.push(`first sweep answered ${sweep.status} ${sweepText}`);
 				expect(sweep.status).toBe(200);
 				await waitFor('the safety net execution', async () => (await executions()).length >= 2);
 				const again = await post('?sweep=1', { 'x-voice-agent-secret': SECRET }, {});
