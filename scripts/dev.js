@@ -168,7 +168,8 @@ async function main() {
  Try: open the workflow "Start a call" and click "Execute workflow": the call
  completes in 5-20 s and the node shows its transcript. "Dial a sheet" calls three
  rows, "Export history" returns a ZIP, and activating "Follow up on completed call"
- emits each completed call once (it polls every minute).
+ emits each completed call once (it polls every minute). Activate "Instant: act the
+ moment a call ends" and start a call: it fires as the sandbox pushes the call's event.
 
  Changed the code? Stop with Ctrl-C and run npm run dev again.
 ──────────────────────────────────────────────────────────────────────────────

@@ -7,6 +7,7 @@ import type {
 	IHookFunctions,
 	ILoadOptionsFunctions,
 	IPollFunctions,
+	IWebhookFunctions,
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
@@ -30,7 +31,8 @@ export type ApiContext =
 	| IExecuteFunctions
 	| ILoadOptionsFunctions
 	| IPollFunctions
-	| IHookFunctions;
+	| IHookFunctions
+	| IWebhookFunctions;
 
 export const CREDENTIAL_NAME = 'voiceAgentApi';
 

@@ -1,0 +1,201 @@
+import type {
+	IDataObject,
+	IHookFunctions,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { searchAssistants } from '../shared/listSearch';
+import { isPlainObject } from '../shared/shape';
+import { properties, readConfig, type Config } from './config';
+import { classify, primaryEvent, type Delivery } from './events';
+import { callKey, deliveryKey, has, prune, readMemory, remember, type Memory } from './memory';
+import { checkExists, create, remove } from './registration';
+import { isAuthentic } from './secret';
+import { runSweep, type NodeState } from './state';
+
+/**
+ * Keys being handled by a request of this process right now. Two copies of one delivery
+ * can arrive at the same moment, before either request's static data is saved: the second
+ * finds the key claimed and answers "duplicate". A claim lives exactly as long as the HTTP
+ * request that made it (released when its response is finished or closed, which n8n does
+ * after saving the static data), so nothing here outlives a request.
+ */
+const claims = new Set<string>();
+
+function claim(ctx: IWebhookFunctions, keys: string[], held: string[]): boolean {
+	const prefix = `${ctx.getWorkflow().id ?? ''}|${ctx.getNode().id}|`;
+	const full = keys.map((k) => prefix + k);
+	if (full.some((k) => claims.has(k))) return false;
+	for (const k of full) {
+		claims.add(k);
+		held.push(k);
+	}
+	return true;
+}
+
+function releaseWithResponse(ctx: IWebhookFunctions, held: string[]): void {
+	const release = () => {
+		for (const k of held.splice(0)) claims.delete(k);
+	};
+	const res = ctx.getResponseObject();
+	res.once('finish', release);
+	res.once('close', release);
+}
+
+/** The delivery's body; n8n parses JSON bodies, a callback sent without Content-Type is not. */
+function bodyOf(ctx: IWebhookFunctions): unknown {
+	const body = ctx.getBodyData();
+	if (isPlainObject(body) && Object.keys(body).length > 0) return body;
+	const raw = (ctx.getRequestObject() as { rawBody?: unknown }).rawBody;
+	if (raw instanceof Uint8Array || typeof raw === 'string') {
+		try {
+			return JSON.parse(Buffer.from(raw).toString('utf8'));
+		} catch {
+			return body;
+		}
+	}
+	return body;
+}
+
+/** Why a delivery starts nothing, or undefined when it is one the user selected. */
+function ignoredBecause(delivery: Delivery, config: Config): string | undefined {
+	if (delivery.kind === 'event' && !(config.events as string[]).includes(delivery.eventType)) {
+		return `event type ${delivery.eventType} is not selected`;
+	}
+	if (delivery.kind === 'callback') {
+		if (!config.acceptCallbacks) return 'status callbacks are not accepted';
+		if (!delivery.terminal) return `status ${delivery.status} is not final`;
+	}
+	const agentId = delivery.item.agent_id;
+	if (config.agentId && typeof agentId === 'string' && agentId !== config.agentId) {
+		return 'another assistant';
+	}
+	return undefined;
+}
+
+export class VoiceAgentInstantTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Voice Agent Instant Trigger',
+		name: 'voiceAgentInstantTrigger',
+		icon: { light: 'file:voiceAgent.svg', dark: 'file:voiceAgent.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{($parameter["events"] || []).join(", ")}}',
+		description: 'Starts the workflow the moment the AI voice agent service reports a call event',
+		defaults: { name: 'Voice Agent Instant Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'voiceAgentApi', required: false }],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				path: 'events',
+			},
+		],
+		properties,
+	};
+
+	methods = { listSearch: { searchAssistants } };
+
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return await checkExists.call(this);
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return await create.call(this);
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return await remove.call(this);
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const res = this.getResponseObject();
+		const reply = (status: number, body: IDataObject): IWebhookResponseData => {
+			res.status(status).json(body);
+			return { noWebhookResponse: true };
+		};
+		let config: Config;
+		try {
+			config = readConfig(this);
+		} catch (error) {
+			this.logger.warn(`Voice Agent Instant Trigger: ${(error as Error).message}`);
+			return reply(500, { error: 'The trigger is misconfigured; see the n8n log.' });
+		}
+		const query = this.getQueryData() as IDataObject;
+		if (!isAuthentic(config.secret, this.getHeaderData(), query)) {
+			return reply(401, { error: 'Missing or wrong secret' });
+		}
+
+		const held: string[] = [];
+		releaseWithResponse(this, held);
+		const data = this.getWorkflowStaticData('node') as NodeState;
+		const now = Date.now();
+		const nowSec = Math.floor(now / 1000);
+		const memory: Memory = readMemory(data.memory);
+		const primary = primaryEvent(config.events, config.acceptCallbacks);
+		const items: IDataObject[] = [];
+		let answer: IDataObject = { received: true };
+		const sweepRequested = query.sweep !== undefined;
+
+		if (!sweepRequested) {
+			const delivery = classify(bodyOf(this));
+			if (delivery.kind === 'unknown') {
+				return reply(400, {
+					error: `Not a delivery of the voice agent service: ${delivery.reason}`,
+				});
+			}
+			const ignored = ignoredBecause(delivery, config);
+			const dKey = deliveryKey(delivery.key);
+			const isPrimary = delivery.eventType === primary && delivery.terminal;
+			const cKey = callKey(delivery.callId);
+			if (ignored) {
+				answer = { received: true, ignored };
+			} else if (
+				has(memory, dKey) ||
+				(isPrimary && has(memory, cKey)) ||
+				!claim(this, isPrimary ? [dKey, cKey] : [dKey], held)
+			) {
+				answer = { received: true, duplicate: true };
+			} else {
+				remember(memory, dKey, nowSec);
+				if (isPrimary) remember(memory, cKey, nowSec);
+				data.memory = prune(memory, nowSec);
+				items.push(delivery.item);
+			}
+		}
+
+		const due = !data.sweep?.at || now - Number(data.sweep.at) >= config.sweepMs;
+		if (config.safetyNet && (sweepRequested || due) && claim(this, ['sweep'], held)) {
+			try {
+				const found = await runSweep(this, config, data, now);
+				for (const item of found) {
+					// A delivery of the same call being handled right now emits it instead.
+					if (claim(this, [callKey(String(item.call_id))], held)) items.push(item);
+				}
+				answer = { ...answer, swept: found.length };
+			} catch (error) {
+				// Nothing of the sweep was stored: the next one reads the same window again.
+				this.logger.warn(`Voice Agent Instant Trigger: sweep failed: ${(error as Error).message}`);
+				if (sweepRequested)
+					return reply(502, { error: `Sweep failed: ${(error as Error).message}` });
+			}
+		} else if (sweepRequested) {
+			answer = {
+				received: true,
+				swept: config.safetyNet ? 'already running' : 'safety net is off',
+			};
+		}
+
+		if (items.length === 0) return { webhookResponse: answer };
+		return { workflowData: [this.helpers.returnJsonArray(items)] };
+	}
+}

@@ -1,0 +1,225 @@
+/**
+ * The node's fields and their one reading, shared by the webhook and the activation hooks
+ * (whose getNodeParameter takes no item index: they are adapted to the shared readers).
+ */
+import type { IHookFunctions, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { assistantLocator } from '../shared/descriptions';
+import { fields, readLocator, type ParamSource } from '../shared/params';
+import { UUID_RE } from '../shared/validate';
+import { EVENT_TYPES, type EventType } from './events';
+import { MIN_SECRET_LENGTH, SECRET_HEADER, SECRET_QUERY } from './secret';
+
+const MINUTE = 60000;
+export const DEFAULT_SWEEP_MINUTES = 10;
+export const DEFAULT_GRACE_MINUTES = 5;
+export const DEFAULT_LOOKBACK_MINUTES = 24 * 60;
+export const MAX_LOOKBACK_MINUTES = 7 * 24 * 60;
+
+export const EVENT_OPTIONS: Array<{ name: string; value: EventType; description: string }> = [
+	{
+		name: 'Call Ended, Everything Processed',
+		value: 'all_processing_completed',
+		description:
+			'Once per call, after the recording and both analyses are ready (also for failed calls)',
+	},
+	{
+		name: 'Call Attempt Ended',
+		value: 'call_completed',
+		description: 'Every attempt that ends: completed, failed, or retry scheduled',
+	},
+	{
+		name: 'Recording Ready',
+		value: 'recording_completed',
+		description: 'The recording URL of a completed call',
+	},
+	{
+		name: 'Platform Analysis Ready',
+		value: 'platform_analysis_completed',
+		description: 'Summary, sentiment and outcome of a completed call',
+	},
+	{
+		name: 'Client Analysis Ready',
+		value: 'client_analysis_completed',
+		description: "The assistant's own analysis fields of a completed call",
+	},
+];
+
+export const properties: INodeProperties[] = [
+	{
+		displayName: `Paste this trigger's Production URL where the service should send events: into the assistant's event subscriptions (or switch on Register on Assistant below), or as Start › Status Callback URL of a call. Every delivery must carry the secret below, in the header ${SECRET_HEADER} or the query parameter ?${SECRET_QUERY}=; anything else is answered 401 and starts nothing.`,
+		name: 'setupNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Secret',
+		name: 'secret',
+		type: 'string',
+		typeOptions: { password: true },
+		required: true,
+		default: '',
+		placeholder: 'e.g. a random text of 32 characters',
+		description: `Shared secret every delivery must carry (header ${SECRET_HEADER} or query parameter ${SECRET_QUERY}); at least ${MIN_SECRET_LENGTH} characters. The workflow does not activate without one.`,
+	},
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		options: EVENT_OPTIONS,
+		default: ['all_processing_completed'],
+		description:
+			'Assistant events that start the workflow, one item per event. Others are answered 200 and ignored.',
+	},
+	{
+		displayName: 'Accept Per-Call Status Callbacks',
+		name: 'acceptCallbacks',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether status callbacks of calls started with this URL as callback start the workflow; only final statuses (completed, failed, error, cancelled) do',
+	},
+	assistantLocator({
+		required: false,
+		description:
+			'Only events of this assistant. Required to register on it; the safety net sweeps its calls. Leave empty for all assistants.',
+	}),
+	{
+		displayName: 'Register on Assistant',
+		name: 'registerOnAssistant',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to subscribe this URL to the selected events of the assistant when the workflow is activated, and to remove those subscriptions when it is deactivated',
+	},
+	{
+		displayName:
+			'An assistant has ONE subscription URL per event type. Activating this workflow REPLACES the URL currently set for the selected event types, silently: whatever received them before stops receiving them. Event types you did not select are left untouched. Deactivating removes only the subscriptions that still point at this trigger.',
+		name: 'registerWarning',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { registerOnAssistant: [true] } },
+	},
+	{
+		displayName: 'Safety Net',
+		name: 'safetyNet',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to also sweep the call history now and then and emit any completed call whose event never arrived (the service drops a delivery after 3 retries)',
+	},
+	{
+		displayName: `The sweep runs inside deliveries once it is due, and on every authenticated POST to this URL with ?sweep=1 (e.g. from a Schedule Trigger + HTTP Request in another workflow, for quiet assistants). Each call is emitted once, whichever way it arrives.`,
+		name: 'safetyNetNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { safetyNet: [true] } },
+	},
+	{
+		displayName: 'Safety Net Options',
+		name: 'safetyNetOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: { safetyNet: [true] } },
+		options: [
+			{
+				displayName: 'Sweep Every (Minutes)',
+				name: 'sweepMinutes',
+				type: 'number',
+				typeOptions: { minValue: 0, numberPrecision: 2 },
+				default: DEFAULT_SWEEP_MINUTES,
+				description: 'A delivery runs a sweep when the last one is at least this old',
+			},
+			{
+				displayName: 'Wait for Late Events (Minutes)',
+				name: 'graceMinutes',
+				type: 'number',
+				typeOptions: { minValue: 0, numberPrecision: 2 },
+				default: DEFAULT_GRACE_MINUTES,
+				description:
+					'A completed call found by the sweep is emitted only when its event has not arrived this long after the sweep first saw it (processing and retries take minutes)',
+			},
+			{
+				displayName: 'Lookback Window (Minutes)',
+				name: 'lookbackMinutes',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_LOOKBACK_MINUTES },
+				default: DEFAULT_LOOKBACK_MINUTES,
+				description: 'Calls created this long ago or later are swept',
+			},
+		],
+	},
+];
+
+export interface Config {
+	secret: string;
+	events: EventType[];
+	acceptCallbacks: boolean;
+	agentId?: string;
+	register: boolean;
+	safetyNet: boolean;
+	sweepMs: number;
+	graceMs: number;
+	lookbackMs: number;
+}
+
+/** The hook and webhook contexts read parameters without an item index. */
+function source(ctx: IHookFunctions | IWebhookFunctions): ParamSource {
+	return {
+		getNode: () => ctx.getNode(),
+		getNodeParameter: (name, _itemIndex, fallback, options) =>
+			ctx.getNodeParameter(name, fallback, options as never),
+	};
+}
+
+export function readConfig(ctx: IHookFunctions | IWebhookFunctions): Config {
+	const src = source(ctx);
+	const f = fields(src, 0);
+	const node = ctx.getNode();
+	const agentId = readLocator(src, 'assistant', 0, 'Assistant');
+	if (agentId !== '' && !UUID_RE.test(agentId)) {
+		throw new NodeOperationError(node, `Assistant: "${agentId}" is not a valid ID (UUID expected)`);
+	}
+	const safety = f.collection('safetyNetOptions', 'Safety Net Options');
+	const minutes = (name: string, label: string, fallback: number, min: number, max?: number) =>
+		Math.round(safety.number(name, label, fallback, { min, max }) * MINUTE);
+	return {
+		secret: f.text('secret', 'Secret').trim(),
+		events: f.options('events', 'Events', EVENT_TYPES),
+		acceptCallbacks: f.boolean('acceptCallbacks', 'Accept Per-Call Status Callbacks', true),
+		agentId: agentId || undefined,
+		register: f.boolean('registerOnAssistant', 'Register on Assistant', false),
+		safetyNet: f.boolean('safetyNet', 'Safety Net', false),
+		sweepMs: minutes('sweepMinutes', 'Sweep Every (Minutes)', DEFAULT_SWEEP_MINUTES, 0),
+		graceMs: minutes('graceMinutes', 'Wait for Late Events (Minutes)', DEFAULT_GRACE_MINUTES, 0),
+		lookbackMs: minutes(
+			'lookbackMinutes',
+			'Lookback Window (Minutes)',
+			DEFAULT_LOOKBACK_MINUTES,
+			1,
+			MAX_LOOKBACK_MINUTES,
+		),
+	};
+}
+
+/** What activation insists on: a usable secret, and an assistant to register on. */
+export function assertActivatable(ctx: IHookFunctions, config: Config): void {
+	const node = ctx.getNode();
+	if (config.secret.length < MIN_SECRET_LENGTH) {
+		throw new NodeOperationError(
+			node,
+			`Secret: at least ${MIN_SECRET_LENGTH} characters are needed to activate the workflow`,
+			{ description: 'Fill in a long random text; deliveries must carry it.' },
+		);
+	}
+	if (config.register && !config.agentId) {
+		throw new NodeOperationError(node, 'Assistant: pick the assistant to register on', {
+			description: 'Register on Assistant is on, so an assistant is needed.',
+		});
+	}
+	if (config.register && config.events.length === 0) {
+		throw new NodeOperationError(node, 'Events: select at least one event to register');
+	}
+}

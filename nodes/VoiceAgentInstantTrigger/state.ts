@@ -1,0 +1,64 @@
+/**
+ * The trigger's static data (node scope) and the one place that runs a sweep against it.
+ * Static data is how n8n keeps a trigger's memory across executions and restarts; see the
+ * README for when n8n saves it for webhook requests.
+ */
+import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+
+import { apiRequest } from '../shared/transport';
+import type { CallRow } from '../VoiceAgentTrigger/cursor';
+import type { FetchPage } from '../VoiceAgentTrigger/pollOnce';
+import type { Config } from './config';
+import { primaryEvent } from './events';
+import { callKey, has, prune, readMemory, remember, type Memory } from './memory';
+import type { Registration } from './registration';
+import { sweep, type SweepState } from './sweep';
+
+export interface NodeState extends IDataObject {
+	memory?: Memory;
+	sweep?: SweepState & IDataObject;
+	registration?: Registration & IDataObject;
+}
+
+/**
+ * Runs one sweep and stores its outcome (cursor, pending calls, emitted calls) in `data`.
+ * Throws before storing anything when a request fails.
+ */
+export async function runSweep(
+	ctx: IHookFunctions | IWebhookFunctions,
+	config: Config,
+	data: NodeState,
+	nowMs: number,
+): Promise<IDataObject[]> {
+	const memory = readMemory(data.memory);
+	const fetchPage: FetchPage = async (qs) => {
+		const body = await apiRequest.call(ctx, { method: 'GET', path: '/calling/history', qs });
+		return { rows: (body.calls as CallRow[] | undefined) ?? [], total: body.total };
+	};
+	const fetchDetails = async (callId: string) => {
+		const body = await apiRequest.call(ctx, {
+			method: 'GET',
+			path: '/calling/call-details',
+			qs: { id: callId, send_analysis: true },
+		});
+		return (body.data as IDataObject | undefined) ?? {};
+	};
+	const result = await sweep(
+		data.sweep,
+		nowMs,
+		{
+			lookbackMs: config.lookbackMs,
+			graceMs: config.graceMs,
+			agentId: config.agentId,
+			eventType: primaryEvent(config.events, config.acceptCallbacks) ?? 'all_processing_completed',
+		},
+		fetchPage,
+		fetchDetails,
+		(callId) => has(memory, callKey(callId)),
+	);
+	const nowSec = Math.floor(nowMs / 1000);
+	for (const item of result.items) remember(memory, callKey(String(item.call_id)), nowSec);
+	data.memory = prune(memory, nowSec);
+	data.sweep = result.state as NodeState['sweep'];
+	return result.items;
+}

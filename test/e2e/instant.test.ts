@@ -1,0 +1,308 @@
+/**
+ * End to end: the instant trigger in a real n8n (`n8n start`, production webhook URL), the
+ * sandbox pushing real event deliveries to it. Run with
+ * `npm run test:e2e -- -t 'Instant'` (`-- --n8n2` for n8n 2.x).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { createSandbox, fixtures, type Sandbox } from '../../sandbox';
+import { ensureN8n, type N8nInstall } from '../../scripts/n8n-install';
+import * as env from '../../scripts/n8n-env';
+
+const REPO = path.resolve(__dirname, '../..');
+const MAJOR = process.env.N8N_MAJOR === '2' ? 2 : 1;
+const PKG = 'n8n-nodes-voice-agent';
+const INSTANT = `${PKG}.voiceAgentInstantTrigger`;
+const CALLING = `${PKG}.voiceAgentCalling`;
+const CREDENTIAL = { id: 'vaSandboxCred001', name: 'Voice Agent (local sandbox)' };
+const AGENT = fixtures.AGENTS[0].id;
+const FROM = fixtures.NUMBERS[0].number;
+const SECRET = 'e2e-instant-secret-0123456789';
+const WEBHOOK_ID = '6d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
+/** Subscriptions of other receivers, set before activation: they must survive it all. */
+const OTHERS = {
+	call_started: 'http://127.0.0.1:9/other/started',
+	recording_completed: 'http://127.0.0.1:9/other/recording',
+};
+
+const declared = new Set<string>(
+	env.declaredNodeTypes(JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8'))),
+);
+const forNode = (type: string) => (declared.has(type) ? test : test.skip);
+
+function instantWorkflow() {
+	const wf = JSON.parse(
+		readFileSync(path.join(REPO, 'examples', 'instant-call-ended.json'), 'utf8'),
+	);
+	wf.id = 'e2eInstant';
+	wf.name = 'E2E instant trigger';
+	const trigger = wf.nodes.find((n: any) => n.type === INSTANT);
+	trigger.webhookId = WEBHOOK_ID;
+	Object.assign(trigger.parameters, {
+		secret: SECRET,
+		events: ['all_processing_completed', 'call_completed'],
+		// Deliveries never sweep here (the first sweep is the baseline at activation); the
+		// test asks for one, and a call is judged as soon as the sweep sees it.
+		safetyNetOptions: { sweepMinutes: 60, graceMinutes: 0 },
+	});
+	return wf;
+}
+
+const startWorkflow = {
+	id: 'e2eInstantStart',
+	name: 'E2E instant: start a call',
+	active: false,
+	nodes: [
+		{
+			id: '7e2f3a4b-0000-4000-8000-000000000001',
+			name: 'Manual Trigger',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
+		{
+			id: '7e2f3a4b-0000-4000-8000-000000000002',
+			name: 'Start',
+			type: CALLING,
+			typeVersion: 1,
+			position: [220, 0],
+			credentials: { voiceAgentApi: CREDENTIAL },
+			parameters: {
+				resource: 'call',
+				operation: 'start',
+				assistant: { __rl: true, mode: 'id', value: AGENT },
+				name: 'Ivy Instant',
+				mobileNumber: '+14155550155',
+				fromNumber: { __rl: true, mode: 'number', value: FROM },
+				variablesMode: 'json',
+				variablesJson: '{"clinic": "Sunrise Clinic", "date": "June 9", "time": "12:00"}',
+			},
+		},
+	],
+	connections: {
+		'Manual Trigger': { main: [[{ node: 'Start', type: 'main', index: 0 }]] },
+	},
+	settings: { executionOrder: 'v1' },
+};
+
+let sandbox: Sandbox;
+let n8n: N8nInstall;
+let n8nEnv: NodeJS.ProcessEnv;
+let userFolder: string;
+const figures: string[] = [];
+
+const api = async (method: string, route: string, body?: unknown) =>
+	await fetch(sandbox.url + route, {
+		method,
+		headers: { 'X-API-KEY': sandbox.apiKey, 'Content-Type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	}).then(async (r) => (await r.json()) as any);
+const subscriptions = async () => (await api('GET', `/agent/${AGENT}`)).agents.event_subscriptions;
+
+beforeAll(async () => {
+	sandbox = await createSandbox({ port: 0, clock: 'real', speed: 20, seed: 3 });
+	n8n = await ensureN8n({ major: MAJOR, log: () => undefined });
+	userFolder = mkdtempSync(path.join(tmpdir(), 'voice-agent-e2e-instant-'));
+	n8nEnv = env.n8nEnv({ userFolder, major: MAJOR, port: await env.freePort() });
+	if (process.env.E2E_BUILT !== '1') {
+		await env.mustExec('npm', ['run', 'build'], { env: env.npmEnv() });
+	}
+	await env.installPackage({ userFolder, tarball: process.env.E2E_PACKAGE_TGZ || undefined });
+	await env.importAll(n8n, n8nEnv, {
+		credentials: [env.sandboxCredential({ ...CREDENTIAL, baseUrl: sandbox.url })],
+		workflows: [instantWorkflow(), startWorkflow],
+	});
+});
+
+afterAll(async () => {
+	await sandbox?.close();
+	if (userFolder && !process.env.E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
+	console.log(`n8n ${n8n?.version}, instant trigger:\n  ${figures.join('\n  ')}`);
+});
+
+describe(`n8n ${MAJOR}.x instant trigger`, () => {
+	forNode(INSTANT)(
+		'Instant trigger: registers, fires on a call started through the package, emits duplicates once, refuses a missing secret, catches a dropped delivery, unregisters',
+		async () => {
+			await api('PATCH', '/agent/v1', {
+				operation: 'edit_event_subscriptions',
+				agent_id: AGENT,
+				event_subscriptions: OTHERS,
+			});
+			await env.activateWorkflow(n8n, n8nEnv, 'e2eInstant');
+			const port = Number(n8nEnv.N8N_PORT);
+			const url = `http://localhost:${port}/webhook/${WEBHOOK_ID}/events`;
+			const registered = `${url}?secret=${SECRET}`;
+			const server = await env.startN8n(n8n, n8nEnv, { port });
+			try {
+				const rest = env.restClient(port);
+				await rest.ownerLogin();
+
+				// Activation subscribed exactly the two selected types.
+				await waitFor('the registration', async () => {
+					const s = await subscriptions();
+					return s.all_processing_completed === registered;
+				});
+				expect(await subscriptions()).toEqual({
+					call_started: OTHERS.call_started,
+					call_completed: registered,
+					recording_completed: OTHERS.recording_completed,
+					platform_analysis_completed: null,
+					client_analysis_completed: null,
+					all_processing_completed: registered,
+				});
+
+				// Two copies of call_completed, and the processing event lost for good.
+				sandbox.setDeliveryFaults([
+					{ event: 'call_completed', action: 'duplicate', times: 1 },
+					{ event: 'all_processing_completed', action: 'drop', times: 1 },
+				]);
+				const started = await env.executeWorkflow(n8n, n8nEnv, 'e2eInstantStart');
+				if (started.code !== 0) throw new Error(`${started.stdout}\n${started.stderr}`);
+				const callId = env.nodeOutput(started.data, 'Start')![0].call_id as string;
+
+				const executions = async () => {
+					const r = await rest.request(
+						'GET',
+						`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: 'e2eInstant' }))}`,
+					);
+					expect(r.status).toBe(200);
+					const list = (r.json.data.results ?? r.json.data) as any[];
+					return list.sort((a, b) => Number(a.id) - Number(b.id));
+				};
+				const items = async (execution: any) => {
+					const detail = await rest.request('GET', `/executions/${execution.id}`);
+					const runData = parseFlatted(detail.json.data.data).resultData.runData;
+					return runData['When a call ends'][0].data.main[0].map((i: any) => i.json);
+				};
+
+				await waitFor('the call to end', () =>
+					['completed', 'failed', 'error'].includes(sandbox.call(callId)!.status),
+				);
+				await waitFor('the processing event (dropped)', () =>
+					sandbox.deliveries.some(
+						(d: any) => d.call_id === callId && d.event_type === 'all_processing_completed',
+					),
+				);
+				await sandbox.flushDeliveries();
+				await waitFor('one execution', async () => (await executions()).length >= 1);
+				await new Promise((r) => setTimeout(r, 2000));
+				const copies = sandbox.deliveries.filter(
+					(d: any) => d.call_id === callId && d.event_type === 'call_completed',
+				);
+				expect(copies.map((d: any) => [d.duplicate, d.state, d.attempts.at(-1)?.status])).toEqual([
+					[false, 'delivered', 200],
+					[true, 'delivered', 200],
+				]);
+				const afterDeliveries = await executions();
+				expect(afterDeliveries).toHaveLength(1);
+				const [first] = afterDeliveries;
+				expect(await items(first)).toEqual([
+					expect.objectContaining({
+						event_type: 'call_completed',
+						call_id: callId,
+						source: 'event',
+						status: sandbox.call(callId)!.status,
+					}),
+				]);
+				// Latency: from the moment the call ended (sandbox clock, back to wall time) to
+				// the moment n8n started the execution.
+				const offset = sandbox.store.now() - Date.now();
+				const endedAt = Date.parse(copies[0].created_at) - offset;
+				const latencyMs = Date.parse(first.startedAt) - endedAt;
+				figures.push(`call end -> execution started: ${latencyMs} ms`);
+				expect(latencyMs).toBeLessThan(1000);
+
+				// No secret, a wrong one: 401 and nothing starts.
+				const post = async (query: string, headers: Record<string, string>, body: unknown) =>
+					await fetch(url + query, {
+						method: 'POST',
+						headers: { 'content-type': 'application/json', ...headers },
+						body: JSON.stringify(body),
+					});
+				const forged = {
+					event_type: 'call_completed',
+					event_id: 'forged:call_completed:1',
+					call_id: '00000000-0000-4000-8000-00000000dead',
+					agent_id: AGENT,
+					data: { status: 'completed', attempt: 1 },
+				};
+				expect((await post('', {}, forged)).status).toBe(401);
+				expect((await post('?secret=wrong-secret-0123456789', {}, forged)).status).toBe(401);
+				expect(
+					(await post('', { 'x-voice-agent-secret': 'wrong-secret-0123456789' }, forged)).status,
+				).toBe(401);
+
+				// The safety net: the dropped call is emitted by a sweep, once.
+				const sweep = await post('?sweep=1', { 'x-voice-agent-secret': SECRET }, {});
+				const sweepText = await sweep.text();
+				figures.push(`first sweep answered ${sweep.status} ${sweepText}`);
+				expect(sweep.status).toBe(200);
+				await waitFor('the safety net execution', async () => (await executions()).length >= 2);
+				const again = await post('?sweep=1', { 'x-voice-agent-secret': SECRET }, {});
+				expect(again.status).toBe(200);
+				expect(await again.json()).toEqual({ received: true, swept: 0 });
+				await new Promise((r) => setTimeout(r, 1500));
+				const all = await executions();
+				expect(all).toHaveLength(2);
+				expect(await items(all[1])).toEqual([
+					expect.objectContaining({
+						event_type: 'all_processing_completed',
+						call_id: callId,
+						source: 'safety_net',
+						transcript_text: expect.stringContaining('Ivy Instant'),
+					}),
+				]);
+
+				// The memory is in the workflow's static data (saved by n8n for webhook requests).
+				const saved = await rest.request('GET', '/workflows/e2eInstant');
+				const staticData = saved.json.data.staticData ?? {};
+				const nodeData = staticData['node:When a call ends'] ?? {};
+				figures.push(
+					`static data after the run: ${Object.keys(nodeData.memory ?? {}).length} memory entries, sweep cursor ${nodeData.sweep?.cursor ? 'saved' : 'missing'}`,
+				);
+				expect(Object.keys(nodeData.memory ?? {}).length).toBeGreaterThanOrEqual(2);
+
+				// Deactivation removes our two subscriptions and nothing else.
+				const off = await rest.request('POST', '/workflows/e2eInstant/deactivate', {});
+				expect(off.status).toBe(200);
+				await waitFor('the unregistration', async () => {
+					const s = await subscriptions();
+					return s.all_processing_completed === null;
+				});
+				expect(await subscriptions()).toEqual({
+					call_started: OTHERS.call_started,
+					call_completed: null,
+					recording_completed: OTHERS.recording_completed,
+					platform_analysis_completed: null,
+					client_analysis_completed: null,
+					all_processing_completed: null,
+				});
+			} catch (error) {
+				throw new Error(`${(error as Error).message}\n--- n8n log ---\n${server.log()}`);
+			} finally {
+				await server.stop();
+				sandbox.setDeliveryFaults(null);
+			}
+		},
+	);
+});
+
+/** n8n stores execution data with `flatted`; its own copy reads it. */
+function parseFlatted(text: string) {
+	const flatted = require(
+		require.resolve('flatted', { paths: [path.join(n8n.dir, 'node_modules', 'n8n')] }),
+	);
+	return flatted.parse(text);
+}
+
+async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 60000) {
+	const deadline = Date.now() + timeoutMs;
+	while (!(await check())) {
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+		await new Promise((r) => setTimeout(r, 250));
+	}
+}
