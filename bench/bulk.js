@@ -29,7 +29,7 @@ const arg = (name, fallback) => {
 };
 const ROWS = arg('rows', 1000);
 const LATENCY = arg('latency', 100);
-/** The Start operation's default Max Concurrent Requests (start.operation.ts). */
+/** The Start operation's default Max Concurrent Requests (actions/call/start/description.ts). */
 const CONCURRENCY = 10;
 const AGENT = 'a1a1a1a1-0000-4000-8000-000000000001';
 const FROM = '+14155550100';

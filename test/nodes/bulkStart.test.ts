@@ -295,7 +295,8 @@ test('Start and Wait: gives up after Max Wait with timed_out', async () => {
 		.reply(200, { status: 'success', message: 'ok', data: { call_id: id } })
 		.get('/calling/call-details')
 		.query({ id })
-		.times(3)
+		// Checks at 2 s and 4 s; the next one (6 s) would be past Max Wait (5 s).
+		.times(2)
 		.reply(200, { status: 'success', data: { id, call_status: 'ongoing' } });
 	const { output } = await runNode({
 		type: 'voiceAgentCalling',
@@ -314,12 +315,14 @@ test('Start and Wait: a failed wait says the call was started, and is not dialle
 		.reply(200, { status: 'success', message: 'ok', data: { call_id: id } })
 		.get('/calling/call-details')
 		.query({ id })
+		.times(2)
 		.reply(404, { error: { code: 'not_found', message: 'Call not found' } });
 	const { output, error } = await runNode({
 		type: 'voiceAgentCalling',
 		continueOnFail: true,
 		items: rows(1),
-		parameters: params({ pollIntervalSeconds: 2, maxWaitSeconds: 60 }, { waitForCompletion: true }),
+		// A failed check is tried again next round; the row fails only at Max Wait.
+		parameters: params({ pollIntervalSeconds: 2, maxWaitSeconds: 5 }, { waitForCompletion: true }),
 	});
 	expect(error).toBeUndefined();
 	expect(output).toEqual([

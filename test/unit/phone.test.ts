@@ -19,3 +19,13 @@ test('leaves what it cannot fix for the validator', () => {
 	expect(normalisePhone('4155550100', '')).toBe('4155550100');
 	expect(normalisePhone(undefined)).toBe('');
 });
+
+test('a default country code never makes a short number, a sign or garbage dialable', () => {
+	expect(normalisePhone('12345', '+91')).toBe('12345');
+	expect(normalisePhone('-14155550100', '+91')).toBe('-14155550100');
+	expect(normalisePhone('\u221214155550100', '+1')).toBe('\u221214155550100');
+	expect(normalisePhone('0 1234', '+44')).toBe('01234');
+	expect(normalisePhone('9234567890123456', '+1')).toBe('9234567890123456');
+	expect(normalisePhone('4155550100', 'abc')).toBe('4155550100');
+	expect(normalisePhone('987654', '+91')).toBe('+91987654');
+});

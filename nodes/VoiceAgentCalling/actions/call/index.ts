@@ -4,7 +4,7 @@ import type { NodeOperation } from '../../../shared/router';
 import * as exportHistory from './exportHistory.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
-import * as start from './start.operation';
+import * as start from './start';
 
 export const operations: Record<string, NodeOperation> = { start, get, getMany, exportHistory };
 

@@ -1,0 +1,81 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { fields, toInteger, toObject } from '../../../../shared/params';
+import {
+	fieldError,
+	requireFutureTime,
+	requireHhmm,
+	requireTimeZone,
+} from '../../../../shared/validate';
+
+/** call_config from the Call Options collection, validated; undefined when nothing is set. */
+export function readCallConfig(
+	ctx: IExecuteFunctions,
+	i: number,
+	nowMs: number,
+): IDataObject | undefined {
+	const node = ctx.getNode();
+	const options = fields(ctx, i).collection('callConfig', 'Call Options');
+	const config: IDataObject = {};
+	for (const [param, key, label] of [
+		['idleTimeoutWarning', 'idle_timeout_warning', 'Idle Timeout Warning (Seconds)'],
+		['idleTimeoutEnd', 'idle_timeout_end', 'Idle Timeout End (Seconds)'],
+		['maxCallLength', 'max_call_length', 'Max Call Length (Seconds)'],
+	] as const) {
+		const value = options.integer(param, label, undefined, { min: 1 });
+		if (value !== undefined) config[key] = value;
+	}
+	const retry = options.collection('retry', 'Retries');
+	if (retry.has('settings')) {
+		const settings = toObject(node, 'Call Options › Retries', retry.raw('settings'), i);
+		const retryConfig: IDataObject = {};
+		for (const [key, label] of [
+			['retry_count', 'Retry Count'],
+			['retry_busy', 'Retry When Busy'],
+			['retry_not_picked', 'Retry When Not Picked Up'],
+			['retry_failed', 'Retry When Failed'],
+		] as const) {
+			const value = settings[key];
+			if (value === undefined || value === null || value === '') continue;
+			retryConfig[key] = toInteger(node, `Call Options › Retries › ${label}`, value, i, { min: 0 });
+		}
+		config.call_retry_config = retryConfig;
+	}
+
+	const start = options.text('callStartTime', 'Call Window Start').trim();
+	const end = options.text('callEndTime', 'Call Window End').trim();
+	const scheduledAt = options.raw('scheduledAt');
+	const hasSchedule = scheduledAt !== undefined && scheduledAt !== null && scheduledAt !== '';
+	const zoneText = options.text('timezone', 'Time Zone').trim();
+	if (Boolean(start) !== Boolean(end)) {
+		throw fieldError(
+			node,
+			start ? 'Call Options › Call Window End' : 'Call Options › Call Window Start',
+			'is required when the other end of the call window is set',
+			i,
+		);
+	}
+	if (start || hasSchedule || zoneText) {
+		const zone = zoneText
+			? requireTimeZone(node, 'Call Options › Time Zone', zoneText, i)
+			: ctx.getTimezone();
+		const callTime: IDataObject = {};
+		if (start) {
+			callTime.call_start_time = requireHhmm(node, 'Call Options › Call Window Start', start, i);
+			callTime.call_end_time = requireHhmm(node, 'Call Options › Call Window End', end, i);
+		}
+		callTime.timezone = zone;
+		if (hasSchedule) {
+			callTime.scheduled_at = requireFutureTime(
+				node,
+				'Call Options › Scheduled At',
+				scheduledAt,
+				zone,
+				i,
+				nowMs,
+			).local;
+		}
+		config.call_time = callTime;
+	}
+	return Object.keys(config).length ? config : undefined;
+}

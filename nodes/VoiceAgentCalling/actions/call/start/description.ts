@@ -1,0 +1,353 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { assistantLocator, fromNumberLocator } from '../../../../shared/descriptions';
+import { UUID_RE } from '../../../../shared/validate';
+
+/** The fields of Call → Start, as the editor shows them. */
+
+export const DEFAULT_CONCURRENT = 10;
+export const MAX_CONCURRENT = 50;
+export const MIN_POLL_SECONDS = 2;
+export const MAX_POLL_SECONDS = 600;
+export const MIN_WAIT_SECONDS = 5;
+export const MAX_WAIT_SECONDS = 86400;
+
+const fields: INodeProperties[] = [
+	assistantLocator(),
+	{
+		displayName: 'Callee Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Ada Lovelace',
+		description: 'Name of the person to call; the assistant can use it in the conversation',
+	},
+	{
+		displayName: 'Phone Number',
+		name: 'mobileNumber',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. +14155550100',
+		description: 'Number to call, in international format with country code',
+	},
+	fromNumberField(),
+	{
+		displayName: 'Custom Variables',
+		name: 'variablesMode',
+		type: 'options',
+		default: 'pairs',
+		description: 'Values for the @{{variable}} placeholders in the assistant prompt',
+		options: [
+			{ name: 'None', value: 'none' },
+			{ name: 'Key/Value Pairs', value: 'pairs' },
+			{ name: 'JSON Object', value: 'json' },
+			{
+				name: 'All Input Fields',
+				value: 'row',
+				description:
+					'Send every field of the input item (e.g. every spreadsheet column) as a variable',
+			},
+		],
+	},
+	{
+		displayName: 'Fields to Leave Out',
+		name: 'variablesExclude',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. phone, name',
+		description: 'Comma-separated input fields not to send as variables',
+		displayOptions: { show: { variablesMode: ['row'] } },
+	},
+	{
+		displayName: 'Variables',
+		name: 'variables',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Variable',
+		default: {},
+		displayOptions: { show: { variablesMode: ['pairs'] } },
+		options: [
+			{
+				displayName: 'Variable',
+				name: 'variable',
+				values: [
+					{
+						displayName: 'Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. appointment_date',
+						description: 'Variable name as written in the prompt, without @{{ }}',
+					},
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Variables (JSON)',
+		name: 'variablesJson',
+		type: 'json',
+		default: '{}',
+		displayOptions: { show: { variablesMode: ['json'] } },
+		description: 'An object of variable names to values, e.g. {"appointment_date": "Friday"}',
+	},
+	{
+		displayName: 'Wait for Call to End',
+		name: 'waitForCompletion',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to wait until the call has ended (completed, failed, error or cancelled) and output its details and transcript',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Calls per Minute',
+				name: 'callsPerMinute',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+				description:
+					'Most calls to start per minute across all items; 0 starts them as fast as Max Concurrent Requests allows',
+			},
+			{
+				displayName: 'Default Country Code',
+				name: 'defaultCountryCode',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. +91',
+				description:
+					'Added to numbers written without one (a leading 0 is dropped). Spaces, dashes, dots and brackets are always removed, and 00 counts as +.',
+			},
+			{
+				displayName: 'Dry Run',
+				name: 'dryRun',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to only check every row and output the exact request body it would send, without calling anyone',
+			},
+			{
+				displayName: 'Include Analysis',
+				name: 'includeAnalysis',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to add the call analysis when waiting for the call to end',
+				displayOptions: { show: { '/waitForCompletion': [true] } },
+			},
+			{
+				displayName: 'Max Concurrent Requests',
+				name: 'maxConcurrent',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_CONCURRENT },
+				default: DEFAULT_CONCURRENT,
+				description: 'How many calls are being started at the same time',
+			},
+			{
+				displayName: 'Max Wait (Seconds)',
+				name: 'maxWaitSeconds',
+				type: 'number',
+				typeOptions: { minValue: MIN_WAIT_SECONDS, maxValue: MAX_WAIT_SECONDS },
+				default: 1800,
+				description: 'Stop waiting after this long; the item then has timed_out: true',
+				displayOptions: { show: { '/waitForCompletion': [true] } },
+			},
+			{
+				displayName: 'Poll Interval (Seconds)',
+				name: 'pollIntervalSeconds',
+				type: 'number',
+				typeOptions: { minValue: MIN_POLL_SECONDS, maxValue: MAX_POLL_SECONDS },
+				default: 15,
+				description:
+					'How often to check whether the calls have ended (all calls of the run are checked together)',
+				displayOptions: { show: { '/waitForCompletion': [true] } },
+			},
+			{
+				displayName: 'Status Callback Headers',
+				name: 'callbackHeaders',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				placeholder: 'Add Header',
+				default: {},
+				description:
+					'Headers sent with every status callback (a JSON Content-Type header is added unless one is set here)',
+				options: [
+					{
+						displayName: 'Header',
+						name: 'header',
+						values: [
+							{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+							{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+						],
+					},
+				],
+			},
+			{
+				displayName: 'Status Callback URL',
+				name: 'callbackUrl',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. https://n8n.example.com/webhook/call-status',
+				description:
+					'The service POSTs every status change of the call here (e.g. an n8n Webhook node). https only (plain http for localhost).',
+			},
+		],
+	},
+	{
+		displayName: 'Call Options',
+		name: 'callConfig',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		description: 'Overrides of the assistant’s call defaults',
+		options: [
+			{
+				displayName: 'Call Window End',
+				name: 'callEndTime',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 18:00',
+				description: 'Latest local time (HH:MM, 24-hour) at which the call may be placed',
+			},
+			{
+				displayName: 'Call Window Start',
+				name: 'callStartTime',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 09:00',
+				description: 'Earliest local time (HH:MM, 24-hour) at which the call may be placed',
+			},
+			{
+				displayName: 'Idle Timeout End (Seconds)',
+				name: 'idleTimeoutEnd',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 30,
+				description: 'Silence after which the assistant ends the call',
+			},
+			{
+				displayName: 'Idle Timeout Warning (Seconds)',
+				name: 'idleTimeoutWarning',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 10,
+				description: 'Silence after which the assistant checks whether the callee is still there',
+			},
+			{
+				displayName: 'Max Call Length (Seconds)',
+				name: 'maxCallLength',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 600,
+			},
+			{
+				displayName: 'Retries',
+				name: 'retry',
+				type: 'fixedCollection',
+				default: {},
+				placeholder: 'Add Retry Settings',
+				options: [
+					{
+						displayName: 'Retry Settings',
+						name: 'settings',
+						values: [
+							{
+								displayName: 'Retry Count',
+								name: 'retry_count',
+								type: 'number',
+								typeOptions: { minValue: 0 },
+								default: 1,
+								description: 'How many times a call is retried in all',
+							},
+							{
+								displayName: 'Retry When Busy',
+								name: 'retry_busy',
+								type: 'number',
+								typeOptions: { minValue: 0 },
+								default: 1,
+								description: 'Retries when the line is busy',
+							},
+							{
+								displayName: 'Retry When Not Picked Up',
+								name: 'retry_not_picked',
+								type: 'number',
+								typeOptions: { minValue: 0 },
+								default: 1,
+							},
+							{
+								displayName: 'Retry When Failed',
+								name: 'retry_failed',
+								type: 'number',
+								typeOptions: { minValue: 0 },
+								default: 1,
+							},
+						],
+					},
+				],
+			},
+			{
+				displayName: 'Scheduled At',
+				name: 'scheduledAt',
+				type: 'dateTime',
+				default: '',
+				description:
+					'When to place the call. A date with an offset is converted to the time zone; a date without one is taken as local time in that zone. Must be in the future.',
+			},
+			{
+				displayName: 'Time Zone',
+				name: 'timezone',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. America/New_York',
+				description:
+					'IANA time zone of the call window and Scheduled At. Empty: the workflow’s time zone.',
+			},
+		],
+	},
+];
+
+/** From Number: a workspace number (sent as from_number) or its ID (sent as from_number_id). */
+function fromNumberField(): INodeProperties {
+	const base = fromNumberLocator();
+	return {
+		...base,
+		description:
+			'Workspace number the call is made from: the number itself, or the ID of the workspace number',
+		modes: [
+			...(base.modes ?? []),
+			{
+				displayName: 'By Number ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. c3c3c3c3-0000-4000-8000-000000000001',
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: UUID_RE.source,
+							errorMessage: 'Not a valid workspace number ID (UUID)',
+						},
+					},
+				],
+			},
+		],
+	};
+}
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['call'], operation: ['start'] } },
+	fields,
+);

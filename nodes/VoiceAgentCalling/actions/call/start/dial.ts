@@ -1,0 +1,70 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { Pacer, runPool } from '../../../../shared/batch';
+import { sendOnce } from '../../../../shared/once';
+import { asItemError, type ItemResult } from '../../../../shared/router';
+import { apiRequest, type ApiCredentials } from '../../../../shared/transport';
+
+export interface DialJob {
+	/** Checked request body, or the row's validation error (Continue On Fail). */
+	body: IDataObject | Error;
+}
+
+export interface DialOptions {
+	concurrency: number;
+	pacer: Pacer;
+	credentials: ApiCredentials;
+	/** Told about every call that started, as soon as it did. */
+	onStarted: (index: number, started: IDataObject) => void;
+	/** Told about every row that failed to start. */
+	onFailed: (index: number) => void;
+	/** Start nothing new once this says so. */
+	stop: () => boolean;
+}
+
+/**
+ * Starts every row at the pace the dial settings allow and never waits for a call to end.
+ * A row's result is the start answer (data + message). A 429 pauses the whole batch.
+ */
+export async function dialAll(
+	ctx: IExecuteFunctions,
+	jobs: DialJob[],
+	{ concurrency, pacer, credentials, onStarted, onFailed, stop }: DialOptions,
+): Promise<Array<ItemResult | undefined>> {
+	return await runPool<ItemResult>(
+		jobs.length,
+		concurrency,
+		async (i) => {
+			const body = jobs[i].body;
+			if (body instanceof Error) return { ok: false, error: body };
+			try {
+				// Sent once per row, also when n8n's Retry On Fail re-runs the node.
+				const response = await sendOnce(
+					ctx,
+					i,
+					'start',
+					async () =>
+						await apiRequest.call(ctx, {
+							method: 'POST',
+							path: '/calling/outbound/individual',
+							body,
+							itemIndex: i,
+							credentials,
+							beforeAttempt: async () => await pacer.acquire(),
+							onRateLimited: (delayMs) => pacer.pause(delayMs),
+							// Only answers that prove nothing happened are retried (RETRY_POLICY.once).
+							retry: { maxAttempts: 8 },
+						}),
+				);
+				const data = (response.data as IDataObject | undefined) ?? {};
+				const started = { ...data, message: response.message };
+				onStarted(i, started);
+				return { ok: true, output: started };
+			} catch (error) {
+				onFailed(i);
+				return { ok: false, error: asItemError(ctx, error, i) };
+			}
+		},
+		stop,
+	);
+}

@@ -1,0 +1,111 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { Pacer } from '../../../../shared/batch';
+import { asItemError, type BatchOptions, type ItemResult } from '../../../../shared/router';
+import { getApiCredentials } from '../../../../shared/transport';
+import { buildStartRequest, type StartRequest } from './body';
+import { dialAll } from './dial';
+import { readDialSettings, readWaitSettings, type WaitSettings } from './settings';
+import { Watcher } from './watcher';
+
+export { description } from './description';
+
+/**
+ * Call → Start for the whole batch: every row is checked first (without Continue On Fail one
+ * bad row stops the run before anyone is called, so a rerun cannot dial anyone twice), then
+ * rows are dialled at the pace the settings allow, and rows that wait for their call to end
+ * are handed to one watcher that checks all of them together.
+ */
+export async function executeBatch(
+	this: IExecuteFunctions,
+	itemCount: number,
+	{ stopOnError }: BatchOptions,
+): Promise<Array<ItemResult | undefined>> {
+	if (itemCount === 0) return [];
+	const nowMs = Date.now();
+	let settings;
+	try {
+		settings = readDialSettings(this);
+	} catch (error) {
+		// A setting of the whole run is wrong: no row can run.
+		return Array.from({ length: itemCount }, (_, i) => ({
+			ok: false as const,
+			error: asItemError(this, error, i),
+		}));
+	}
+
+	const requests: Array<StartRequest | Error> = [];
+	const waits: WaitSettings[] = [];
+	for (let i = 0; i < itemCount; i++) {
+		try {
+			requests.push(buildStartRequest(this, i, nowMs));
+			waits.push(readWaitSettings(this, i));
+		} catch (error) {
+			const itemError = asItemError(this, error, i);
+			// Every row is checked before anyone is called: one bad row, zero calls.
+			if (stopOnError) {
+				return Object.assign(new Array<ItemResult | undefined>(itemCount).fill(undefined), {
+					[i]: { ok: false, error: itemError },
+				});
+			}
+			requests[i] = itemError;
+			waits[i] = { wait: false, includeAnalysis: false, pollMs: 0, maxWaitMs: 0 };
+		}
+	}
+
+	if (settings.dryRun) {
+		return requests.map((request): ItemResult => {
+			if (request instanceof Error) return { ok: false, error: request };
+			const output: IDataObject = { dry_run: true, body: request.body };
+			if (request.warnings.length) output.warnings = request.warnings;
+			return { ok: true, output };
+		});
+	}
+
+	const credentials = await getApiCredentials.call(this, 0);
+	const pacer = new Pacer(settings.callsPerMinute);
+	let failed = false;
+	const stop = (): boolean => stopOnError && (failed || watcher.hasFailures());
+	const watcher = new Watcher(this, {
+		credentials,
+		concurrency: settings.concurrency,
+		onRateLimited: (delayMs) => pacer.pause(delayMs),
+		stop,
+	});
+	const watching = watcher.run();
+	const started = await dialAll(
+		this,
+		requests.map((request) => ({ body: request instanceof Error ? request : request.body })),
+		{
+			concurrency: settings.concurrency,
+			pacer,
+			credentials,
+			stop,
+			onFailed: () => {
+				failed = true;
+			},
+			onStarted: (i, data) => {
+				const wait = waits[i];
+				if (!wait.wait || !data.call_id) return;
+				const createdMs = Date.parse(String(data.initiated_at ?? ''));
+				watcher.add({
+					index: i,
+					callId: String(data.call_id),
+					agentId: String(data.agent_id ?? (requests[i] as StartRequest).body.agent_id),
+					createdMs: Number.isFinite(createdMs) ? createdMs : undefined,
+					startedAt: Date.now(),
+					pollMs: wait.pollMs,
+					maxWaitMs: wait.maxWaitMs,
+					includeAnalysis: wait.includeAnalysis,
+				});
+			},
+		},
+	);
+	watcher.dialFinished();
+	await watching;
+	return started.map((result, i) => {
+		if (!result?.ok || !watcher.watches(i)) return result;
+		// undefined: the batch stopped before this row's call was seen to end.
+		return watcher.result(i);
+	});
+}

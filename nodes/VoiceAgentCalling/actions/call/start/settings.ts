@@ -1,0 +1,59 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { fields } from '../../../../shared/params';
+import {
+	DEFAULT_CONCURRENT,
+	MAX_CONCURRENT,
+	MAX_POLL_SECONDS,
+	MAX_WAIT_SECONDS,
+	MIN_POLL_SECONDS,
+	MIN_WAIT_SECONDS,
+} from './description';
+
+/** How the batch is dialled: one setting for the whole run, read from the first item. */
+export interface DialSettings {
+	concurrency: number;
+	callsPerMinute: number;
+	dryRun: boolean;
+}
+
+export function readDialSettings(ctx: IExecuteFunctions): DialSettings {
+	const options = fields(ctx, 0).collection('options', 'Options');
+	return {
+		concurrency: options.integer('maxConcurrent', 'Max Concurrent Requests', DEFAULT_CONCURRENT, {
+			min: 1,
+			max: MAX_CONCURRENT,
+		}),
+		callsPerMinute: options.number('callsPerMinute', 'Calls per Minute', 0, { min: 0 }),
+		dryRun: options.boolean('dryRun', 'Dry Run', false),
+	};
+}
+
+/** Whether and how one row waits for its call to end. */
+export interface WaitSettings {
+	wait: boolean;
+	includeAnalysis: boolean;
+	pollMs: number;
+	maxWaitMs: number;
+}
+
+export function readWaitSettings(ctx: IExecuteFunctions, i: number): WaitSettings {
+	const f = fields(ctx, i);
+	const wait = f.boolean('waitForCompletion', 'Wait for Call to End', false);
+	const options = f.collection('options', 'Options');
+	if (!wait) return { wait, includeAnalysis: false, pollMs: 0, maxWaitMs: 0 };
+	return {
+		wait,
+		includeAnalysis: options.boolean('includeAnalysis', 'Include Analysis', false),
+		pollMs:
+			options.number('pollIntervalSeconds', 'Poll Interval (Seconds)', 15, {
+				min: MIN_POLL_SECONDS,
+				max: MAX_POLL_SECONDS,
+			}) * 1000,
+		maxWaitMs:
+			options.number('maxWaitSeconds', 'Max Wait (Seconds)', 1800, {
+				min: MIN_WAIT_SECONDS,
+				max: MAX_WAIT_SECONDS,
+			}) * 1000,
+	};
+}

@@ -1,0 +1,83 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { fields, toText } from '../../../../shared/params';
+import { fieldError, requireJsonObject } from '../../../../shared/validate';
+
+/**
+ * Names that are not safe as keys of a JavaScript object (n8n drops some of them when it
+ * copies data; "__proto__" would change an object's prototype instead of adding a key).
+ * Refused with the key named instead of being lost on the way.
+ */
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+type Variables = Record<string, string>;
+
+/** Custom variables as the API wants them: string keys to string values, or undefined. */
+export function readVariables(ctx: IExecuteFunctions, i: number): Variables | undefined {
+	const node = ctx.getNode();
+	const f = fields(ctx, i);
+	const mode = f.option(
+		'variablesMode',
+		'Custom Variables',
+		['none', 'pairs', 'json', 'row'],
+		'pairs',
+	);
+	// [key, value, label of the value] in the order given; a Map keeps any key as it is.
+	const given = new Map<string, { value: unknown; label: string }>();
+	const add = (key: string, value: unknown, label: string, hint: string) => {
+		if (RESERVED_KEYS.has(key)) {
+			throw fieldError(
+				node,
+				label,
+				`"${key}" cannot be used as a variable name (it is reserved in JavaScript); rename it${hint}`,
+				i,
+			);
+		}
+		given.set(key, { value, label });
+	};
+	if (mode === 'pairs') {
+		const pairs = f.collection('variables', 'Variables').raw('variable');
+		const list = Array.isArray(pairs) ? pairs : [];
+		for (const [n, pair] of list.entries()) {
+			const label = `Variables › Variable ${n + 1} › Name`;
+			const p = (pair ?? {}) as { name?: unknown; value?: unknown };
+			const key = toText(node, label, p.name, i).trim();
+			if (!key) throw fieldError(node, label, 'is required', i);
+			if (given.has(key)) throw fieldError(node, `Variables › ${key}`, 'is given twice', i);
+			add(key, p.value, `Variables › ${key}`, '');
+		}
+	} else if (mode === 'json') {
+		const raw = requireJsonObject(node, 'Variables (JSON)', f.raw('variablesJson') ?? '{}', i);
+		for (const key of Object.keys(raw)) {
+			add(key, raw[key], `Variables › ${key}`, '');
+		}
+	} else if (mode === 'row') {
+		const exclude = new Set(
+			f
+				.text('variablesExclude', 'Fields to Leave Out')
+				.split(',')
+				.map((name) => name.trim())
+				.filter(Boolean),
+		);
+		const row = ctx.getInputData()[i]?.json ?? {};
+		for (const key of Object.keys(row)) {
+			if (exclude.has(key)) continue;
+			add(key, row[key], `Variables › ${key}`, ', or list it in Fields to Leave Out');
+		}
+	}
+	if (given.size === 0) return undefined;
+	// Reserved names are refused above, so every key stays a plain own key.
+	const out: Variables = {};
+	for (const [key, { value, label }] of given) {
+		if (typeof value === 'boolean') out[key] = String(value);
+		else if (value !== null && typeof value === 'object') {
+			throw fieldError(
+				node,
+				label,
+				'must be text, a number or a boolean, not an object or list',
+				i,
+			);
+		} else out[key] = toText(node, label, value, i);
+	}
+	return out;
+}

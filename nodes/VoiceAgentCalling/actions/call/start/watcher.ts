@@ -1,0 +1,327 @@
+import type { IDataObject, IExecuteFunctions, NodeApiError } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+import { runPool } from '../../../../shared/batch';
+import { asItemError, type ItemResult } from '../../../../shared/router';
+import { apiRequest, type ApiCredentials } from '../../../../shared/transport';
+import { detailsFromHistory, isTerminal, waitOutput } from './outcome';
+import { planWindows } from './windows';
+
+/** History page size: the largest the service is reported to serve (FACTS). */
+export const HISTORY_PAGE = 100;
+/** Widening of each history window, for a created_at a little off the start answer's time. */
+export const WINDOW_MARGIN_MS = 1000;
+/** Longest single sleep, so the watcher notices new calls and a stopped batch quickly. */
+const TICK_MS = 250;
+
+/** One started call the watcher looks after until it ends or its Max Wait is reached. */
+export interface WatchedCall {
+	index: number;
+	callId: string;
+	agentId: string;
+	/** Creation time as the service reported it (initiated_at); undefined when not given. */
+	createdMs?: number;
+	/** When the start answer arrived (this machine's clock). */
+	startedAt: number;
+	pollMs: number;
+	maxWaitMs: number;
+	includeAnalysis: boolean;
+	/** The latest record read, in the call-details shape. */
+	last?: IDataObject;
+	lastError?: Error;
+}
+
+/**
+ * A step run on every call that ended, before its row is output (e.g. a later "Download
+ * Recording" option adds one). Gets the output and returns it, changed or not.
+ */
+export type FinishStep = (
+	ctx: IExecuteFunctions,
+	call: WatchedCall,
+	output: IDataObject,
+) => Promise<IDataObject>;
+
+export interface WatcherOptions {
+	credentials: ApiCredentials;
+	/** How many details reads may run at once. */
+	concurrency: number;
+	/** A rate-limited read slows the dialling down too. */
+	onRateLimited?: (delayMs: number) => void;
+	/** The batch stopped (a failure without Continue On Fail): stop watching. */
+	stop: () => boolean;
+	finishSteps?: FinishStep[];
+	now?: () => number;
+}
+
+/** What the watcher asked the service for, for benchmarks and tests. */
+export interface WatchStats {
+	rounds: number;
+	historyRequests: number;
+	detailsRequests: number;
+	/** Sum over rounds of ⌈pending ÷ 100⌉: the history budget. */
+	historyBudget: number;
+}
+
+const STARTED_NOTE = (callId: string) =>
+	`The call ${callId} was started; only waiting for it to end failed. Do not start it again.`;
+
+/** Adds the "started, do not dial again" wording to an error of the wait. */
+function waitError(ctx: IExecuteFunctions, call: WatchedCall, error: unknown): Error {
+	const e = asItemError(ctx, error, call.index) as NodeApiError;
+	const note = STARTED_NOTE(call.callId);
+	if (!String(e.description ?? '').startsWith(note)) {
+		e.description = `${note} ${e.description ?? ''}`.trim();
+	}
+	return e;
+}
+
+const httpCode = (error: unknown) => Number((error as { httpCode?: unknown })?.httpCode);
+
+/**
+ * One watcher for the whole batch: every started call that should be waited for is handed to
+ * it, and each round it checks all pending calls together, from history pages (100 calls a
+ * request, narrowed by assistant and creation time), reading a call's details only when the
+ * history cannot tell (analysis wanted, or the call is not listed). A failed check is
+ * retried next round; a call still open at its Max Wait is output with timed_out: true.
+ */
+export class Watcher {
+	readonly stats: WatchStats = {
+		rounds: 0,
+		historyRequests: 0,
+		detailsRequests: 0,
+		historyBudget: 0,
+	};
+
+	private readonly calls: WatchedCall[] = [];
+
+	private readonly results = new Map<number, ItemResult>();
+
+	private dialling = true;
+
+	private lastRound: number | undefined;
+
+	private readonly now: () => number;
+
+	constructor(
+		private readonly ctx: IExecuteFunctions,
+		private readonly options: WatcherOptions,
+	) {
+		this.now = options.now ?? Date.now;
+	}
+
+	/** Hands a started call over. */
+	add(call: WatchedCall): void {
+		this.calls.push(call);
+	}
+
+	/** Every row has been dialled: once nothing is pending, the watcher ends. */
+	dialFinished(): void {
+		this.dialling = false;
+	}
+
+	/** Whether the row's call was handed over. */
+	watches(index: number): boolean {
+		return this.calls.some((c) => c.index === index);
+	}
+
+	/** The final result of a watched row. */
+	result(index: number): ItemResult | undefined {
+		return this.results.get(index);
+	}
+
+	/** Whether any watched row ended in an error. */
+	hasFailures(): boolean {
+		return [...this.results.values()].some((r) => !r.ok);
+	}
+
+	private pending(): WatchedCall[] {
+		return this.calls.filter((c) => !this.results.has(c.index));
+	}
+
+	/** Runs rounds until every call is finished and dialling is over (or the batch stops). */
+	async run(): Promise<void> {
+		for (;;) {
+			if (this.options.stop()) return;
+			const pending = this.pending();
+			if (pending.length === 0) {
+				if (!this.dialling) return;
+				await sleep(TICK_MS);
+				continue;
+			}
+			const interval = Math.min(...pending.map((c) => c.pollMs));
+			const first = Math.min(...pending.map((c) => c.startedAt));
+			const due = (this.lastRound ?? first) + interval;
+			const wait = due - this.now();
+			if (wait > 0) {
+				await sleep(Math.min(wait, TICK_MS));
+				continue;
+			}
+			this.lastRound = this.now();
+			await this.round(pending);
+		}
+	}
+
+	/** One check of every pending call. */
+	private async round(pending: WatchedCall[]): Promise<void> {
+		this.stats.rounds++;
+		this.stats.historyBudget += Math.ceil(pending.length / HISTORY_PAGE);
+		const seen = new Map<string, IDataObject>();
+		const failed = new Map<string, Error>();
+		const listed = pending.filter((c) => c.createdMs !== undefined);
+		const byAgent = new Map<string, WatchedCall[]>();
+		for (const call of listed)
+			byAgent.set(call.agentId, [...(byAgent.get(call.agentId) ?? []), call]);
+		for (const [agentId, agentPending] of byAgent) {
+			const ids = new Set(agentPending.map((c) => c.callId));
+			const windows = planWindows(
+				this.calls
+					.filter((c) => c.agentId === agentId && c.createdMs !== undefined)
+					.map((c) => ({ createdMs: c.createdMs as number, pending: ids.has(c.callId) })),
+				HISTORY_PAGE,
+				WINDOW_MARGIN_MS,
+			);
+			for (const window of windows) {
+				const wanted = agentPending.filter(
+					(c) => (c.createdMs as number) >= window.fromMs && (c.createdMs as number) <= window.toMs,
+				);
+				try {
+					await this.readWindow(agentId, window.fromMs, window.toMs, wanted, seen);
+				} catch (error) {
+					for (const call of wanted)
+						if (!seen.has(call.callId)) failed.set(call.callId, error as Error);
+				}
+			}
+		}
+		// Details only where the history cannot tell: the call is not listed (or its row has no
+		// status), or it ended and its analysis is wanted.
+		const needDetails = pending.filter((c) => {
+			if (failed.has(c.callId)) return false;
+			const row = seen.get(c.callId);
+			if (!row || !row.call_status) return true;
+			return c.includeAnalysis && isTerminal(row);
+		});
+		const timedOutNow = (c: WatchedCall) => this.now() + c.pollMs > c.startedAt + c.maxWaitMs;
+		// Calls about to time out with analysis wanted get their details read too, as before.
+		for (const c of pending) {
+			const row = seen.get(c.callId);
+			if (
+				row &&
+				c.includeAnalysis &&
+				!isTerminal(row) &&
+				timedOutNow(c) &&
+				!needDetails.includes(c)
+			)
+				needDetails.push(c);
+		}
+		await runPool(needDetails.length, this.options.concurrency, async (n) => {
+			const call = needDetails[n];
+			try {
+				seen.set(call.callId, await this.readDetails(call));
+			} catch (error) {
+				failed.set(call.callId, error as Error);
+			}
+		});
+
+		const finished: Array<{ call: WatchedCall; timedOut: boolean }> = [];
+		for (const call of pending) {
+			const record = seen.get(call.callId);
+			if (record) {
+				call.last = record;
+				call.lastError = undefined;
+				if (isTerminal(record)) finished.push({ call, timedOut: false });
+				else if (timedOutNow(call)) finished.push({ call, timedOut: true });
+				continue;
+			}
+			const error = failed.get(call.callId);
+			call.lastError = error;
+			// The key stopped working: nothing will change by waiting.
+			if (error && [401, 403].includes(httpCode(error))) {
+				this.results.set(call.index, { ok: false, error: waitError(this.ctx, call, error) });
+			} else if (timedOutNow(call)) {
+				if (call.last) finished.push({ call, timedOut: true });
+				else
+					this.results.set(call.index, {
+						ok: false,
+						error: waitError(this.ctx, call, error ?? new Error('The call was not found')),
+					});
+			}
+		}
+		await runPool(finished.length, this.options.concurrency, async (n) => {
+			const { call, timedOut } = finished[n];
+			try {
+				let output = waitOutput(
+					call.last as IDataObject,
+					call.callId,
+					timedOut,
+					this.now() - call.startedAt,
+				);
+				for (const step of this.options.finishSteps ?? [])
+					output = await step(this.ctx, call, output);
+				this.results.set(call.index, { ok: true, output });
+			} catch (error) {
+				this.results.set(call.index, { ok: false, error: waitError(this.ctx, call, error) });
+			}
+		});
+	}
+
+	/** Pages one history window newest first until every wanted call is seen or it ends. */
+	private async readWindow(
+		agentId: string,
+		fromMs: number,
+		toMs: number,
+		wanted: WatchedCall[],
+		seen: Map<string, IDataObject>,
+	): Promise<void> {
+		const ids = new Set(wanted.map((c) => c.callId));
+		let missing = wanted.filter((c) => !seen.has(c.callId)).length;
+		for (let offset = 0; missing > 0; offset += HISTORY_PAGE) {
+			this.stats.historyRequests++;
+			const page = await apiRequest.call(this.ctx, {
+				method: 'GET',
+				path: '/calling/history',
+				qs: {
+					agent_id: agentId,
+					start_date: new Date(fromMs).toISOString(),
+					end_date: new Date(toMs).toISOString(),
+					limit: HISTORY_PAGE,
+					offset,
+				},
+				itemIndex: wanted[0]?.index,
+				credentials: this.options.credentials,
+				onRateLimited: this.options.onRateLimited,
+				// A failed check is simply tried again next round.
+				retry: { maxAttempts: 2 },
+			});
+			const rows = Array.isArray(page.calls) ? (page.calls as unknown[]) : [];
+			for (const row of rows) {
+				if (!row || typeof row !== 'object') continue;
+				const id = String((row as IDataObject).id ?? '');
+				if (ids.has(id) && !seen.has(id)) {
+					seen.set(id, detailsFromHistory(row as IDataObject));
+					missing--;
+				}
+			}
+			if (rows.length < HISTORY_PAGE) return;
+		}
+	}
+
+	private async readDetails(call: WatchedCall): Promise<IDataObject> {
+		this.stats.detailsRequests++;
+		const qs: IDataObject = { id: call.callId };
+		if (call.includeAnalysis) qs.send_analysis = true;
+		const body = await apiRequest.call(this.ctx, {
+			method: 'GET',
+			path: '/calling/call-details',
+			qs,
+			itemIndex: call.index,
+			credentials: this.options.credentials,
+			onRateLimited: this.options.onRateLimited,
+			retry: { maxAttempts: 2 },
+		});
+		const data = body.data;
+		if (!data || typeof data !== 'object' || Array.isArray(data)) {
+			throw new Error('The call details answer has no data object');
+		}
+		return data as IDataObject;
+	}
+}

@@ -1,0 +1,319 @@
+/**
+ * Start and Wait for a whole batch: dialling never waits, one watcher checks every pending
+ * call together from history pages and reads details only where the history cannot tell.
+ * Exact requests (nock); the watcher's rounds run on the real clock at the 2 s minimum.
+ */
+import nock from 'nock';
+
+import { BASE_URL, expectAllMocksUsed, mockApi, runNode } from '../helpers/harness';
+
+const AGENT = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+const AT = '2026-11-25T12:00:00.000+00:00';
+const WINDOW = { start_date: '2026-11-25T11:59:59.000Z', end_date: '2026-11-25T12:00:01.000Z' };
+
+beforeAll(() => nock.disableNetConnect());
+expectAllMocksUsed();
+
+const callId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const rows = (count: number) =>
+	Array.from({ length: count }, (_, n) => ({
+		json: { name: `Row ${n}`, phone: `+1415555${String(1000 + n)}` },
+	}));
+
+const params = (options: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
+	resource: 'call',
+	operation: 'start',
+	assistant: { __rl: true, mode: 'id', value: AGENT },
+	name: '={{ $json.name }}',
+	mobileNumber: '={{ $json.phone }}',
+	fromNumber: { __rl: true, mode: 'number', value: '+14155550000' },
+	variablesMode: 'none',
+	waitForCompletion: true,
+	options: { pollIntervalSeconds: 2, maxWaitSeconds: 5, ...options },
+	...extra,
+});
+
+/** Every start answers with the row's call id, created at AT. */
+function starts(count: number) {
+	return mockApi()
+		.post('/calling/outbound/individual')
+		.times(count)
+		.reply((_uri, body) => {
+			const n = Number(String((body as { mobile_number: string }).mobile_number).slice(-4)) - 1000;
+			return [
+				200,
+				{
+					status: 'success',
+					message: 'Call initiated successfully',
+					data: { call_id: callId(n), call_status: 'ongoing', initiated_at: AT, agent_id: AGENT },
+				},
+			];
+		});
+}
+
+const historyRow = (n: number, status: string, extra: Record<string, unknown> = {}) => ({
+	id: callId(n),
+	to_number: `+1415555${1000 + n}`,
+	name: `Row ${n}`,
+	status,
+	transcript: status === 'completed' ? '[{"bot":"Hello"},{"user":"Hi"}]' : '[]',
+	audio_recording: status === 'completed' ? `https://rec.example/${n}.wav` : null,
+	created_at: AT,
+	agent: { id: AGENT, agent_name: 'Reminder' },
+	call_duration: 12.5,
+	call_attempt_time: AT,
+	call_cost: 1.5,
+	call_type: 'outbound',
+	inbound_from: null,
+	credits_processed: true,
+	from_numbers: ['+14155550000'],
+	voicemail_detected: false,
+	...extra,
+});
+
+/** The output of a row whose call ended as the history row says. */
+const fromHistory = (n: number, status: string, timedOut = false) => {
+	const completed = status === 'completed';
+	return {
+		id: callId(n),
+		call_direction: 'outbound',
+		call_status: status,
+		call_sub_status: null,
+		from_number: '+14155550000',
+		to_number: `+1415555${1000 + n}`,
+		callee_name: `Row ${n}`,
+		agent_id: AGENT,
+		initiation_time: AT,
+		recording_url: completed ? `https://rec.example/${n}.wav` : null,
+		transcription_url: completed ? '[{"bot":"Hello"},{"user":"Hi"}]' : '[]',
+		next_attempt_time: null,
+		transcript_turns: completed
+			? [
+					{ speaker: 'bot', text: 'Hello' },
+					{ speaker: 'user', text: 'Hi' },
+				]
+			: [],
+		transcript_text: completed ? 'Assistant: Hello\nCaller: Hi' : '',
+		call_id: callId(n),
+		timed_out: timedOut,
+		waited_seconds: expect.any(Number),
+	};
+};
+
+const history = (offset = 0) => ({
+	agent_id: AGENT,
+	...WINDOW,
+	limit: '100',
+	offset: String(offset),
+});
+
+test('mixed outcomes in one batch: one history page per round, details only for the unlisted call', async () => {
+	starts(6);
+	mockApi()
+		.get('/calling/history')
+		.query(history())
+		.reply(200, {
+			calls: [
+				historyRow(0, 'completed'),
+				historyRow(1, 'retry'),
+				historyRow(2, 'completed', { voicemail_detected: true }),
+				historyRow(3, 'registered'),
+				historyRow(4, 'ongoing'),
+			],
+			total: 5,
+		})
+		.get('/calling/call-details')
+		.query({ id: callId(5) })
+		.reply(200, { status: 'success', data: { id: callId(5), call_status: 'ongoing' } })
+		.get('/calling/history')
+		.query(history())
+		.reply(200, {
+			calls: [historyRow(1, 'failed'), historyRow(3, 'failed'), historyRow(4, 'ongoing')],
+			total: 3,
+		})
+		.get('/calling/call-details')
+		.query({ id: callId(5) })
+		.reply(200, {
+			status: 'success',
+			data: {
+				id: callId(5),
+				call_status: 'completed',
+				call_sub_status: 'USER_TERMINATED',
+				transcription_url: '[{"bot":"Bye"}]',
+			},
+		});
+	const { output, error } = await runNode({
+		type: 'voiceAgentCalling',
+		items: rows(6),
+		parameters: params(),
+	});
+	expect(error).toBeUndefined();
+	expect(output.map((o) => o.pairedItem)).toEqual([0, 1, 2, 3, 4, 5].map((item) => ({ item })));
+	expect(output.map((o) => o.json)).toEqual([
+		fromHistory(0, 'completed'),
+		fromHistory(1, 'failed'),
+		fromHistory(2, 'completed'),
+		fromHistory(3, 'failed'),
+		// Still open after the check at 4 s; the next (6 s) would pass Max Wait (5 s).
+		{ ...fromHistory(4, 'ongoing', true) },
+		{
+			id: callId(5),
+			call_status: 'completed',
+			call_sub_status: 'USER_TERMINATED',
+			transcription_url: '[{"bot":"Bye"}]',
+			transcript_turns: [{ speaker: 'bot', text: 'Bye' }],
+			transcript_text: 'Assistant: Bye',
+			call_id: callId(5),
+			timed_out: false,
+			waited_seconds: expect.any(Number),
+		},
+	]);
+}, 20000);
+
+test('Include Analysis: an ended call gets one details read with analysis; open ones none', async () => {
+	starts(2);
+	const analysed = {
+		id: callId(0),
+		call_status: 'completed',
+		transcription_url: '[]',
+		platform_analysis: { summary: 'ok' },
+		client_analysis: null,
+	};
+	mockApi()
+		.get('/calling/history')
+		.query(history())
+		.reply(200, { calls: [historyRow(0, 'completed'), historyRow(1, 'ongoing')] })
+		.get('/calling/call-details')
+		.query({ id: callId(0), send_analysis: 'true' })
+		.reply(200, { status: 'success', data: analysed })
+		.get('/calling/history')
+		.query(history())
+		.reply(200, { calls: [historyRow(1, 'ongoing')] })
+		// Max Wait reached: its last state is read with analysis too, as before.
+		.get('/calling/call-details')
+		.query({ id: callId(1), send_analysis: 'true' })
+		.reply(200, { status: 'success', data: { id: callId(1), call_status: 'ongoing' } });
+	const { output, error } = await runNode({
+		type: 'voiceAgentCalling',
+		items: rows(2),
+		parameters: params({ includeAnalysis: true }),
+	});
+	expect(error).toBeUndefined();
+	expect(
+		output.map((o) => [o.json.call_status, o.json.timed_out, o.json.platform_analysis]),
+	).toEqual([
+		['completed', false, { summary: 'ok' }],
+		['ongoing', true, undefined],
+	]);
+}, 20000);
+
+test('a failed round (429, then 500) is tried again next round and fails no row', async () => {
+	starts(2);
+	mockApi()
+		.get('/calling/history')
+		.query(history())
+		.reply(429, { error: { code: 'rate_limited', message: 'Slow down' } }, { 'Retry-After': '0' })
+		.get('/calling/history')
+		.query(history())
+		.reply(500, { error: { code: 'internal', message: 'Internal error' } })
+		.get('/calling/history')
+		.query(history())
+		.reply(200, { calls: [historyRow(1, 'completed'), historyRow(0, 'completed')] });
+	const { output, error } = await runNode({
+		type: 'voiceAgentCalling',
+		items: rows(2),
+		parameters: params({ maxWaitSeconds: 30 }),
+	});
+	expect(error).toBeUndefined();
+	expect(output.map((o) => o.json)).toEqual([
+		fromHistory(0, 'completed'),
+		fromHistory(1, 'completed'),
+	]);
+}, 20000);
+
+test('more than 100 pending calls: a round pages on until every one is seen', async () => {
+	const count = 150;
+	starts(count);
+	const offsets: string[] = [];
+	// Newest first, as the service lists them; every call has ended.
+	const all = Array.from({ length: count }, (_, k) => historyRow(count - 1 - k, 'completed'));
+	mockApi()
+		.get('/calling/history')
+		.query((q) => q.agent_id === AGENT && q.start_date === WINDOW.start_date && q.limit === '100')
+		.times(10)
+		.reply((uri) => {
+			const offset = Number(new URL(uri, BASE_URL).searchParams.get('offset'));
+			offsets.push(String(offset));
+			return [200, { calls: all.slice(offset, offset + 100) }];
+		});
+	const { output, error } = await runNode({
+		type: 'voiceAgentCalling',
+		items: rows(count),
+		parameters: params({ maxConcurrent: 50 }),
+	});
+	nock.cleanAll();
+	expect(error).toBeUndefined();
+	expect(output.map((o) => o.json.call_id)).toEqual(
+		Array.from({ length: count }, (_, n) => callId(n)),
+	);
+	expect(output.every((o) => o.json.call_status === 'completed')).toBe(true);
+	// Pages of 100, and the second only because 150 calls do not fit on one.
+	expect(offsets).toContain('100');
+	expect(new Set(offsets)).toEqual(new Set(['0', '100']));
+}, 20000);
+
+describe('a call never seen by Max Wait', () => {
+	const notFound = () => {
+		starts(2);
+		mockApi()
+			.get('/calling/history')
+			.query(history())
+			.times(2)
+			.reply(200, { calls: [historyRow(1, 'completed')] })
+			.get('/calling/call-details')
+			.query({ id: callId(0) })
+			.times(2)
+			.reply(404, { error: { code: 'not_found', message: 'Call not found' } });
+	};
+	const description = `The call ${callId(0)} was started; only waiting for it to end failed. Do not start it again. The service did not find what was asked for. Check the ID.`;
+
+	test('Continue On Fail: its row carries the wait error, the other row its call', async () => {
+		notFound();
+		const { output, error } = await runNode({
+			type: 'voiceAgentCalling',
+			items: rows(2),
+			continueOnFail: true,
+			parameters: params(),
+		});
+		expect(error).toBeUndefined();
+		expect(output.map((o) => o.json)).toEqual([
+			{ error: 'Call not found', description, httpCode: '404' },
+			fromHistory(1, 'completed'),
+		]);
+	}, 20000);
+
+	test('without Continue On Fail: the node fails with the same wording', async () => {
+		notFound();
+		const { output, error } = await runNode({
+			type: 'voiceAgentCalling',
+			items: rows(2),
+			parameters: params(),
+		});
+		expect(output).toEqual([]);
+		expect(error?.message).toBe('Call not found');
+		expect(String(error?.description)).toMatch(
+			new RegExp(`^${description.replace(/[.?]/g, '\\$&')} 1 other item`),
+		);
+	}, 20000);
+});
+
+test('rows without Wait for Call to End ("false" as text) only start', async () => {
+	starts(2);
+	const { output, error } = await runNode({
+		type: 'voiceAgentCalling',
+		items: rows(2),
+		parameters: params({}, { waitForCompletion: '={{ "false" }}' }),
+	});
+	expect(error).toBeUndefined();
+	expect(output.map((o) => o.json.call_status)).toEqual(['ongoing', 'ongoing']);
+});
