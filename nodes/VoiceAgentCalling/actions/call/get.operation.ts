@@ -1,12 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { fields } from '../../../shared/params';
 import type { OperationOutput } from '../../../shared/router';
+import { expectObject } from '../../../shared/shape';
 import { apiRequest } from '../../../shared/transport';
 import { requireUuid } from '../../../shared/validate';
 import { decodeTranscriptField, withTranscript } from './transcriptFields';
 
-const fields: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Call ID',
 		name: 'callId',
@@ -28,7 +30,7 @@ const fields: INodeProperties[] = [
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['call'], operation: ['get'] } },
-	fields,
+	properties,
 );
 
 export async function getCallDetails(
@@ -46,17 +48,18 @@ export async function getCallDetails(
 		qs,
 		itemIndex: i,
 	});
-	const data = (response.data as IDataObject | undefined) ?? {};
+	const data = expectObject(this.getNode(), response.data, 'data', i);
 	return decode ? withTranscript(data, 'transcription_url') : data;
 }
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
-	const callId = requireUuid(this.getNode(), 'Call ID', this.getNodeParameter('callId', i), i);
+	const f = fields(this, i);
+	const callId = requireUuid(this.getNode(), 'Call ID', f.text('callId', 'Call ID'), i);
 	return await getCallDetails.call(
 		this,
 		i,
 		callId,
-		this.getNodeParameter('includeAnalysis', i, false) as boolean,
-		this.getNodeParameter('decodeTranscript', i, true) as boolean,
+		f.boolean('includeAnalysis', 'Include Analysis', false),
+		f.boolean('decodeTranscript', 'Decode Transcript', true),
 	);
 }
