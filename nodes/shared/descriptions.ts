@@ -1,8 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { UUID_RE } from './validate';
-
-const UUID_PATTERN = UUID_RE.source;
+import { UUID_PATTERN } from './validate';
 
 /** Assistant picker: from the workspace's list, or a pasted ID (checked as a UUID). */
 export function assistantLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
@@ -114,3 +112,36 @@ export const CALL_TYPE_OPTIONS = [
 	{ name: 'Outbound', value: 'outbound' },
 	{ name: 'Web Call', value: 'webcall' },
 ];
+
+/** Workspace number picker whose value is the number's `id` (the edit takes number_id). */
+export function numberIdLocator(): INodeProperties {
+	return {
+		displayName: 'Phone Number',
+		name: 'numberId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'Workspace phone number, identified by its ID',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a workspace number...',
+				typeOptions: { searchListMethod: 'searchNumberIds', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 9b2e4c1a-7d3f-4e5a-8b6c-1d2e3f4a5b6c',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: UUID_PATTERN, errorMessage: 'Not a valid number ID (UUID)' },
+					},
+				],
+			},
+		],
+	};
+}

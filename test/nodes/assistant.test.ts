@@ -404,22 +404,22 @@ describe('validation: nothing is sent, the error names the field and the item', 
 		[
 			'updateQueryPhrases',
 			{ phrases: 'x', phraseOptions: { probability: 1.5 } },
-			'Options › Probability: 1.5 must be a number from 0 to 1 [item 0]',
+			'Options › Probability: 1.5 is not a number from 0 to 1 [item 0]',
 		],
 		[
 			'updateVoiceSpeed',
 			{ voiceSpeed: 0 },
-			'Voice Speed: 0 must be a number greater than 0 [item 0]',
+			'Voice Speed: 0 is not a number greater than 0 [item 0]',
 		],
 		[
 			'updateVoiceSpeed',
 			{ voiceSpeed: '={{ "fast" }}' },
-			'Voice Speed: "fast" must be a number greater than 0 [item 0]',
+			'Voice Speed: "fast" is not a number [item 0]',
 		],
 		[
 			'updateNoiseSettings',
 			{ muteWhileBotSpeaking: '={{ "yes" }}' },
-			'Mute While Assistant Speaks: "yes" must be true or false [item 0]',
+			'Mute While Assistant Speaks: "yes" is not true or false [item 0]',
 		],
 		[
 			'updateDtmfSettings',
@@ -439,7 +439,7 @@ describe('validation: nothing is sent, the error names the field and the item', 
 		[
 			'updateVadSettings',
 			{ vadConfidence: 2 },
-			'Confidence: 2 must be a number from 0 to 1 [item 0]',
+			'Confidence: 2 is not a number from 0 to 1 [item 0]',
 		],
 		[
 			'updateVadSettings',
@@ -543,7 +543,7 @@ describe('Continue On Fail', () => {
 			{ json: ok, pairedItem: { item: 0 } },
 			{
 				json: {
-					error: 'Voice Speed: -1 must be a number greater than 0 [item 1]',
+					error: 'Voice Speed: -1 is not a number greater than 0 [item 1]',
 					description:
 						'Fix "Voice Speed" in input item 1 and run again. No request was sent for this item.',
 				},

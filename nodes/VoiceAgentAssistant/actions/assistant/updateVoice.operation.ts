@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { requireUuid } from '../../../shared/validate';
+import { LANGUAGE_OPTIONS } from '../../../shared/languages';
+import { requireLanguage, requireUuid } from '../../../shared/validate';
 import { defineEdit, param } from './edit';
-import { LANGUAGE_OPTIONS, requireLanguage } from './values';
 
 export const { option, description, execute } = defineEdit({
 	value: 'updateVoice',
