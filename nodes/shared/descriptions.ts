@@ -145,3 +145,37 @@ export function numberIdLocator(): INodeProperties {
 		],
 	};
 }
+
+/** Voice picker: the voices of the language chosen in the same node, or a pasted ID. */
+export function voiceLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
+	return {
+		displayName: 'Voice',
+		name: 'voiceId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The voice; it must speak the chosen language',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a voice...',
+				typeOptions: { searchListMethod: 'searchVoices', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: UUID_PATTERN, errorMessage: 'Not a valid voice ID (UUID)' },
+					},
+				],
+			},
+		],
+		...overrides,
+	};
+}

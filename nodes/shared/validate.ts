@@ -42,7 +42,9 @@ function plainText(node: INode, field: string, value: unknown, itemIndex: number
 		? 'a list'
 		: typeof value === 'object'
 			? 'an object'
-			: show(value);
+			: typeof value === 'number'
+				? String(value)
+				: show(value);
 	throw fieldError(node, field, `${what} is not text`, itemIndex);
 }
 
