@@ -179,3 +179,36 @@ export function voiceLocator(overrides: Partial<INodeProperties> = {}): INodePro
 		...overrides,
 	};
 }
+
+/** Campaign picker: the workspace's campaigns, or a pasted ID (checked as a UUID). */
+export function campaignLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
+	return {
+		displayName: 'Campaign',
+		name: 'campaign',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a campaign...',
+				typeOptions: { searchListMethod: 'searchCampaigns', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 6e7f8a9b-0c1d-4e2f-8a3b-4c5d6e7f8a9b',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: UUID_PATTERN, errorMessage: 'Not a valid campaign ID (UUID)' },
+					},
+				],
+			},
+		],
+		...overrides,
+	};
+}
