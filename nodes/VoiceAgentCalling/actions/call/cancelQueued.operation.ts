@@ -5,7 +5,7 @@ import { assistantLocator, campaignLocator } from '../../../shared/descriptions'
 import { sendOnce } from '../../../shared/once';
 import { fields, readLocator } from '../../../shared/params';
 import { normalisePhone } from '../../../shared/phone';
-import type { OperationOutput } from '../../../shared/router';
+import { asItemError, type OperationOutput } from '../../../shared/router';
 import { apiRequest } from '../../../shared/transport';
 import { fieldError, requireE164, requireUuid } from '../../../shared/validate';
 
@@ -203,7 +203,7 @@ async function cancel(ctx: IExecuteFunctions, i: number, body: IDataObject): Pro
 		) {
 			return { cancelled: false, message: error.message };
 		}
-		throw error;
+		throw asItemError(ctx, error, i);
 	}
 }
 
