@@ -9,6 +9,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { assistantLocator, CALL_TYPE_OPTIONS } from '../shared/descriptions';
 import { searchAssistants } from '../shared/listSearch';
+import { recordingsFor } from '../shared/recording';
 import { apiRequest } from '../shared/transport';
 import { UUID_RE } from '../shared/validate';
 import type { CallRow, VoicemailFilter } from './cursor';
@@ -58,6 +59,15 @@ function readOptions(ctx: IPollFunctions): PollOptions {
 		voicemail: (filters.voicemail as VoicemailFilter | undefined) ?? 'any',
 		decodeTranscript: options.decodeTranscript !== false,
 	};
+}
+
+/** The emitted items, with their recordings when the option asks (a failure never drops a call). */
+async function withRecordings(ctx: IPollFunctions, calls: IDataObject[]) {
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	if (options.downloadRecording !== true && options.downloadRecording !== 'true') {
+		return ctx.helpers.returnJsonArray(calls);
+	}
+	return await recordingsFor(ctx, calls);
 }
 
 export class VoiceAgentTrigger implements INodeType {
@@ -146,6 +156,14 @@ export class VoiceAgentTrigger implements INodeType {
 							'Whether to add transcript_turns (speaker and text) and transcript_text beside the raw transcript',
 					},
 					{
+						displayName: 'Download Recording',
+						name: 'downloadRecording',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether to add the audio recording of each call as a file (binary field "data"). A call whose recording cannot be downloaded is still emitted, without the file and with recording_error.',
+					},
+					{
 						displayName: 'Emit Recent Calls on First Poll (Minutes)',
 						name: 'emitRecentMinutes',
 						type: 'number',
@@ -199,7 +217,7 @@ export class VoiceAgentTrigger implements INodeType {
 
 		if (this.getMode() === 'manual') {
 			const call = await latestOnce(fetchPage, now, options);
-			return call ? [this.helpers.returnJsonArray([call as IDataObject])] : null;
+			return call ? [await withRecordings(this, [call as IDataObject])] : null;
 		}
 
 		const staticData = this.getWorkflowStaticData('node');
@@ -207,6 +225,6 @@ export class VoiceAgentTrigger implements INodeType {
 		// Only here, after every page (and every enrichment) succeeded.
 		staticData.cursor = { ...result.state };
 		if (result.items.length === 0) return null;
-		return [this.helpers.returnJsonArray(result.items as IDataObject[])];
+		return [await withRecordings(this, result.items as IDataObject[])];
 	}
 }

@@ -2,7 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { fields } from '../../../shared/params';
-import type { OperationOutput } from '../../../shared/router';
+import {
+	readRecordingSettings,
+	recordingOptionFields,
+	withRecording,
+} from '../../../shared/recording';
+import { BinaryOutput, type OperationOutput } from '../../../shared/router';
 import { expectObject } from '../../../shared/shape';
 import { apiRequest } from '../../../shared/transport';
 import { requireUuid } from '../../../shared/validate';
@@ -26,6 +31,23 @@ const properties: INodeProperties[] = [
 		description: 'Whether to include the platform and client analysis of the call',
 	},
 	decodeTranscriptField,
+	{
+		displayName: 'Download Recording',
+		name: 'downloadRecording',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to add the audio recording of the call as a file (binary data); links expire 24 hours after the call',
+	},
+	{
+		displayName: 'Recording Options',
+		name: 'recordingOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: { downloadRecording: [true] } },
+		options: recordingOptionFields(),
+	},
 ];
 
 export const description = updateDisplayOptions(
@@ -55,11 +77,12 @@ export async function getCallDetails(
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const f = fields(this, i);
 	const callId = requireUuid(this.getNode(), 'Call ID', f.text('callId', 'Call ID'), i);
-	return await getCallDetails.call(
-		this,
-		i,
-		callId,
-		f.boolean('includeAnalysis', 'Include Analysis', false),
-		f.boolean('decodeTranscript', 'Decode Transcript', true),
-	);
+	const includeAnalysis = f.boolean('includeAnalysis', 'Include Analysis', false);
+	const decode = f.boolean('decodeTranscript', 'Decode Transcript', true);
+	const recording = f.boolean('downloadRecording', 'Download Recording', false)
+		? readRecordingSettings(f.collection('recordingOptions', 'Recording Options'))
+		: undefined;
+	const details = await getCallDetails.call(this, i, callId, includeAnalysis, decode);
+	if (!recording) return details;
+	return new BinaryOutput([await withRecording(this, details, recording, i)]);
 }

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { NodeOperation } from '../../../shared/router';
 import * as cancelQueued from './cancelQueued.operation';
+import * as downloadRecording from './downloadRecording.operation';
 import * as exportHistory from './exportHistory.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
@@ -13,6 +14,7 @@ export const operations: Record<string, NodeOperation> = {
 	getMany,
 	exportHistory,
 	cancelQueued,
+	downloadRecording,
 };
 
 export const description: INodeProperties[] = [
@@ -29,6 +31,12 @@ export const description: INodeProperties[] = [
 				description:
 					'Cancel calls that have not started yet, by call ID, assistant, campaign or number',
 				action: 'Cancel queued calls',
+			},
+			{
+				name: 'Download Recording',
+				value: 'downloadRecording',
+				description: 'Download the audio recording of a call as a file',
+				action: 'Download the recording of a call',
 			},
 			{
 				name: 'Export History',
@@ -62,4 +70,5 @@ export const description: INodeProperties[] = [
 	...getMany.description,
 	...exportHistory.description,
 	...cancelQueued.description,
+	...downloadRecording.description,
 ];
