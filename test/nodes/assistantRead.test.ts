@@ -84,7 +84,7 @@ describe('Assistant › Get', () => {
 		const byId = field.modes!.find((m) => m.name === 'id')!;
 		// n8n compiles the pattern without flags.
 		const regex = new RegExp(
-			(byId.validation![0] as { properties: { regex: string } }).properties.regex,
+			(byId.validation![0] as unknown as { properties: { regex: string } }).properties.regex,
 		);
 		expect(regex.test(AGENT.toUpperCase())).toBe(true);
 		expect(regex.test('not-a-uuid')).toBe(false);
