@@ -2,6 +2,8 @@
  * The new reads and actions run through the real engine against the sandbox: recordings on
  * their own origin (which records every header it received), queued calls cancelled.
  */
+import type { IDataObject } from 'n8n-workflow';
+
 import type { Sandbox } from '../../sandbox';
 import { VoiceAgentAssistant } from '../../nodes/VoiceAgentAssistant/VoiceAgentAssistant.node';
 import { VoiceAgentWorkspace } from '../../nodes/VoiceAgentWorkspace/VoiceAgentWorkspace.node';
@@ -27,7 +29,7 @@ afterEach(async () => {
 });
 
 const CAMPAIGN_6 = 'e5e5e5e5-0000-4000-8000-000000000006';
-const run = (type: string, parameters: Record<string, unknown>, more = {}) =>
+const run = (type: string, parameters: IDataObject, more = {}) =>
 	runNode({ type, credentials: { apiKey: sb.apiKey, baseUrl: sb.url }, parameters, ...more });
 
 test('Download Recording: the WAV of a finished call; the recording host never sees the key', async () => {
