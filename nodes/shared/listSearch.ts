@@ -183,15 +183,16 @@ export async function searchCampaigns(
 }
 
 /**
- * Voices that speak the language chosen in the same node (`language`, or `voiceLanguage`
- * where the operation has no language of its own), from GET /agent/voices.
+ * Voices that speak the language chosen in the same node (`language`; Update Secondary Voice
+ * has no language of its own, so a `voiceLanguage` field that only filters this list), from
+ * GET /agent/voices.
  */
 export async function searchVoices(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const chosen =
-		this.getCurrentNodeParameter('language') ?? this.getCurrentNodeParameter('voiceLanguage');
+	const secondary = this.getCurrentNodeParameter('operation') === 'updateSecondaryVoice';
+	const chosen = this.getCurrentNodeParameter(secondary ? 'voiceLanguage' : 'language');
 	const language = typeof chosen === 'string' && chosen.trim() !== '' ? chosen.trim() : 'en-US';
 	const body = await apiRequest.call(this, {
 		method: 'GET',

@@ -688,7 +688,7 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 				headers: { 'content-type': 'application/json', 'x-api-key': sandbox.apiKey },
 				body: JSON.stringify({
 					name: 'Rec Test',
-					mobile_number: '+14155550177',
+					mobile_number: '+14155550142',
 					agent_id: AGENT_1,
 					from_number: FROM,
 				}),
