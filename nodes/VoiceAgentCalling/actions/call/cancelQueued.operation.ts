@@ -123,7 +123,7 @@ export function readList(node: INode, label: string, value: unknown, i: number):
 	const raw = (Array.isArray(value) ? value : [value]).flatMap((entry: unknown) =>
 		typeof entry === 'string' ? entry.split(/[\n,;]/) : [entry],
 	);
-	const list: string[] = [];
+	const list = new Set<string>();
 	for (const entry of raw) {
 		if (entry === null || entry === undefined || entry === '') continue;
 		if (typeof entry !== 'string' && !(typeof entry === 'number' && Number.isFinite(entry))) {
@@ -135,10 +135,10 @@ export function readList(node: INode, label: string, value: unknown, i: number):
 			);
 		}
 		const text = String(entry).trim();
-		if (text !== '' && !list.includes(text)) list.push(text);
+		if (text !== '') list.add(text);
 	}
-	if (list.length === 0) throw fieldError(node, label, 'is required', i);
-	return list;
+	if (list.size === 0) throw fieldError(node, label, 'is required', i);
+	return [...list];
 }
 
 const chunks = <T>(list: T[]): T[][] => {
