@@ -268,8 +268,8 @@ describe('node description', () => {
 			.flatMap((p) => (p.options ?? []).map((o) => (o as { value: string }).value));
 
 	test('the API Key resource is offered to people, not to AI agents', () => {
-		expect(resourceOptions(description)).toEqual(['apiKey', 'phoneNumber', 'user']);
-		expect(resourceOptions(asTool)).toEqual(['phoneNumber', 'user']);
+		expect(resourceOptions(description)).toEqual(['apiKey', 'phoneNumber', 'user', 'workspace']);
+		expect(resourceOptions(asTool)).toEqual(['phoneNumber', 'user', 'workspace']);
 	});
 
 	test('Confirm defaults to off and cannot be an expression; the notice explains the rotation', () => {
