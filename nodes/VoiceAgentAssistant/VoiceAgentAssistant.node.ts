@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { searchAssistants, searchNumberIds } from '../shared/listSearch';
+import { searchAssistants, searchNumberIds, searchVoices } from '../shared/listSearch';
 import * as assistant from './actions/assistant';
 import { router } from './actions/router';
 
@@ -18,7 +18,8 @@ export class VoiceAgentAssistant implements INodeType {
 		group: ['output'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Edit AI voice assistants: prompt, voice, language, numbers, knowledge bases',
+		description:
+			'Read and edit AI voice assistants: prompt, voice, language, numbers, knowledge bases',
 		defaults: { name: 'Voice Agent Assistant' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -38,7 +39,7 @@ export class VoiceAgentAssistant implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchAssistants, searchNumberIds },
+		listSearch: { searchAssistants, searchNumberIds, searchVoices },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

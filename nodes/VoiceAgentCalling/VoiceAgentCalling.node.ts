@@ -6,7 +6,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getAssistants, searchAssistants, searchNumbers } from '../shared/listSearch';
+import {
+	getAssistants,
+	searchAssistants,
+	searchCampaigns,
+	searchNumbers,
+} from '../shared/listSearch';
 import * as call from './actions/call';
 import * as contactList from './actions/contactList';
 import { router } from './actions/router';
@@ -43,7 +48,7 @@ export class VoiceAgentCalling implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchAssistants, searchNumbers },
+		listSearch: { searchAssistants, searchCampaigns, searchNumbers },
 		loadOptions: { getAssistants },
 	};
 

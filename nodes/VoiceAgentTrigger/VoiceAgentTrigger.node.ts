@@ -10,6 +10,7 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 import { assistantLocator, CALL_TYPE_OPTIONS } from '../shared/descriptions';
 import { searchAssistants } from '../shared/listSearch';
 import { fields, readLocator, type ParamSource } from '../shared/params';
+import { recordingsFor } from '../shared/recording';
 import { expectObject, expectRows, shapeError } from '../shared/shape';
 import { apiRequest } from '../shared/transport';
 import { UUID_RE } from '../shared/validate';
@@ -40,6 +41,7 @@ function pollParams(ctx: IPollFunctions): ParamSource {
 
 export interface TriggerSettings extends PollOptions {
 	includeDetails: boolean;
+	downloadRecording: boolean;
 }
 
 /** The shared readers speak of input items; a trigger has none, so its errors name only the field. */
@@ -97,11 +99,18 @@ function readFields(ctx: IPollFunctions): TriggerSettings {
 		voicemail: filters.option('voicemail', 'Voicemail', VOICEMAIL, 'any'),
 		decodeTranscript: options.boolean('decodeTranscript', 'Decode Transcript', true),
 		includeDetails: options.boolean('includeDetails', 'Include Call Details and Analysis', false),
+		downloadRecording: options.boolean('downloadRecording', 'Download Recording', false),
 	};
 }
 
 const isNotFound = (error: unknown) =>
 	error instanceof NodeApiError && String(error.httpCode) === '404';
+
+/** The emitted items, with their recordings when the option asks (a failure never drops a call). */
+async function withRecordings(ctx: IPollFunctions, calls: IDataObject[], download: boolean) {
+	if (!download) return ctx.helpers.returnJsonArray(calls);
+	return await recordingsFor(ctx, calls);
+}
 
 export class VoiceAgentTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -189,6 +198,14 @@ export class VoiceAgentTrigger implements INodeType {
 							'Whether to add transcript_turns (speaker and text) and transcript_text beside the raw transcript',
 					},
 					{
+						displayName: 'Download Recording',
+						name: 'downloadRecording',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether to add the audio recording of each call as a file (binary field "data"). A call whose recording cannot be downloaded is still emitted, without the file and with recording_error.',
+					},
+					{
 						displayName: 'Emit Recent Calls on First Poll (Minutes)',
 						name: 'emitRecentMinutes',
 						type: 'number',
@@ -245,7 +262,9 @@ export class VoiceAgentTrigger implements INodeType {
 
 		if (this.getMode() === 'manual') {
 			const call = await latestOnce(fetchPage, now, options);
-			return call ? [this.helpers.returnJsonArray([call as IDataObject])] : null;
+			return call
+				? [await withRecordings(this, [call as IDataObject], options.downloadRecording)]
+				: null;
 		}
 
 		// The store is the node's static data; pollInto writes it only after every page and
@@ -253,6 +272,6 @@ export class VoiceAgentTrigger implements INodeType {
 		const store = this.getWorkflowStaticData('node');
 		const result = await pollInto(store, fetchPage, now, options);
 		if (!result || result.items.length === 0) return null;
-		return [this.helpers.returnJsonArray(result.items as IDataObject[])];
+		return [await withRecordings(this, result.items as IDataObject[], options.downloadRecording)];
 	}
 }

@@ -11,11 +11,13 @@ import * as apiKey from './actions/apiKey';
 import * as phoneNumber from './actions/phoneNumber';
 import { router } from './actions/router';
 import * as user from './actions/user';
+import * as workspace from './actions/workspace';
 
 const API_KEY_RESOURCE: INodePropertyOptions = { name: 'API Key', value: 'apiKey' };
 const LIST_RESOURCES: INodePropertyOptions[] = [
 	{ name: 'Phone Number', value: 'phoneNumber' },
 	{ name: 'User', value: 'user' },
+	{ name: 'Workspace', value: 'workspace' },
 ];
 
 export class VoiceAgentWorkspace implements INodeType {
@@ -26,7 +28,8 @@ export class VoiceAgentWorkspace implements INodeType {
 		group: ['output'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'List workspace phone numbers and users, regenerate the API key',
+		description:
+			'Read the workspace and its credits, list its phone numbers and users, regenerate the API key',
 		defaults: { name: 'Voice Agent Workspace' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -56,6 +59,7 @@ export class VoiceAgentWorkspace implements INodeType {
 			...apiKey.description,
 			...phoneNumber.description,
 			...user.description,
+			...workspace.description,
 		],
 	};
 

@@ -1,8 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { UUID_RE } from './validate';
-
-const UUID_PATTERN = UUID_RE.source;
+import { UUID_PATTERN } from './validate';
 
 /** Assistant picker: from the workspace's list, or a pasted ID (checked as a UUID). */
 export function assistantLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
@@ -114,3 +112,103 @@ export const CALL_TYPE_OPTIONS = [
 	{ name: 'Outbound', value: 'outbound' },
 	{ name: 'Web Call', value: 'webcall' },
 ];
+
+/** Workspace number picker whose value is the number's `id` (the edit takes number_id). */
+export function numberIdLocator(): INodeProperties {
+	return {
+		displayName: 'Phone Number',
+		name: 'numberId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'Workspace phone number, identified by its ID',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a workspace number...',
+				typeOptions: { searchListMethod: 'searchNumberIds', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 9b2e4c1a-7d3f-4e5a-8b6c-1d2e3f4a5b6c',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: UUID_PATTERN, errorMessage: 'Not a valid number ID (UUID)' },
+					},
+				],
+			},
+		],
+	};
+}
+
+/** Voice picker: the voices of the language chosen in the same node, or a pasted ID. */
+export function voiceLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
+	return {
+		displayName: 'Voice',
+		name: 'voiceId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The voice; it must speak the chosen language',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a voice...',
+				typeOptions: { searchListMethod: 'searchVoices', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: UUID_PATTERN, errorMessage: 'Not a valid voice ID (UUID)' },
+					},
+				],
+			},
+		],
+		...overrides,
+	};
+}
+
+/** Campaign picker: the workspace's campaigns, or a pasted ID (checked as a UUID). */
+export function campaignLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
+	return {
+		displayName: 'Campaign',
+		name: 'campaign',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a campaign...',
+				typeOptions: { searchListMethod: 'searchCampaigns', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 6e7f8a9b-0c1d-4e2f-8a3b-4c5d6e7f8a9b',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: UUID_PATTERN, errorMessage: 'Not a valid campaign ID (UUID)' },
+					},
+				],
+			},
+		],
+		...overrides,
+	};
+}

@@ -6,6 +6,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
+import { expectRows } from './shape';
 import { apiRequest } from './transport';
 
 /** Dropdown sources. Each page of the list is one API page; the offset is the paging token. */
@@ -178,5 +179,37 @@ export async function searchCampaigns(
 			.filter((c) => matches(filter, c.name, c.id))
 			.map((c) => ({ name: String(c.name ?? c.id), value: String(c.id) })),
 		paginationToken: nextToken(offset, rows.length),
+	};
+}
+
+/**
+ * Voices that speak the language chosen in the same node (`language`; Update Secondary Voice
+ * has no language of its own, so a `voiceLanguage` field that only filters this list), from
+ * GET /agent/voices.
+ */
+export async function searchVoices(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const secondary = this.getCurrentNodeParameter('operation') === 'updateSecondaryVoice';
+	const chosen = this.getCurrentNodeParameter(secondary ? 'voiceLanguage' : 'language');
+	const language = typeof chosen === 'string' && chosen.trim() !== '' ? chosen.trim() : 'en-US';
+	const body = await apiRequest.call(this, {
+		method: 'GET',
+		path: '/agent/voices',
+		qs: { language },
+	});
+	const voices = expectRows(this.getNode(), body.voices, 'voices');
+	return {
+		results: voices
+			.filter((v) => typeof v.id === 'string' && matches(filter, v.name, v.id, v.gender))
+			.map((v) => ({
+				name:
+					typeof v.gender === 'string'
+						? `${String(v.name ?? v.id)} (${v.gender})`
+						: String(v.name ?? v.id),
+				value: String(v.id),
+				url: typeof v.voice_preview === 'string' ? v.voice_preview : undefined,
+			})),
 	};
 }

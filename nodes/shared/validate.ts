@@ -1,6 +1,7 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { LANGUAGES } from './languages';
 import { isValidTimeZone, parseScheduledTime, type ScheduledTime } from './dateTime';
 
 /**
@@ -24,7 +25,28 @@ const show = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JSO
 
 export const E164_RE = /^\+[1-9]\d{6,14}$/;
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** UUID_RE for n8n's regex field validation, which compiles the text without flags. */
+export const UUID_PATTERN =
+	'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 export const HHMM_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * Text as typed, or a finite number; never an object sent as "[object Object]", a list as
+ * "1,2", NaN or a boolean. (The same rule as params.ts toText, which builds on this module.)
+ */
+function plainText(node: INode, field: string, value: unknown, itemIndex: number): string {
+	if (value === undefined || value === null) return '';
+	if (typeof value === 'string') return value;
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	const what = Array.isArray(value)
+		? 'a list'
+		: typeof value === 'object'
+			? 'an object'
+			: typeof value === 'number'
+				? String(value)
+				: show(value);
+	throw fieldError(node, field, `${what} is not text`, itemIndex);
+}
 
 export function requireNonEmpty(
 	node: INode,
@@ -32,12 +54,7 @@ export function requireNonEmpty(
 	value: unknown,
 	itemIndex: number,
 ): string {
-	const text =
-		typeof value === 'string'
-			? value.trim()
-			: value === undefined || value === null
-				? ''
-				: String(value);
+	const text = plainText(node, field, value, itemIndex).trim();
 	if (text === '') throw fieldError(node, field, 'is required', itemIndex);
 	return text;
 }
@@ -126,8 +143,14 @@ export function requireInteger(
 	min: number,
 	max?: number,
 ): number {
-	const n = typeof value === 'number' ? value : Number(value);
-	if (!Number.isInteger(n) || n < min || (max !== undefined && n > max)) {
+	// Numbers and decimal digits only: no "0x10", true, [] or dates turned into numbers.
+	const n =
+		typeof value === 'number'
+			? value
+			: typeof value === 'string' && /^\s*[+-]?\d+\s*$/.test(value)
+				? Number(value)
+				: Number.NaN;
+	if (!Number.isSafeInteger(n) || n < min || (max !== undefined && n > max)) {
 		const range = max === undefined ? `at least ${min}` : `from ${min} to ${max}`;
 		throw fieldError(node, field, `${show(value)} must be a whole number ${range}`, itemIndex);
 	}
@@ -154,4 +177,140 @@ export function requireJsonObject(
 		throw fieldError(node, field, 'must be a JSON object like {"key": "value"}', itemIndex);
 	}
 	return parsed as Record<string, unknown>;
+}
+
+/** A language code from the list (an expression may yield anything). */
+export function requireLanguage(node: INode, field: string, value: unknown, i: number): string {
+	const text = typeof value === 'string' ? value.trim() : '';
+	if (!LANGUAGES.includes(text)) {
+		throw fieldError(
+			node,
+			field,
+			`${show(value)} is not a supported language; use one of ${LANGUAGES.join(', ')}`,
+			i,
+		);
+	}
+	return text;
+}
+
+/**
+ * A list typed in one field: an array (from an expression), a JSON array, or text with one
+ * entry per line (and, where `commas` is set, comma-separated). Blank entries are dropped.
+ * An empty text is refused because the edit would wipe the whole list; an explicit empty
+ * array (`[]`) is the way to clear it on purpose.
+ */
+export function requireList(
+	node: INode,
+	field: string,
+	value: unknown,
+	i: number,
+	options: { commas: boolean; max?: number },
+): string[] {
+	let entries: unknown[];
+	if (Array.isArray(value)) {
+		entries = value;
+	} else if (typeof value === 'string' && value.trim().startsWith('[')) {
+		try {
+			const parsed: unknown = JSON.parse(value);
+			if (!Array.isArray(parsed)) throw new Error('not an array');
+			entries = parsed;
+		} catch {
+			throw fieldError(node, field, 'starts with "[" but is not a JSON array of text', i);
+		}
+	} else if (typeof value === 'string') {
+		if (value.trim() === '') {
+			throw fieldError(
+				node,
+				field,
+				'is required (to clear the list on purpose, use an empty JSON array: [])',
+				i,
+			);
+		}
+		entries = value.split(options.commas ? /[\n,]/ : /\n/);
+	} else {
+		throw fieldError(node, field, `${show(value)} is not a list`, i);
+	}
+	const list: string[] = [];
+	for (const entry of entries) {
+		if (
+			entry !== null &&
+			entry !== undefined &&
+			typeof entry !== 'string' &&
+			typeof entry !== 'number'
+		) {
+			throw fieldError(node, field, `entry ${show(entry)} is not text`, i);
+		}
+		const text = plainText(node, field, entry, i).trim();
+		if (text !== '' && !list.includes(text)) list.push(text);
+	}
+	if (options.max !== undefined && list.length > options.max) {
+		throw fieldError(
+			node,
+			field,
+			`has ${list.length} entries; at most ${options.max} are allowed`,
+			i,
+		);
+	}
+	return list;
+}
+
+/** Variable names as used in `@{{name}}`: no spaces, braces or @. */
+export function requireVariableNames(node: INode, field: string, names: string[], i: number) {
+	for (const name of names) {
+		if (/[\s{}@]/.test(name)) {
+			throw fieldError(
+				node,
+				field,
+				`${show(name)} is not a variable name (write it without @{{ }} and without spaces)`,
+				i,
+			);
+		}
+	}
+	return names;
+}
+
+/** A web origin such as https://example.com: scheme and host (and port), no path. */
+export function requireOrigin(node: INode, field: string, value: string, i: number): string {
+	let url: URL | undefined;
+	try {
+		url = new URL(value);
+	} catch {
+		url = undefined;
+	}
+	const problem = !url
+		? 'is not a URL'
+		: url.protocol !== 'https:' && url.protocol !== 'http:'
+			? 'must start with https:// or http://'
+			: url.username || url.password
+				? 'must not contain a user name or password'
+				: url.pathname !== '/' || url.search || url.hash || /[?#]/.test(value)
+					? 'must be an origin only, without a path, query or fragment'
+					: undefined;
+	if (problem || !url) {
+		throw fieldError(node, field, `${show(value)} ${problem} (e.g. https://example.com)`, i);
+	}
+	return url.origin;
+}
+
+/**
+ * Keys n8n drops when it copies parameters and items (`constructor`, `prototype`,
+ * `__proto__`): an object holding one would reach the service without it, silently.
+ */
+const DROPPED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Refuses, naming the key and where it is, an object (at any depth) holding a dropped key. */
+export function refuseDroppedKeys(node: INode, field: string, value: unknown, i: number, at = '') {
+	if (value === null || typeof value !== 'object') return;
+	for (const [key, inner] of Object.entries(value)) {
+		const where = Array.isArray(value) ? `${at}[${key}]` : at ? `${at}.${key}` : key;
+		if (!Array.isArray(value) && DROPPED_KEYS.has(key)) {
+			throw fieldError(
+				node,
+				field,
+				`the key "${where}" cannot be sent: n8n drops keys named constructor, prototype and __proto__ from parameters, so it would silently go missing`,
+				i,
+			);
+		}
+		refuseDroppedKeys(node, field, inner, i, where);
+	}
 }

@@ -375,6 +375,79 @@ const campaignWorkflow = chain('e2eCampaign', 'E2E Campaign', [
 	},
 ]);
 
+const CAMPAIGN_1 = fixtures.CAMPAIGNS[0].id;
+
+/** Issue 12's reads and actions: recording, cancel, assistant and workspace reads. */
+const featuresWorkflow = chain('e2eFeatures', 'E2E features', [
+	{
+		name: 'Recent',
+		type: CALLING,
+		parameters: {
+			resource: 'call',
+			operation: 'getMany',
+			returnAll: false,
+			limit: 1,
+			filters: { status: 'completed' },
+		},
+	},
+	{
+		name: 'Recording',
+		type: CALLING,
+		parameters: { resource: 'call', operation: 'downloadRecording', callId: '={{ $json.id }}' },
+	},
+	{
+		name: 'Get With Recording',
+		type: CALLING,
+		parameters: {
+			resource: 'call',
+			operation: 'get',
+			callId: '={{ $json.call_id }}',
+			downloadRecording: true,
+			recordingOptions: { binaryPropertyName: 'audio' },
+		},
+	},
+	{
+		name: 'Cancel Queued',
+		type: CALLING,
+		once: true,
+		parameters: {
+			resource: 'call',
+			operation: 'cancelQueued',
+			cancelBy: 'campaign',
+			cancelCampaign: locator(CAMPAIGN_1, 'list'),
+		},
+	},
+	{
+		name: 'Cancel Again',
+		type: CALLING,
+		once: true,
+		parameters: {
+			resource: 'call',
+			operation: 'cancelQueued',
+			cancelBy: 'campaign',
+			cancelCampaign: locator(CAMPAIGN_1),
+		},
+	},
+	{
+		name: 'Assistant',
+		type: ASSISTANT,
+		once: true,
+		parameters: { resource: 'assistant', operation: 'get', assistant: locator(AGENT_1) },
+	},
+	{
+		name: 'Assistants',
+		type: ASSISTANT,
+		once: true,
+		parameters: { resource: 'assistant', operation: 'getMany', returnAll: true },
+	},
+	{
+		name: 'Workspace',
+		type: WORKSPACE,
+		once: true,
+		parameters: { resource: 'workspace', operation: 'get' },
+	},
+]);
+
 const apiKeyWorkflow = chain('e2eApiKey', 'E2E API key', [
 	{
 		name: 'Regenerate',
@@ -429,6 +502,7 @@ beforeAll(async () => {
 				assistantWorkflow,
 				workspaceWorkflow,
 				campaignWorkflow,
+				featuresWorkflow,
 				apiKeyWorkflow,
 				triggerWorkflow(),
 			],
@@ -604,6 +678,71 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 		const names = out(data, 'Campaigns').map((c) => c.name);
 		expect(names.sort()).toEqual(fixtures.CAMPAIGNS.map((c) => c.name).sort());
 	});
+
+	forNode(CALLING)(
+		'Features: recording download (no key on the recording host), cancel queued calls, assistant and workspace reads',
+		async () => {
+			// A call that just completed, so its recording link is fresh.
+			const placed = await fetch(`${sandbox.url}/calling/outbound/individual`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', 'x-api-key': sandbox.apiKey },
+				body: JSON.stringify({
+					name: 'Rec Test',
+					mobile_number: '+14155550142',
+					agent_id: AGENT_1,
+					from_number: FROM,
+				}),
+			});
+			const callId = ((await placed.json()) as any).data.call_id as string;
+			for (let n = 0; n < 600 && sandbox.call(callId)!.status !== 'completed'; n++) {
+				await new Promise((resolve) => setTimeout(resolve, 100));
+			}
+			expect(sandbox.call(callId)!.status).toBe('completed');
+			const queued = sandbox.queueCampaignCalls(CAMPAIGN_1, {
+				contacts: [{ mobile_number: '+14155550181' }, { mobile_number: '+14155550182' }],
+			});
+			const recordingsBefore = sandbox.recordingRequests.length;
+
+			const { data } = await execute('e2eFeatures');
+
+			const [recording] = (data as any).data.resultData.runData.Recording[0].data.main[0];
+			expect(recording.json).toMatchObject({
+				call_id: callId,
+				file_name: `${callId}.wav`,
+				mime_type: 'audio/wav',
+			});
+			expect(recording.binary.data.mimeType).toBe('audio/wav');
+			expect(binaryBuffer(recording.binary.data).subarray(0, 4).toString()).toBe('RIFF');
+			const [withAudio] = (data as any).data.resultData.runData['Get With Recording'][0].data
+				.main[0];
+			expect(withAudio.json).toMatchObject({ id: callId, call_status: 'completed' });
+			expect(withAudio.binary.audio.fileName).toBe(`${callId}.wav`);
+			const hits = sandbox.recordingRequests.slice(recordingsBefore);
+			expect(hits).toHaveLength(2);
+			for (const hit of hits) {
+				expect(Object.keys(hit.headers).map((h) => h.toLowerCase())).not.toContain('x-api-key');
+				expect(JSON.stringify(hit.headers)).not.toContain(sandbox.apiKey);
+			}
+
+			expect(out(data, 'Cancel Queued')).toEqual([
+				{ cancelled: true, message: 'Calls terminated successfully!', campaign_id: CAMPAIGN_1 },
+			]);
+			expect(queued.map((c) => c.status)).toEqual(['cancelled', 'cancelled']);
+			expect(out(data, 'Cancel Again')).toEqual([
+				{ cancelled: false, message: 'No terminable calls found', campaign_id: CAMPAIGN_1 },
+			]);
+
+			expect(out(data, 'Assistant')).toEqual([
+				expect.objectContaining({ id: AGENT_1, prompt_variables: expect.any(Array) }),
+			]);
+			expect(out(data, 'Assistants').map((a) => a.id)).toEqual(
+				expect.arrayContaining(fixtures.AGENTS.map((a) => a.id)),
+			);
+			expect(out(data, 'Workspace')).toEqual([
+				expect.objectContaining({ credits: expect.any(Number), credits_granted: 5000 }),
+			]);
+		},
+	);
 
 	forNode(WORKSPACE)('Workspace: regenerating the API key returns the new key', async () => {
 		const before = sandbox.apiKey;

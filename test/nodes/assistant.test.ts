@@ -222,7 +222,9 @@ describe('Assistant edits: exact request and output', () => {
 	test('every one of the 21 edit operations of the spec has a case above', () => {
 		const node = new VoiceAgentAssistant();
 		const operation = node.description.properties.find((p) => p.name === 'operation');
-		const values = (operation?.options ?? []).map((o) => (o as { value: string }).value);
+		const values = (operation?.options ?? [])
+			.map((o) => (o as { value: string }).value)
+			.filter((v) => v !== 'get' && v !== 'getMany');
 		expect(values).toHaveLength(21);
 		expect(new Set([...cases.map((c) => c[0]), 'updatePrompt'])).toEqual(new Set(values));
 		expect(new Set(cases.map((c) => c[2].operation)).size).toBe(20); // + edit_prompt below
@@ -321,7 +323,7 @@ describe('validation: nothing is sent, the error names the field and the item', 
 		[
 			'updateVoice',
 			{ voiceId: 'alloy', language: 'en-US' },
-			'Voice ID: "alloy" is not a valid ID (UUID expected) [item 0]',
+			'Voice: "alloy" is not a valid ID (UUID expected) [item 0]',
 		],
 		[
 			'updateVoice',
@@ -341,7 +343,7 @@ describe('validation: nothing is sent, the error names the field and the item', 
 		[
 			'updateSecondaryVoice',
 			{ secondaryVoiceId: '123' },
-			'Secondary Voice ID: "123" is not a valid ID (UUID expected) [item 0]',
+			'Secondary Voice: "123" is not a valid ID (UUID expected) [item 0]',
 		],
 		['updateDisplayName', { displayName: '   ' }, 'Display Name: is required [item 0]'],
 		['updateIntroMessage', { introMessage: '={{ "" }}' }, 'Intro Message: is required [item 0]'],
@@ -404,22 +406,22 @@ describe('validation: nothing is sent, the error names the field and the item', 
 		[
 			'updateQueryPhrases',
 			{ phrases: 'x', phraseOptions: { probability: 1.5 } },
-			'Options › Probability: 1.5 must be a number from 0 to 1 [item 0]',
+			'Options › Probability: 1.5 is not a number from 0 to 1 [item 0]',
 		],
 		[
 			'updateVoiceSpeed',
 			{ voiceSpeed: 0 },
-			'Voice Speed: 0 must be a number greater than 0 [item 0]',
+			'Voice Speed: 0 is not a number greater than 0 [item 0]',
 		],
 		[
 			'updateVoiceSpeed',
 			{ voiceSpeed: '={{ "fast" }}' },
-			'Voice Speed: "fast" must be a number greater than 0 [item 0]',
+			'Voice Speed: "fast" is not a number [item 0]',
 		],
 		[
 			'updateNoiseSettings',
 			{ muteWhileBotSpeaking: '={{ "yes" }}' },
-			'Mute While Assistant Speaks: "yes" must be true or false [item 0]',
+			'Mute While Assistant Speaks: "yes" is not true or false [item 0]',
 		],
 		[
 			'updateDtmfSettings',
@@ -439,7 +441,7 @@ describe('validation: nothing is sent, the error names the field and the item', 
 		[
 			'updateVadSettings',
 			{ vadConfidence: 2 },
-			'Confidence: 2 must be a number from 0 to 1 [item 0]',
+			'Confidence: 2 is not a number from 0 to 1 [item 0]',
 		],
 		[
 			'updateVadSettings',
@@ -543,7 +545,7 @@ describe('Continue On Fail', () => {
 			{ json: ok, pairedItem: { item: 0 } },
 			{
 				json: {
-					error: 'Voice Speed: -1 must be a number greater than 0 [item 1]',
+					error: 'Voice Speed: -1 is not a number greater than 0 [item 1]',
 					description:
 						'Fix "Voice Speed" in input item 1 and run again. No request was sent for this item.',
 				},

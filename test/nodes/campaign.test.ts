@@ -133,7 +133,7 @@ describe('Campaign › Get Many', () => {
 			type: 'voiceAgentCampaign',
 			parameters: params({ limit: '={{ 1001 }}' }),
 		});
-		expect(error?.message).toBe('Limit: 1001 must be a whole number from 1 to 1000 [item 0]');
+		expect(error?.message).toBe('Limit: 1001 is not a whole number from 1 to 1000 [item 0]');
 		expect(error?.description).toBe(
 			'Fix "Limit" in input item 0 and run again. No request was sent for this item.',
 		);

@@ -152,7 +152,7 @@ describe('User › Get Many', () => {
 		expect(error).toBeUndefined();
 		const bad = (n: number, i: number) => ({
 			json: {
-				error: `Limit: ${n} must be a whole number from 1 to 100 [item ${i}]`,
+				error: `Limit: ${n} is not a whole number from 1 to 100 [item ${i}]`,
 				description: `Fix "Limit" in input item ${i} and run again. No request was sent for this item.`,
 			},
 			pairedItem: { item: i },
@@ -166,7 +166,7 @@ describe('User › Get Many', () => {
 			type: 'voiceAgentWorkspace',
 			parameters: { resource: 'user', operation: 'getMany', limit: '={{ 101 }}' },
 		});
-		expect(error?.message).toBe('Limit: 101 must be a whole number from 1 to 100 [item 0]');
+		expect(error?.message).toBe('Limit: 101 is not a whole number from 1 to 100 [item 0]');
 		expect(output).toEqual([]);
 	});
 });
@@ -268,8 +268,8 @@ describe('node description', () => {
 			.flatMap((p) => (p.options ?? []).map((o) => (o as { value: string }).value));
 
 	test('the API Key resource is offered to people, not to AI agents', () => {
-		expect(resourceOptions(description)).toEqual(['apiKey', 'phoneNumber', 'user']);
-		expect(resourceOptions(asTool)).toEqual(['phoneNumber', 'user']);
+		expect(resourceOptions(description)).toEqual(['apiKey', 'phoneNumber', 'user', 'workspace']);
+		expect(resourceOptions(asTool)).toEqual(['phoneNumber', 'user', 'workspace']);
 	});
 
 	test('Confirm defaults to off and cannot be an expression; the notice explains the rotation', () => {

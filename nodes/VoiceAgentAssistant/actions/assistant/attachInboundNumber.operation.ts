@@ -1,6 +1,6 @@
+import { numberIdLocator } from '../../../shared/descriptions';
 import { requireUuid } from '../../../shared/validate';
 import { defineEdit, param } from './edit';
-import { numberIdLocator } from './values';
 
 export const { option, description, execute } = defineEdit({
 	value: 'attachInboundNumber',

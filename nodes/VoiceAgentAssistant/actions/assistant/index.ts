@@ -4,6 +4,8 @@ import { assistantLocator } from '../../../shared/descriptions';
 import type { NodeOperation } from '../../../shared/router';
 import * as attachInboundNumber from './attachInboundNumber.operation';
 import * as attachKnowledgeBase from './attachKnowledgeBase.operation';
+import * as get from './get.operation';
+import * as getMany from './getMany.operation';
 import * as removeInboundNumber from './removeInboundNumber.operation';
 import * as removeKnowledgeBase from './removeKnowledgeBase.operation';
 import * as updateApiSettings from './updateApiSettings.operation';
@@ -24,10 +26,12 @@ import * as updateVoice from './updateVoice.operation';
 import * as updateVoiceSpeed from './updateVoiceSpeed.operation';
 import * as updateWhitelistedDomains from './updateWhitelistedDomains.operation';
 
-type EditModule = NodeOperation & { option: INodePropertyOptions };
+type OperationModule = NodeOperation & { option: INodePropertyOptions };
 
-/** Every edit of PATCH /agent/v1, one module each. */
-const modules: EditModule[] = [
+/** Reads (Get, Get Many) and every edit of PATCH /agent/v1, one module each. */
+const modules: OperationModule[] = [
+	get,
+	getMany,
 	attachInboundNumber,
 	attachKnowledgeBase,
 	removeInboundNumber,
@@ -66,8 +70,8 @@ export const description: INodeProperties[] = [
 		default: 'updatePrompt',
 	},
 	assistantLocator({
-		description: 'The assistant to edit',
-		displayOptions: { show: { resource: ['assistant'] } },
+		description: 'The assistant to read or edit',
+		displayOptions: { show: { resource: ['assistant'] }, hide: { operation: ['getMany'] } },
 	}),
 	...modules.flatMap((m) => m.description),
 ];

@@ -1,4 +1,4 @@
-import { requireJsonObject, requireNonEmpty } from '../../../shared/validate';
+import { refuseDroppedKeys, requireJsonObject, requireNonEmpty } from '../../../shared/validate';
 import { defineEdit, param } from './edit';
 
 export const { option, description, execute } = defineEdit({
@@ -23,6 +23,8 @@ export const { option, description, execute } = defineEdit({
 		const node = this.getNode();
 		const value = param(this, 'apiSettings', i);
 		if (typeof value === 'string') requireNonEmpty(node, 'API Settings (JSON)', value, i);
-		return { api_settings: requireJsonObject(node, 'API Settings (JSON)', value, i) };
+		const settings = requireJsonObject(node, 'API Settings (JSON)', value, i);
+		refuseDroppedKeys(node, 'API Settings (JSON)', settings, i);
+		return { api_settings: settings };
 	},
 });

@@ -1,5 +1,5 @@
+import { requireList, requireVariableNames } from '../../../shared/validate';
 import { defineEdit, param } from './edit';
-import { requireList, requireVariableNames } from './values';
 
 export const { option, description, execute } = defineEdit({
 	value: 'updateCustomVariables',

@@ -1,6 +1,6 @@
+import { toBoolean, toNumber, toText } from '../../../shared/params';
 import { fieldError, requireInteger } from '../../../shared/validate';
 import { defineEdit, param } from './edit';
-import { requireBoolean, requireNumber } from './values';
 
 const DTMF_KEY_RE = /^[0-9*#]$/;
 
@@ -52,7 +52,7 @@ export const { option, description, execute } = defineEdit({
 	body(i) {
 		const node = this.getNode();
 		const key = (field: string, name: string) => {
-			const value = String(param(this, name, i) ?? '').trim();
+			const value = toText(node, field, param(this, name, i), i).trim();
 			if (!DTMF_KEY_RE.test(value)) {
 				throw fieldError(node, field, `"${value}" must be one key: 0-9, * or #`, i);
 			}
@@ -65,7 +65,7 @@ export const { option, description, execute } = defineEdit({
 		}
 		return {
 			dtmf_settings: {
-				dtmf_capturing_enabled: requireBoolean(
+				dtmf_capturing_enabled: toBoolean(
 					node,
 					'Capture Keypad Input',
 					param(this, 'dtmfCapturingEnabled', i),
@@ -75,7 +75,7 @@ export const { option, description, execute } = defineEdit({
 					digits: requireInteger(node, 'Digits', param(this, 'dtmfDigits', i), i, 1),
 					end,
 					reset,
-					timeout: requireNumber(node, 'Timeout (Seconds)', param(this, 'dtmfTimeout', i), i, {
+					timeout: toNumber(node, 'Timeout (Seconds)', param(this, 'dtmfTimeout', i), i, {
 						min: 0,
 					}),
 				},

@@ -1,5 +1,5 @@
+import { toBoolean } from '../../../shared/params';
 import { defineEdit, param } from './edit';
-import { requireBoolean } from './values';
 
 export const { option, description, execute } = defineEdit({
 	value: 'updateExtractCalleeName',
@@ -18,7 +18,7 @@ export const { option, description, execute } = defineEdit({
 	],
 	body(i) {
 		return {
-			extract_callee_name: requireBoolean(
+			extract_callee_name: toBoolean(
 				this.getNode(),
 				'Extract Callee Name',
 				param(this, 'extractCalleeName', i),

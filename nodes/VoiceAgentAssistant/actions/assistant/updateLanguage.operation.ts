@@ -1,5 +1,6 @@
+import { LANGUAGE_OPTIONS } from '../../../shared/languages';
+import { requireLanguage } from '../../../shared/validate';
 import { defineEdit, param } from './edit';
-import { LANGUAGE_OPTIONS, requireLanguage } from './values';
 
 export const { option, description, execute } = defineEdit({
 	value: 'updateLanguage',

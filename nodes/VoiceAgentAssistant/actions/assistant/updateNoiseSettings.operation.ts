@@ -1,5 +1,5 @@
+import { toBoolean } from '../../../shared/params';
 import { defineEdit, param } from './edit';
-import { requireBoolean } from './values';
 
 export const { option, description, execute } = defineEdit({
 	value: 'updateNoiseSettings',
@@ -27,18 +27,13 @@ export const { option, description, execute } = defineEdit({
 	body(i) {
 		const node = this.getNode();
 		return {
-			mute_while_bot_speaking: requireBoolean(
+			mute_while_bot_speaking: toBoolean(
 				node,
 				'Mute While Assistant Speaks',
 				param(this, 'muteWhileBotSpeaking', i),
 				i,
 			),
-			mute_during_intro: requireBoolean(
-				node,
-				'Mute During Intro',
-				param(this, 'muteDuringIntro', i),
-				i,
-			),
+			mute_during_intro: toBoolean(node, 'Mute During Intro', param(this, 'muteDuringIntro', i), i),
 		};
 	},
 });

@@ -3,9 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { placeholderWarnings, promptPlaceholders } from '../../../shared/promptVariables';
 import type { OperationOutput } from '../../../shared/router';
-import { requireNonEmpty } from '../../../shared/validate';
+import { requireList, requireNonEmpty, requireVariableNames } from '../../../shared/validate';
 import { param, patchAgent } from './edit';
-import { requireList, requireVariableNames } from './values';
 
 export const option: INodePropertyOptions = {
 	name: 'Update Prompt',

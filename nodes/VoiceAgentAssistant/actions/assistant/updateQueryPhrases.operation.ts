@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { toNumber } from '../../../shared/params';
+import { requireList } from '../../../shared/validate';
 import { defineEdit, param } from './edit';
-import { requireList, requireNumber } from './values';
 
 export const { option, description, execute } = defineEdit({
 	value: 'updateQueryPhrases',
@@ -48,7 +49,7 @@ export const { option, description, execute } = defineEdit({
 		};
 		const options = param(this, 'phraseOptions', i, {}) as IDataObject;
 		if (options.probability !== undefined) {
-			body.pre_query_phrase_probability = requireNumber(
+			body.pre_query_phrase_probability = toNumber(
 				node,
 				'Options › Probability',
 				options.probability,

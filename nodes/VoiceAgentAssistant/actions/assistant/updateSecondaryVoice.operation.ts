@@ -1,3 +1,5 @@
+import { voiceLocator } from '../../../shared/descriptions';
+import { LANGUAGE_OPTIONS } from '../../../shared/languages';
 import { requireUuid } from '../../../shared/validate';
 import { defineEdit, param } from './edit';
 
@@ -9,20 +11,25 @@ export const { option, description, execute } = defineEdit({
 	apiOperation: 'edit_secondary_voice',
 	fields: [
 		{
-			displayName: 'Secondary Voice ID',
-			name: 'secondaryVoiceId',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. 1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
-			description: 'ID (UUID) of the voice for the secondary language',
+			displayName: 'Voice Language',
+			name: 'voiceLanguage',
+			type: 'options',
+			options: LANGUAGE_OPTIONS,
+			default: 'en-US',
+			description:
+				'Only picks which voices the list below shows (those speaking this language); it is not sent',
 		},
+		voiceLocator({
+			displayName: 'Secondary Voice',
+			name: 'secondaryVoiceId',
+			description: 'The voice for the secondary language',
+		}),
 	],
 	body(i) {
 		return {
 			secondary_voice_id: requireUuid(
 				this.getNode(),
-				'Secondary Voice ID',
+				'Secondary Voice',
 				param(this, 'secondaryVoiceId', i),
 				i,
 			),

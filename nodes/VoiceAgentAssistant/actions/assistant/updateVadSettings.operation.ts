@@ -1,6 +1,6 @@
-import { defineEdit, param } from './edit';
-import { requireBoolean, requireNumber } from './values';
+import { toBoolean, toNumber } from '../../../shared/params';
 import { fieldError } from '../../../shared/validate';
+import { defineEdit, param } from './edit';
 
 const SENSITIVITIES = ['default', 'sensitive', 'strict'];
 
@@ -78,10 +78,10 @@ export const { option, description, execute } = defineEdit({
 			);
 		}
 		const num = (field: string, name: string, max?: number) =>
-			requireNumber(node, field, param(this, name, i), i, { min: 0, max });
+			toNumber(node, field, param(this, name, i), i, { min: 0, max });
 		return {
 			vad_settings: {
-				vad_override: requireBoolean(node, 'Override VAD', param(this, 'vadOverride', i), i),
+				vad_override: toBoolean(node, 'Override VAD', param(this, 'vadOverride', i), i),
 				interruption_sensitivity: sensitivity,
 				vad_input: {
 					confidence: num('Confidence', 'vadConfidence', 1),

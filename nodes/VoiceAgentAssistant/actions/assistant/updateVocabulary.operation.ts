@@ -1,5 +1,5 @@
+import { requireList } from '../../../shared/validate';
 import { defineEdit, param } from './edit';
-import { requireList } from './values';
 
 /** Most words the service takes in an assistant's vocabulary. */
 export const MAX_VOCABULARY = 100;

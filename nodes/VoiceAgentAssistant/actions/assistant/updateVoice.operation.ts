@@ -1,8 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { requireUuid } from '../../../shared/validate';
+import { voiceLocator } from '../../../shared/descriptions';
+import { LANGUAGE_OPTIONS } from '../../../shared/languages';
+import { requireLanguage, requireUuid } from '../../../shared/validate';
 import { defineEdit, param } from './edit';
-import { LANGUAGE_OPTIONS, requireLanguage } from './values';
 
 export const { option, description, execute } = defineEdit({
 	value: 'updateVoice',
@@ -12,15 +13,6 @@ export const { option, description, execute } = defineEdit({
 	apiOperation: 'edit_voice',
 	fields: [
 		{
-			displayName: 'Voice ID',
-			name: 'voiceId',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. 1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
-			description: 'ID (UUID) of the voice; it must support the chosen language',
-		},
-		{
 			displayName: 'Language',
 			name: 'language',
 			type: 'options',
@@ -28,6 +20,7 @@ export const { option, description, execute } = defineEdit({
 			default: 'en-US',
 			description: 'Language the voice speaks',
 		},
+		voiceLocator({ description: 'The voice; the list shows the voices of the language above' }),
 		{
 			displayName: 'Options',
 			name: 'voiceOptions',
@@ -55,7 +48,7 @@ export const { option, description, execute } = defineEdit({
 	body(i) {
 		const node = this.getNode();
 		const body: IDataObject = {
-			voice_id: requireUuid(node, 'Voice ID', param(this, 'voiceId', i), i),
+			voice_id: requireUuid(node, 'Voice', param(this, 'voiceId', i), i),
 			language: requireLanguage(node, 'Language', param(this, 'language', i), i),
 		};
 		const options = param(this, 'voiceOptions', i, {}) as IDataObject;

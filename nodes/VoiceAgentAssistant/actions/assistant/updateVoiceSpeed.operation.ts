@@ -1,5 +1,6 @@
+import { toNumber } from '../../../shared/params';
+import { fieldError } from '../../../shared/validate';
 import { defineEdit, param } from './edit';
-import { requireNumber } from './values';
 
 export const { option, description, execute } = defineEdit({
 	value: 'updateVoiceSpeed',
@@ -19,11 +20,10 @@ export const { option, description, execute } = defineEdit({
 		},
 	],
 	body(i) {
-		return {
-			voice_speed: requireNumber(this.getNode(), 'Voice Speed', param(this, 'voiceSpeed', i), i, {
-				min: 0,
-				exclusiveMin: true,
-			}),
-		};
+		const node = this.getNode();
+		const speed = toNumber(node, 'Voice Speed', param(this, 'voiceSpeed', i), i);
+		if (speed <= 0)
+			throw fieldError(node, 'Voice Speed', `${speed} is not a number greater than 0`, i);
+		return { voice_speed: speed };
 	},
 });

@@ -1,5 +1,5 @@
+import { requireList, requireOrigin } from '../../../shared/validate';
 import { defineEdit, param } from './edit';
-import { requireList, requireOrigin } from './values';
 
 export const { option, description, execute } = defineEdit({
 	value: 'updateWhitelistedDomains',

@@ -1,12 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { OperationOutput } from '../../../shared/router';
+import { fields } from '../../../shared/params';
+import {
+	readRecordingSettings,
+	recordingOptionFields,
+	withRecording,
+} from '../../../shared/recording';
+import { BinaryOutput, type OperationOutput } from '../../../shared/router';
+import { expectObject } from '../../../shared/shape';
 import { apiRequest } from '../../../shared/transport';
 import { requireUuid } from '../../../shared/validate';
 import { decodeTranscriptField, withTranscript } from './transcriptFields';
 
-const fields: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Call ID',
 		name: 'callId',
@@ -24,11 +31,28 @@ const fields: INodeProperties[] = [
 		description: 'Whether to include the platform and client analysis of the call',
 	},
 	decodeTranscriptField,
+	{
+		displayName: 'Download Recording',
+		name: 'downloadRecording',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to add the audio recording of the call as a file (binary data); links expire 24 hours after the call',
+	},
+	{
+		displayName: 'Recording Options',
+		name: 'recordingOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: { downloadRecording: [true] } },
+		options: recordingOptionFields(),
+	},
 ];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['call'], operation: ['get'] } },
-	fields,
+	properties,
 );
 
 export async function getCallDetails(
@@ -46,17 +70,19 @@ export async function getCallDetails(
 		qs,
 		itemIndex: i,
 	});
-	const data = (response.data as IDataObject | undefined) ?? {};
+	const data = expectObject(this.getNode(), response.data, 'data', i);
 	return decode ? withTranscript(data, 'transcription_url') : data;
 }
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
-	const callId = requireUuid(this.getNode(), 'Call ID', this.getNodeParameter('callId', i), i);
-	return await getCallDetails.call(
-		this,
-		i,
-		callId,
-		this.getNodeParameter('includeAnalysis', i, false) as boolean,
-		this.getNodeParameter('decodeTranscript', i, true) as boolean,
-	);
+	const f = fields(this, i);
+	const callId = requireUuid(this.getNode(), 'Call ID', f.text('callId', 'Call ID'), i);
+	const includeAnalysis = f.boolean('includeAnalysis', 'Include Analysis', false);
+	const decode = f.boolean('decodeTranscript', 'Decode Transcript', true);
+	const recording = f.boolean('downloadRecording', 'Download Recording', false)
+		? readRecordingSettings(f.collection('recordingOptions', 'Recording Options'))
+		: undefined;
+	const details = await getCallDetails.call(this, i, callId, includeAnalysis, decode);
+	if (!recording) return details;
+	return new BinaryOutput([await withRecording(this, details, recording, i)]);
 }

@@ -6,17 +6,19 @@ import {
 	CALL_STATUS_OPTIONS,
 	returnAllAndLimit,
 } from '../../../shared/descriptions';
-import { paginate } from '../../../shared/paginate';
+import { getMany } from '../../../shared/getMany';
+import { fields } from '../../../shared/params';
 import type { OperationOutput } from '../../../shared/router';
-import { apiRequest } from '../../../shared/transport';
-import { requireInteger, requireUuid } from '../../../shared/validate';
+import { requireUuid } from '../../../shared/validate';
 import { createdRangeQuery, locatorValue } from './historyQuery';
 import { decodeTranscriptField, withTranscript } from './transcriptFields';
 
 /** History pages: public clients use 100, the largest size reported to work. */
 export const HISTORY_PAGE_SIZE = 100;
 
-const fields: INodeProperties[] = [
+const CALL_STATUSES = ['', ...CALL_STATUS_OPTIONS.map((o) => o.value)] as const;
+
+const properties: INodeProperties[] = [
 	...returnAllAndLimit(10000),
 	{
 		displayName: 'Filters',
@@ -65,42 +67,33 @@ const fields: INodeProperties[] = [
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['call'], operation: ['getMany'] } },
-	fields,
+	properties,
 );
 
-/** History query filters from a Filters collection; shared by the trigger's needs too. */
-export function historyFilters(
-	ctx: IExecuteFunctions,
-	i: number,
-	filters: IDataObject,
-): IDataObject {
+/** History query filters from the Filters collection, each read as its own type. */
+export function historyFilters(ctx: IExecuteFunctions, i: number): IDataObject {
 	const node = ctx.getNode();
-	const qs = createdRangeQuery(node, filters, ctx.getTimezone(), i);
-	const agentId = locatorValue(filters.agentId);
+	const f = fields(ctx, i);
+	const filters = f.collection('filters', 'Filters');
+	const qs = createdRangeQuery(node, f.object('filters', 'Filters'), ctx.getTimezone(), i);
+	const agentId = locatorValue(node, filters.raw('agentId'), 'Filters › Assistant', i);
 	if (agentId) qs.agent_id = requireUuid(node, 'Filters › Assistant', agentId, i);
-	if (filters.bulkListId) qs.bulk_list_id = String(filters.bulkListId).trim();
-	if (filters.status) qs.status = filters.status;
+	const listId = filters.text('bulkListId', 'Contact List ID').trim();
+	if (listId) qs.bulk_list_id = listId;
+	const status = filters.option('status', 'Status', CALL_STATUSES, '');
+	if (status) qs.status = status;
 	return qs;
 }
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
-	const returnAll = this.getNodeParameter('returnAll', i, false) as boolean;
-	const max = returnAll
-		? undefined
-		: requireInteger(this.getNode(), 'Limit', this.getNodeParameter('limit', i, 50), i, 1, 10000);
-	const qs = historyFilters(this, i, this.getNodeParameter('filters', i, {}) as IDataObject);
-	const decode = this.getNodeParameter('decodeTranscript', i, true) as boolean;
-	const calls = await paginate<IDataObject>(
-		async (offset, limit) => {
-			const body = await apiRequest.call(this, {
-				method: 'GET',
-				path: '/calling/history',
-				qs: { ...qs, limit, offset },
-				itemIndex: i,
-			});
-			return { rows: (body.calls as IDataObject[] | undefined) ?? [], total: body.total };
-		},
-		{ pageSize: HISTORY_PAGE_SIZE, max },
-	);
+	const qs = historyFilters(this, i);
+	const decode = fields(this, i).boolean('decodeTranscript', 'Decode Transcript', true);
+	const calls = await getMany(this, i, {
+		path: '/calling/history',
+		qs,
+		rowsKey: 'calls',
+		pageSize: HISTORY_PAGE_SIZE,
+		maxLimit: 10000,
+	});
 	return decode ? calls.map((c) => withTranscript(c, 'transcript')) : calls;
 }

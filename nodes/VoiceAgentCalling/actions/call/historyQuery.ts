@@ -1,6 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { toIsoWithOffset } from '../../../shared/dateTime';
+import { toText } from '../../../shared/params';
 import { fieldError } from '../../../shared/validate';
 
 /**
@@ -28,7 +29,10 @@ export function createdRangeQuery(
 }
 
 /** The value of a resource locator inside a collection (an object), or a plain string. */
-export function locatorValue(value: unknown): string {
-	if (value && typeof value === 'object') return String((value as IDataObject).value ?? '').trim();
-	return value === undefined || value === null ? '' : String(value).trim();
+export function locatorValue(node: INode, value: unknown, label: string, i: number): string {
+	const inner =
+		value && typeof value === 'object' && !Array.isArray(value)
+			? (value as IDataObject).value
+			: value;
+	return toText(node, label, inner, i).trim();
 }

@@ -1,12 +1,21 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { NodeOperation } from '../../../shared/router';
+import * as cancelQueued from './cancelQueued.operation';
+import * as downloadRecording from './downloadRecording.operation';
 import * as exportHistory from './exportHistory.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as start from './start';
 
-export const operations: Record<string, NodeOperation> = { start, get, getMany, exportHistory };
+export const operations: Record<string, NodeOperation> = {
+	start,
+	get,
+	getMany,
+	exportHistory,
+	cancelQueued,
+	downloadRecording,
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -16,6 +25,19 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['call'] } },
 		options: [
+			{
+				name: 'Cancel Queued Calls',
+				value: 'cancelQueued',
+				description:
+					'Cancel calls that have not started yet, by call ID, assistant, campaign or number',
+				action: 'Cancel queued calls',
+			},
+			{
+				name: 'Download Recording',
+				value: 'downloadRecording',
+				description: 'Download the audio recording of a call as a file',
+				action: 'Download the recording of a call',
+			},
 			{
 				name: 'Export History',
 				value: 'exportHistory',
@@ -47,4 +69,6 @@ export const description: INodeProperties[] = [
 	...get.description,
 	...getMany.description,
 	...exportHistory.description,
+	...cancelQueued.description,
+	...downloadRecording.description,
 ];

@@ -2,16 +2,25 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../../shared/descriptions';
-import type { OperationOutput } from '../../../shared/router';
-import { getWorkspaceList, WORKSPACE_PAGE_SIZE } from '../listPage';
 
-const fields: INodeProperties[] = [...returnAllAndLimit(WORKSPACE_PAGE_SIZE)];
+import type { OperationOutput } from '../../../shared/router';
+import { getMany } from '../../../shared/getMany';
+
+/** The workspace lists take at most 100 rows a page. */
+export const WORKSPACE_PAGE_SIZE = 100;
+
+const properties: INodeProperties[] = [...returnAllAndLimit(WORKSPACE_PAGE_SIZE)];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['phoneNumber'], operation: ['getMany'] } },
-	fields,
+	properties,
 );
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
-	return await getWorkspaceList(this, i, '/workspace/numbers', 'workspace_numbers');
+	return await getMany(this, i, {
+		path: '/workspace/numbers',
+		rowsKey: 'workspace_numbers',
+		pageSize: WORKSPACE_PAGE_SIZE,
+		maxLimit: WORKSPACE_PAGE_SIZE,
+	});
 }

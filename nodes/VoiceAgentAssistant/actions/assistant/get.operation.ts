@@ -1,0 +1,29 @@
+import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { readLocator } from '../../../shared/params';
+import type { OperationOutput } from '../../../shared/router';
+import { expectObject } from '../../../shared/shape';
+import { apiRequest } from '../../../shared/transport';
+import { requireUuid } from '../../../shared/validate';
+import { withPromptVariables } from './read';
+
+export const option: INodePropertyOptions = {
+	name: 'Get',
+	value: 'get',
+	description: 'Get an assistant: its settings, voice, prompt and the variables the prompt uses',
+	action: 'Get an assistant',
+};
+
+/** The Assistant picker shared by every operation on one assistant (see index.ts). */
+export const description: INodeProperties[] = [];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
+	const node = this.getNode();
+	const agentId = requireUuid(node, 'Assistant', readLocator(this, 'assistant', i, 'Assistant'), i);
+	const body = await apiRequest.call(this, {
+		method: 'GET',
+		path: `/agent/${encodeURIComponent(agentId)}`,
+		itemIndex: i,
+	});
+	return withPromptVariables(expectObject(node, body.agents, 'agents', i));
+}

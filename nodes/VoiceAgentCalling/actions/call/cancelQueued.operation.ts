@@ -1,0 +1,234 @@
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
+import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
+
+import { assistantLocator, campaignLocator } from '../../../shared/descriptions';
+import { sendOnce } from '../../../shared/once';
+import { fields, readLocator } from '../../../shared/params';
+import { normalisePhone } from '../../../shared/phone';
+import { asItemError, type OperationOutput } from '../../../shared/router';
+import { apiRequest } from '../../../shared/transport';
+import { fieldError, requireE164, requireUuid } from '../../../shared/validate';
+
+/**
+ * Call › Cancel Queued Calls: PATCH /campaign/terminate. It cancels calls that have not
+ * started yet (registered, or waiting for a retry); calls already ringing or talking, and
+ * finished calls, are not touched. "No terminable calls found" is a normal answer
+ * (nothing was left to cancel), not an error.
+ *
+ * One request set per input item, so each item's output says what happened to ITS calls
+ * (after a bulk Start, map Call IDs to {{ $json.call_id }}); a list longer than the API's 100
+ * is sent in chunks of 100.
+ */
+
+/** The API takes at most this many call IDs or numbers per request. */
+export const CANCEL_CHUNK = 100;
+
+const MODES = ['callIds', 'assistant', 'campaign', 'phoneNumbers', 'campaignNumbers'] as const;
+type Mode = (typeof MODES)[number];
+
+const NOTHING_TO_CANCEL = /no terminable calls/i;
+
+const show = (mode: Mode[]) => ({ show: { cancelBy: mode } });
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Cancel By',
+		name: 'cancelBy',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Assistant',
+				value: 'assistant',
+				description: 'Every queued call of an assistant',
+			},
+			{
+				name: 'Call IDs',
+				value: 'callIds',
+				description: 'The queued calls among these IDs (e.g. the call_id of each Start output)',
+			},
+			{ name: 'Campaign', value: 'campaign', description: 'Every queued call of a campaign' },
+			{
+				name: 'Campaign and Phone Numbers',
+				value: 'campaignNumbers',
+				description: 'The queued calls of a campaign to these numbers',
+			},
+			{
+				name: 'Phone Numbers',
+				value: 'phoneNumbers',
+				description: 'The queued calls to these numbers',
+			},
+		],
+		default: 'callIds',
+	},
+	{
+		displayName: 'Call IDs',
+		name: 'callIds',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. {{ $json.call_id }}',
+		description:
+			'One or more call IDs: a list from an expression, or text separated by commas or new lines. More than 100 are sent in several requests.',
+		displayOptions: show(['callIds']),
+	},
+	assistantLocator({
+		name: 'cancelAssistant',
+		description: 'The assistant whose queued calls are cancelled',
+		displayOptions: show(['assistant']),
+	}),
+	campaignLocator({
+		name: 'cancelCampaign',
+		description: 'The campaign whose queued calls are cancelled',
+		displayOptions: show(['campaign', 'campaignNumbers']),
+	}),
+	{
+		displayName: 'Phone Numbers',
+		name: 'phoneNumbers',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. +14155550100, +14155550101',
+		description:
+			'The numbers called, in international format: a list from an expression, or text separated by commas or new lines. More than 100 are sent in several requests.',
+		displayOptions: show(['phoneNumbers', 'campaignNumbers']),
+	},
+	{
+		displayName: 'Default Country Code',
+		name: 'defaultCountryCode',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. +91',
+		description:
+			'Added to numbers written without a country code (as Start does), e.g. 98765 43210 becomes +919876543210',
+		displayOptions: show(['phoneNumbers', 'campaignNumbers']),
+	},
+	{
+		displayName:
+			'Only calls that have not started yet are cancelled (queued, or waiting for a retry). Calls already ringing or in progress are not stopped.',
+		name: 'cancelNotice',
+		type: 'notice',
+		default: '',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['call'], operation: ['cancelQueued'] } },
+	properties,
+);
+
+/** A list typed in one field: a list from an expression, or text split on commas or lines. */
+export function readList(node: INode, label: string, value: unknown, i: number): string[] {
+	// A list's text entries may hold several values too (a column of "id1, id2").
+	const raw = (Array.isArray(value) ? value : [value]).flatMap((entry: unknown) =>
+		typeof entry === 'string' ? entry.split(/[\n,;]/) : [entry],
+	);
+	const list = new Set<string>();
+	for (const entry of raw) {
+		if (entry === null || entry === undefined || entry === '') continue;
+		if (typeof entry !== 'string' && !(typeof entry === 'number' && Number.isFinite(entry))) {
+			throw fieldError(
+				node,
+				label,
+				`entry ${JSON.stringify(entry) ?? String(entry)} is not text`,
+				i,
+			);
+		}
+		const text = String(entry).trim();
+		if (text !== '') list.add(text);
+	}
+	if (list.size === 0) throw fieldError(node, label, 'is required', i);
+	return [...list];
+}
+
+const chunks = <T>(list: T[]): T[][] => {
+	const out: T[][] = [];
+	for (let k = 0; k < list.length; k += CANCEL_CHUNK) out.push(list.slice(k, k + CANCEL_CHUNK));
+	return out;
+};
+
+/** The request bodies of item i, each checked before anything is sent. */
+function requestBodies(ctx: IExecuteFunctions, i: number): { mode: Mode; bodies: IDataObject[] } {
+	const node = ctx.getNode();
+	const f = fields(ctx, i);
+	const mode = f.option('cancelBy', 'Cancel By', MODES, 'callIds');
+	if (mode === 'callIds') {
+		const ids = readList(node, 'Call IDs', f.raw('callIds'), i).map((id) =>
+			requireUuid(node, 'Call IDs', id, i),
+		);
+		return { mode, bodies: chunks(ids).map((call_ids) => ({ call_ids })) };
+	}
+	if (mode === 'assistant') {
+		const agent = readLocator(ctx, 'cancelAssistant', i, 'Assistant');
+		return { mode, bodies: [{ agent_id: requireUuid(node, 'Assistant', agent, i) }] };
+	}
+	const campaignId =
+		mode === 'phoneNumbers'
+			? undefined
+			: requireUuid(node, 'Campaign', readLocator(ctx, 'cancelCampaign', i, 'Campaign'), i);
+	if (mode === 'campaign') return { mode, bodies: [{ campaign_id: campaignId }] };
+	const countryCode = f.text('defaultCountryCode', 'Default Country Code').trim();
+	const numbers = readList(node, 'Phone Numbers', f.raw('phoneNumbers'), i).map((n) =>
+		requireE164(node, 'Phone Numbers', normalisePhone(n, countryCode), i),
+	);
+	const unique = [...new Set(numbers)];
+	return {
+		mode,
+		bodies: chunks(unique).map((mobile_numbers) =>
+			campaignId ? { campaign_id: campaignId, mobile_numbers } : { mobile_numbers },
+		),
+	};
+}
+
+interface Outcome {
+	cancelled: boolean;
+	message: string;
+}
+
+async function cancel(ctx: IExecuteFunctions, i: number, body: IDataObject): Promise<Outcome> {
+	try {
+		const answer = await apiRequest.call(ctx, {
+			method: 'PATCH',
+			path: '/campaign/terminate',
+			body,
+			itemIndex: i,
+		});
+		const message = typeof answer.message === 'string' ? answer.message : 'Calls cancelled';
+		return { cancelled: true, message };
+	} catch (error) {
+		if (
+			error instanceof NodeApiError &&
+			error.httpCode === '400' &&
+			NOTHING_TO_CANCEL.test(error.message)
+		) {
+			return { cancelled: false, message: error.message };
+		}
+		throw asItemError(ctx, error, i);
+	}
+}
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
+	const { bodies } = requestBodies(this, i);
+	const outcomes: Outcome[] = [];
+	for (const [k, body] of bodies.entries()) {
+		// Never sent twice for this item, also when n8n's Retry On Fail re-runs the node.
+		outcomes.push(
+			await sendOnce(this, i, `cancelQueued:${k}`, async () => await cancel(this, i, body)),
+		);
+	}
+	const done = outcomes.find((o) => o.cancelled) ?? outcomes[0];
+	const result: IDataObject = { cancelled: done.cancelled, message: done.message };
+	const first = bodies[0];
+	if (first.agent_id) result.agent_id = first.agent_id;
+	if (first.campaign_id) result.campaign_id = first.campaign_id;
+	if (first.call_ids) result.call_ids = bodies.flatMap((b) => b.call_ids as string[]);
+	if (first.mobile_numbers)
+		result.mobile_numbers = bodies.flatMap((b) => b.mobile_numbers as string[]);
+	if (bodies.length > 1) {
+		result.requests = bodies.map((b, k) => ({
+			count: ((b.call_ids ?? b.mobile_numbers) as string[]).length,
+			...outcomes[k],
+		}));
+	}
+	return result;
+}

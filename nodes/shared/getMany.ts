@@ -1,0 +1,54 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { paginate } from './paginate';
+import { fields } from './params';
+import { expectObject, expectRows } from './shape';
+import { apiRequest } from './transport';
+
+/**
+ * The one "Get Many": Return All / Limit read as typed fields, offset pages of one list
+ * endpoint, every page checked to be a list of objects. Each list operation only says where
+ * its rows are.
+ */
+export interface ListEndpoint {
+	path: string;
+	/** Query parameters besides limit and offset (filters). */
+	qs?: IDataObject;
+	/** Key of the rows in the answer, e.g. `calls`. */
+	rowsKey: string;
+	/** Rows asked for per request. */
+	pageSize: number;
+	/** Largest Limit the field accepts. */
+	maxLimit: number;
+	/** Where a numeric total is, when the endpoint's total is reliable enough to stop on. */
+	total?: (body: IDataObject) => unknown;
+}
+
+export async function getMany(
+	ctx: IExecuteFunctions,
+	i: number,
+	endpoint: ListEndpoint,
+): Promise<IDataObject[]> {
+	const f = fields(ctx, i);
+	const returnAll = f.boolean('returnAll', 'Return All', false);
+	const max = returnAll
+		? undefined
+		: f.integer('limit', 'Limit', 50, { min: 1, max: endpoint.maxLimit });
+	const node = ctx.getNode();
+	return await paginate<IDataObject>(
+		async (offset, limit) => {
+			const body = await apiRequest.call(ctx, {
+				method: 'GET',
+				path: endpoint.path,
+				qs: { ...endpoint.qs, limit, offset },
+				itemIndex: i,
+			});
+			const answer = expectObject(node, body, `the answer of GET ${endpoint.path}`, i);
+			return {
+				rows: expectRows(node, answer[endpoint.rowsKey], endpoint.rowsKey, i),
+				total: endpoint.total?.(answer),
+			};
+		},
+		{ pageSize: endpoint.pageSize, max, trustTotal: endpoint.total !== undefined },
+	);
+}

@@ -1,0 +1,415 @@
+import type {
+	IBinaryData,
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	INode,
+	INodeExecutionData,
+	INodeProperties,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { Fields } from './params';
+import { fieldError } from './validate';
+import { CREDENTIAL_NAME, getApiCredentials } from './transport';
+import { isLoopbackHost, normaliseBaseUrl } from './url';
+
+/**
+ * Call recordings as n8n binary data. A recording lives on a storage host (a signed URL that
+ * expires 24 hours after the call), not on the API: the API key is sent only when the
+ * recording is on the API's own origin, never to another host, and redirects are followed
+ * by hand, only to https, each hop judged again. The body is streamed into n8n's binary
+ * store (memory, filesystem or S3 alike) with a size limit, so a long call never has to fit
+ * in memory twice.
+ */
+
+export type RecordingContext = IExecuteFunctions | IPollFunctions;
+
+export const DEFAULT_MAX_RECORDING_MB = 100;
+const MAX_REDIRECTS = 5;
+
+export type OnMissingRecording = 'error' | 'outputWithoutFile';
+
+export interface RecordingSettings {
+	/** Binary property the file goes into. */
+	binaryProperty: string;
+	maxBytes: number;
+	onMissing: OnMissingRecording;
+}
+
+export const DEFAULT_RECORDING_SETTINGS: RecordingSettings = {
+	binaryProperty: 'data',
+	maxBytes: DEFAULT_MAX_RECORDING_MB * 1024 * 1024,
+	onMissing: 'error',
+};
+
+/** The fields that tune a download (Call › Download Recording, Call › Get). */
+export function recordingOptionFields(): INodeProperties[] {
+	return [
+		{
+			displayName: 'Put Output File in Field',
+			name: 'binaryPropertyName',
+			type: 'string',
+			default: 'data',
+			hint: 'The name of the output binary field to put the recording in',
+		},
+		{
+			displayName: 'Max Size (MB)',
+			name: 'maxSizeMb',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: DEFAULT_MAX_RECORDING_MB,
+			description: 'A larger recording is refused (an error for the item) instead of downloaded',
+		},
+		{
+			displayName: 'On Missing Recording',
+			name: 'onMissing',
+			type: 'options',
+			options: [
+				{
+					name: 'Error',
+					value: 'error',
+					description: 'Fail the item (or, with Continue On Fail, output the error)',
+				},
+				{
+					name: 'Output Item Without File',
+					value: 'outputWithoutFile',
+					description: 'Output the item without the file, with the reason in recording_error',
+				},
+			],
+			default: 'error',
+			description:
+				'What to do when the call has no recording, or its link has expired (links last 24 hours after the call)',
+		},
+	];
+}
+
+/** A recording that is not there (none yet, expired, deleted): the item may go on without it. */
+export class RecordingMissingError extends NodeOperationError {}
+
+function asNodeError(node: INode, error: unknown, itemIndex: number) {
+	if (error instanceof NodeOperationError || error instanceof NodeApiError) return error;
+	return new NodeOperationError(node, error as Error, { itemIndex });
+}
+
+function missing(node: INode, message: string, description: string, itemIndex: number) {
+	return new RecordingMissingError(node, message, { description, itemIndex });
+}
+
+/** Where a recording may be fetched from: https, or plain http on this machine. */
+function checkUrl(node: INode, raw: string, itemIndex: number): URL {
+	let url: URL;
+	try {
+		url = new URL(raw);
+	} catch {
+		throw new NodeOperationError(node, `The recording URL "${raw}" is not a valid URL`, {
+			itemIndex,
+		});
+	}
+	const local = url.protocol === 'http:' && isLoopbackHost(url.hostname);
+	if (url.protocol !== 'https:' && !local) {
+		throw new NodeOperationError(
+			node,
+			`The recording is not downloaded from ${url.origin}: only https addresses are followed`,
+			{ itemIndex },
+		);
+	}
+	return url;
+}
+
+interface RawResponse {
+	statusCode: number;
+	headers: IDataObject;
+	body: unknown;
+}
+
+const headerOf = (headers: IDataObject, name: string): string | undefined => {
+	const value = headers[name] ?? headers[name.toLowerCase()];
+	if (value === undefined || value === null) return undefined;
+	return Array.isArray(value) ? String(value[0]) : String(value);
+};
+
+/** The response stream n8n's request helper hands back (a Node.js readable). */
+type Readable = NodeJS.ReadableStream & { destroy(error?: Error): void };
+
+const isStream = (body: unknown): body is Readable =>
+	typeof body === 'object' && body !== null && typeof (body as Readable).pipe === 'function';
+
+/** Reads at most `limit` bytes of an error answer (an XML error of the storage host). */
+async function smallText(body: unknown, limit = 4096): Promise<string> {
+	if (Buffer.isBuffer(body)) return body.subarray(0, limit).toString('utf8');
+	if (typeof body === 'string') return body.slice(0, limit);
+	if (!isStream(body)) return '';
+	const parts: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of body) {
+		const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+		parts.push(buffer);
+		size += buffer.length;
+		if (size >= limit) break;
+	}
+	body.destroy();
+	return Buffer.concat(parts).subarray(0, limit).toString('utf8');
+}
+
+function discard(body: unknown) {
+	if (isStream(body)) body.destroy();
+}
+
+/**
+ * Counts the bytes of the stream as its consumer reads them and fails it past the limit.
+ * The stream is held until the consumer (n8n's binary store) attaches, so the counter does
+ * not start the flow early and lose data; it sees every chunk however the consumer reads.
+ */
+function limitSize(stream: Readable, limit: number, onTooLarge: () => Error): Readable {
+	let seen = 0;
+	stream.pause();
+	stream.on('data', (chunk: Buffer | string) => {
+		seen += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
+		if (seen > limit) stream.destroy(onTooLarge());
+	});
+	stream.on('newListener', (event: string) => {
+		// A reader that listens for 'data' expects the flow to start (it is paused above).
+		if (event === 'data') stream.resume();
+	});
+	return stream;
+}
+
+/** `attachment; filename="x.wav"` (or filename*=UTF-8''x.wav) -> x.wav */
+export function fileNameFrom(disposition: string | undefined): string | undefined {
+	if (!disposition) return undefined;
+	const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
+	if (star) {
+		try {
+			return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+		} catch {
+			// fall through to the plain form
+		}
+	}
+	const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(disposition);
+	const name = (plain?.[2] ?? plain?.[1])?.trim();
+	// Only a base name: no folders smuggled in through the header.
+	return name ? name.split(/[\\/]/).pop() || undefined : undefined;
+}
+
+const MIME_BY_EXTENSION: Record<string, string> = {
+	wav: 'audio/wav',
+	mp3: 'audio/mpeg',
+	ogg: 'audio/ogg',
+	m4a: 'audio/mp4',
+	webm: 'audio/webm',
+};
+
+async function request(
+	ctx: RecordingContext,
+	url: URL,
+	withKey: boolean,
+	timeout: number,
+): Promise<RawResponse> {
+	const options: IHttpRequestOptions = {
+		method: 'GET',
+		url: url.toString(),
+		encoding: 'stream',
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		disableFollowRedirect: true,
+		timeout,
+	};
+	try {
+		const response = withKey
+			? await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_NAME, options)
+			: // Another origin: n8n's plain request helper, which adds no credential at all.
+				await ctx.helpers.httpRequest(options);
+		return response as RawResponse;
+	} catch (error) {
+		// Built from plain data: the helper's error would carry the request's headers.
+		const message = `The recording could not be downloaded from ${url.origin}: ${(error as Error).message}`;
+		throw new NodeApiError(ctx.getNode(), { message }, { message });
+	}
+}
+
+/**
+ * Downloads the recording at `recordingUrl` into n8n's binary store. Throws a
+ * RecordingMissingError when it is not there (expired or unknown), other errors otherwise.
+ */
+export async function downloadRecording(
+	ctx: RecordingContext,
+	recordingUrl: unknown,
+	settings: RecordingSettings,
+	itemIndex: number,
+): Promise<IBinaryData> {
+	const node = ctx.getNode();
+	if (typeof recordingUrl !== 'string' || recordingUrl.trim() === '') {
+		throw missing(
+			node,
+			'The call has no recording',
+			'A recording exists only for calls that were answered, and appears a few seconds after the call ends.',
+			itemIndex,
+		);
+	}
+	const credentials = await getApiCredentials.call(ctx, itemIndex);
+	const base = normaliseBaseUrl(credentials.baseUrl);
+	const apiOrigin = 'url' in base ? new URL(base.url).origin : undefined;
+
+	let url = checkUrl(node, recordingUrl.trim(), itemIndex);
+	let response: RawResponse | undefined;
+	for (let hop = 0; ; hop++) {
+		response = await request(ctx, url, url.origin === apiOrigin, 120000);
+		if (response.statusCode < 300 || response.statusCode >= 400) break;
+		discard(response.body);
+		const location = headerOf(response.headers, 'location');
+		if (!location || hop >= MAX_REDIRECTS) {
+			throw new NodeOperationError(
+				node,
+				`The recording host answered with a redirect (HTTP ${response.statusCode}) that was not followed`,
+				{ itemIndex },
+			);
+		}
+		const next = checkUrl(node, new URL(location, url).toString(), itemIndex);
+		if (next.protocol !== 'https:' && url.protocol === 'https:') {
+			throw new NodeOperationError(
+				node,
+				`The recording host redirected from https to ${next.origin}, which is not followed`,
+				{ itemIndex },
+			);
+		}
+		url = next;
+	}
+
+	const status = response.statusCode;
+	if (status >= 400) {
+		const text = await smallText(response.body);
+		const code = /<Code>([^<]+)<\/Code>/.exec(text)?.[1];
+		const detail = /<Message>([^<]+)<\/Message>/.exec(text)?.[1];
+		const said = code ? ` (${code}${detail ? `: ${detail}` : ''})` : '';
+		if (status === 403 || status === 404 || status === 410) {
+			throw missing(
+				node,
+				status === 404
+					? `The recording was not found${said}`
+					: `The recording link has expired or is not valid any more${said}`,
+				'Recording links are valid for 24 hours after the call. Read the call again (Call › Get) for a fresh link; older recordings cannot be downloaded.',
+				itemIndex,
+			);
+		}
+		throw new NodeApiError(
+			node,
+			{ message: `The recording host answered HTTP ${status}${said}` },
+			{
+				message: `The recording host answered HTTP ${status}${said}`,
+				httpCode: String(status),
+				itemIndex,
+			},
+		);
+	}
+
+	const headers = response.headers ?? {};
+	const tooLarge = () =>
+		fieldError(
+			node,
+			'Max Size (MB)',
+			`the recording is larger than ${Math.round(settings.maxBytes / 1024 / 1024)} MB`,
+			itemIndex,
+		);
+	const length = Number(headerOf(headers, 'content-length'));
+	if (Number.isFinite(length) && length > settings.maxBytes) {
+		discard(response.body);
+		throw tooLarge();
+	}
+	const baseName = decodeURIComponent(url.pathname.split('/').pop() ?? '') || 'recording';
+	const fileName = fileNameFrom(headerOf(headers, 'content-disposition')) ?? baseName;
+	const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
+	const declared = headerOf(headers, 'content-type')?.split(';')[0].trim();
+	const mimeType =
+		declared && declared !== 'application/octet-stream'
+			? declared
+			: (MIME_BY_EXTENSION[extension] ?? declared ?? 'application/octet-stream');
+
+	const body = response.body;
+	let data: Buffer | Readable;
+	if (isStream(body)) {
+		data = limitSize(body, settings.maxBytes, tooLarge);
+	} else {
+		data = Buffer.isBuffer(body) ? body : Buffer.from(String(body ?? ''));
+		if (data.length > settings.maxBytes) throw tooLarge();
+	}
+	try {
+		return await ctx.helpers.prepareBinaryData(
+			data as Parameters<typeof ctx.helpers.prepareBinaryData>[0],
+			fileName,
+			mimeType,
+		);
+	} catch (error) {
+		throw asNodeError(node, error, itemIndex);
+	}
+}
+
+/** The recording URL of a history row, call details, or an item that carries details. */
+export function recordingUrlOf(json: IDataObject): unknown {
+	const details = json.details as IDataObject | undefined;
+	return (
+		json.recording_url ??
+		json.audio_recording ??
+		(details && typeof details === 'object' ? details.recording_url : undefined)
+	);
+}
+
+/**
+ * Downloads the recording of `json` and returns the item: with the file in
+ * `binary[binaryProperty]`, or (onMissing: outputWithoutFile, or `neverThrow`) without it
+ * and with `recording_error` saying why.
+ */
+export async function withRecording(
+	ctx: RecordingContext,
+	json: IDataObject,
+	settings: RecordingSettings,
+	itemIndex: number,
+	neverThrow = false,
+): Promise<INodeExecutionData> {
+	try {
+		const file = await downloadRecording(ctx, recordingUrlOf(json), settings, itemIndex);
+		return { json, binary: { [settings.binaryProperty]: file } };
+	} catch (error) {
+		const tolerated =
+			neverThrow ||
+			(settings.onMissing === 'outputWithoutFile' && error instanceof RecordingMissingError);
+		if (!tolerated) throw asNodeError(ctx.getNode(), error, itemIndex);
+		return { json: { ...json, recording_error: (error as Error).message } };
+	}
+}
+
+/** The download settings from a collection of recordingOptionFields(). */
+export function readRecordingSettings(options: Fields): RecordingSettings {
+	const property = options.text('binaryPropertyName', 'Put Output File in Field', 'data').trim();
+	const maxMb = options.number('maxSizeMb', 'Max Size (MB)', DEFAULT_MAX_RECORDING_MB, {
+		min: 0.001,
+	});
+	return {
+		binaryProperty: property || 'data',
+		maxBytes: Math.floor(maxMb * 1024 * 1024),
+		onMissing: options.option(
+			'onMissing',
+			'On Missing Recording',
+			['error', 'outputWithoutFile'] as const,
+			'error',
+		),
+	};
+}
+
+/**
+ * Items for calls a trigger emits, each with its recording where it can be downloaded. Never
+ * throws: the calls are already taken from the cursor, so a recording that fails (expired,
+ * host down) leaves its call without the file and with recording_error, instead of losing it.
+ */
+export async function recordingsFor(
+	ctx: RecordingContext,
+	calls: IDataObject[],
+	settings: RecordingSettings = DEFAULT_RECORDING_SETTINGS,
+): Promise<INodeExecutionData[]> {
+	const items: INodeExecutionData[] = [];
+	for (const [index, call] of calls.entries()) {
+		items.push(await withRecording(ctx, call, settings, index, true));
+	}
+	return items;
+}

@@ -1,0 +1,293 @@
+/**
+ * Assistant › Get and Get Many, the voice dropdown, and the robustness rules of the
+ * assistant edits (typed fields, upper-case IDs, keys n8n would drop).
+ */
+import { mock } from 'jest-mock-extended';
+import nock from 'nock';
+import { ExecutionLifecycleHooks, LoadOptionsContext } from 'n8n-core';
+import type { INode, INodeProperties } from 'n8n-workflow';
+
+import { VoiceAgentAssistant } from '../../nodes/VoiceAgentAssistant/VoiceAgentAssistant.node';
+import { searchVoices } from '../../nodes/shared/listSearch';
+import {
+	API_KEY,
+	BASE_URL,
+	CREDENTIALS,
+	expectAllMocksUsed,
+	jsonOf,
+	makeAdditionalData,
+	makeWorkflow,
+	PACKAGE,
+	registerNodeType,
+	runNode,
+} from '../helpers/harness';
+
+registerNodeType('voiceAgentAssistant', () => new VoiceAgentAssistant());
+
+beforeAll(() => nock.disableNetConnect());
+expectAllMocksUsed();
+
+const AGENT = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+const api = () => nock(BASE_URL).matchHeader('x-api-key', API_KEY);
+
+const agent = (n: number, prompt = 'Hi @{{callee_name}}, about @{{product}}.') => ({
+	id: `a0000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+	agent_display_name: `Agent ${n}`,
+	agent_prompt: prompt,
+	language: 'en-US',
+});
+
+const locator = (value: string) => ({ __rl: true, mode: 'id', value });
+
+describe('Assistant › Get', () => {
+	const one = {
+		id: AGENT,
+		agent_display_name: 'Maya',
+		language: 'en-US',
+		voice: { id: 'v1', name: 'Aria', voice_preview: 'https://cdn.example/v1.wav' },
+		agent_config: {
+			agent_prompt: 'Hello @{{callee_name}}, your @{{ appointment }} is at @{{time}}. @{{time}}',
+			intro_message: 'Hi',
+			custom_variables: ['callee_name'],
+		},
+	};
+
+	test('GET /agent/{id}: the assistant as returned, plus the variables its prompt uses', async () => {
+		api().get(`/agent/${AGENT}`).reply(200, { agents: one });
+		const { output, error } = await runNode({
+			type: 'voiceAgentAssistant',
+			parameters: { resource: 'assistant', operation: 'get', assistant: locator(AGENT) },
+		});
+		expect(error).toBeUndefined();
+		expect(output).toEqual([
+			{
+				json: { ...one, prompt_variables: ['callee_name', 'appointment', 'time'] },
+				pairedItem: { item: 0 },
+			},
+		]);
+	});
+
+	test('an ID typed in upper case is accepted, by the field and by the locator', async () => {
+		api().get(`/agent/${AGENT.toUpperCase()}`).reply(200, { agents: one });
+		const { error } = await runNode({
+			type: 'voiceAgentAssistant',
+			parameters: {
+				resource: 'assistant',
+				operation: 'get',
+				assistant: locator(AGENT.toUpperCase()),
+			},
+		});
+		expect(error).toBeUndefined();
+		const field = new VoiceAgentAssistant().description.properties.find(
+			(p) => p.name === 'assistant',
+		) as INodeProperties;
+		const byId = field.modes!.find((m) => m.name === 'id')!;
+		// n8n compiles the pattern without flags.
+		const regex = new RegExp(
+			(byId.validation![0] as unknown as { properties: { regex: string } }).properties.regex,
+		);
+		expect(regex.test(AGENT.toUpperCase())).toBe(true);
+		expect(regex.test('not-a-uuid')).toBe(false);
+	});
+
+	test('an answer without the assistant is a clear error, not a crash', async () => {
+		api().get(`/agent/${AGENT}`).reply(200, { agents: null });
+		const { error } = await runNode({
+			type: 'voiceAgentAssistant',
+			parameters: { resource: 'assistant', operation: 'get', assistant: locator(AGENT) },
+		});
+		expect(error?.message).toBe(
+			'Unexpected answer from the service: agents should be an object but is null',
+		);
+	});
+
+	test('an unknown assistant: the 404 per item (Continue On Fail), no request for a bad ID', async () => {
+		api().get(`/agent/${AGENT}`).reply(404, { detail: 'Agent not found' });
+		const { output } = await runNode({
+			type: 'voiceAgentAssistant',
+			continueOnFail: true,
+			parameters: { resource: 'assistant', operation: 'get', assistant: '={{ $json.id }}' },
+			items: [{ json: { id: AGENT } }, { json: { id: 'nope' } }],
+		});
+		expect(jsonOf(output)[0].error).toContain('Agent not found');
+		expect(jsonOf(output)[1].error).toBe(
+			'Assistant: "nope" is not a valid ID (UUID expected) [item 1]',
+		);
+	});
+});
+
+describe('Assistant › Get Many', () => {
+	test('Limit: one request for that many, prompt variables on each', async () => {
+		api()
+			.get('/agent/all')
+			.query({ limit: '2', offset: '0' })
+			.reply(200, { agents: [agent(1), agent(2, 'No variables')], total: 9 });
+		const { output } = await runNode({
+			type: 'voiceAgentAssistant',
+			parameters: { resource: 'assistant', operation: 'getMany', limit: 2 },
+		});
+		expect(jsonOf(output)).toEqual([
+			{ ...agent(1), prompt_variables: ['callee_name', 'product'] },
+			{ ...agent(2, 'No variables'), prompt_variables: [] },
+		]);
+	});
+
+	test('Return All given as the text "false" is false (Limit applies)', async () => {
+		api()
+			.get('/agent/all')
+			.query({ limit: '1', offset: '0' })
+			.reply(200, { agents: [agent(1)] });
+		const { output } = await runNode({
+			type: 'voiceAgentAssistant',
+			parameters: {
+				resource: 'assistant',
+				operation: 'getMany',
+				returnAll: '={{ "false" }}',
+				limit: 1,
+			},
+		});
+		expect(output).toHaveLength(1);
+	});
+
+	test('Return All: pages of 100 until a short page', async () => {
+		const page = Array.from({ length: 100 }, (_, k) => agent(k));
+		api().get('/agent/all').query({ limit: '100', offset: '0' }).reply(200, { agents: page });
+		api()
+			.get('/agent/all')
+			.query({ limit: '100', offset: '100' })
+			.reply(200, { agents: [agent(100)] });
+		const { output } = await runNode({
+			type: 'voiceAgentAssistant',
+			parameters: { resource: 'assistant', operation: 'getMany', returnAll: true },
+		});
+		expect(output).toHaveLength(101);
+	});
+
+	test('a null row is refused naming it', async () => {
+		api()
+			.get('/agent/all')
+			.query({ limit: '50', offset: '0' })
+			.reply(200, { agents: [agent(1), null] });
+		const { error } = await runNode({
+			type: 'voiceAgentAssistant',
+			parameters: { resource: 'assistant', operation: 'getMany' },
+		});
+		expect(error?.message).toBe(
+			'Unexpected answer from the service: agents[1] should be an object but is null',
+		);
+	});
+});
+
+describe('voice dropdown', () => {
+	function context(parameters: Record<string, unknown>): LoadOptionsContext {
+		const node: INode = {
+			id: 'node-1',
+			name: 'Voice Agent',
+			type: `${PACKAGE}.voiceAgentAssistant`,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { resource: 'assistant', operation: 'updateVoice' },
+			credentials: { voiceAgentApi: { id: '1', name: 'Voice Agent account' } },
+		};
+		const additionalData = makeAdditionalData(
+			CREDENTIALS,
+			new ExecutionLifecycleHooks('manual', '1', mock()),
+		);
+		additionalData.currentNodeParameters = parameters as never;
+		return new LoadOptionsContext(makeWorkflow(node), node, additionalData, 'parameters.voiceId');
+	}
+	const voices = [
+		{ id: 'v-1', name: 'Aria', gender: 'female', voice_preview: 'https://cdn.example/1.wav' },
+		{ id: 'v-2', name: 'Kabir', gender: 'male', voice_preview: 'https://cdn.example/2.wav' },
+	];
+
+	test('lists the voices of the language chosen in the node, filtered by the search', async () => {
+		api().get('/agent/voices').query({ language: 'hi-IN' }).reply(200, { voices });
+		expect(
+			await searchVoices.call(context({ operation: 'updateVoice', language: 'hi-IN' }), 'kab'),
+		).toEqual({
+			results: [{ name: 'Kabir (male)', value: 'v-2', url: 'https://cdn.example/2.wav' }],
+		});
+	});
+
+	test('Update Secondary Voice lists by its Voice Language', async () => {
+		api().get('/agent/voices').query({ language: 'mr-IN' }).reply(200, { voices });
+		const { results } = await searchVoices.call(
+			context({ operation: 'updateSecondaryVoice', voiceLanguage: 'mr-IN' }),
+		);
+		expect(results.map((r) => r.value)).toEqual(['v-1', 'v-2']);
+	});
+
+	test('the picked voice is sent as voice_id', async () => {
+		nock(BASE_URL)
+			.patch('/agent/v1', {
+				operation: 'edit_voice',
+				agent_id: AGENT,
+				voice_id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+				language: 'hi-IN',
+			})
+			.reply(200, { message: 'ok' });
+		const { error } = await runNode({
+			type: 'voiceAgentAssistant',
+			parameters: {
+				resource: 'assistant',
+				operation: 'updateVoice',
+				assistant: locator(AGENT),
+				language: 'hi-IN',
+				voiceId: { __rl: true, mode: 'list', value: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f' },
+			},
+		});
+		expect(error).toBeUndefined();
+	});
+});
+
+describe('assistant edits read each field as its type', () => {
+	const edit = (operation: string, extra: Record<string, unknown>) =>
+		runNode({
+			type: 'voiceAgentAssistant',
+			parameters: { resource: 'assistant', operation, assistant: locator(AGENT), ...extra },
+		});
+
+	test.each([
+		[
+			'updateDisplayName',
+			{ displayName: '={{ { a: 1 } }}' },
+			'Display Name: an object is not text',
+		],
+		['updateIntroMessage', { introMessage: '={{ [1, 2] }}' }, 'Intro Message: a list is not text'],
+		['updatePrompt', { prompt: '={{ NaN }}' }, 'Prompt: NaN is not text'],
+		[
+			'updateExtractCalleeName',
+			{ extractCalleeName: '={{ "maybe" }}' },
+			'Extract Callee Name: "maybe" is not true or false',
+		],
+	])('%s %j is refused before any request', async (operation, extra, message) => {
+		const { error } = await edit(operation, extra);
+		expect(error?.message).toBe(`${message} [item 0]`);
+	});
+
+	test('"false" is false for a boolean edit', async () => {
+		nock(BASE_URL)
+			.patch('/agent/v1', {
+				operation: 'edit_extract_callee_name',
+				agent_id: AGENT,
+				extract_callee_name: false,
+			})
+			.reply(200, { message: 'ok' });
+		const { error } = await edit('updateExtractCalleeName', {
+			extractCalleeName: '={{ "false" }}',
+		});
+		expect(error).toBeUndefined();
+	});
+
+	test.each([
+		['{"__proto__": {"x": 1}}', '__proto__'],
+		['{"auth": {"constructor": "a"}}', 'auth.constructor'],
+		['{"list": [{"prototype": 1}]}', 'list[0].prototype'],
+	])('API settings %s: the key n8n would drop is named, nothing sent', async (json, key) => {
+		const { error } = await edit('updateApiSettings', { apiSettings: json });
+		expect(error?.message).toBe(
+			`API Settings (JSON): the key "${key}" cannot be sent: n8n drops keys named constructor, prototype and __proto__ from parameters, so it would silently go missing [item 0]`,
+		);
+	});
+});

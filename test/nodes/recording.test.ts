@@ -1,0 +1,311 @@
+/**
+ * Call recordings as binary data: Call › Download Recording, Call › Get's option and the
+ * trigger's. The recording host is another origin than the API: the key must never reach it.
+ */
+import nock from 'nock';
+
+import { VoiceAgentTrigger } from '../../nodes/VoiceAgentTrigger/VoiceAgentTrigger.node';
+import { fileNameFrom } from '../../nodes/shared/recording';
+import {
+	API_KEY,
+	BASE_URL,
+	expectAllMocksUsed,
+	initBinaryData,
+	jsonOf,
+	registerNodeType,
+	runNode,
+} from '../helpers/harness';
+import { PollHarness } from '../helpers/poll';
+
+registerNodeType('voiceAgentTrigger', () => new VoiceAgentTrigger());
+
+beforeAll(async () => {
+	nock.disableNetConnect();
+	await initBinaryData();
+});
+expectAllMocksUsed();
+
+const CALL = '7d0f6a3e-2b1c-4d5e-8f90-123456789abc';
+const REC_HOST = 'https://recordings.storage.example';
+const REC_PATH = `/rec/${CALL}.wav`;
+const REC_URL = `${REC_HOST}${REC_PATH}?Expires=1&Signature=abc`;
+const WAV = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(60, 7)]);
+
+const details = (extra: Record<string, unknown> = {}) =>
+	nock(BASE_URL)
+		.matchHeader('x-api-key', API_KEY)
+		.get('/calling/call-details')
+		.query({ id: CALL })
+		.reply(200, {
+			data: { id: CALL, call_status: 'completed', recording_url: REC_URL, ...extra },
+		});
+
+/** The recording host; records the headers it received. */
+function recordingHost(reply: (path: string) => [number, unknown, Record<string, string>?]) {
+	const seen: Array<Record<string, unknown>> = [];
+	const scope = nock(REC_HOST, { badheaders: ['x-api-key'] })
+		.get(/.*/)
+		.reply(function (path) {
+			seen.push({ ...this.req.headers });
+			return reply(path);
+		});
+	return { scope, seen };
+}
+
+const wavReply = (): [number, unknown, Record<string, string>] => [
+	200,
+	WAV,
+	{
+		'Content-Type': 'audio/wav',
+		'Content-Length': String(WAV.length),
+		'Content-Disposition': `attachment; filename="${CALL}.wav"`,
+	},
+];
+
+const download = (extra: Record<string, unknown> = {}, more: Record<string, unknown> = {}) =>
+	runNode({
+		type: 'voiceAgentCalling',
+		parameters: {
+			resource: 'call',
+			operation: 'downloadRecording',
+			callId: CALL,
+			...extra,
+		},
+		...more,
+	});
+
+describe('Call › Download Recording', () => {
+	test('by Call ID: reads the call, downloads its recording; no API key reaches the recording host', async () => {
+		details();
+		const host = recordingHost(wavReply);
+		const { output, error } = await download();
+		expect(error).toBeUndefined();
+		expect(output).toHaveLength(1);
+		expect(output[0].json).toEqual({
+			call_id: CALL,
+			recording_url: REC_URL,
+			file_name: `${CALL}.wav`,
+			mime_type: 'audio/wav',
+			file_size: `${WAV.length} B`,
+		});
+		expect(output[0].binary?.data).toMatchObject({
+			fileName: `${CALL}.wav`,
+			mimeType: 'audio/wav',
+			data: WAV.toString('base64'),
+		});
+		expect(output[0].pairedItem).toEqual({ item: 0 });
+		expect(host.seen).toHaveLength(1);
+		expect(Object.keys(host.seen[0]).map((h) => h.toLowerCase())).not.toContain('x-api-key');
+		expect(JSON.stringify(host.seen)).not.toContain(API_KEY);
+	});
+
+	test('by URL, into another field; the MIME type from the extension when the host says octet-stream', async () => {
+		nock(REC_HOST, { badheaders: ['x-api-key'] })
+			.get('/rec/a.mp3')
+			.reply(200, WAV, { 'Content-Type': 'application/octet-stream' });
+		const { output } = await download({
+			recordingSource: 'url',
+			recordingUrl: `${REC_HOST}/rec/a.mp3`,
+			options: { binaryPropertyName: 'audio' },
+		});
+		expect(output[0].binary?.audio).toMatchObject({ fileName: 'a.mp3', mimeType: 'audio/mpeg' });
+	});
+
+	test('a recording on the API origin itself is read with the key (it is the API)', async () => {
+		nock(BASE_URL)
+			.matchHeader('x-api-key', API_KEY)
+			.get('/recordings/x.wav')
+			.reply(200, WAV, { 'Content-Type': 'audio/wav' });
+		const { output } = await download({
+			recordingSource: 'url',
+			recordingUrl: `${BASE_URL}/recordings/x.wav`,
+		});
+		expect(output[0].binary?.data).toMatchObject({ fileName: 'x.wav', mimeType: 'audio/wav' });
+	});
+
+	const EXPIRED = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>`;
+
+	test('an expired link: a clear error for the item', async () => {
+		details();
+		recordingHost(() => [403, EXPIRED, { 'Content-Type': 'application/xml' }]);
+		const { error } = await download();
+		expect(error?.message).toBe(
+			'The recording link has expired or is not valid any more (AccessDenied: Request has expired)',
+		);
+		expect((error as { description?: string }).description).toContain('24 hours');
+	});
+
+	test('Output Item Without File: the item goes on, with recording_error', async () => {
+		details();
+		recordingHost(() => [404, '<Error><Code>NoSuchKey</Code></Error>']);
+		const { output, error } = await download({ options: { onMissing: 'outputWithoutFile' } });
+		expect(error).toBeUndefined();
+		expect(output).toEqual([
+			{
+				json: {
+					call_id: CALL,
+					recording_url: REC_URL,
+					recording_error: 'The recording was not found (NoSuchKey)',
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
+	});
+
+	test('a call without a recording: error, or an item without file', async () => {
+		details({ recording_url: null });
+		details({ recording_url: '' });
+		const { output } = await download(
+			{ options: { onMissing: '={{ $json.mode }}' } },
+			{
+				continueOnFail: true,
+				items: [{ json: { mode: 'error' } }, { json: { mode: 'outputWithoutFile' } }],
+			},
+		);
+		expect(jsonOf(output)).toEqual([
+			expect.objectContaining({ error: 'The call has no recording' }),
+			{ call_id: CALL, recording_url: '', recording_error: 'The call has no recording' },
+		]);
+	});
+
+	test('redirects: followed to https on another host (still no key), never to http', async () => {
+		nock(REC_HOST, { badheaders: ['x-api-key'] })
+			.get('/a.wav')
+			.reply(302, '', { Location: 'https://cdn.example/b.wav' });
+		nock('https://cdn.example', { badheaders: ['x-api-key'] })
+			.get('/b.wav')
+			.reply(200, WAV, { 'Content-Type': 'audio/wav' });
+		const ok = await download({ recordingSource: 'url', recordingUrl: `${REC_HOST}/a.wav` });
+		expect(ok.output[0].binary?.data).toMatchObject({ fileName: 'b.wav' });
+
+		nock(REC_HOST).get('/c.wav').reply(301, '', { Location: 'http://plain.example/c.wav' });
+		const bad = await download({ recordingSource: 'url', recordingUrl: `${REC_HOST}/c.wav` });
+		expect(bad.error?.message).toBe(
+			'The recording is not downloaded from http://plain.example: only https addresses are followed',
+		);
+	});
+
+	test('the API key is not sent along a redirect from the API origin to another host', async () => {
+		nock(BASE_URL)
+			.get('/recordings/r.wav')
+			.reply(302, '', { Location: `${REC_HOST}/r.wav` });
+		const host = recordingHost(wavReply);
+		const { output } = await download({
+			recordingSource: 'url',
+			recordingUrl: `${BASE_URL}/recordings/r.wav`,
+		});
+		expect(output[0].binary?.data).toBeDefined();
+		expect(JSON.stringify(host.seen)).not.toContain(API_KEY);
+	});
+
+	test('Max Size: refused from Content-Length, and while streaming when the host gives none', async () => {
+		const big = Buffer.alloc(2 * 1024 * 1024, 1);
+		nock(REC_HOST)
+			.get('/big.wav')
+			.reply(200, big, {
+				'Content-Type': 'audio/wav',
+				'Content-Length': String(big.length),
+			});
+		const declared = await download({
+			recordingSource: 'url',
+			recordingUrl: `${REC_HOST}/big.wav`,
+			options: { maxSizeMb: 1 },
+		});
+		expect(declared.error?.message).toBe(
+			'Max Size (MB): the recording is larger than 1 MB [item 0]',
+		);
+
+		nock(REC_HOST)
+			.get('/chunked.wav')
+			.reply(
+				200,
+				() => {
+					// A stream body: nock sends it chunked, without Content-Length.
+					const { Readable } = jest.requireActual<typeof import('node:stream')>('node:stream');
+					return Readable.from([big.subarray(0, 600000), big.subarray(600000)]);
+				},
+				{ 'Content-Type': 'audio/wav' },
+			);
+		const streamed = await download({
+			recordingSource: 'url',
+			recordingUrl: `${REC_HOST}/chunked.wav`,
+			options: { maxSizeMb: 1 },
+		});
+		expect(streamed.error?.message).toBe(
+			'Max Size (MB): the recording is larger than 1 MB [item 0]',
+		);
+	});
+
+	test('fields are checked before any request', async () => {
+		const bad = await download({ callId: 'nope' });
+		expect(bad.error?.message).toBe('Call ID: "nope" is not a valid ID (UUID expected) [item 0]');
+		const size = await download({ options: { maxSizeMb: '={{ "big" }}' } });
+		expect(size.error?.message).toBe('Options › Max Size (MB): "big" is not a number [item 0]');
+	});
+
+	test('file names from Content-Disposition are base names only', () => {
+		expect(fileNameFrom('attachment; filename="../../etc/x.wav"')).toBe('x.wav');
+		expect(fileNameFrom("attachment; filename*=UTF-8''r%C3%A9c.wav")).toBe('réc.wav');
+		expect(fileNameFrom('inline')).toBeUndefined();
+	});
+});
+
+describe('Call › Get › Download Recording', () => {
+	test('the details with the recording as a file', async () => {
+		details();
+		recordingHost(wavReply);
+		const { output } = await runNode({
+			type: 'voiceAgentCalling',
+			parameters: {
+				resource: 'call',
+				operation: 'get',
+				callId: CALL,
+				decodeTranscript: false,
+				downloadRecording: true,
+			},
+		});
+		expect(output[0].json).toEqual({ id: CALL, call_status: 'completed', recording_url: REC_URL });
+		expect(output[0].binary?.data).toMatchObject({
+			mimeType: 'audio/wav',
+			fileName: `${CALL}.wav`,
+		});
+	});
+});
+
+describe('Voice Agent Trigger › Download Recording', () => {
+	test('the emitted call carries its recording; a failed download keeps the call, with recording_error', async () => {
+		const row = (n: number, url: string) => ({
+			id: `7d0f6a3e-2b1c-4d5e-8f90-00000000000${n}`,
+			status: 'completed',
+			created_at: new Date(Date.now() - 60000).toISOString(),
+			call_attempt_time: new Date(Date.now() - 60000).toISOString(),
+			call_duration: 10,
+			transcript: '[]',
+			audio_recording: url,
+			call_type: 'outbound',
+			voicemail_detected: false,
+		});
+		nock(BASE_URL)
+			.get('/calling/history')
+			.query(true)
+			.reply(200, { calls: [row(1, `${REC_HOST}/one.wav`)] });
+		const host = recordingHost(wavReply);
+		const h = new PollHarness({
+			type: 'voiceAgentTrigger',
+			parameters: { options: { downloadRecording: true, decodeTranscript: false } },
+		});
+		const out = await h.poll('manual');
+		expect(out?.[0][0].json.id).toBe(row(1, '').id);
+		expect(out?.[0][0].binary?.data).toMatchObject({ mimeType: 'audio/wav' });
+		expect(JSON.stringify(host.seen)).not.toContain(API_KEY);
+
+		nock(BASE_URL)
+			.get('/calling/history')
+			.query(true)
+			.reply(200, { calls: [row(2, `${REC_HOST}/two.wav`)] });
+		nock(REC_HOST).get('/two.wav').reply(503, 'busy');
+		const again = await h.poll('manual');
+		expect(again?.[0][0].binary).toBeUndefined();
+		expect(again?.[0][0].json.recording_error).toBe('The recording host answered HTTP 503');
+	});
+});
