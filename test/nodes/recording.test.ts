@@ -285,10 +285,16 @@ describe('Voice Agent Trigger › Download Recording', () => {
 			call_type: 'outbound',
 			voicemail_detected: false,
 		});
-		nock(BASE_URL)
-			.get('/calling/history')
-			.query(true)
-			.reply(200, { calls: [row(1, `${REC_HOST}/one.wav`)] });
+		// Fetch Test Event reads the window until a page proves its end (an empty page here).
+		const history = (calls: object[]) =>
+			nock(BASE_URL)
+				.get('/calling/history')
+				.query((q) => q.offset === '0')
+				.reply(200, { calls })
+				.get('/calling/history')
+				.query((q) => q.offset !== '0')
+				.reply(200, { calls: [] });
+		history([row(1, `${REC_HOST}/one.wav`)]);
 		const host = recordingHost(wavReply);
 		const h = new PollHarness({
 			type: 'voiceAgentTrigger',
@@ -299,10 +305,7 @@ describe('Voice Agent Trigger › Download Recording', () => {
 		expect(out?.[0][0].binary?.data).toMatchObject({ mimeType: 'audio/wav' });
 		expect(JSON.stringify(host.seen)).not.toContain(API_KEY);
 
-		nock(BASE_URL)
-			.get('/calling/history')
-			.query(true)
-			.reply(200, { calls: [row(2, `${REC_HOST}/two.wav`)] });
+		history([row(2, `${REC_HOST}/two.wav`)]);
 		nock(REC_HOST).get('/two.wav').reply(503, 'busy');
 		const again = await h.poll('manual');
 		expect(again?.[0][0].binary).toBeUndefined();

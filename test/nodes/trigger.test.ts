@@ -503,7 +503,8 @@ describe('Voice Agent Trigger › rows without created_at', () => {
 		const { created_at: _gone, call_attempt_time: _a, ...bare } = row(2, 5, 5, 10);
 		for (let k = 1; k <= 3; k++) {
 			now = T0 + k * MIN;
-			scope = history(now, [[timed, bare]]);
+			// Rows the service sent without their times.
+			scope = history(now, [[timed, bare] as unknown as Array<ReturnType<typeof row>>]);
 			const out = jsonOf(await h.poll());
 			scope.done();
 			if (k === 1) expect(out).toEqual([timed, bare]);
