@@ -2,11 +2,13 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 /**
  * "Never twice" across n8n's own Retry On Fail. That setting re-runs the node's whole execute
- * with the same input, so a request that acts (placing a call, regenerating the key, queueing
- * an export) would be sent again for every item. n8n re-runs with the same execute-data
- * object, so each item's outcome is remembered in a WeakMap keyed by that object: it lives
- * exactly as long as this node run (nothing in module scope outlives an execution, and queue
- * mode workers share nothing), and a later run of the node, or a new execution, starts clean.
+ * with the same input (and, for an AI agent's tool, calls the tool again with the same
+ * arguments object), so a request that acts (placing a call, regenerating the key, queueing an
+ * export) would be sent again. Each input item's outcome is therefore remembered in a WeakMap
+ * keyed by the item's own `json` object, which n8n hands unchanged to every try: it lives as
+ * long as that item (nothing in module scope outlives an execution, and queue-mode workers
+ * share nothing). A new item, a new tool invocation or a new execution starts clean. Not the
+ * execute-data object: n8n shares that one across all invocations of a tool within an agent run.
  */
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
@@ -24,23 +26,18 @@ export function provedNotSent(error: unknown): boolean {
 	return typeof error === 'object' && error !== null && notSent.has(error);
 }
 
-/** The object n8n keeps for this node run, the same across its Retry On Fail attempts. */
-function runKey(ctx: IExecuteFunctions): object | undefined {
-	try {
-		const data = ctx.getExecuteData?.();
-		if (data && typeof data === 'object') return data;
-	} catch {
-		// older or partial contexts: fall back to the input list, also kept across retries
-	}
-	const items = ctx.getInputData?.();
-	return Array.isArray(items) ? items : undefined;
+/** The object n8n hands unchanged to every try of this item: the item's json. */
+function itemKey(ctx: IExecuteFunctions, itemIndex: number): object | undefined {
+	const item = ctx.getInputData?.()?.[itemIndex];
+	const json = item?.json as unknown;
+	return typeof json === 'object' && json !== null ? json : undefined;
 }
 
 export const REPLAY_NOTE =
 	'n8n retried the node, but this request had already been sent once for this item, so it was not sent again (a call is never placed twice).';
 
 /**
- * Sends `send()` at most once per item and `what` in this node run. A repeat (Retry On Fail)
+ * Sends `send()` at most once per input item, node and `what`. A repeat (Retry On Fail)
  * gets the first outcome back: the same result, or the same error with a note. Failures that
  * prove nothing was done are not remembered, so a retry may send them.
  */
@@ -50,14 +47,15 @@ export async function sendOnce<T>(
 	what: string,
 	send: () => Promise<T>,
 ): Promise<T> {
-	const key = runKey(ctx);
+	const key = itemKey(ctx, itemIndex);
 	if (!key) return await send();
 	let ledger = runs.get(key);
 	if (!ledger) {
 		ledger = new Map();
 		runs.set(key, ledger);
 	}
-	const id = `${what}#${itemIndex}`;
+	// Two nodes fed the same items (a call, then a follow-up call) each send once.
+	const id = `${ctx.getNode().name}\u0000${what}\u0000${itemIndex}`;
 	const seen = ledger.get(id);
 	if (seen) {
 		if (seen.ok) return seen.value as T;

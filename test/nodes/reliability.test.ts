@@ -28,9 +28,11 @@ const startParams = {
 	variablesMode: 'none',
 	options: {},
 };
-const rows = ['+14155551001', '+14155551002', '+14155551003'].map((phone, n) => ({
-	json: { name: `Row ${n}`, phone },
-}));
+// Fresh items for every run: n8n remembers what was sent per input item object.
+const rows = () =>
+	['+14155551001', '+14155551002', '+14155551003'].map((phone, n) => ({
+		json: { name: `Row ${n}`, phone },
+	}));
 
 /** Records every start; the third number answers 500 (the call may have been placed). */
 function startService() {
@@ -53,7 +55,7 @@ describe("n8n's Retry On Fail re-runs the whole node", () => {
 		const { error } = await runNode({
 			type: 'voiceAgentCalling',
 			parameters: startParams,
-			items: rows,
+			items: rows(),
 			settings: RETRY,
 		});
 		expect(dialled.sort()).toEqual(['+14155551001', '+14155551002', '+14155551003']);
@@ -66,7 +68,7 @@ describe("n8n's Retry On Fail re-runs the whole node", () => {
 		const { output } = await runNode({
 			type: 'voiceAgentCalling',
 			parameters: startParams,
-			items: [...rows].reverse(),
+			items: rows().reverse(),
 			settings: RETRY,
 			continueOnFail: true,
 		});
@@ -92,7 +94,7 @@ describe("n8n's Retry On Fail re-runs the whole node", () => {
 		const { output, error } = await runNode({
 			type: 'voiceAgentCalling',
 			parameters: startParams,
-			items: [rows[0]],
+			items: [rows()[0]],
 			settings: RETRY,
 		});
 		expect(error).toBeUndefined();
@@ -116,6 +118,33 @@ describe("n8n's Retry On Fail re-runs the whole node", () => {
 		});
 		expect(sent).toBe(1);
 		expect(error?.message).toBe('boom');
+	});
+});
+
+describe('the same items through two nodes, or a new execution', () => {
+	test('each Start node dials once for the same items; a rerun with new items dials again', async () => {
+		const dialled = startService();
+		const items = rows().slice(0, 2);
+		await runNode({ type: 'voiceAgentCalling', parameters: startParams, items, nodeName: 'Call' });
+		await runNode({
+			type: 'voiceAgentCalling',
+			parameters: startParams,
+			items,
+			nodeName: 'Follow-up',
+		});
+		await runNode({
+			type: 'voiceAgentCalling',
+			parameters: startParams,
+			items: rows().slice(0, 2),
+		});
+		expect(dialled).toEqual([
+			'+14155551001',
+			'+14155551002',
+			'+14155551001',
+			'+14155551002',
+			'+14155551001',
+			'+14155551002',
+		]);
 	});
 });
 
@@ -157,7 +186,7 @@ describe('redirects are answered, never followed', () => {
 		const start = await runNode({
 			type: 'voiceAgentCalling',
 			parameters: startParams,
-			items: [rows[0]],
+			items: [rows()[0]],
 		});
 		expect(start.error?.message).toContain('with a redirect (HTTP 307)');
 		const regen = await runNode({
