@@ -6,9 +6,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { agentSwitch } from '../shared/tool';
 import { searchAssistants, searchNumberIds } from '../shared/listSearch';
 import * as assistant from './actions/assistant';
-import { router } from './actions/router';
+import { resources, router } from './actions/router';
 
 export class VoiceAgentAssistant implements INodeType {
 	description: INodeTypeDescription = {
@@ -34,6 +35,8 @@ export class VoiceAgentAssistant implements INodeType {
 				default: 'assistant',
 			},
 			...assistant.description,
+			// Tool mode: operations that delete or rewrite data need the user's consent.
+			...agentSwitch(resources),
 		],
 	};
 

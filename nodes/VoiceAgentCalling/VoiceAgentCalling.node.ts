@@ -6,10 +6,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { agentSwitch } from '../shared/tool';
 import { getAssistants, searchAssistants, searchNumbers } from '../shared/listSearch';
 import * as call from './actions/call';
 import * as contactList from './actions/contactList';
-import { router } from './actions/router';
+import { resources, router } from './actions/router';
 
 export class VoiceAgentCalling implements INodeType {
 	description: INodeTypeDescription = {
@@ -39,6 +40,8 @@ export class VoiceAgentCalling implements INodeType {
 			},
 			...call.description,
 			...contactList.description,
+			// Tool mode: operations that delete or rewrite data need the user's consent.
+			...agentSwitch(resources),
 		],
 	};
 

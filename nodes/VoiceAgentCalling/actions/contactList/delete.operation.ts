@@ -16,6 +16,9 @@ const fields: INodeProperties[] = [
 	},
 ];
 
+/** As an AI agent's tool, only when the user allows it (see shared/tool.ts). */
+export const agentNeedsConsent = 'deletes a contact list and all its contacts';
+
 export const description = updateDisplayOptions(
 	{ show: { resource: ['contactList'], operation: ['delete'] } },
 	fields,
