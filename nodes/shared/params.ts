@@ -131,6 +131,15 @@ export function toPathSegment(
 ): string {
 	const text = toText(node, field, value, itemIndex).trim();
 	if (text === '') throw fieldError(node, field, 'is required', itemIndex);
+	// Far beyond any ID; a path that long is refused by servers (414) or stalls the request.
+	if (text.length > 1024) {
+		throw fieldError(
+			node,
+			field,
+			`is ${text.length} characters long, at most 1024 fit an ID`,
+			itemIndex,
+		);
+	}
 	if (text === '.' || text === '..') {
 		throw fieldError(node, field, `"${text}" is not a valid ID`, itemIndex);
 	}
