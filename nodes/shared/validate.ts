@@ -32,6 +32,20 @@ export function requireNonEmpty(
 	value: unknown,
 	itemIndex: number,
 ): string {
+	// Only text or a finite number: String() would send an object as "[object Object]".
+	if (
+		value !== undefined &&
+		value !== null &&
+		typeof value !== 'string' &&
+		!(typeof value === 'number' && Number.isFinite(value))
+	) {
+		const what = Array.isArray(value)
+			? 'a list'
+			: typeof value === 'object'
+				? 'an object'
+				: String(value);
+		throw fieldError(node, field, `${what} is not text`, itemIndex);
+	}
 	const text =
 		typeof value === 'string'
 			? value.trim()

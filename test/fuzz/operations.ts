@@ -188,7 +188,8 @@ export const ENTRIES: FuzzEntry[] = [
 		node: () => new VoiceAgentWorkspace(),
 		resource: 'apiKey',
 		operation: 'regenerate',
-		maxItems: 2,
+		// More than one item is refused for the whole node by design (one key, one run).
+		maxItems: 1,
 		endpoints: [
 			{
 				method: 'PATCH',
