@@ -174,10 +174,12 @@ function fieldValue(
 	hints: Record<string, fc.Arbitrary<unknown>>,
 	_mode: 'direct',
 ): fc.Arbitrary<unknown> {
-	return fc.oneof(
-		{ weight: 6, arbitrary: goodValue(field, hints) },
-		{ weight: 1, arbitrary: hostile },
-	);
+	// A locator is stored as {__rl, mode, value} by n8n's editor: hostile values go inside it.
+	const bad =
+		field.type === 'resourceLocator'
+			? hostile.map((value) => ({ __rl: true, mode: 'id', value }))
+			: hostile;
+	return fc.oneof({ weight: 6, arbitrary: goodValue(field, hints) }, { weight: 1, arbitrary: bad });
 }
 
 /** A top-level value: typed in, or fed per item through an expression (anything goes). */

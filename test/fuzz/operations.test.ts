@@ -45,10 +45,6 @@ const KNOWN: Record<string, string> = {
 	'Workspace › Phone Number › Get Many':
 		'null rows in workspace_numbers reach the output and crash the engine',
 	'Campaign › Campaign › Get Many': 'null rows in campaigns reach the output and crash the engine',
-	'Assistant › attachInboundNumber':
-		'a null Phone Number locator throws "Cannot read properties of null (reading \'value\')"',
-	'Assistant › removeInboundNumber':
-		'a null Phone Number locator throws "Cannot read properties of null (reading \'value\')"',
 	'Assistant › updateCustomVariables':
 		'a hostile value makes the run throw "Regular expression execution timed out"',
 	'Assistant › updateDtmfSettings':
