@@ -70,7 +70,8 @@ const HOSTILE: unknown[] = [
 	'<!DOCTYPE html>',
 	'3F1C2D4E-5A6B-4C7D-8E9F-0A1B2C3D4E5F',
 	'+1 (415) 555-0100',
-	'x'.repeat(20000),
+	// 20,000 characters made n8n itself take over 15 s before the node ran (no request sent).
+	'x'.repeat(5000),
 	'{"a":1}',
 	'[1,2]',
 	0,
