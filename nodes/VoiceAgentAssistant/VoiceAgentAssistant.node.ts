@@ -7,8 +7,9 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchAssistants, searchNumberIds, searchVoices } from '../shared/listSearch';
+import { agentSwitch } from '../shared/tool';
 import * as assistant from './actions/assistant';
-import { router } from './actions/router';
+import { resources, router } from './actions/router';
 
 export class VoiceAgentAssistant implements INodeType {
 	description: INodeTypeDescription = {
@@ -35,6 +36,8 @@ export class VoiceAgentAssistant implements INodeType {
 				default: 'assistant',
 			},
 			...assistant.description,
+			// Tool mode: operations that delete or rewrite data need the user's consent.
+			...agentSwitch(resources),
 		],
 	};
 

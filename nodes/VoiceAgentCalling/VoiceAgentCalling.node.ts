@@ -12,9 +12,10 @@ import {
 	searchCampaigns,
 	searchNumbers,
 } from '../shared/listSearch';
+import { agentSwitch } from '../shared/tool';
 import * as call from './actions/call';
 import * as contactList from './actions/contactList';
-import { router } from './actions/router';
+import { resources, router } from './actions/router';
 
 export class VoiceAgentCalling implements INodeType {
 	description: INodeTypeDescription = {
@@ -44,6 +45,8 @@ export class VoiceAgentCalling implements INodeType {
 			},
 			...call.description,
 			...contactList.description,
+			// Tool mode: operations that delete or rewrite data need the user's consent.
+			...agentSwitch(resources),
 		],
 	};
 

@@ -6,8 +6,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { agentSwitch } from '../shared/tool';
 import * as campaign from './actions/campaign';
-import { router } from './actions/router';
+import { resources, router } from './actions/router';
 
 export class VoiceAgentCampaign implements INodeType {
 	description: INodeTypeDescription = {
@@ -33,6 +34,8 @@ export class VoiceAgentCampaign implements INodeType {
 				default: 'campaign',
 			},
 			...campaign.description,
+			// Tool mode: operations that delete or rewrite data need the user's consent.
+			...agentSwitch(resources),
 		],
 	};
 

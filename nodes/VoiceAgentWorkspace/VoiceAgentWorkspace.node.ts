@@ -7,9 +7,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { agentSwitch } from '../shared/tool';
 import * as apiKey from './actions/apiKey';
 import * as phoneNumber from './actions/phoneNumber';
-import { router } from './actions/router';
+import { resources, router } from './actions/router';
 import * as user from './actions/user';
 import * as workspace from './actions/workspace';
 
@@ -60,6 +61,8 @@ export class VoiceAgentWorkspace implements INodeType {
 			...phoneNumber.description,
 			...user.description,
 			...workspace.description,
+			// Tool mode: operations that delete or rewrite data need the user's consent.
+			...agentSwitch(resources),
 		],
 	};
 

@@ -1,6 +1,6 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { fieldError } from './validate';
+import { fieldError, plainText } from './validate';
 
 /**
  * The one reading of typed node parameters for the whole package. An expression can hand an
@@ -95,15 +95,39 @@ export function toNumber(
 	return n;
 }
 
+/** Text as typed or a finite number (objects, lists, NaN, booleans, broken text refused). */
+export const toText = plainText;
+
 /**
- * Text as typed, or a finite number from a sheet cell written as text. Empty, null and
- * undefined read as ''. Objects, lists, booleans, NaN and Infinity are refused.
+ * An ID that goes into an endpoint path (`/calling/contact/{id}`), percent-encoded. Empty, "."
+ * and ".." are refused: encoding leaves them as they are and the HTTP client would resolve them,
+ * sending the request to a parent endpoint (`DELETE /calling/` instead of one list).
  */
-export function toText(node: INode, field: string, value: unknown, itemIndex: number): string {
-	if (value === undefined || value === null) return '';
-	if (typeof value === 'string') return value;
-	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-	throw fieldError(node, field, `${show(value)} is not text`, itemIndex);
+export function toPathSegment(
+	node: INode,
+	field: string,
+	value: unknown,
+	itemIndex: number,
+): string {
+	const text = toText(node, field, value, itemIndex).trim();
+	if (text === '') throw fieldError(node, field, 'is required', itemIndex);
+	// Far beyond any ID; a path that long is refused by servers (414) or stalls the request.
+	if (text.length > 1024) {
+		throw fieldError(
+			node,
+			field,
+			`is ${text.length} characters long, at most 1024 fit an ID`,
+			itemIndex,
+		);
+	}
+	if (text === '.' || text === '..') {
+		throw fieldError(node, field, `"${text}" is not a valid ID`, itemIndex);
+	}
+	// eslint-disable-next-line no-control-regex
+	if (/[\u0000-\u001f\u007f]/.test(text)) {
+		throw fieldError(node, field, 'contains control characters', itemIndex);
+	}
+	return encodeURIComponent(text);
 }
 
 /** One of the dropdown's values; anything else (a typo in an expression, an object) is refused. */
@@ -218,6 +242,11 @@ export class Fields {
 		const text = this.text(name, label).trim();
 		if (text === '') throw fieldError(this.node, this.label(label), 'is required', this.itemIndex);
 		return text;
+	}
+
+	/** An ID for an endpoint path, checked and percent-encoded (see toPathSegment). */
+	pathSegment(name: string, label: string): string {
+		return toPathSegment(this.node, this.label(label), this.get(name), this.itemIndex);
 	}
 
 	option<T extends string>(name: string, label: string, allowed: readonly T[], fallback: T): T {

@@ -6,6 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { agentRefusal } from './tool';
+
 /** Output of an operation for one input item. */
 export type OperationOutput = IDataObject | IDataObject[] | BinaryOutput;
 
@@ -23,6 +25,11 @@ export class BinaryOutput {
 export interface NodeOperation {
 	/** The operation's fields, each with its displayOptions. */
 	description: INodeProperties[];
+	/**
+	 * Set on operations that delete or rewrite data, saying what they do ("deletes a contact
+	 * list"): as an AI agent's tool they run only when the user allows it (see tool.ts).
+	 */
+	agentNeedsConsent?: string;
 	/** Handles one input item; throws to fail it. */
 	execute?(this: IExecuteFunctions, itemIndex: number): Promise<OperationOutput>;
 	/**
@@ -91,7 +98,10 @@ export async function route(
 	const continueOnFail = this.continueOnFail();
 
 	let results: Array<ItemResult | undefined> = [];
-	if (operation.executeBatch) {
+	if (agentRefusal(this, operation, 0)) {
+		// Refused before any request, for every item alike.
+		results = items.map((_, i) => ({ ok: false, error: agentRefusal(this, operation, i)! }));
+	} else if (operation.executeBatch) {
 		results = await operation.executeBatch.call(this, items.length, {
 			stopOnError: !continueOnFail,
 		});

@@ -24,7 +24,7 @@ import {
 } from './retryPolicy';
 import { markNotSent } from './once';
 import { describeValue, isPlainObject, shapeError } from './shape';
-import { joinUrl, normaliseBaseUrl, originOf } from './url';
+import { endpointPathProblem, joinUrl, LONE_SURROGATE_RE, normaliseBaseUrl, originOf } from './url';
 
 /** Every context a node of this package calls the API from. */
 export type ApiContext =
@@ -48,6 +48,8 @@ export interface ApiRequest {
 	allowList?: boolean;
 	/** Ask for the raw bytes (exports); JSON answers are still parsed. */
 	binary?: boolean;
+	/** With `binary`: the most bytes accepted; a larger answer is refused while it streams in. */
+	maxBytes?: number;
 	headers?: IDataObject;
 	retry?: Partial<RetrySettings>;
 	/** Request timeout in ms. */
@@ -187,6 +189,90 @@ function redirectError(
 }
 
 /**
+ * Defence in depth, whatever an operation built: the request stays on its endpoint (no "..",
+ * ".", empty or unpaired-surrogate segments, which the HTTP client would resolve or choke on)
+ * and carries no broken text in its query. Nothing is sent when either fails.
+ */
+function assertSafeRequest(ctx: ApiContext, request: ApiRequest, baseUrl: string): void {
+	let problem = endpointPathProblem(request.path);
+	if (!problem) {
+		const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
+		const sent = new URL(joinUrl(baseUrl, request.path)).pathname;
+		if (sent !== `${basePath}${request.path}`) problem = `it resolves to ${sent}`;
+	}
+	const badQuery = Object.entries(request.qs ?? {}).find(([, value]) =>
+		(Array.isArray(value) ? value : [value]).some(
+			(v) => typeof v === 'string' && LONE_SURROGATE_RE.test(v),
+		),
+	);
+	if (!problem && badQuery) {
+		problem = `the query parameter ${badQuery[0]} contains an unpaired surrogate character`;
+	}
+	if (problem) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Refused to send ${request.method} ${request.path.replace(LONE_SURROGATE_RE, '\uFFFD')}: ${problem}`,
+			{
+				itemIndex: request.itemIndex,
+				description:
+					'The request would not reach the endpoint it names. Check the IDs and text of this item. No request was sent.',
+			},
+		);
+	}
+}
+
+type ByteStream = AsyncIterable<Buffer | string> & { destroy(): void };
+
+function isStream(body: unknown): body is ByteStream {
+	return (
+		typeof body === 'object' &&
+		body !== null &&
+		typeof (body as { destroy?: unknown }).destroy === 'function' &&
+		Symbol.asyncIterator in body
+	);
+}
+
+/** Reads a streamed answer up to request.maxBytes; a larger one is cut off and refused. */
+async function readCapped(
+	ctx: ApiContext,
+	response: { headers: IDataObject; body: unknown },
+	request: ApiRequest,
+	apiKey: string | undefined,
+): Promise<Buffer> {
+	const stream = response.body as ByteStream;
+	const limit = request.maxBytes ?? Number.POSITIVE_INFINITY;
+	const tooLarge = (size: string) => {
+		stream.destroy();
+		return new NodeOperationError(
+			ctx.getNode(),
+			`The answer to ${request.method} ${request.path} is larger than the limit of ${limit} bytes (${size})`,
+			{
+				itemIndex: request.itemIndex,
+				description:
+					'Nothing was kept. Raise the size limit in the options, or narrow the request (filters, fewer records).',
+			},
+		);
+	};
+	const declared = Number(header(response.headers ?? {}, 'content-length'));
+	if (Number.isFinite(declared) && declared > limit) throw tooLarge(`${declared} bytes announced`);
+	const chunks: Buffer[] = [];
+	let size = 0;
+	try {
+		for await (const chunk of stream) {
+			const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+			size += bytes.length;
+			if (size > limit) break;
+			chunks.push(bytes);
+		}
+	} catch (error) {
+		const failure = describeNetworkFailure(networkCode(error) ?? 'ECONNRESET', true);
+		throw toNodeError(ctx, failure, apiKey, request.itemIndex);
+	}
+	if (size > limit) throw tooLarge(`more than ${limit} bytes received`);
+	return Buffer.concat(chunks);
+}
+
+/**
  * The one way this package calls the API: joins URL, authenticates through the credential,
  * sends and parses JSON, retries by RETRY_POLICY and maps every failure to a NodeApiError.
  */
@@ -204,6 +290,7 @@ export async function apiRequestFull<T = unknown>(
 		});
 	}
 	const baseUrl = base.url;
+	assertSafeRequest(this, request, baseUrl);
 	const settings = { ...DEFAULT_RETRY, ...request.retry };
 	const kind = requestKind(request.method, request.path);
 	const policy = RETRY_POLICY[kind];
@@ -221,7 +308,8 @@ export async function apiRequestFull<T = unknown>(
 		// Redirects come back as answers and are refused below: the key never follows one.
 		disableFollowRedirect: true,
 	};
-	if (request.binary) options.encoding = 'arraybuffer';
+	// With a size limit the answer is streamed and counted, never buffered whole first.
+	if (request.binary) options.encoding = request.maxBytes ? 'stream' : 'arraybuffer';
 	if (request.body !== undefined) {
 		options.headers = { ...options.headers, 'Content-Type': 'application/json' };
 	}
@@ -252,6 +340,9 @@ export async function apiRequestFull<T = unknown>(
 							failureKind !== undefined && !policy[failureKind],
 						)
 					: describeNetworkFailure(code, failureKind !== undefined && !policy[failureKind]);
+		}
+		if (response && isStream(response.body)) {
+			response.body = await readCapped(this, response, request, credentials.apiKey);
 		}
 		if (response) {
 			const headers = response.headers ?? {};

@@ -67,3 +67,31 @@ export function originOf(url: string, base?: string): string | undefined {
 export function isAbsoluteUrl(url: string): boolean {
 	return /^[a-z][a-z\d+\-.]*:/i.test(url.trim()) || url.trim().startsWith('//');
 }
+
+/** An unpaired UTF-16 surrogate: encodeURIComponent throws on it ("URI malformed"). */
+export const LONE_SURROGATE_RE =
+	/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Why an endpoint path (below the Base URL) would not reach the endpoint it names, or
+ * undefined when it is safe. Every segment must be non-empty and not "." or ".." (also
+ * percent-encoded): HTTP clients resolve those, so `/calling/contact/..` would go to `/calling`.
+ */
+export function endpointPathProblem(path: string): string | undefined {
+	if (!path.startsWith('/')) return 'it does not start with "/"';
+	if (/[?#\\]/.test(path)) return 'it contains "?", "#" or a backslash';
+	if (LONE_SURROGATE_RE.test(path)) return 'it contains an unpaired surrogate character';
+	// eslint-disable-next-line no-control-regex
+	if (/[\u0000-\u001f\u007f]/.test(path)) return 'it contains control characters';
+	for (const segment of path.slice(1).split('/')) {
+		let decoded: string;
+		try {
+			decoded = decodeURIComponent(segment);
+		} catch {
+			return `the segment "${segment}" is not valid percent-encoding`;
+		}
+		if (decoded === '') return 'it has an empty segment';
+		if (decoded === '.' || decoded === '..') return `it has a "${decoded}" segment`;
+	}
+	return undefined;
+}

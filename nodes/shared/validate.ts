@@ -2,6 +2,7 @@ import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { LANGUAGES } from './languages';
+import { LONE_SURROGATE_RE } from './url';
 import { isValidTimeZone, parseScheduledTime, type ScheduledTime } from './dateTime';
 
 /**
@@ -32,11 +33,22 @@ export const HHMM_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /**
  * Text as typed, or a finite number; never an object sent as "[object Object]", a list as
- * "1,2", NaN or a boolean. (The same rule as params.ts toText, which builds on this module.)
+ * "1,2", NaN or a boolean, nor broken text (a lone surrogate, which no URL or JSON can carry).
+ * The one text rule of the package: params.ts toText is this function.
  */
-function plainText(node: INode, field: string, value: unknown, itemIndex: number): string {
+export function plainText(node: INode, field: string, value: unknown, itemIndex: number): string {
 	if (value === undefined || value === null) return '';
-	if (typeof value === 'string') return value;
+	if (typeof value === 'string') {
+		if (LONE_SURROGATE_RE.test(value)) {
+			throw fieldError(
+				node,
+				field,
+				'contains broken text (an unpaired surrogate character)',
+				itemIndex,
+			);
+		}
+		return value;
+	}
 	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
 	const what = Array.isArray(value)
 		? 'a list'

@@ -580,7 +580,7 @@ describe('node description', () => {
 			]),
 		);
 		for (const p of node.description.properties) {
-			if (['resource', 'operation', 'assistant'].includes(p.name)) continue;
+			if (['resource', 'operation', 'assistant', 'allowAgent'].includes(p.name)) continue;
 			expect(p.displayOptions?.show?.operation).toHaveLength(1);
 		}
 	});

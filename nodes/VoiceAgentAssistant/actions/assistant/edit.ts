@@ -39,6 +39,9 @@ export async function patchAgent(
 	});
 }
 
+/** An edit changes a live assistant for every later call: as a tool it needs the user's consent. */
+export const EDIT_NEEDS_CONSENT = 'changes an assistant used by live calls';
+
 export interface EditDefinition {
 	/** The node's operation value, e.g. updateVoice. */
 	value: string;

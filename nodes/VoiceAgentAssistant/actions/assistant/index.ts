@@ -2,6 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { assistantLocator } from '../../../shared/descriptions';
 import type { NodeOperation } from '../../../shared/router';
+import { EDIT_NEEDS_CONSENT } from './edit';
 import * as attachInboundNumber from './attachInboundNumber.operation';
 import * as attachKnowledgeBase from './attachKnowledgeBase.operation';
 import * as get from './get.operation';
@@ -56,7 +57,7 @@ const modules: OperationModule[] = [
 ];
 
 export const operations: Record<string, NodeOperation> = Object.fromEntries(
-	modules.map((m) => [String(m.option.value), m]),
+	modules.map((m) => [String(m.option.value), { ...m, agentNeedsConsent: EDIT_NEEDS_CONSENT }]),
 );
 
 export const description: INodeProperties[] = [

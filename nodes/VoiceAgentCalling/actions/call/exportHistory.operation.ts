@@ -1,18 +1,19 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { CALL_STATUS_OPTIONS, CALL_TYPE_OPTIONS } from '../../../shared/descriptions';
+import { sendOnce } from '../../../shared/once';
+import { type Fields, fields as readFields, toText } from '../../../shared/params';
 import { BinaryOutput, type OperationOutput } from '../../../shared/router';
+import { expectObject, shapeError } from '../../../shared/shape';
 import { apiRequestFull } from '../../../shared/transport';
-import {
-	requireE164,
-	requireInteger,
-	requireNonEmpty,
-	requireUuid,
-} from '../../../shared/validate';
+import { fieldError, requireE164, requireUuid } from '../../../shared/validate';
 import { createdRangeQuery } from './historyQuery';
 
 export const EXPORT_FILE_NAME = 'call-history.zip';
+/** A ZIP file larger than this is refused while it downloads (the answer is never held whole). */
+const DEFAULT_MAX_MB = 100;
+const MAX_MB = 1024;
 
 const fields: INodeProperties[] = [
 	{
@@ -139,6 +140,16 @@ const fields: INodeProperties[] = [
 				description: 'Whether to add the platform and client analysis columns',
 			},
 			{
+				displayName: 'Max File Size (MB)',
+				name: 'maxFileSizeMb',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_MB },
+				default: DEFAULT_MAX_MB,
+				description:
+					'A ZIP file larger than this is refused while it downloads, so a huge export cannot fill the memory of n8n',
+				displayOptions: { show: { '/delivery': ['file'] } },
+			},
+			{
 				displayName: 'Max Records',
 				name: 'maxRecords',
 				type: 'number',
@@ -163,76 +174,134 @@ export const description = updateDisplayOptions(
 	fields,
 );
 
+const CALL_TYPES = CALL_TYPE_OPTIONS.map((o) => o.value);
+
+/** A ZIP archive starts with a local file header, or is an empty archive (end record only). */
+function isZip(bytes: Buffer): boolean {
+	if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) return false;
+	const tag = bytes.readUInt16BE(2);
+	return tag === 0x0304 || tag === 0x0506 || tag === 0x0708;
+}
+
+/** The assistants filter: a list of IDs, or IDs separated by commas from an expression. */
+function assistantIds(filters: Fields, node: INode, i: number): string[] {
+	const label = 'Filters › Assistant Names or IDs';
+	const value = filters.raw('agentIds');
+	if (value === undefined || value === null || value === '') return [];
+	let ids: unknown[];
+	if (typeof value === 'string') ids = value.split(',');
+	else if (Array.isArray(value)) ids = value;
+	else throw fieldError(node, label, 'is not a list of assistant IDs', i);
+	return ids
+		.map((id) => toText(node, label, id, i).trim())
+		.filter((id) => id !== '')
+		.map((id, n) => requireUuid(node, `Filters › Assistant ${n + 1}`, id, i));
+}
+
+/**
+ * Every filter the user set is sent, or the item fails naming it: a filter that was silently
+ * dropped would export more calls than asked for.
+ */
 function exportQuery(ctx: IExecuteFunctions, i: number): IDataObject {
 	const node = ctx.getNode();
-	const filters = ctx.getNodeParameter('filters', i, {}) as IDataObject;
-	const options = ctx.getNodeParameter('options', i, {}) as IDataObject;
-	const qs = createdRangeQuery(node, filters, ctx.getTimezone(), i);
-	let agentIds = filters.agentIds as unknown;
-	if (typeof agentIds === 'string')
-		agentIds = agentIds
-			.split(',')
-			.map((s) => s.trim())
-			.filter(Boolean);
-	if (Array.isArray(agentIds) && agentIds.length) {
-		qs.agent_id = agentIds.map((id, n) => requireUuid(node, `Filters › Assistant ${n + 1}`, id, i));
+	const all = readFields(ctx, i);
+	const filters = all.collection('filters', 'Filters');
+	const options = all.collection('options', 'Options');
+	const qs = createdRangeQuery(
+		node,
+		{ startDate: filters.raw('startDate'), endDate: filters.raw('endDate') } as IDataObject,
+		ctx.getTimezone(),
+		i,
+	);
+	const agentIds = assistantIds(filters, node, i);
+	if (agentIds.length) qs.agent_id = agentIds;
+	// Statuses: the API's full list is not documented, so any text is passed on.
+	const status = filters.text('status', 'Status').trim();
+	if (status) qs.status = status;
+	if (filters.has('callType')) {
+		qs.call_type = filters.option('callType', 'Call Type', CALL_TYPES, 'outbound');
 	}
-	if (filters.status) qs.status = filters.status;
-	if (filters.callType) qs.call_type = filters.callType;
-	if (filters.bulkListId)
-		qs.bulk_list_id = requireNonEmpty(node, 'Filters › Contact List ID', filters.bulkListId, i);
-	if (filters.voicemail !== undefined && filters.voicemail !== '')
-		qs.voicemail = filters.voicemail === 'true';
-	if (filters.fromNumber)
-		qs.from_number = requireE164(node, 'Filters › Caller Number', filters.fromNumber, i);
-	if (filters.toNumber)
-		qs.to_number = requireE164(node, 'Filters › Callee Number', filters.toNumber, i);
-	if (filters.callId) qs.call_id = requireUuid(node, 'Filters › Call ID', filters.callId, i);
-	if (options.includeAnalysis !== undefined) qs.include_analysis = Boolean(options.includeAnalysis);
-	if (options.maxRecords !== undefined) {
-		qs.limit = requireInteger(node, 'Options › Max Records', options.maxRecords, i, 1);
+	const bulkListId = filters.text('bulkListId', 'Contact List ID').trim();
+	if (bulkListId) qs.bulk_list_id = bulkListId;
+	if (filters.has('voicemail')) qs.voicemail = filters.boolean('voicemail', 'Voicemail', false);
+	const fromNumber = filters.text('fromNumber', 'Caller Number').trim();
+	if (fromNumber) qs.from_number = requireE164(node, 'Filters › Caller Number', fromNumber, i);
+	const toNumber = filters.text('toNumber', 'Callee Number').trim();
+	if (toNumber) qs.to_number = requireE164(node, 'Filters › Callee Number', toNumber, i);
+	const callId = filters.text('callId', 'Call ID').trim();
+	if (callId) qs.call_id = requireUuid(node, 'Filters › Call ID', callId, i);
+	if (options.has('includeAnalysis')) {
+		qs.include_analysis = options.boolean('includeAnalysis', 'Include Analysis', false);
 	}
-	if (options.skipRecords !== undefined) {
-		qs.offset = requireInteger(node, 'Options › Skip Records', options.skipRecords, i, 0);
-	}
+	const limit = options.integer('maxRecords', 'Max Records', undefined, { min: 1 });
+	if (limit !== undefined) qs.limit = limit;
+	const offset = options.integer('skipRecords', 'Skip Records', undefined, { min: 0 });
+	if (offset !== undefined) qs.offset = offset;
 	return qs;
 }
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
-	const qs = exportQuery(this, i);
-	const delivery = this.getNodeParameter('delivery', i, 'email') as string;
+	const node = this.getNode();
+	const all = readFields(this, i);
+	const delivery = all.option('delivery', 'Delivery', ['email', 'file'] as const, 'email');
 	const binaryPropertyName =
 		delivery === 'file'
-			? (this.getNodeParameter('binaryPropertyName', i, 'data') as string)
+			? all.requiredText('binaryPropertyName', 'Put Output File in Field')
 			: 'data';
-	const response = await apiRequestFull.call(this, {
-		method: 'POST',
-		path: '/calling/history/download',
-		qs,
-		itemIndex: i,
-		binary: true,
-		headers: {
-			Accept:
-				delivery === 'file'
-					? 'application/zip, application/octet-stream;q=0.9, application/json;q=0.5'
-					: 'application/json',
-		},
-	});
-	if (Buffer.isBuffer(response.body)) {
-		const contentType = String(response.headers['content-type'] ?? 'application/zip').split(';')[0];
-		const binary = await this.helpers.prepareBinaryData(
-			response.body,
-			EXPORT_FILE_NAME,
-			contentType,
-		);
-		return new BinaryOutput([
-			{
-				json: { fileName: EXPORT_FILE_NAME, mimeType: contentType, fileSize: response.body.length },
-				binary: { [binaryPropertyName]: binary },
-			},
-		]);
+	const maxMb = all
+		.collection('options', 'Options')
+		.integer('maxFileSizeMb', 'Max File Size (MB)', DEFAULT_MAX_MB, { min: 1, max: MAX_MB });
+	const qs = exportQuery(this, i);
+	// Queueing an export sends an e-mail: once per item, also under n8n's Retry On Fail.
+	const response = await sendOnce(
+		this,
+		i,
+		'exportHistory',
+		async () =>
+			await apiRequestFull.call(this, {
+				method: 'POST',
+				path: '/calling/history/download',
+				qs,
+				itemIndex: i,
+				binary: true,
+				maxBytes: maxMb * 1024 * 1024,
+				headers: {
+					Accept:
+						delivery === 'file'
+							? 'application/zip, application/octet-stream;q=0.9, application/json;q=0.5'
+							: 'application/json',
+				},
+			}),
+	);
+	if (!Buffer.isBuffer(response.body)) {
+		return expectObject(node, response.body, 'The export answer', i);
 	}
-	return typeof response.body === 'object' && response.body !== null
-		? (response.body as IDataObject)
-		: { message: String(response.body) };
+	const contentType = String(response.headers['content-type'] ?? '')
+		.split(';')[0]
+		.trim();
+	if (!isZip(response.body)) {
+		const looksHtml = /^\s*</.test(response.body.subarray(0, 64).toString('latin1'));
+		const what = `${contentType || 'no content type'}${looksHtml ? ', an HTML page' : ''}`;
+		throw shapeError(
+			node,
+			'The export answer',
+			`should be a ZIP file or a JSON message but is ${response.body.length} bytes of ${what}`,
+			i,
+		);
+	}
+	const binary = await this.helpers.prepareBinaryData(
+		response.body,
+		EXPORT_FILE_NAME,
+		'application/zip',
+	);
+	return new BinaryOutput([
+		{
+			json: {
+				fileName: EXPORT_FILE_NAME,
+				mimeType: 'application/zip',
+				fileSize: response.body.length,
+			},
+			binary: { [binaryPropertyName]: binary },
+		},
+	]);
 }

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { fields as readFields } from '../../../shared/params';
 import type { OperationOutput } from '../../../shared/router';
 import { apiRequest } from '../../../shared/transport';
-import { requireNonEmpty } from '../../../shared/validate';
 
 const fields: INodeProperties[] = [
 	{
@@ -16,22 +16,21 @@ const fields: INodeProperties[] = [
 	},
 ];
 
+/** As an AI agent's tool, only when the user allows it (see shared/tool.ts). */
+export const agentNeedsConsent = 'deletes a contact list and all its contacts';
+
 export const description = updateDisplayOptions(
 	{ show: { resource: ['contactList'], operation: ['delete'] } },
 	fields,
 );
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
-	const listId = requireNonEmpty(
-		this.getNode(),
-		'Contact List ID',
-		this.getNodeParameter('listId', i),
-		i,
-	);
+	// Checked as a path segment: ".." or "." would delete at a parent endpoint instead.
+	const segment = readFields(this, i).pathSegment('listId', 'Contact List ID');
 	const body = await apiRequest.call(this, {
 		method: 'DELETE',
-		path: `/calling/contact/${encodeURIComponent(listId)}`,
+		path: `/calling/contact/${segment}`,
 		itemIndex: i,
 	});
-	return { list_id: listId, ...(body as IDataObject) };
+	return { list_id: decodeURIComponent(segment), ...(body as IDataObject) };
 }
