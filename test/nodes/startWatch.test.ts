@@ -317,3 +317,43 @@ test('rows without Wait for Call to End ("false" as text) only start', async () 
 	expect(error).toBeUndefined();
 	expect(output.map((o) => o.json.call_status)).toEqual(['ongoing', 'ongoing']);
 });
+
+test('Download Recording: each ended call carries its file, fetched without the key; a missing one is noted, not failed', async () => {
+	starts(2);
+	mockApi()
+		.get('/calling/history')
+		.query(history())
+		.reply(200, { calls: [historyRow(0, 'completed'), historyRow(1, 'completed')] });
+	const seen: Array<Record<string, unknown>> = [];
+	nock('https://rec.example')
+		.get('/0.wav')
+		.reply(function () {
+			seen.push(this.req.headers);
+			return [200, Buffer.from('RIFF0000WAVE'), { 'Content-Type': 'audio/wav' }];
+		})
+		.get('/1.wav')
+		.reply(function () {
+			seen.push(this.req.headers);
+			return [
+				403,
+				'<Error><Code>AccessDenied</Code></Error>',
+				{ 'Content-Type': 'application/xml' },
+			];
+		});
+	const { output, error } = await runNode({
+		type: 'voiceAgentCalling',
+		parameters: params({ downloadRecording: true }),
+		items: rows(2),
+	});
+	expect(error).toBeUndefined();
+	expect(output.map((o) => o.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	expect(output[0].json).toEqual(fromHistory(0, 'completed'));
+	expect(output[0].binary?.data).toMatchObject({ mimeType: 'audio/wav', fileName: '0.wav' });
+	expect(output[1].binary).toBeUndefined();
+	expect(output[1].json).toEqual({
+		...fromHistory(1, 'completed'),
+		recording_error: 'The recording link has expired or is not valid any more (AccessDenied)',
+	});
+	expect(seen).toHaveLength(2);
+	for (const headers of seen) expect(Object.keys(headers)).not.toContain('x-api-key');
+});

@@ -133,6 +133,15 @@ const fields: INodeProperties[] = [
 					'Added to numbers written without one (a leading 0 is dropped). Spaces, dashes, dots and brackets are always removed, and 00 counts as +.',
 			},
 			{
+				displayName: 'Download Recording',
+				name: 'downloadRecording',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to add the audio recording of each ended call as a file (binary data "data"); a recording that cannot be fetched leaves the row without it, with recording_error',
+				displayOptions: { show: { '/waitForCompletion': [true] } },
+			},
+			{
 				displayName: 'Dry Run',
 				name: 'dryRun',
 				type: 'boolean',

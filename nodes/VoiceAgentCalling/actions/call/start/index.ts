@@ -6,6 +6,7 @@ import { getApiCredentials } from '../../../../shared/transport';
 import { buildStartRequest, type StartRequest } from './body';
 import { dialAll } from './dial';
 import { readDialSettings, readWaitSettings, type WaitSettings } from './settings';
+import { downloadRecordingStep } from './recording';
 import { Watcher } from './watcher';
 
 export { description } from './description';
@@ -49,7 +50,13 @@ export async function executeBatch(
 				});
 			}
 			requests[i] = itemError;
-			waits[i] = { wait: false, includeAnalysis: false, pollMs: 0, maxWaitMs: 0 };
+			waits[i] = {
+				wait: false,
+				includeAnalysis: false,
+				downloadRecording: false,
+				pollMs: 0,
+				maxWaitMs: 0,
+			};
 		}
 	}
 
@@ -71,6 +78,7 @@ export async function executeBatch(
 		concurrency: settings.concurrency,
 		onRateLimited: (delayMs) => pacer.pause(delayMs),
 		stop,
+		finish: downloadRecordingStep((i) => waits[i].downloadRecording),
 	});
 	const watching = watcher.run();
 	const started = await dialAll(

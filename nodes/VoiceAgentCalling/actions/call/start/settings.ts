@@ -33,6 +33,7 @@ export function readDialSettings(ctx: IExecuteFunctions): DialSettings {
 export interface WaitSettings {
 	wait: boolean;
 	includeAnalysis: boolean;
+	downloadRecording: boolean;
 	pollMs: number;
 	maxWaitMs: number;
 }
@@ -41,10 +42,12 @@ export function readWaitSettings(ctx: IExecuteFunctions, i: number): WaitSetting
 	const f = fields(ctx, i);
 	const wait = f.boolean('waitForCompletion', 'Wait for Call to End', false);
 	const options = f.collection('options', 'Options');
-	if (!wait) return { wait, includeAnalysis: false, pollMs: 0, maxWaitMs: 0 };
+	if (!wait)
+		return { wait, includeAnalysis: false, downloadRecording: false, pollMs: 0, maxWaitMs: 0 };
 	return {
 		wait,
 		includeAnalysis: options.boolean('includeAnalysis', 'Include Analysis', false),
+		downloadRecording: options.boolean('downloadRecording', 'Download Recording', false),
 		pollMs:
 			options.number('pollIntervalSeconds', 'Poll Interval (Seconds)', 15, {
 				min: MIN_POLL_SECONDS,

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, NodeApiError } from 'n8n-workflow'
 import { sleep } from 'n8n-workflow';
 
 import { runPool } from '../../../../shared/batch';
-import { asItemError, type ItemResult } from '../../../../shared/router';
+import { asItemError, type ItemResult, type OperationOutput } from '../../../../shared/router';
 import { apiRequest, type ApiCredentials } from '../../../../shared/transport';
 import { detailsFromHistory, isTerminal, waitOutput } from './outcome';
 import { planWindows } from './windows';
@@ -32,14 +32,14 @@ export interface WatchedCall {
 }
 
 /**
- * A step run on every call that ended, before its row is output (e.g. a later "Download
- * Recording" option adds one). Gets the output and returns it, changed or not.
+ * Run on every call that ended, before its row is output (the Download Recording option).
+ * Gets the output and returns it, changed or not (with a file: a BinaryOutput).
  */
 export type FinishStep = (
 	ctx: IExecuteFunctions,
 	call: WatchedCall,
 	output: IDataObject,
-) => Promise<IDataObject>;
+) => Promise<OperationOutput>;
 
 export interface WatcherOptions {
 	credentials: ApiCredentials;
@@ -49,7 +49,7 @@ export interface WatcherOptions {
 	onRateLimited?: (delayMs: number) => void;
 	/** The batch stopped (a failure without Continue On Fail): stop watching. */
 	stop: () => boolean;
-	finishSteps?: FinishStep[];
+	finish?: FinishStep;
 	now?: () => number;
 }
 
@@ -249,15 +249,17 @@ export class Watcher {
 		await runPool(finished.length, this.options.concurrency, async (n) => {
 			const { call, timedOut } = finished[n];
 			try {
-				let output = waitOutput(
+				const output = waitOutput(
 					call.last as IDataObject,
 					call.callId,
 					timedOut,
 					this.now() - call.startedAt,
 				);
-				for (const step of this.options.finishSteps ?? [])
-					output = await step(this.ctx, call, output);
-				this.results.set(call.index, { ok: true, output });
+				const finish = this.options.finish;
+				this.results.set(call.index, {
+					ok: true,
+					output: finish ? await finish(this.ctx, call, output) : output,
+				});
 			} catch (error) {
 				this.results.set(call.index, { ok: false, error: waitError(this.ctx, call, error) });
 			}
