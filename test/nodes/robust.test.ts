@@ -300,15 +300,18 @@ describe('AI agent tool surface', () => {
 		const calling = new VoiceAgentCalling().description.properties.filter(
 			(p) => p.name === 'allowAgent',
 		);
-		expect(calling).toEqual([
+		const fixedSwitch = (resource: string, operation: string) =>
 			expect.objectContaining({
 				type: 'boolean',
 				default: false,
 				noDataExpression: true,
 				displayOptions: {
-					show: { '@tool': [true], resource: ['contactList'], operation: ['delete'] },
+					show: { '@tool': [true], resource: [resource], operation: [operation] },
 				},
-			}),
+			});
+		expect(calling).toEqual([
+			fixedSwitch('call', 'cancelQueued'),
+			fixedSwitch('contactList', 'delete'),
 		]);
 		const assistant = new VoiceAgentAssistant().description.properties.find(
 			(p) => p.name === 'allowAgent',
