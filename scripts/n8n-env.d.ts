@@ -25,6 +25,7 @@ export function n8nEnv(options: {
 	userFolder: string;
 	major: 1 | 2;
 	port?: number;
+	brokerPort?: number;
 	extra?: NodeJS.ProcessEnv;
 }): NodeJS.ProcessEnv;
 export function exec(
@@ -74,6 +75,7 @@ export function nodeOutput(
 	run?: number,
 ): any[] | undefined;
 export function freePort(): Promise<number>;
+export function freePorts(count: number): Promise<number[]>;
 export function restClient(port: number): {
 	request(method: string, route: string, body?: unknown): Promise<RestAnswer>;
 	ownerLogin(): Promise<'created' | 'logged in'>;

@@ -33,9 +33,9 @@ const OWNER = {
 
 /**
  * Environment of a headless n8n that never calls home.
- * @param {{ userFolder: string, major: 1 | 2, port?: number, extra?: NodeJS.ProcessEnv }} options
+ * @param {{ userFolder: string, major: 1 | 2, port?: number, brokerPort?: number, extra?: NodeJS.ProcessEnv }} options
  */
-function n8nEnv({ userFolder, major, port = 5678, extra = {} }) {
+function n8nEnv({ userFolder, major, port = 5678, brokerPort = port + 1, extra = {} }) {
 	/** @type {NodeJS.ProcessEnv} */
 	const env = {};
 	// Only what n8n needs from the parent: no npm_* or N8N_* settings leaking in.
@@ -46,8 +46,8 @@ function n8nEnv({ userFolder, major, port = 5678, extra = {} }) {
 		N8N_USER_FOLDER: userFolder,
 		N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
 		N8N_PORT: String(port),
-		// The task runner broker (2.x) next to it, not on its fixed default shared by all.
-		N8N_RUNNERS_BROKER_PORT: String(port + 1),
+		// The task runner broker (2.x), not on its fixed default shared by all (pass a free one).
+		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_HOST: 'localhost',
 		N8N_PROTOCOL: 'http',
@@ -185,11 +185,17 @@ function declaredNodeTypes(packageJson) {
 const lowerFirst = (s) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /**
- * Runs an n8n CLI command (import, execute, update, ...) with this environment.
+ * Runs an n8n CLI command (import, execute, update, ...) with this environment. With task
+ * runners on (2.x), `n8n execute` starts its own broker: it gets a free port of its own, or
+ * it would collide with the broker of an `n8n start` running with the same environment.
  * @param {N8nInstall} n8n @param {NodeJS.ProcessEnv} env @param {string[]} args
  */
-function n8nCli(n8n, env, args, timeoutMs = 5 * 60000) {
-	return exec(n8n.nodeBin, [n8n.n8nBin, ...args], { cwd: REPO, env, timeoutMs });
+async function n8nCli(n8n, env, args, timeoutMs = 5 * 60000) {
+	const own =
+		env.N8N_RUNNERS_ENABLED === 'false'
+			? env
+			: { ...env, N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
+	return await exec(n8n.nodeBin, [n8n.n8nBin, ...args], { cwd: REPO, env: own, timeoutMs });
 }
 
 /**
@@ -265,15 +271,30 @@ function nodeOutput(data, nodeName, output = 0, run = 0) {
 }
 
 /** @returns {Promise<number>} a free TCP port on 127.0.0.1 */
-function freePort() {
+async function freePort() {
+	return (await freePorts(1))[0];
+}
+
+/**
+ * Distinct free TCP ports on 127.0.0.1 (all held open until each is known, so none repeats).
+ * @param {number} count @returns {Promise<number[]>}
+ */
+async function freePorts(count) {
+	const servers = await Promise.all(Array.from({ length: count }, () => listenFree()));
+	const ports = servers.map(({ port }) => port);
+	await Promise.all(servers.map(({ server }) => new Promise((r) => server.close(() => r(0)))));
+	return ports;
+}
+
+/** @returns {Promise<{ server: net.Server, port: number }>} */
+function listenFree() {
 	return new Promise((resolve, reject) => {
 		const server = net.createServer();
 		server.unref();
 		server.on('error', reject);
 		server.listen(0, '127.0.0.1', () => {
 			const address = server.address();
-			const port = typeof address === 'object' && address ? address.port : 0;
-			server.close(() => resolve(port));
+			resolve({ server, port: typeof address === 'object' && address ? address.port : 0 });
 		});
 	});
 }
@@ -445,6 +466,7 @@ module.exports = {
 	executeWorkflow,
 	nodeOutput,
 	freePort,
+	freePorts,
 	restClient,
 	startN8n,
 	activateWorkflow,

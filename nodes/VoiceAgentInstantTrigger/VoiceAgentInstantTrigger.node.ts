@@ -6,7 +6,7 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import { NodeConnectionTypes, sleep } from 'n8n-workflow';
 
 import { searchAssistants } from '../shared/listSearch';
 import { isPlainObject } from '../shared/shape';
@@ -22,9 +22,13 @@ import { runSweep, type NodeState } from './state';
  * can arrive at the same moment, before either request's static data is saved: the second
  * finds the key claimed and answers "duplicate". A claim lives exactly as long as the HTTP
  * request that made it (released when its response is finished or closed, which n8n does
- * after saving the static data), so nothing here outlives a request.
+ * after saving the static data). A request that starts the workflow answers itself (see
+ * `startWorkflow`) before n8n's save lands, so its delivery and call keys stay claimed
+ * SAVE_GRACE_MS longer: a copy read from the database before the save is still caught.
  */
 const claims = new Set<string>();
+const SAVE_GRACE_MS = 5000;
+const SWEEP = 'sweep';
 
 function claim(ctx: IWebhookFunctions, keys: string[], held: string[]): boolean {
 	const prefix = `${ctx.getWorkflow().id ?? ''}|${ctx.getNode().id}|`;
@@ -37,13 +41,23 @@ function claim(ctx: IWebhookFunctions, keys: string[], held: string[]): boolean 
 	return true;
 }
 
-function releaseWithResponse(ctx: IWebhookFunctions, held: string[]): void {
+function releaseWithResponse(ctx: IWebhookFunctions, held: string[]): { answered: boolean } {
+	const state = { answered: false };
 	const release = () => {
-		for (const k of held.splice(0)) claims.delete(k);
+		const keys = held.splice(0);
+		// The sweep's own claim goes at once: its calls' keys keep protecting what it emitted.
+		const late = state.answered ? keys.filter((k) => !k.endsWith(`|${SWEEP}`)) : [];
+		for (const k of keys) if (!late.includes(k)) claims.delete(k);
+		if (late.length > 0) {
+			void sleep(SAVE_GRACE_MS).then(() => {
+				for (const k of late) claims.delete(k);
+			});
+		}
 	};
 	const res = ctx.getResponseObject();
 	res.once('finish', release);
 	res.once('close', release);
+	return state;
 }
 
 /** The delivery's body; n8n parses JSON bodies, a callback sent without Content-Type is not. */
@@ -136,7 +150,7 @@ export class VoiceAgentInstantTrigger implements INodeType {
 		}
 
 		const held: string[] = [];
-		releaseWithResponse(this, held);
+		const release = releaseWithResponse(this, held);
 		const data = this.getWorkflowStaticData('node') as NodeState;
 		const now = Date.now();
 		const nowSec = Math.floor(now / 1000);
@@ -174,7 +188,7 @@ export class VoiceAgentInstantTrigger implements INodeType {
 		}
 
 		const due = !data.sweep?.at || now - Number(data.sweep.at) >= config.sweepMs;
-		if (config.safetyNet && (sweepRequested || due) && claim(this, ['sweep'], held)) {
+		if (config.safetyNet && (sweepRequested || due) && claim(this, [SWEEP], held)) {
 			try {
 				const found = await runSweep(this, config, data, now);
 				for (const item of found) {
@@ -196,6 +210,21 @@ export class VoiceAgentInstantTrigger implements INodeType {
 		}
 
 		if (items.length === 0) return { webhookResponse: answer };
-		return { workflowData: [this.helpers.returnJsonArray(items)] };
+		release.answered = true;
+		reply(200, answer);
+		return startWorkflow(this, items);
 	}
+}
+
+/**
+ * Starts the workflow with `items` after the node has answered the request itself. Why not
+ * leave the answer to n8n: n8n saves the static data (the memory, the sweep cursor) when
+ * it answers, and only if it is still marked changed. n8n 1.x answers an "onReceived"
+ * webhook before it builds the execution; n8n 2.x builds the execution first, which marks
+ * the static data unchanged, so the memory was never saved (measured: every retried
+ * delivery started the workflow again). A webhook that answered itself (`noWebhookResponse`)
+ * makes both versions save right away, before the execution is built.
+ */
+function startWorkflow(ctx: IWebhookFunctions, items: IDataObject[]): IWebhookResponseData {
+	return { noWebhookResponse: true, workflowData: [ctx.helpers.returnJsonArray(items)] };
 }

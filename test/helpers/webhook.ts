@@ -48,13 +48,16 @@ export interface WebhookRequest {
 	query?: Record<string, string>;
 }
 
+/** A node id per instance: a workflow-starting request's claims outlive it by a few seconds. */
+let instances = 0;
+
 export class WebhookNode {
 	readonly node: INode;
 	readonly workflow: Workflow;
 
 	constructor(type: string, parameters: IDataObject, nodeName = 'Instant') {
 		this.node = {
-			id: 'node-1',
+			id: `node-${++instances}`,
 			name: nodeName,
 			type: `${PACKAGE}.${type}`,
 			typeVersion: 1,

@@ -144,6 +144,13 @@ describe('deliveries', () => {
 		expect(again.result).toEqual({ webhookResponse: { received: true, duplicate: true } });
 	});
 
+	test('a delivery that starts the workflow is answered by the node, so n8n saves the memory first', async () => {
+		const { result, res } = await trigger().request({ body: allProcessing(), headers: auth });
+		expect([res.statusCode, res.body]).toEqual([200, { received: true }]);
+		expect(result.noWebhookResponse).toBe(true);
+		expect(emitted(result)).toHaveLength(1);
+	});
+
 	test('two copies at the same moment (the first still answering) emit once', async () => {
 		const node = trigger();
 		const first = await node.request({ body: allProcessing(), headers: auth }, { finish: false });
@@ -355,6 +362,10 @@ describe('safety net', () => {
 			.query({ id: missed.id, send_analysis: 'true' })
 			.reply(200, { status: 'success', data: { id: missed.id, ...analysis } });
 		const second = await node.request({ headers: auth, query: { sweep: '1' } });
+		expect([second.res.body, second.result.noWebhookResponse]).toEqual([
+			{ received: true, swept: 1 },
+			true,
+		]);
 		expect(emitted(second.result)).toEqual([
 			expect.objectContaining({
 				event_type: 'all_processing_completed',
