@@ -30,6 +30,8 @@ export interface Endpoint {
 	/** A good 2xx answer of this endpoint (a Buffer is sent as a file of `contentType`). */
 	good: fc.Arbitrary<unknown>;
 	contentType?: string;
+	/** A redirect here is followed by design (recordings: https only, never with the key). */
+	followsRedirects?: boolean;
 	/** Requests that act (place a call, queue an export): at most one per input item. */
 	acts?: boolean;
 }
@@ -419,9 +421,9 @@ function endpointOf(entry: FuzzEntry, origin: string, method: string, path: stri
 const ORIGINS = [ORIGIN, ELSEWHERE, RECORDINGS, RECORDINGS_CDN, 'http://recordings.example'];
 
 /** Where a redirect of a recording host points: another https host, plain http, or itself. */
-function recordingRedirect(status: number): string {
+function recordingRedirect(origin: string, status: number): string {
 	if (status === 301) return 'http://recordings.example/plain.wav';
-	if (status === 302) return '/again/rec.wav';
+	if (status === 302 && origin === RECORDINGS) return '/again/rec.wav';
 	return `${RECORDINGS_CDN}/moved/rec.wav`;
 }
 
@@ -441,9 +443,11 @@ function serve(entry: FuzzEntry, c: Case): Recorded[] {
 						served.has(origin) && recorded.length < 3000
 							? (queue.shift() ?? { kind: 'good' })
 							: { kind: 'status', status: 418, body: { detail: 'fuzz: stop' } };
-					// A storage host's redirect points where storage hosts point, not at the API.
-					if (a.kind === 'status' && a.status >= 300 && a.status < 400 && origin !== ORIGIN)
-						a = { ...a, headers: { Location: recordingRedirect(a.status) } };
+					// A recording's redirect points where storage hosts point (the API's own
+					// redirects keep pointing elsewhere: they must never be followed).
+					const e = entry.endpoints[endpointOf(entry, origin, this.req.method, path)];
+					if (a.kind === 'status' && a.status >= 300 && a.status < 400 && e?.followsRedirects)
+						a = { ...a, headers: { Location: recordingRedirect(origin, a.status) } };
 					recorded.push({
 						method: this.req.method,
 						origin,

@@ -87,6 +87,7 @@ const RECORDING_ENDPOINTS: Endpoint[] = [
 		path: /^\/(rec|again)\/[^/]+$/,
 		good: AUDIO,
 		contentType: 'audio/wav',
+		followsRedirects: true,
 	},
 	{
 		method: 'GET',
@@ -94,9 +95,16 @@ const RECORDING_ENDPOINTS: Endpoint[] = [
 		path: /^\/moved\/[^/]+$/,
 		good: AUDIO,
 		contentType: 'audio/wav',
+		followsRedirects: true,
 	},
 	// A recording on the API's own origin is fetched with the key (the only host that gets it).
-	{ method: 'GET', path: /^\/recordings\/[^/]+$/, good: AUDIO, contentType: 'audio/wav' },
+	{
+		method: 'GET',
+		path: /^\/recordings\/[^/]+$/,
+		good: AUDIO,
+		contentType: 'audio/wav',
+		followsRedirects: true,
+	},
 ];
 const DETAILS_WITH_RECORDING: Endpoint = {
 	method: 'GET',
