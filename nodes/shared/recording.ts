@@ -85,8 +85,16 @@ export function recordingOptionFields(): INodeProperties[] {
 	];
 }
 
-/** A recording that is not there (none yet, expired, deleted): the item may go on without it. */
-export class RecordingMissingError extends NodeOperationError {}
+/**
+ * A recording that is not there (none yet, expired, deleted): the item may go on without it.
+ * Named as n8n's own class: once n8n stores the error, the name is all that is left of it.
+ */
+export class RecordingMissingError extends NodeOperationError {
+	constructor(...args: ConstructorParameters<typeof NodeOperationError>) {
+		super(...args);
+		this.name = 'NodeOperationError';
+	}
+}
 
 function asNodeError(node: INode, error: unknown, itemIndex: number) {
 	if (error instanceof NodeOperationError || error instanceof NodeApiError) return error;
@@ -201,11 +209,22 @@ const MIME_BY_EXTENSION: Record<string, string> = {
 	webm: 'audio/webm',
 };
 
+const NETWORK_REASONS: Record<string, string> = {
+	ECONNREFUSED: 'the connection was refused',
+	ECONNRESET: 'the connection was closed before it answered',
+	EPIPE: 'the connection was closed before it answered',
+	ETIMEDOUT: 'it did not answer in time',
+	ECONNABORTED: 'it did not answer in time',
+	ENOTFOUND: 'its host name could not be resolved',
+	EAI_AGAIN: 'its host name could not be resolved',
+};
+
 async function request(
 	ctx: RecordingContext,
 	url: URL,
 	withKey: boolean,
 	timeout: number,
+	itemIndex: number,
 ): Promise<RawResponse> {
 	const options: IHttpRequestOptions = {
 		method: 'GET',
@@ -223,9 +242,16 @@ async function request(
 				await ctx.helpers.httpRequest(options);
 		return response as RawResponse;
 	} catch (error) {
-		// Built from plain data: the helper's error would carry the request's headers.
-		const message = `The recording could not be downloaded from ${url.origin}: ${(error as Error).message}`;
-		throw new NodeApiError(ctx.getNode(), { message }, { message });
+		// Built from plain data: the helper's error would carry the request's headers. The reason
+		// is in words: n8n replaces a whole message that holds a code such as ECONNRESET with
+		// its own text, which drops the host.
+		const code = String((error as { code?: unknown }).code ?? '');
+		const reason = NETWORK_REASONS[code] ?? 'the request failed';
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The recording could not be downloaded from ${url.origin}: ${reason}`,
+			{ itemIndex, description: (error as Error).message },
+		);
 	}
 }
 
@@ -255,7 +281,7 @@ export async function downloadRecording(
 	let url = checkUrl(node, recordingUrl.trim(), itemIndex);
 	let response: RawResponse | undefined;
 	for (let hop = 0; ; hop++) {
-		response = await request(ctx, url, url.origin === apiOrigin, 120000);
+		response = await request(ctx, url, url.origin === apiOrigin, 120000, itemIndex);
 		if (response.statusCode < 300 || response.statusCode >= 400) break;
 		discard(response.body);
 		const location = headerOf(response.headers, 'location');

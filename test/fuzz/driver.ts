@@ -14,15 +14,24 @@ import { API_KEY, BASE_URL, runNode } from '../helpers/harness';
 export const ORIGIN = new URL(BASE_URL).origin;
 export const BASE_PATH = new URL(BASE_URL).pathname;
 export const ELSEWHERE = 'https://elsewhere.example';
+/** A recording storage host (another origin than the API's): never sees the key. */
+export const RECORDINGS = 'https://recordings.example';
+/** Where the recording host redirects to (followed, https only, still without the key). */
+export const RECORDINGS_CDN = 'https://cdn.recordings.example';
 export const UUID = fc.uuid({ version: 4 });
 export const E164 = fc.integer({ min: 1000000, max: 99999999999 }).map((n) => `+1${n}`);
 
 export interface Endpoint {
 	method: string;
-	/** Path below the Base URL, e.g. /calling/history. */
+	/** The API's origin unless set (e.g. a recording host). */
+	origin?: string;
+	/** Path below the Base URL on the API's origin (e.g. /calling/history), else the whole path. */
 	path: RegExp;
-	/** A good 2xx answer of this endpoint. */
+	/** A good 2xx answer of this endpoint (a Buffer is sent as a file of `contentType`). */
 	good: fc.Arbitrary<unknown>;
+	contentType?: string;
+	/** A redirect here is followed by design (recordings: https only, never with the key). */
+	followsRedirects?: boolean;
 	/** Requests that act (place a call, queue an export): at most one per input item. */
 	acts?: boolean;
 }
@@ -47,6 +56,23 @@ export interface FuzzEntry {
 	ownErrors?: RegExp[];
 	/** Runs in `npm run fuzz` (10,000 unless set). */
 	fullRuns?: number;
+	/**
+	 * How often a field is good for each hostile one (6 unless set). An operation with many
+	 * fields needs a higher figure, or nearly every run stops at some field error.
+	 */
+	goodPerHostile?: number;
+	/** Runs in `npm test` (CI_RUNS unless set). */
+	ciRuns?: number;
+	/**
+	 * Field errors that can only come after an answer (a recording larger than Max Size): not
+	 * counted as "invalid input that sent a request".
+	 */
+	afterAnswerErrors?: RegExp[];
+	/**
+	 * Which input row an acting request was sent for (from its body), to check that each row
+	 * is sent at most once, also under n8n's Retry On Fail.
+	 */
+	rowOf?: (body: unknown) => string | undefined;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -107,6 +133,7 @@ type Field = INodeProperties;
 function goodValue(
 	field: Field,
 	hints: Record<string, fc.Arbitrary<unknown>>,
+	ratio = 6,
 ): fc.Arbitrary<unknown> {
 	const hint = hints[field.name];
 	if (hint) return hint;
@@ -138,14 +165,14 @@ function goodValue(
 		case 'resourceLocator':
 			return fc.uuid({ version: 4 }).map((value) => ({ __rl: true, mode: 'id', value }));
 		case 'collection':
-			return collectionValue(options as Field[], hints);
+			return collectionValue(options as Field[], hints, false, ratio);
 		case 'fixedCollection': {
 			const groups = options as unknown as Array<{ name: string; values: Field[] }>;
 			const multiple = Boolean(field.typeOptions?.multipleValues);
 			return fc.record(
 				Object.fromEntries(
 					groups.map((g) => {
-						const one = collectionValue(g.values, hints, true);
+						const one = collectionValue(g.values, hints, true, ratio);
 						return [g.name, multiple ? fc.array(one, { maxLength: 3 }) : one];
 					}),
 				),
@@ -161,10 +188,11 @@ function collectionValue(
 	members: Field[],
 	hints: Record<string, fc.Arbitrary<unknown>>,
 	all = false,
+	ratio = 6,
 ): fc.Arbitrary<IDataObject> {
 	const unique = members.filter((m, n) => members.findIndex((o) => o.name === m.name) === n);
 	return fc.record(
-		Object.fromEntries(unique.map((m) => [m.name, fieldValue(m, hints, 'direct')])),
+		Object.fromEntries(unique.map((m) => [m.name, fieldValue(m, hints, ratio)])),
 		all ? undefined : { requiredKeys: [] },
 	) as fc.Arbitrary<IDataObject>;
 }
@@ -173,14 +201,17 @@ function collectionValue(
 function fieldValue(
 	field: Field,
 	hints: Record<string, fc.Arbitrary<unknown>>,
-	_mode: 'direct',
+	ratio: number,
 ): fc.Arbitrary<unknown> {
 	// A locator is stored as {__rl, mode, value} by n8n's editor: hostile values go inside it.
 	const bad =
 		field.type === 'resourceLocator'
 			? hostile.map((value) => ({ __rl: true, mode: 'id', value }))
 			: hostile;
-	return fc.oneof({ weight: 6, arbitrary: goodValue(field, hints) }, { weight: 1, arbitrary: bad });
+	return fc.oneof(
+		{ weight: ratio, arbitrary: goodValue(field, hints, ratio) },
+		{ weight: 1, arbitrary: bad },
+	);
 }
 
 /** A top-level value: typed in, or fed per item through an expression (anything goes). */
@@ -190,15 +221,17 @@ function topValue(
 	field: Field,
 	hints: Record<string, fc.Arbitrary<unknown>>,
 	items: number,
+	ratio: number,
 ): fc.Arbitrary<Fed> {
-	const good = goodValue(field, hints);
-	const perItem = fc.oneof({ weight: 5, arbitrary: good }, { weight: 1, arbitrary: hostileExpr });
+	const good = goodValue(field, hints, ratio);
+	const perItem = fc.oneof(
+		{ weight: Math.max(5, ratio * 2), arbitrary: good },
+		{ weight: 1, arbitrary: hostileExpr },
+	);
 	return fc.oneof(
 		{
 			weight: 3,
-			arbitrary: fieldValue(field, hints, 'direct').map(
-				(value) => ({ kind: 'direct', value }) as Fed,
-			),
+			arbitrary: fieldValue(field, hints, ratio).map((value) => ({ kind: 'direct', value }) as Fed),
 		},
 		{
 			weight:
@@ -335,9 +368,14 @@ export function caseOf(entry: FuzzEntry): fc.Arbitrary<Case> {
 	const hints = entry.good ?? {};
 	return fc.integer({ min: 1, max: entry.maxItems ?? 3 }).chain((items) =>
 		fc.record({
-			fed: fc.record(Object.fromEntries(fields.map((f) => [f.name, topValue(f, hints, items)])), {
-				requiredKeys: fields.filter((f) => f.required).map((f) => f.name),
-			}) as fc.Arbitrary<Record<string, Fed>>,
+			fed: fc.record(
+				Object.fromEntries(
+					fields.map((f) => [f.name, topValue(f, hints, items, entry.goodPerHostile ?? 6)]),
+				),
+				{
+					requiredKeys: fields.filter((f) => f.required).map((f) => f.name),
+				},
+			) as fc.Arbitrary<Record<string, Fed>>,
 			items: fc.constant(items),
 			continueOnFail: fc.boolean(),
 			retry: fc.oneof(
@@ -369,51 +407,65 @@ const EXPLAINED: RegExp[] = [
 	...TEXT_BODIES.map((t) => new RegExp(`^${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)),
 ];
 
-function endpointOf(entry: FuzzEntry, method: string, path: string): number {
+function endpointOf(entry: FuzzEntry, origin: string, method: string, path: string): number {
 	const below = path.startsWith(BASE_PATH) ? path.slice(BASE_PATH.length) : '\u0000';
-	return entry.endpoints.findIndex((e) => e.method === method && e.path.test(below));
+	return entry.endpoints.findIndex(
+		(e) =>
+			(e.origin ?? ORIGIN) === origin &&
+			e.method === method &&
+			e.path.test(origin === ORIGIN ? below : path),
+	);
+}
+
+/** Every origin nock answers for: the API, its endpoints' other hosts, and places to steal to. */
+const ORIGINS = [ORIGIN, ELSEWHERE, RECORDINGS, RECORDINGS_CDN, 'http://recordings.example'];
+
+/** Where a redirect of a recording host points: another https host, plain http, or itself. */
+function recordingRedirect(origin: string, status: number): string {
+	if (status === 301) return 'http://recordings.example/plain.wav';
+	if (status === 302 && origin === RECORDINGS) return '/again/rec.wav';
+	return `${RECORDINGS_CDN}/moved/rec.wav`;
 }
 
 /** Sets nock up as the service, with the case's answers in order, then good answers. */
 function serve(entry: FuzzEntry, c: Case): Recorded[] {
 	const recorded: Recorded[] = [];
 	const queue = [...c.answers];
-	const record = (origin: string) =>
-		function (
-			this: { req: { method: string; path: string; headers: Record<string, unknown> } },
-			_uri: string,
-			body: unknown,
-		) {
-			const a: Answer =
-				origin === ORIGIN && recorded.length < 3000
-					? (queue.shift() ?? { kind: 'good' })
-					: { kind: 'status', status: 418, body: { detail: 'fuzz: stop' } };
-			recorded.push({
-				method: this.req.method,
-				origin,
-				path: this.req.path.split('?')[0],
-				headers: this.req.headers,
-				body: typeof body === 'string' ? body : JSON.stringify(body ?? ''),
-				answer: a,
-			});
-			return a;
-		};
-	for (const origin of [ORIGIN, ELSEWHERE]) {
+	const served = new Set(entry.endpoints.map((e) => e.origin ?? ORIGIN));
+	for (const origin of ORIGINS) {
 		for (const method of ['GET', 'POST', 'PATCH', 'PUT', 'DELETE']) {
 			nock(origin)
 				.persist()
 				.intercept(/.*/, method)
-				.reply(function (uri, body, callback) {
-					const a = record(origin).call(this as never, uri, body);
+				.reply(function (_uri, body, callback) {
+					const path = this.req.path.split('?')[0];
+					let a: Answer =
+						served.has(origin) && recorded.length < 3000
+							? (queue.shift() ?? { kind: 'good' })
+							: { kind: 'status', status: 418, body: { detail: 'fuzz: stop' } };
+					// A recording's redirect points where storage hosts point (the API's own
+					// redirects keep pointing elsewhere: they must never be followed).
+					const e = entry.endpoints[endpointOf(entry, origin, this.req.method, path)];
+					if (a.kind === 'status' && a.status >= 300 && a.status < 400 && e?.followsRedirects)
+						a = { ...a, headers: { Location: recordingRedirect(origin, a.status) } };
+					recorded.push({
+						method: this.req.method,
+						origin,
+						path,
+						headers: this.req.headers,
+						body: typeof body === 'string' ? body : JSON.stringify(body ?? ''),
+						answer: a,
+					});
 					if (a.kind === 'network') {
 						callback(Object.assign(new Error(a.code), { code: a.code }), [0, '']);
 						return;
 					}
 					if (a.kind === 'good') {
-						const index = endpointOf(entry, this.req.method, this.req.path.split('?')[0]);
+						const index = endpointOf(entry, origin, this.req.method, path);
 						const good = index >= 0 ? c.good[String(index)] : { message: 'ok' };
 						if (Buffer.isBuffer(good)) {
-							callback(null, [200, good, { 'Content-Type': 'application/zip' }]);
+							const type = entry.endpoints[index]?.contentType ?? 'application/zip';
+							callback(null, [200, good, { 'Content-Type': type }]);
 						} else callback(null, [200, good as nock.Body]);
 						return;
 					}
@@ -514,24 +566,20 @@ export async function check(entry: FuzzEntry, c: Case): Promise<void> {
 	};
 
 	// Failures are n8n errors that say what is wrong.
-	const errors: Array<{ message: string; description?: unknown; name?: string }> = [];
+	const errors: Array<{ message: string; description?: unknown; n8n?: boolean }> = [];
 	if (error)
 		errors.push({
 			message: String(error.message),
 			description: error.description,
-			name: String(error.name),
+			// n8n stores the error as plain data: its name is what tells n8n's classes apart.
+			n8n: ['NodeOperationError', 'NodeApiError'].includes(String(error.name)),
 		});
 	for (const o of output) {
 		if (o.json.error !== undefined)
 			errors.push({ message: String(o.json.error), description: o.json.description });
 	}
 	for (const e of errors) {
-		if (
-			error &&
-			e === errors[0] &&
-			!['NodeOperationError', 'NodeApiError'].includes(String(e.name))
-		)
-			fail(`crash, not an n8n error: ${e.message}`, context);
+		if (error && e === errors[0] && !e.n8n) fail(`crash, not an n8n error: ${e.message}`, context);
 		if (CRASH_RE.test(e.message)) fail(`crash: ${e.message}`, context);
 		if (
 			!EXPLAINED.some((re) => re.test(e.message)) &&
@@ -540,7 +588,11 @@ export async function check(entry: FuzzEntry, c: Case): Promise<void> {
 			fail(`unexplained error: ${e.message}`, context);
 		}
 	}
-	const fieldErrors = errors.filter((e) => /\[item \d+\]$/.test(e.message));
+	const fieldErrors = errors.filter(
+		(e) =>
+			/\[item \d+\]$/.test(e.message) &&
+			!(entry.afterAnswerErrors ?? []).some((re) => re.test(e.message)),
+	);
 
 	// Invalid input sends no request.
 	if (c.items === 1 && fieldErrors.length > 0 && recorded.length > 0)
@@ -570,7 +622,11 @@ export async function check(entry: FuzzEntry, c: Case): Promise<void> {
 	// The key goes nowhere but the header to the API origin, and never into outputs or errors.
 	for (const r of recorded) {
 		const header = r.headers['x-api-key'];
-		if (header !== undefined && r.origin !== ORIGIN) fail(`the key went to ${r.origin}`, context);
+		if (
+			r.origin !== ORIGIN &&
+			(header !== undefined || JSON.stringify(r.headers).includes(API_KEY))
+		)
+			fail(`the key went to ${r.origin}`, context);
 		const rest = JSON.stringify({
 			path: r.path,
 			body: r.body,
@@ -582,16 +638,15 @@ export async function check(entry: FuzzEntry, c: Case): Promise<void> {
 	if (shown.includes(API_KEY) || shown.includes(API_KEY.slice(0, 12)))
 		fail('the key is in the output or an error', context);
 
-	// No request leaves its endpoint (or the API origin).
+	// No request leaves its endpoint (nor the origins the operation talks to).
 	for (const r of recorded) {
-		if (r.origin !== ORIGIN) fail(`a request went to ${r.origin}`, context);
-		if (endpointOf(entry, r.method, r.path) < 0)
-			fail(`${r.method} ${r.path} is not an endpoint of this operation`, context);
+		if (endpointOf(entry, r.origin, r.method, r.path) < 0)
+			fail(`${r.method} ${r.origin}${r.path} is not an endpoint of this operation`, context);
 	}
 
 	// Requests that act are sent at most once per item, also under n8n's Retry On Fail.
 	const acted = recorded.filter((r) => {
-		const e = entry.endpoints[endpointOf(entry, r.method, r.path)];
+		const e = entry.endpoints[endpointOf(entry, r.origin, r.method, r.path)];
 		const provedNotDone =
 			(r.answer.kind === 'status' && r.answer.status === 429) ||
 			(r.answer.kind === 'network' && r.answer.code === 'ECONNREFUSED');
@@ -599,6 +654,22 @@ export async function check(entry: FuzzEntry, c: Case): Promise<void> {
 	});
 	if (acted.length > c.items)
 		fail(`${acted.length} acting requests for ${c.items} item(s)`, context);
+	// Each row is sent at most once (every attempt, every retry of the node).
+	if (entry.rowOf) {
+		const perRow = new Map<string, number>();
+		for (const r of acted) {
+			let parsed: unknown;
+			try {
+				parsed = JSON.parse(r.body);
+			} catch {
+				parsed = undefined;
+			}
+			const row = entry.rowOf(parsed);
+			if (row === undefined) fail(`an acting request without its row: ${r.body}`, context);
+			else perRow.set(row, (perRow.get(row) ?? 0) + 1);
+		}
+		for (const [row, n] of perRow) if (n > 1) fail(`${row} sent ${n} times`, context);
+	}
 }
 
 /** The property for one entry. */

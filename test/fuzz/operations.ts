@@ -10,7 +10,16 @@ import { operations as assistantOperations } from '../../nodes/VoiceAgentAssista
 import { VoiceAgentCalling } from '../../nodes/VoiceAgentCalling/VoiceAgentCalling.node';
 import { VoiceAgentCampaign } from '../../nodes/VoiceAgentCampaign/VoiceAgentCampaign.node';
 import { VoiceAgentWorkspace } from '../../nodes/VoiceAgentWorkspace/VoiceAgentWorkspace.node';
-import { E164, type Endpoint, type FuzzEntry, UUID } from './driver';
+import {
+	BASE_PATH,
+	E164,
+	type Endpoint,
+	type FuzzEntry,
+	ORIGIN,
+	RECORDINGS,
+	RECORDINGS_CDN,
+	UUID,
+} from './driver';
 
 const locator = (mode: string, value: fc.Arbitrary<string>) =>
 	value.map((v) => ({ __rl: true, mode, value: v }));
@@ -24,6 +33,18 @@ const callRow = fc.record({
 	agent_id: UUID,
 	transcript: fc.constantFrom('', 'Agent: hello\nUser: hi'),
 	created_at: fc.constant('2026-01-01T10:00:00Z'),
+});
+
+const AGENT = fc.record({
+	id: UUID,
+	agent_name: fc.constant('A'),
+	agent_prompt: fc.constantFrom('Hi @{{name}}', '', 42, null),
+	agent_config: fc.constantFrom<unknown>(
+		undefined,
+		{ agent_prompt: 'Hello @{{ city }}' },
+		null,
+		[],
+	),
 });
 
 const ZIP = Buffer.from('PK\u0003\u0004fuzz-zip');
@@ -41,6 +62,89 @@ const DETAILS: Endpoint = {
 
 const calling = () => new VoiceAgentCalling();
 
+// ---------------------------------------------------------------------------------------
+// Recordings: the API's details point at a storage host, which may redirect.
+
+const AUDIO = fc.constantFrom(
+	Buffer.from('RIFF\u0000\u0000\u0000\u0000WAVEfmt fuzz-audio'),
+	// Over a Max Size of 0.001 MB (1,048 bytes).
+	Buffer.alloc(1100, 1),
+);
+const API_RECORDING = `${ORIGIN}${BASE_PATH}/recordings/call.wav`;
+const RECORDING_URL = fc.constantFrom<unknown>(
+	`${RECORDINGS}/rec/call.wav`,
+	`${RECORDINGS}/rec/a%20b.mp3`,
+	API_RECORDING,
+	'http://recordings.example/rec/call.wav',
+	'not a url',
+	'',
+	null,
+);
+const RECORDING_ENDPOINTS: Endpoint[] = [
+	{
+		method: 'GET',
+		origin: RECORDINGS,
+		path: /^\/(rec|again)\/[^/]+$/,
+		good: AUDIO,
+		contentType: 'audio/wav',
+		followsRedirects: true,
+	},
+	{
+		method: 'GET',
+		origin: RECORDINGS_CDN,
+		path: /^\/moved\/[^/]+$/,
+		good: AUDIO,
+		contentType: 'audio/wav',
+		followsRedirects: true,
+	},
+	// A recording on the API's own origin is fetched with the key (the only host that gets it).
+	{
+		method: 'GET',
+		path: /^\/recordings\/[^/]+$/,
+		good: AUDIO,
+		contentType: 'audio/wav',
+		followsRedirects: true,
+	},
+];
+const DETAILS_WITH_RECORDING: Endpoint = {
+	method: 'GET',
+	path: /^\/calling\/call-details$/,
+	good: fc
+		.tuple(callRow, RECORDING_URL)
+		.map(([row, recording_url]) => ({ status: 'success', data: { ...row, recording_url } })),
+};
+const RECORDING_HINTS = {
+	binaryPropertyName: fc.constantFrom('data', 'audio', ' '),
+	maxSizeMb: fc.oneof(fc.constant(0.001), fc.integer({ min: 1, max: 200 })),
+	onMissing: fc.constantFrom('error', 'outputWithoutFile'),
+};
+const RECORDING_ERRORS = [
+	/^The recording (was not found|link has expired|could not be downloaded from|host answered|is not downloaded from|host redirected)/,
+	/^The call has no recording$/,
+	/^The recording URL ".*" is not a valid URL$/s,
+];
+/** Found too large only once the host answered: not invalid input. */
+const TOO_LARGE = [/Max Size \(MB\): the recording is larger than/];
+
+// ---------------------------------------------------------------------------------------
+// Start: a few call IDs shared by start answers, history rows and details, so the watcher
+// finds its calls in the history as well as by details.
+
+const CALL_IDS = [
+	'0a0a0a0a-0000-4000-8000-000000000001',
+	'0a0a0a0a-0000-4000-8000-000000000002',
+	'0a0a0a0a-0000-4000-8000-000000000003',
+];
+const watchedRow = fc.record({
+	id: fc.constantFrom(...CALL_IDS),
+	call_status: fc.constantFrom('completed', 'registered', 'ongoing', 'failed', 'no_answer'),
+	status: fc.constantFrom('completed', 'registered', 'ongoing', 'failed'),
+	to_number: E164,
+	agent_id: UUID,
+	transcript: fc.constantFrom('', 'Agent: hello\nUser: hi'),
+	created_at: fc.constant('2026-01-01T10:00:00Z'),
+});
+
 export const ENTRIES: FuzzEntry[] = [
 	{
 		name: 'Calling › Call › Start',
@@ -50,37 +154,77 @@ export const ENTRIES: FuzzEntry[] = [
 		operation: 'start',
 		fullRuns: 20000,
 		maxItems: 4,
+		// About 25 fields: mostly good values, so that most runs dial (and some wait).
+		goodPerHostile: 40,
+		ciRuns: 200,
+		// Each row's POST carries its row in the callee name, to count POSTs per row.
+		fixed: { name: '={{ "row-" + $itemIndex }}' },
+		rowOf: (body) => (body as { name?: string } | undefined)?.name,
 		endpoints: [
 			{
 				method: 'POST',
 				path: /^\/calling\/outbound\/individual$/,
 				acts: true,
-				good: UUID.map((call_id) => ({
-					status: 'success',
-					message: 'ok',
-					data: { call_id, call_status: 'registered' },
-				})),
+				good: fc
+					.record({
+						call_id: fc.constantFrom(...CALL_IDS),
+						initiated_at: fc.constantFrom('2026-01-01T10:00:00Z', undefined),
+					})
+					.map((data) => ({
+						status: 'success',
+						message: 'ok',
+						data: { ...data, call_status: 'registered' },
+					})),
 			},
-			HISTORY,
-			DETAILS,
+			{
+				method: 'GET',
+				path: /^\/calling\/history$/,
+				good: fc.record({ calls: fc.array(watchedRow, { maxLength: 4 }), total: fc.nat(5) }),
+			},
+			{
+				method: 'GET',
+				path: /^\/calling\/call-details$/,
+				good: watchedRow.map((data) => ({ status: 'success', data })),
+			},
 		],
 		good: {
 			assistant: locator('id', UUID),
-			fromNumber: locator('number', E164),
-			mobileNumber: E164,
-			name: fc.constantFrom('Ada', 'Row 1', ''),
-			variablesMode: fc.constantFrom('none', 'pairs', 'json', 'all'),
-			variablesJson: fc.constantFrom('{"city":"Pune"}', '{}'),
-			waitForCompletion: fc.boolean(),
+			fromNumber: fc.oneof(locator('number', E164), locator('id', UUID)),
+			mobileNumber: fc.oneof(
+				{ weight: 8, arbitrary: E164 },
+				{ weight: 1, arbitrary: fc.constantFrom('98765 43210', '+1 (415) 555-0100') },
+			),
+			variablesMode: fc.constantFrom('none', 'none', 'none', 'pairs', 'json', 'row'),
+			variablesJson: fc.constantFrom('{"city":"Pune"}', '{}', '[1]', '{"a":'),
+			// Waiting in a fraction of runs; its rounds advance the virtual clock.
+			waitForCompletion: fc.oneof(
+				{ weight: 3, arbitrary: fc.constant(false) },
+				{ weight: 1, arbitrary: fc.constant(true) },
+			),
+			maxWaitSeconds: fc.integer({ min: 5, max: 120 }),
+			pollIntervalSeconds: fc.integer({ min: 2, max: 30 }),
+			dryRun: fc.oneof(
+				{ weight: 4, arbitrary: fc.constant(false) },
+				{ weight: 1, arbitrary: fc.constant(true) },
+			),
+			callbackUrl: fc.constantFrom(
+				'',
+				'',
+				'',
+				'',
+				'https://hooks.example/cb',
+				'http://localhost:5678/cb',
+				'http://hooks.example/cb',
+				'https://user:pw@hooks.example/cb',
+			),
+			callbackHeaders: fc.constantFrom({}, {}, {}, { header: [{ name: 'X-Token', value: 'a' }] }),
 			callStartTime: fc.constantFrom('09:00', '18:30'),
 			callEndTime: fc.constantFrom('17:00', '23:59'),
 			timezone: fc.constantFrom('Asia/Kolkata', 'UTC'),
 			scheduledAt: fc.constantFrom('2031-01-01T10:00:00', '2031-06-01T09:30:00+05:30'),
 			defaultCountryCode: fc.constantFrom('+1', '+91', ''),
 			maxConcurrent: fc.integer({ min: 1, max: 5 }),
-			callsPerMinute: fc.integer({ min: 1, max: 600 }),
-			maxWaitSeconds: fc.integer({ min: 1, max: 600 }),
-			pollIntervalSeconds: fc.integer({ min: 1, max: 60 }),
+			callsPerMinute: fc.integer({ min: 0, max: 600 }),
 		},
 	},
 	{
@@ -91,6 +235,72 @@ export const ENTRIES: FuzzEntry[] = [
 		operation: 'get',
 		endpoints: [DETAILS],
 		good: { callId: UUID },
+		fixed: { downloadRecording: false },
+	},
+	{
+		name: 'Calling › Call › Get (Download Recording)',
+		type: 'voiceAgentCalling',
+		node: calling,
+		resource: 'call',
+		operation: 'get',
+		endpoints: [DETAILS_WITH_RECORDING, ...RECORDING_ENDPOINTS],
+		good: { callId: UUID, ...RECORDING_HINTS },
+		fixed: { downloadRecording: true },
+		ownErrors: RECORDING_ERRORS,
+		afterAnswerErrors: TOO_LARGE,
+	},
+	{
+		name: 'Calling › Call › Download Recording',
+		type: 'voiceAgentCalling',
+		node: calling,
+		resource: 'call',
+		operation: 'downloadRecording',
+		endpoints: [DETAILS_WITH_RECORDING, ...RECORDING_ENDPOINTS],
+		good: {
+			recordingSource: fc.constantFrom('callId', 'url'),
+			callId: UUID,
+			recordingUrl: RECORDING_URL,
+			...RECORDING_HINTS,
+		},
+		ownErrors: RECORDING_ERRORS,
+		afterAnswerErrors: TOO_LARGE,
+	},
+	{
+		name: 'Calling › Call › Cancel Queued Calls',
+		type: 'voiceAgentCalling',
+		node: calling,
+		resource: 'call',
+		operation: 'cancelQueued',
+		endpoints: [
+			{
+				method: 'PATCH',
+				path: /^\/campaign\/terminate$/,
+				acts: true,
+				good: fc.constantFrom({ message: 'Calls terminated' }, {}),
+			},
+		],
+		good: {
+			cancelBy: fc.constantFrom(
+				'callIds',
+				'assistant',
+				'campaign',
+				'phoneNumbers',
+				'campaignNumbers',
+			),
+			callIds: fc.oneof(
+				fc.array(UUID, { minLength: 1, maxLength: 3 }),
+				fc.array(UUID, { minLength: 1, maxLength: 3 }).map((ids) => ids.join(', ')),
+				fc.constant('a, , b\n'),
+			),
+			cancelAssistant: locator('id', UUID),
+			cancelCampaign: locator('id', UUID),
+			phoneNumbers: fc.oneof(
+				fc.array(E164, { minLength: 1, maxLength: 3 }),
+				fc.array(E164, { minLength: 1, maxLength: 3 }).map((n) => n.join('\n')),
+				fc.constant('98765 43210; 98765 43211'),
+			),
+			defaultCountryCode: fc.constantFrom('', '+91', '91', 'x'),
+		},
 	},
 	{
 		name: 'Calling › Call › Get Many',
@@ -223,26 +433,69 @@ export const ENTRIES: FuzzEntry[] = [
 		],
 		good: { limit: fc.integer({ min: 1, max: 50 }) },
 	},
-	// Every assistant edit: PATCH /agent/v1.
-	...Object.keys(assistantOperations).map(
-		(operation): FuzzEntry => ({
-			name: `Assistant › ${operation}`,
-			type: 'voiceAgentAssistant',
-			node: () => new VoiceAgentAssistant(),
-			resource: 'assistant',
-			operation,
-			endpoints: [
-				{
-					method: 'PATCH',
-					path: /^\/agent\/v1$/,
-					good: fc.constant({ status: 'success', message: 'Agent updated' }),
-				},
-			],
-			good: {
-				assistant: locator('id', UUID),
-				numberId: locator('id', UUID),
-				knowledgeBaseId: UUID,
+	{
+		name: 'Workspace › Workspace › Get',
+		type: 'voiceAgentWorkspace',
+		node: () => new VoiceAgentWorkspace(),
+		resource: 'workspace',
+		operation: 'get',
+		endpoints: [
+			{
+				method: 'GET',
+				path: /^\/workspace$/,
+				good: fc.record({ workspace: fc.record({ id: UUID, name: fc.constant('W') }) }),
 			},
-		}),
-	),
+		],
+	},
+	{
+		name: 'Assistant › get',
+		type: 'voiceAgentAssistant',
+		node: () => new VoiceAgentAssistant(),
+		resource: 'assistant',
+		operation: 'get',
+		endpoints: [
+			{ method: 'GET', path: /^\/agent\/[^/]+$/, good: AGENT.map((agents) => ({ agents })) },
+		],
+		good: { assistant: locator('id', UUID) },
+	},
+	{
+		name: 'Assistant › getMany',
+		type: 'voiceAgentAssistant',
+		node: () => new VoiceAgentAssistant(),
+		resource: 'assistant',
+		operation: 'getMany',
+		rows: 'many',
+		endpoints: [
+			{
+				method: 'GET',
+				path: /^\/agent\/all$/,
+				good: fc.record({ agents: fc.array(AGENT, { maxLength: 3 }) }),
+			},
+		],
+		good: { limit: fc.integer({ min: 1, max: 300 }) },
+	},
+	// Every assistant edit: PATCH /agent/v1.
+	...Object.keys(assistantOperations)
+		.filter((operation) => !['get', 'getMany'].includes(operation))
+		.map(
+			(operation): FuzzEntry => ({
+				name: `Assistant › ${operation}`,
+				type: 'voiceAgentAssistant',
+				node: () => new VoiceAgentAssistant(),
+				resource: 'assistant',
+				operation,
+				endpoints: [
+					{
+						method: 'PATCH',
+						path: /^\/agent\/v1$/,
+						good: fc.constant({ status: 'success', message: 'Agent updated' }),
+					},
+				],
+				good: {
+					assistant: locator('id', UUID),
+					numberId: locator('id', UUID),
+					knowledgeBaseId: UUID,
+				},
+			}),
+		),
 ];

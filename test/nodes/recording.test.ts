@@ -133,6 +133,21 @@ describe('Call › Download Recording', () => {
 			'The recording link has expired or is not valid any more (AccessDenied: Request has expired)',
 		);
 		expect((error as { description?: string }).description).toContain('24 hours');
+		// Stored by n8n as its own error class, not as an unknown one.
+		expect(error?.name).toBe('NodeOperationError');
+	});
+
+	test('a dropped connection to the recording host names the host, for the item', async () => {
+		details();
+		nock(REC_HOST)
+			.get(/.*/)
+			.replyWithError(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }));
+		const { output } = await download({}, { continueOnFail: true });
+		expect(jsonOf(output)).toEqual([
+			expect.objectContaining({
+				error: `The recording could not be downloaded from ${REC_HOST}: the connection was closed before it answered`,
+			}),
+		]);
 	});
 
 	test('Output Item Without File: the item goes on, with recording_error', async () => {
