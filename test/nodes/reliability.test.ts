@@ -218,6 +218,30 @@ describe('answers of the wrong shape', () => {
 	});
 });
 
+describe('a start accepted with an odd answer', () => {
+	test('fails its row with "may have been placed" and is never re-sent by Retry On Fail', async () => {
+		let sent = 0;
+		nock(BASE_URL)
+			.post('/calling/outbound/individual')
+			.times(5)
+			.reply(() => {
+				sent++;
+				return [200, { message: 'ok', data: 'queued' }];
+			});
+		const { error } = await runNode({
+			type: 'voiceAgentCalling',
+			parameters: startParams,
+			items: [rows()[0]],
+			settings: RETRY,
+		});
+		expect(sent).toBe(1);
+		expect(error?.message).toBe(
+			'Unexpected answer from the service: POST /calling/outbound/individual: data should be an object but is text',
+		);
+		expect(String(error?.description)).toContain('The call may have been placed');
+	});
+});
+
 describe('the key in an echoed error body', () => {
 	test('is removed before the message is cut, so no part of it leaks', async () => {
 		const text = `${'x'.repeat(490)}${API_KEY} tail`;

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { assistantLocator, fromNumberLocator } from '../../../../shared/descriptions';
-import { UUID_RE } from '../../../../shared/validate';
+import { UUID_PATTERN } from '../../../../shared/validate';
 
 /** The fields of Call → Start, as the editor shows them. */
 
@@ -346,7 +346,7 @@ function fromNumberField(): INodeProperties {
 					{
 						type: 'regex',
 						properties: {
-							regex: UUID_RE.source,
+							regex: UUID_PATTERN,
 							errorMessage: 'Not a valid workspace number ID (UUID)',
 						},
 					},

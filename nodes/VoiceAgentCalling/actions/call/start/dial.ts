@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { Pacer, runPool } from '../../../../shared/batch';
 import { sendOnce } from '../../../../shared/once';
 import { asItemError, type ItemResult } from '../../../../shared/router';
+import { describeValue, isPlainObject, shapeError } from '../../../../shared/shape';
 import { apiRequest, type ApiCredentials } from '../../../../shared/transport';
 
 export interface DialJob {
@@ -56,6 +57,21 @@ export async function dialAll(
 							retry: { maxAttempts: 8 },
 						}),
 				);
+				if (
+					response.data !== undefined &&
+					response.data !== null &&
+					!isPlainObject(response.data)
+				) {
+					const error = shapeError(
+						ctx.getNode(),
+						'POST /calling/outbound/individual: data',
+						`should be an object but is ${describeValue(response.data)}`,
+						i,
+					);
+					// Accepted with an odd answer: the call may be placed, so it is never re-sent.
+					error.description = `${error.description ?? ''} The call may have been placed: check the call history before starting this row again.`;
+					throw error;
+				}
 				const data = (response.data as IDataObject | undefined) ?? {};
 				const started = { ...data, message: response.message };
 				onStarted(i, started);
