@@ -176,7 +176,9 @@ const { Container } = require(
 // so that jest exits on its own.
 afterAll(() => {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const { SSHClientsManager } = require('n8n-core/dist/execution-engine/ssh-clients-manager');
+	const { SSHClientsManager } = require('n8n-core/dist/execution-engine/ssh-clients-manager') as {
+		SSHClientsManager: new (...args: any[]) => { onShutdown(): void };
+	};
 	if (Container.has(SSHClientsManager)) Container.get(SSHClientsManager).onShutdown();
 });
 
