@@ -102,6 +102,9 @@ process.on('exit', () => {
 	}
 	if (sandboxChild && sandboxChild.exitCode === null) sandboxChild.kill('SIGKILL');
 });
+// A closed terminal or a dead parent's pipe makes writes fail: keep going, stop cleanly.
+process.stdout.on('error', () => undefined);
+process.stderr.on('error', () => undefined);
 // A parent that dies without a signal to us (SIGKILLed, or its terminal closed) re-parents
 // this process: notice it and stop. No stdin needed, so it works in CI and in the background.
 const parentPid = process.ppid;
