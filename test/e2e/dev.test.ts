@@ -16,7 +16,7 @@ const REPO = path.resolve(__dirname, '../..');
 const MAJOR = process.env.N8N_MAJOR === '2' ? 2 : 1;
 
 /** Every process whose ancestry leads to `root` (from /proc), the root included. */
-function processTree(root: number): number[] {
+function processTree(root: number): Proc[] {
 	const parent = new Map<number, number>();
 	for (const entry of readdirSync('/proc')) {
 		if (!/^\d+$/.test(entry)) continue;
@@ -31,17 +31,32 @@ function processTree(root: number): number[] {
 	for (let i = 0; i < tree.length; i++) {
 		for (const [pid, ppid] of parent) if (ppid === tree[i]) tree.push(pid);
 	}
-	return tree;
+	return tree.map(proc);
 }
 
-const alive = (pid: number) => {
+/** A process: its pid and start time, so that a pid the system reuses is not taken for it. */
+interface Proc {
+	pid: number;
+	start: string;
+}
+
+/** Start time (field 22 of /proc/<pid>/stat) and state, or undefined once it is gone. */
+function stat(pid: number): { start: string; zombie: boolean } | undefined {
 	try {
-		process.kill(pid, 0);
-		// A zombie has exited; only its parent has not read its status yet.
-		return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+		const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+		const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+		return { start: fields[19], zombie: fields[0] === 'Z' };
 	} catch {
-		return false;
+		return undefined;
 	}
+}
+
+const proc = (pid: number): Proc => ({ pid, start: stat(pid)?.start ?? 'gone' });
+
+/** Still running, and still the same process (a zombie has exited already). */
+const alive = (p: Proc) => {
+	const now = stat(p.pid);
+	return Boolean(now && !now.zombie && now.start === p.start);
 };
 
 const listening = (port: number) =>
@@ -70,7 +85,7 @@ interface Dev {
 	output: () => string;
 }
 
-const started: number[] = [];
+const started: Proc[] = [];
 const folders: string[] = [];
 
 /** Starts the dev script on free ports, as `npm run dev` or under a plain parent process. */
@@ -106,7 +121,7 @@ async function startDev(how: 'npm' | 'parent'): Promise<Dev> {
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
-	started.push(top.pid!);
+	started.push(proc(top.pid!));
 	let output = '';
 	top.stdout!.on('data', (c) => (output += c));
 	top.stderr!.on('data', (c) => (output += c));
@@ -124,10 +139,13 @@ async function startDev(how: 'npm' | 'parent'): Promise<Dev> {
 }
 
 /** Nothing of the dev run is left: no process of its tree, no port open. */
-async function expectAllGone(dev: Dev, tree: number[]) {
+async function expectAllGone(dev: Dev, tree: Proc[]) {
 	await waitFor(
-		`every process of the dev run to end (${tree.filter(alive).join(', ')})`,
-		() => tree.every((pid) => !alive(pid)),
+		`every process of the dev run to end (${tree
+			.filter(alive)
+			.map((p) => p.pid)
+			.join(', ')})`,
+		() => tree.every((p) => !alive(p)),
 		30_000,
 	).catch((error) => {
 		throw new Error(`${error.message}\n${dev.output().slice(-3000)}`);
@@ -137,9 +155,12 @@ async function expectAllGone(dev: Dev, tree: number[]) {
 }
 
 afterAll(() => {
-	// Whatever a failed test left: kill its trees, remove the user folders.
-	for (const pid of started)
-		for (const p of processTree(pid)) if (alive(p)) process.kill(p, 'SIGKILL');
+	// Whatever a failed test left: kill its trees (only processes that are still the ones it
+	// started: pids are reused, and another suite may run meanwhile), remove the user folders.
+	for (const top of started) {
+		if (!alive(top)) continue;
+		for (const p of processTree(top.pid)) if (alive(p)) process.kill(p.pid, 'SIGKILL');
+	}
 	for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
