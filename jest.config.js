@@ -10,6 +10,4 @@ module.exports = {
 	testTimeout: 30000,
 	setupFiles: ['<rootDir>/test/helpers/env.ts'],
 	setupFilesAfterEnv: ['<rootDir>/test/helpers/afterEnv.ts'],
-	// n8n-core leaves a logger/timer handle open after the engine runs; end the process anyway.
-	forceExit: true,
 };

@@ -12,13 +12,22 @@
  * Builds the package, starts the sandbox (real clock, calls take 5-20 s), installs n8n on
  * first use, installs the packed package into .n8n-dev/ as a user would, imports the
  * credential "Voice Agent (local sandbox)" and the examples, creates a local owner account
- * and runs `n8n start`. Ctrl-C stops everything.
- * Environment: N8N_PORT (5678), SANDBOX_PORT (4010), SANDBOX_SPEED (4), N8N_MAJOR.
+ * and runs `n8n start`.
+ *
+ * It stops n8n (with everything n8n started) and the sandbox on Ctrl-C (SIGINT), SIGTERM and
+ * SIGHUP, and when its parent process goes away (a closed terminal, a killed `npm run`):
+ * nothing is left running and no port stays taken. Only a SIGKILL of this process itself
+ * cannot be handled.
+ *
+ *   --no-build    skip `npm run build` (the package is built already)
+ * Environment: N8N_PORT (5678), SANDBOX_PORT (4010), SANDBOX_SPEED (4), N8N_MAJOR,
+ * DEV_USER_FOLDER (n8n's user folder; default .n8n-dev/n8n1 or n8n2).
  */
 
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const http = require('node:http');
+const os = require('node:os');
 const path = require('node:path');
 
 const { ensureN8n, selectedMajor } = require('./n8n-install');
@@ -63,25 +72,45 @@ function examples() {
 		.map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
 }
 
-/** @type {import('node:child_process').ChildProcess[]} */
-const children = [];
+/** The sandbox, when this process started it. */
+/** @type {import('node:child_process').ChildProcess | undefined} */
+let sandboxChild;
 let stopping = false;
-const stopAll = (/** @type {number} */ code) => {
+const stopAll = (/** @type {number} */ code, /** @type {string} */ why = '') => {
 	if (stopping) return;
 	stopping = true;
-	log('stopping...');
-	for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-	// n8n may hang in its shutdown; never leave it running behind us.
-	setTimeout(() => {
-		for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-		process.exit(code);
-	}, 15000).unref();
-	Promise.all(
-		children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)),
-	).then(() => process.exit(code));
+	log(`stopping${why ? ` (${why})` : ''}...`);
+	// n8n (its process group), the sandbox, and any build or install step still running.
+	env
+		.stopChildren({ extra: sandboxChild ? [sandboxChild] : [], graceMs: 15000 })
+		.then(() => process.exit(code));
+	// Never hang here: whatever is still running after the grace period was SIGKILLed.
+	setTimeout(() => process.exit(code), 20000).unref();
 };
-process.on('SIGINT', () => stopAll(0));
-process.on('SIGTERM', () => stopAll(0));
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
+	const code = signal === 'SIGINT' ? 0 : 128 + os.constants.signals[signal];
+	process.on(signal, () => stopAll(code, signal));
+}
+// Last resort on the way out: a step that started a child while we were stopping.
+process.on('exit', () => {
+	for (const child of env.running) {
+		try {
+			if (/** @type {any} */ (child).voiceAgentGroup && child.pid)
+				process.kill(-child.pid, 'SIGKILL');
+			else child.kill('SIGKILL');
+		} catch {}
+	}
+	if (sandboxChild && sandboxChild.exitCode === null) sandboxChild.kill('SIGKILL');
+});
+// A closed terminal or a dead parent's pipe makes writes fail: keep going, stop cleanly.
+process.stdout.on('error', () => undefined);
+process.stderr.on('error', () => undefined);
+// A parent that dies without a signal to us (SIGKILLed, or its terminal closed) re-parents
+// this process: notice it and stop. No stdin needed, so it works in CI and in the background.
+const parentPid = process.ppid;
+setInterval(() => {
+	if (process.ppid !== parentPid) stopAll(1, `parent process ${parentPid} is gone`);
+}, 500).unref();
 
 async function main() {
 	const argv = process.argv.slice(2);
@@ -89,12 +118,18 @@ async function main() {
 	const n8nPort = Number(process.env.N8N_PORT || 5678);
 	const sandboxPort = Number(process.env.SANDBOX_PORT || 4010);
 	const speed = process.env.SANDBOX_SPEED || '4';
-	const userFolder = path.join(REPO, '.n8n-dev', major === 2 ? 'n8n2' : 'n8n1');
+	const userFolder = path.resolve(
+		process.env.DEV_USER_FOLDER || path.join(REPO, '.n8n-dev', major === 2 ? 'n8n2' : 'n8n1'),
+	);
 
-	log('building the package (npm run build)...');
-	await env.mustExec(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], {
-		env: env.npmEnv(),
-	});
+	if (argv.includes('--no-build')) {
+		log('using the package built before (--no-build)');
+	} else {
+		log('building the package (npm run build)...');
+		await env.mustExec(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], {
+			env: env.npmEnv(),
+		});
+	}
 
 	const sandboxUrl = `http://127.0.0.1:${sandboxPort}/ca/api/v0`;
 	if (await getOk(`http://127.0.0.1:${sandboxPort}/__sandbox/state`)) {
@@ -106,7 +141,7 @@ async function main() {
 			[path.join(REPO, 'sandbox', 'cli.js'), '--port', String(sandboxPort), '--speed', speed],
 			{ cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] },
 		);
-		children.push(sandbox);
+		sandboxChild = sandbox;
 		prefixOutput(sandbox, '');
 		sandbox.on('exit', (code) => {
 			if (!stopping) {
@@ -120,10 +155,13 @@ async function main() {
 		}
 	}
 
+	if (stopping) return;
 	const n8n = await ensureN8n({ major, log: (s) => log(s) });
 	log(`n8n ${n8n.version} (${n8n.dir})`);
 
-	log(`installing the packed package into ${path.relative(REPO, userFolder)}/.n8n/nodes...`);
+	log(
+		`installing the packed package into ${path.relative(REPO, userFolder) || userFolder}/.n8n/nodes...`,
+	);
 	const { packageJson } = await env.installPackage({ userFolder });
 	log(`node types: ${env.declaredNodeTypes(packageJson).join(', ')}`);
 
@@ -146,8 +184,8 @@ async function main() {
 		port: n8nPort,
 		onLine: (line) => console.log(`[n8n] ${line}`),
 		timeoutMs: 180000,
+		ownGroup: true,
 	});
-	children.push(server.child);
 	server.child.on('exit', (code) => {
 		if (!stopping) {
 			log(`n8n exited (${code})`);
@@ -177,6 +215,7 @@ async function main() {
 }
 
 main().catch((error) => {
+	if (stopping) return;
 	console.error(`[dev] ${error.message}`);
 	stopAll(1);
 });

@@ -3,9 +3,9 @@
 'use strict';
 
 /**
- * `npm run test:e2e [-- --n8n2] [-- <jest args>]`: builds the package, installs the pinned
- * n8n on first use (outside jest, so its minutes count against no test timeout), then runs
- * the end-to-end suite in test/e2e against it.
+ * `npm run test:e2e [-- --n8n2] [-- <jest args>]`: builds the package (unless E2E_BUILT=1),
+ * installs the pinned n8n on first use (outside jest, so its minutes count against no test
+ * timeout), then runs the end-to-end suite in test/e2e against it.
  */
 
 const { spawn } = require('node:child_process');
@@ -21,10 +21,15 @@ async function main() {
 	const started = Date.now();
 	const seconds = () => Math.round((Date.now() - started) / 1000);
 
-	console.log('[e2e] building the package (npm run build)...');
-	await mustExec(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], {
-		env: npmEnv(),
-	});
+	if (process.env.E2E_BUILT === '1') {
+		// The caller built dist/ (e.g. .ci/run, which runs both suites at once from one build).
+		console.log('[e2e] using the package built before (E2E_BUILT=1)');
+	} else {
+		console.log('[e2e] building the package (npm run build)...');
+		await mustExec(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], {
+			env: npmEnv(),
+		});
+	}
 	const n8n = await ensureN8n({ major });
 	console.log(`[e2e] n8n ${n8n.version} ready after ${seconds()} s; running the suite...`);
 

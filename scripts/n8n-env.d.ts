@@ -16,6 +16,11 @@ export interface RestAnswer {
 }
 
 export const REPO: string;
+/** Child processes started by these scripts that are still running. */
+export const running: Set<ChildProcess>;
+export function track<T extends ChildProcess>(child: T): T;
+/** SIGTERM to every running child (process group for n8n started with ownGroup), SIGKILL after graceMs. */
+export function stopChildren(options?: { extra?: Iterable<ChildProcess>; graceMs?: number }): Promise<void>;
 export const PACKAGE_NAME: string;
 export const ENCRYPTION_KEY: string;
 export const SANDBOX_API_KEY: string;
@@ -88,6 +93,8 @@ export function startN8n(
 		onLine?: (line: string) => void;
 		timeoutMs?: number;
 		stdio?: 'pipe' | 'inherit';
+		/** Start n8n in its own process group; stop() then stops the group. */
+		ownGroup?: boolean;
 	},
 ): Promise<{ child: ChildProcess; log(): string; stop(): Promise<void> }>;
 export function activateWorkflow(

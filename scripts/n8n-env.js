@@ -85,7 +85,7 @@ function n8nEnv({ userFolder, major, port = 5678, brokerPort = port + 1, extra =
  */
 function exec(cmd, args, { cwd = REPO, env = process.env, timeoutMs = 10 * 60000 } = {}) {
 	return new Promise((resolve, reject) => {
-		const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+		const child = track(spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] }));
 		let stdout = '';
 		let stderr = '';
 		child.stdout.on('data', (c) => (stdout += c));
@@ -100,6 +100,60 @@ function exec(cmd, args, { cwd = REPO, env = process.env, timeoutMs = 10 * 60000
 			resolve({ code, stdout, stderr });
 		});
 	});
+}
+
+/**
+ * Child processes started here that are still running (builds, npm, n8n CLI and server), so
+ * that a parent that is told to stop can stop them too (see stopChildren).
+ * @type {Set<import('node:child_process').ChildProcess>}
+ */
+const running = new Set();
+
+/** @template {import('node:child_process').ChildProcess} T @param {T} child @returns {T} */
+function track(child) {
+	running.add(child);
+	child.once('exit', () => running.delete(child));
+	child.once('error', () => running.delete(child));
+	return child;
+}
+
+/**
+ * Sends a signal to a child, or to its whole process group when it was started detached
+ * (n8n 2.x starts task runners as children of its own).
+ * @param {import('node:child_process').ChildProcess} child @param {NodeJS.Signals} signal
+ */
+function signalChild(child, signal) {
+	if (!child.pid) return;
+	const group = Boolean(/** @type {any} */ (child).voiceAgentGroup);
+	// A group outlives its leader while a member runs: signal it even after the leader exited.
+	if (!group && (child.exitCode !== null || child.signalCode !== null)) return;
+	try {
+		if (group) process.kill(-child.pid, signal);
+		else child.kill(signal);
+	} catch {}
+}
+
+/**
+ * Stops every tracked child (and the extra ones given): SIGTERM, then SIGKILL after graceMs.
+ * @param {{ extra?: Iterable<import('node:child_process').ChildProcess>, graceMs?: number }} [options]
+ */
+async function stopChildren({ extra = [], graceMs = 15000 } = {}) {
+	const children = [...new Set([...running, ...extra])];
+	const exited = children.map(
+		(c) =>
+			new Promise((resolve) => {
+				if (c.exitCode !== null || c.signalCode !== null) resolve(undefined);
+				else c.once('exit', () => resolve(undefined));
+			}),
+	);
+	for (const c of children) signalChild(c, 'SIGTERM');
+	const timer = setTimeout(() => {
+		for (const c of children) signalChild(c, 'SIGKILL');
+	}, graceMs);
+	await Promise.all(exited);
+	clearTimeout(timer);
+	// A group's other members (task runners) must not outlive its leader.
+	for (const c of children) if (/** @type {any} */ (c).voiceAgentGroup) signalChild(c, 'SIGKILL');
 }
 
 /** @param {string} cmd @param {string[]} args @param {Parameters<typeof exec>[2]} [options] */
@@ -384,14 +438,23 @@ function httpStatus(port, route) {
 /**
  * Starts `n8n start` and resolves once its REST API answers.
  * @param {N8nInstall} n8n @param {NodeJS.ProcessEnv} env
- * @param {{ port: number, onLine?: (line: string) => void, timeoutMs?: number, stdio?: 'pipe' | 'inherit' }} options
+ * @param {{ port: number, onLine?: (line: string) => void, timeoutMs?: number, stdio?: 'pipe' | 'inherit', ownGroup?: boolean }} options
  */
-async function startN8n(n8n, env, { port, onLine, timeoutMs = 120000, stdio = 'pipe' }) {
-	const child = spawn(n8n.nodeBin, [n8n.n8nBin, 'start'], {
-		cwd: REPO,
-		env,
-		stdio: stdio === 'inherit' ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
-	});
+async function startN8n(
+	n8n,
+	env,
+	{ port, onLine, timeoutMs = 120000, stdio = 'pipe', ownGroup = false },
+) {
+	const child = track(
+		spawn(n8n.nodeBin, [n8n.n8nBin, 'start'], {
+			cwd: REPO,
+			env,
+			stdio: stdio === 'inherit' ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+			// Its own process group, so that stopping it also stops what it started.
+			detached: ownGroup,
+		}),
+	);
+	if (ownGroup) /** @type {any} */ (child).voiceAgentGroup = true;
 	let log = '';
 	const take = (/** @type {Buffer} */ chunk) => {
 		const text = chunk.toString();
@@ -406,7 +469,7 @@ async function startN8n(n8n, env, { port, onLine, timeoutMs = 120000, stdio = 'p
 	for (;;) {
 		if (exited) throw new Error(`n8n start exited early:\n${log}`);
 		if (Date.now() > deadline) {
-			child.kill('SIGKILL');
+			signalChild(child, 'SIGKILL');
 			throw new Error(`n8n did not answer on port ${port} within ${timeoutMs} ms:\n${log}`);
 		}
 		// Readiness answers before the REST routes exist; the public settings route comes last.
@@ -422,12 +485,13 @@ async function startN8n(n8n, env, { port, onLine, timeoutMs = 120000, stdio = 'p
 		stop: () =>
 			new Promise((resolve) => {
 				if (exited) return resolve(undefined);
-				const kill = setTimeout(() => child.kill('SIGKILL'), 15000);
+				const kill = setTimeout(() => signalChild(child, 'SIGKILL'), 15000);
 				child.once('exit', () => {
 					clearTimeout(kill);
+					if (ownGroup) signalChild(child, 'SIGKILL');
 					resolve(undefined);
 				});
-				child.kill('SIGTERM');
+				signalChild(child, 'SIGTERM');
 			}),
 	};
 }
@@ -448,6 +512,9 @@ async function activateWorkflow(n8n, env, id) {
 
 module.exports = {
 	REPO,
+	running,
+	track,
+	stopChildren,
 	PACKAGE_NAME,
 	ENCRYPTION_KEY,
 	SANDBOX_API_KEY,

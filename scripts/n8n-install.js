@@ -22,6 +22,9 @@ const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
+// Children are tracked so that `npm run dev`, told to stop mid-install, stops them too.
+const { track } = require('./n8n-env');
+
 const REPO = path.resolve(__dirname, '..');
 
 /** Pinned versions: the newest ones that install and run here (see the README). */
@@ -89,11 +92,13 @@ function nodePaths(dir) {
 function run(cmd, args, { cwd, env, log }) {
 	log(`$ ${path.basename(cmd)} ${args.join(' ')}`);
 	return new Promise((resolve, reject) => {
-		const child = spawn(cmd, args, {
-			cwd,
-			env: env || process.env,
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
+		const child = track(
+			spawn(cmd, args, {
+				cwd,
+				env: env || process.env,
+				stdio: ['ignore', 'pipe', 'pipe'],
+			}),
+		);
 		let tail = '';
 		const keep = (/** @type {Buffer} */ chunk) => {
 			tail = (tail + chunk.toString()).slice(-4000);

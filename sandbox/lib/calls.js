@@ -1,6 +1,7 @@
 // @ts-check
 'use strict';
 
+const { AGENTS } = require('./fixtures');
 const { hash, nextInWindow, inWindow } = require('./util');
 
 /**
@@ -66,6 +67,45 @@ function fill(/** @type {string} */ template, /** @type {Record<string, string>}
 }
 
 const REPLIES = ['Yes, that works for me.', 'Can you call me back tomorrow?', 'No, thank you.'];
+/** The assistant's goodbye, answering the reply of the same index. */
+const GOODBYES = [
+	'Wonderful, thank you. Goodbye!',
+	'Of course, we will call you back tomorrow. Goodbye!',
+	'I understand. Thank you for your time. Goodbye!',
+];
+
+/**
+ * What the seeded assistants say after the greeting, by their prompt as seeded. A prompt is
+ * the assistant's instructions: it is never read out on a call.
+ */
+const SPOKEN = new Map(
+	[
+		"I'm calling to remind you of your appointment on @{{date}} at @{{time}}. Can you confirm that you will come?",
+		'Would you be interested in @{{product}}? And what budget do you have in mind?',
+		'Aapke order @{{order_id}} ki delivery ko aap 1 se 5 mein kitne ank denge?',
+		"I'm calling to confirm your booking for @{{nights}} nights with us.",
+	].map((line, i) => [AGENTS[i].agent_prompt, line]),
+);
+
+/**
+ * What an assistant says for a prompt it was not seeded with: its instructions turned to the
+ * caller (persona sentences dropped, the callee addressed as "you").
+ * @param {string} prompt @param {Record<string, string>} vars
+ */
+function spokenFromPrompt(prompt, vars) {
+	const name = vars.callee_name;
+	const said = fill(prompt, vars)
+		.split(/(?<=[.!?])\s+/)
+		.map((sentence) => sentence.trim())
+		.filter((sentence) => sentence && !/^you are\b/i.test(sentence))
+		.map((sentence) => {
+			let text = name ? sentence.split(name).join('you') : sentence;
+			text = text.replace(/\bthey are\b/gi, 'you are').replace(/\bthem\b/gi, 'you');
+			const verb = /^(ask|confirm|inform|let|offer|remind|tell|thank)\b/i.exec(text);
+			return verb ? `I'm calling to ${text[0].toLowerCase()}${text.slice(1)}` : text;
+		});
+	return said.join(' ') || 'I have a quick question for you.';
+}
 
 /** @param {any} agent @param {Record<string, string>} vars @param {'answer'|'voicemail'} kind @param {string} number */
 function transcriptFor(agent, vars, kind, number) {
@@ -80,12 +120,14 @@ function transcriptFor(agent, vars, kind, number) {
 		];
 	}
 	const name = vars.callee_name;
+	const seeded = SPOKEN.get(agent.agent_prompt);
+	const reply = hash(number) % REPLIES.length;
 	return [
 		{ bot: intro },
 		{ user: name ? `Yes, this is ${name}.` : 'Yes, speaking.' },
-		{ bot: fill(agent.agent_prompt, vars) },
-		{ user: REPLIES[hash(number) % REPLIES.length] },
-		{ bot: 'Thank you for your time. Goodbye!' },
+		{ bot: seeded ? fill(seeded, vars) : spokenFromPrompt(agent.agent_prompt, vars) },
+		{ user: REPLIES[reply] },
+		{ bot: GOODBYES[reply] },
 	];
 }
 

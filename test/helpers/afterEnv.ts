@@ -1,3 +1,6 @@
+// Runs in each test file after the framework is set up: the suite-wide rules every file shares.
+import { rmSync } from 'node:fs';
+
 import nock from 'nock';
 
 // Jest loads a fresh nock for every test file in the same process; each one patches node's
@@ -9,4 +12,7 @@ beforeAll(() => {
 afterAll(() => {
 	nock.cleanAll();
 	nock.restore();
+	// The settings folder env.ts made for this file.
+	const folder = process.env.VOICE_AGENT_TEST_TMP;
+	if (folder) rmSync(folder, { recursive: true, force: true });
 });

@@ -19,7 +19,7 @@ import type {
 import { CREDENTIALS, makeAdditionalData, makeWorkflow, PACKAGE } from './harness';
 
 export interface PollHarnessOptions {
-	/** Node type short name, registered with registerNodeType first. */
+	/** Node type short name, e.g. voiceAgentTrigger (any node named in package.json). */
 	type: string;
 	parameters: INodeParameters;
 	credentials?: ICredentialDataDecryptedObject | null;

@@ -6,12 +6,9 @@ import {
 	API_KEY,
 	BASE_URL,
 	jsonOf,
-	registerNodeType,
 	runNode,
 	expectAllMocksUsed,
 } from '../helpers/harness';
-
-registerNodeType('voiceAgentAssistant', () => new VoiceAgentAssistant());
 
 const AGENT = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const VOICE = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
@@ -19,7 +16,6 @@ const VOICE2 = '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a';
 const NUMBER_ID = '9b2e4c1a-7d3f-4e5a-8b6c-1d2e3f4a5b6c';
 const KB = '5a6b7c8d-1e2f-4a3b-9c4d-5e6f7a8b9c0d';
 
-beforeAll(() => nock.disableNetConnect());
 expectAllMocksUsed();
 
 /** The exact edit request: method, path, headers and whole body. */

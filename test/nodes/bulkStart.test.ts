@@ -4,7 +4,6 @@ import { API_KEY, BASE_URL, runNode } from '../helpers/harness';
 
 const AGENT = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 
-beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
 
 const callId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -1,11 +1,5 @@
-import nock from 'nock';
+import { jsonOf, runNode, expectAllMocksUsed, mockApi } from '../helpers/harness';
 
-import { VoiceAgentCampaign } from '../../nodes/VoiceAgentCampaign/VoiceAgentCampaign.node';
-import { jsonOf, registerNodeType, runNode, expectAllMocksUsed, mockApi } from '../helpers/harness';
-
-registerNodeType('voiceAgentCampaign', () => new VoiceAgentCampaign());
-
-beforeAll(() => nock.disableNetConnect());
 expectAllMocksUsed();
 
 const api = () => mockApi();

@@ -3,11 +3,9 @@
  * listSearch methods), so credentials and HTTP go through n8n's own request helper to nock.
  */
 import { mock } from 'jest-mock-extended';
-import nock from 'nock';
 import { ExecutionLifecycleHooks, LoadOptionsContext } from 'n8n-core';
 import type { INode } from 'n8n-workflow';
 
-import { VoiceAgentAssistant } from '../../nodes/VoiceAgentAssistant/VoiceAgentAssistant.node';
 import {
 	getAssistants,
 	searchAssistants,
@@ -20,14 +18,10 @@ import {
 	makeAdditionalData,
 	makeWorkflow,
 	PACKAGE,
-	registerNodeType,
 	expectAllMocksUsed,
 	mockApi,
 } from '../helpers/harness';
 
-registerNodeType('voiceAgentAssistant', () => new VoiceAgentAssistant());
-
-beforeAll(() => nock.disableNetConnect());
 expectAllMocksUsed();
 
 function loadOptionsContext(): LoadOptionsContext {

@@ -2,11 +2,8 @@ import nock from 'nock';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { rememberedCount, type CursorState } from '../../nodes/VoiceAgentTrigger/cursor';
-import { VoiceAgentTrigger } from '../../nodes/VoiceAgentTrigger/VoiceAgentTrigger.node';
-import { API_KEY, BASE_URL, registerNodeType } from '../helpers/harness';
+import { API_KEY, BASE_URL } from '../helpers/harness';
 import { PollHarness } from '../helpers/poll';
-
-registerNodeType('voiceAgentTrigger', () => new VoiceAgentTrigger());
 
 const AGENT = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const T0 = Date.parse('2026-11-25T12:00:00Z');
@@ -16,7 +13,6 @@ const since = (now: number) =>
 	new Date(now - 24 * 3600_000).toISOString().replace('.000Z', '+00:00');
 
 let now = T0;
-beforeAll(() => nock.disableNetConnect());
 beforeEach(() => {
 	now = T0;
 	jest.spyOn(Date, 'now').mockImplementation(() => now);

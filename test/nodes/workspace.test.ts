@@ -6,17 +6,11 @@ import {
 	API_KEY,
 	BASE_URL,
 	jsonOf,
-	registerNodeType,
 	runNode,
 	expectAllMocksUsed,
 	mockApi,
 } from '../helpers/harness';
 
-registerNodeType('voiceAgentWorkspace', () => new VoiceAgentWorkspace());
-// n8n names the AI-tool variant of a node "<name>Tool"; the same class runs it.
-registerNodeType('voiceAgentWorkspaceTool', () => new VoiceAgentWorkspace());
-
-beforeAll(() => nock.disableNetConnect());
 expectAllMocksUsed();
 
 const api = () => mockApi();

@@ -696,8 +696,9 @@ describe('PATCH /agent/v1', () => {
 		const history = await api.get('/calling/history?limit=1');
 		expect(history.body.calls[0].id).toBe(started.body.data.call_id);
 		expect(history.body.calls[0].agent.version.version_slug).toBe('v4');
+		// The new prompt's instructions, said to the callee rather than read out.
 		expect(JSON.parse(history.body.calls[0].transcript)[2]).toEqual({
-			bot: 'Tell Zoe Quinn the code X7.',
+			bot: "I'm calling to tell you the code X7.",
 		});
 	});
 

@@ -1,0 +1,192 @@
+/**
+ * `npm run dev` leaves nothing behind: told to stop (SIGTERM to `npm run dev`), or when its
+ * parent dies without a word, it stops n8n (with whatever n8n started) and the sandbox, and
+ * frees their ports. Runs the real dev script against the cached n8n, on free ports and a
+ * throwaway user folder.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import * as env from '../../scripts/n8n-env';
+
+const REPO = path.resolve(__dirname, '../..');
+const MAJOR = process.env.N8N_MAJOR === '2' ? 2 : 1;
+
+/** Every process whose ancestry leads to `root` (from /proc), the root included. */
+function processTree(root: number): Proc[] {
+	const parent = new Map<number, number>();
+	for (const entry of readdirSync('/proc')) {
+		if (!/^\d+$/.test(entry)) continue;
+		try {
+			const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+			// pid (comm) state ppid ...; comm may hold spaces and parentheses.
+			const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+			parent.set(Number(entry), ppid);
+		} catch {}
+	}
+	const tree = [root];
+	for (let i = 0; i < tree.length; i++) {
+		for (const [pid, ppid] of parent) if (ppid === tree[i]) tree.push(pid);
+	}
+	return tree.map(proc);
+}
+
+/** A process: its pid and start time, so that a pid the system reuses is not taken for it. */
+interface Proc {
+	pid: number;
+	start: string;
+}
+
+/** Start time (field 22 of /proc/<pid>/stat) and state, or undefined once it is gone. */
+function stat(pid: number): { start: string; zombie: boolean } | undefined {
+	try {
+		const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+		const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+		return { start: fields[19], zombie: fields[0] === 'Z' };
+	} catch {
+		return undefined;
+	}
+}
+
+const proc = (pid: number): Proc => ({ pid, start: stat(pid)?.start ?? 'gone' });
+
+/** Still running, and still the same process (a zombie has exited already). */
+const alive = (p: Proc) => {
+	const now = stat(p.pid);
+	return Boolean(now && !now.zombie && now.start === p.start);
+};
+
+const listening = (port: number) =>
+	new Promise<boolean>((resolve) => {
+		const socket = net.connect(port, '127.0.0.1');
+		socket.once('connect', () => {
+			socket.destroy();
+			resolve(true);
+		});
+		socket.once('error', () => resolve(false));
+	});
+
+async function waitFor(what: string, check: () => boolean | Promise<boolean>, ms: number) {
+	const deadline = Date.now() + ms;
+	while (!(await check())) {
+		if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+		await new Promise((r) => setTimeout(r, 250));
+	}
+}
+
+interface Dev {
+	/** The process the test stops or kills. */
+	top: ChildProcess;
+	n8nPort: number;
+	sandboxPort: number;
+	output: () => string;
+}
+
+const started: Proc[] = [];
+const folders: string[] = [];
+
+/** Starts the dev script on free ports, as `npm run dev` or under a plain parent process. */
+async function startDev(how: 'npm' | 'parent'): Promise<Dev> {
+	const n8nPort = await env.freePort();
+	let sandboxPort = await env.freePort();
+	while (sandboxPort === n8nPort || sandboxPort === n8nPort + 1) sandboxPort = await env.freePort();
+	const userFolder = mkdtempSync(path.join(tmpdir(), 'voice-agent-dev-'));
+	folders.push(userFolder);
+	const args = ['--no-build', ...(MAJOR === 2 ? ['--n8n2'] : [])];
+	const command: [string, string[]] =
+		how === 'npm'
+			? ['npm', ['run', 'dev', '--', ...args]]
+			: [
+					process.execPath,
+					[
+						'-e',
+						// A parent that only starts the dev script and waits (until it is SIGKILLed).
+						`require('node:child_process').spawn(process.execPath, ${JSON.stringify([
+							path.join(REPO, 'scripts', 'dev.js'),
+							...args,
+						])}, { stdio: 'inherit' }); setInterval(() => {}, 1 << 30);`,
+					],
+				];
+	const top = spawn(command[0], command[1], {
+		cwd: REPO,
+		env: {
+			...env.npmEnv(),
+			N8N_PORT: String(n8nPort),
+			SANDBOX_PORT: String(sandboxPort),
+			SANDBOX_SPEED: '20',
+			DEV_USER_FOLDER: userFolder,
+		},
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	started.push(proc(top.pid!));
+	let output = '';
+	top.stdout!.on('data', (c) => (output += c));
+	top.stderr!.on('data', (c) => (output += c));
+	await waitFor(
+		'npm run dev to print that n8n is running',
+		() => {
+			if (top.exitCode !== null) throw new Error(`dev exited early:\n${output}`);
+			return output.includes('is running.');
+		},
+		5 * 60_000,
+	).catch((error) => {
+		throw new Error(`${error.message}\n${output.slice(-3000)}`);
+	});
+	return { top, n8nPort, sandboxPort, output: () => output };
+}
+
+/** Nothing of the dev run is left: no process of its tree, no port open. */
+async function expectAllGone(dev: Dev, tree: Proc[]) {
+	await waitFor(
+		`every process of the dev run to end (${tree
+			.filter(alive)
+			.map((p) => p.pid)
+			.join(', ')})`,
+		() => tree.every((p) => !alive(p)),
+		30_000,
+	).catch((error) => {
+		throw new Error(`${error.message}\n${dev.output().slice(-3000)}`);
+	});
+	expect(await listening(dev.n8nPort)).toBe(false);
+	expect(await listening(dev.sandboxPort)).toBe(false);
+}
+
+afterAll(() => {
+	// Whatever a failed test left: kill its trees (only processes that are still the ones it
+	// started: pids are reused, and another suite may run meanwhile), remove the user folders.
+	for (const top of started) {
+		if (!alive(top)) continue;
+		for (const p of processTree(top.pid)) if (alive(p)) process.kill(p.pid, 'SIGKILL');
+	}
+	for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+describe(`npm run dev on n8n ${MAJOR}.x stops everything it started`, () => {
+	test('SIGTERM to npm run dev', async () => {
+		const dev = await startDev('npm');
+		const tree = processTree(dev.top.pid!);
+		// npm, the dev script, the sandbox and n8n at least.
+		expect(tree.length).toBeGreaterThanOrEqual(4);
+		expect(await listening(dev.n8nPort)).toBe(true);
+		expect(await listening(dev.sandboxPort)).toBe(true);
+
+		dev.top.kill('SIGTERM');
+		await expectAllGone(dev, tree);
+		// npm may pass the signal on, or just exit: the dev script stops on either.
+		expect(dev.output()).toMatch(/\[dev\] stopping \((SIGTERM|parent process \d+ is gone)\)/);
+	});
+
+	// The dev script's reaction does not depend on the n8n version: one run is enough.
+	(MAJOR === 1 ? test : test.skip)('its parent dies (SIGKILL, no signal reaches it)', async () => {
+		const dev = await startDev('parent');
+		const tree = processTree(dev.top.pid!);
+		expect(tree.length).toBeGreaterThanOrEqual(4);
+
+		dev.top.kill('SIGKILL');
+		await expectAllGone(dev, tree);
+		// Its output went to the killed parent's pipe; the processes and ports are the proof.
+	});
+});
