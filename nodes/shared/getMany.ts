@@ -22,6 +22,12 @@ export interface ListEndpoint {
 	maxLimit: number;
 	/** Where a numeric total is, when the endpoint's total is reliable enough to stop on. */
 	total?: (body: IDataObject) => unknown;
+	/**
+	 * Where the answer echoes the page size it used. Given, paging stops only on a proven end
+	 * (an empty page, the total reached, or a page shorter than that size), not on a page
+	 * shorter than asked, which a service capping its pages would also send.
+	 */
+	limit?: (body: IDataObject) => unknown;
 }
 
 export async function getMany(
@@ -47,8 +53,14 @@ export async function getMany(
 			return {
 				rows: expectRows(node, answer[endpoint.rowsKey], endpoint.rowsKey, i),
 				total: endpoint.total?.(answer),
+				limit: endpoint.limit?.(answer),
 			};
 		},
-		{ pageSize: endpoint.pageSize, max, trustTotal: endpoint.total !== undefined },
+		{
+			pageSize: endpoint.pageSize,
+			max,
+			trustTotal: endpoint.total !== undefined,
+			provenEnd: endpoint.limit !== undefined,
+		},
 	);
 }

@@ -426,6 +426,35 @@ describe('Call › Get Many', () => {
 		scope.done();
 	});
 
+	test('Return All over a service that caps its pages at 50: reads on until the total', async () => {
+		const rows = Array.from({ length: 120 }, (_, n) => call(n));
+		const scope = api();
+		for (const offset of [0, 50, 100]) {
+			scope
+				.get('/calling/history')
+				.query({ limit: '100', offset: String(offset) })
+				.reply(200, {
+					calls: rows.slice(offset, offset + 50),
+					limit: 50,
+					offset,
+					count: Math.min(50, 120 - offset),
+					total: 120,
+				});
+		}
+		const { output, error } = await runNode({
+			type: 'voiceAgentCalling',
+			parameters: {
+				resource: 'call',
+				operation: 'getMany',
+				returnAll: true,
+				decodeTranscript: false,
+			},
+		});
+		expect(error).toBeUndefined();
+		expect(output.map((o) => o.json.id)).toEqual(rows.map((r) => r.id));
+		scope.done();
+	});
+
 	test('Limit asks for just that many', async () => {
 		const scope = api()
 			.get('/calling/history')
