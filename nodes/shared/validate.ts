@@ -308,7 +308,7 @@ export function requireOrigin(node: INode, field: string, value: string, i: numb
  * Keys n8n drops when it copies parameters and items (`constructor`, `prototype`,
  * `__proto__`): an object holding one would reach the service without it, silently.
  */
-const DROPPED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+export const DROPPED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Refuses, naming the key and where it is, an object (at any depth) holding a dropped key. */
 export function refuseDroppedKeys(node: INode, field: string, value: unknown, i: number, at = '') {

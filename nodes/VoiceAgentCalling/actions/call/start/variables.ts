@@ -1,14 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { fields, toText } from '../../../../shared/params';
-import { fieldError, requireJsonObject } from '../../../../shared/validate';
+import { DROPPED_KEYS, fieldError, requireJsonObject } from '../../../../shared/validate';
 
-/**
- * Names that are not safe as keys of a JavaScript object (n8n drops some of them when it
- * copies data; "__proto__" would change an object's prototype instead of adding a key).
- * Refused with the key named instead of being lost on the way.
- */
-const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+// Variable names n8n drops when it copies data ("__proto__" would also change an object's
+// prototype instead of adding a key) are refused with the key named, never lost on the way.
 
 type Variables = Record<string, string>;
 
@@ -25,7 +21,7 @@ export function readVariables(ctx: IExecuteFunctions, i: number): Variables | un
 	// [key, value, label of the value] in the order given; a Map keeps any key as it is.
 	const given = new Map<string, { value: unknown; label: string }>();
 	const add = (key: string, value: unknown, label: string, hint: string) => {
-		if (RESERVED_KEYS.has(key)) {
+		if (DROPPED_KEYS.has(key)) {
 			throw fieldError(
 				node,
 				label,
