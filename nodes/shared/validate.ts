@@ -147,28 +147,6 @@ export function requireFutureTime(
 	return parsed;
 }
 
-export function requireInteger(
-	node: INode,
-	field: string,
-	value: unknown,
-	itemIndex: number,
-	min: number,
-	max?: number,
-): number {
-	// Numbers and decimal digits only: no "0x10", true, [] or dates turned into numbers.
-	const n =
-		typeof value === 'number'
-			? value
-			: typeof value === 'string' && /^\s*[+-]?\d+\s*$/.test(value)
-				? Number(value)
-				: Number.NaN;
-	if (!Number.isSafeInteger(n) || n < min || (max !== undefined && n > max)) {
-		const range = max === undefined ? `at least ${min}` : `from ${min} to ${max}`;
-		throw fieldError(node, field, `${show(value)} must be a whole number ${range}`, itemIndex);
-	}
-	return n;
-}
-
 /** Parses a JSON object typed by the user; arrays and scalars are refused. */
 export function requireJsonObject(
 	node: INode,

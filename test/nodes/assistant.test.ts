@@ -432,7 +432,7 @@ describe('validation: nothing is sent, the error names the field and the item', 
 		[
 			'updateDtmfSettings',
 			{ dtmfDigits: 2.5 },
-			'Digits: 2.5 must be a whole number at least 1 [item 0]',
+			'Digits: 2.5 is not a whole number of at least 1 [item 0]',
 		],
 		[
 			'updateVadSettings',

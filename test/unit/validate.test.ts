@@ -5,11 +5,11 @@ import {
 	requireE164,
 	requireFutureTime,
 	requireHhmm,
-	requireInteger,
 	requireJsonObject,
 	requireTimeZone,
 	requireUuid,
 } from '../../nodes/shared/validate';
+import { toInteger } from '../../nodes/shared/params';
 
 const node: INode = {
 	id: '1',
@@ -116,10 +116,10 @@ describe('requireFutureTime', () => {
 	});
 });
 
-test('requireInteger and requireJsonObject', () => {
-	expect(requireInteger(node, 'Limit', '5', 0, 1, 100)).toBe(5);
-	expect(errorOf(() => requireInteger(node, 'Limit', 101, 0, 1, 100)).message).toBe(
-		'Limit: 101 must be a whole number from 1 to 100 [item 0]',
+test('toInteger and requireJsonObject', () => {
+	expect(toInteger(node, 'Limit', '5', 0, { min: 1, max: 100 })).toBe(5);
+	expect(errorOf(() => toInteger(node, 'Limit', 101, 0, { min: 1, max: 100 })).message).toBe(
+		'Limit: 101 is not a whole number from 1 to 100 [item 0]',
 	);
 	expect(requireJsonObject(node, 'Vars', '{"a":1}', 0)).toEqual({ a: 1 });
 	expect(errorOf(() => requireJsonObject(node, 'Vars', '[1]', 0)).message).toBe(

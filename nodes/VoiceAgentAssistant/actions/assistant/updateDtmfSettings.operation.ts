@@ -1,5 +1,6 @@
 import { toBoolean, toNumber, toText } from '../../../shared/params';
-import { fieldError, requireInteger } from '../../../shared/validate';
+import { toInteger } from '../../../shared/params';
+import { fieldError } from '../../../shared/validate';
 import { defineEdit, param } from './edit';
 
 const DTMF_KEY_RE = /^[0-9*#]$/;
@@ -72,7 +73,7 @@ export const { option, description, execute } = defineEdit({
 					i,
 				),
 				dtmf_input: {
-					digits: requireInteger(node, 'Digits', param(this, 'dtmfDigits', i), i, 1),
+					digits: toInteger(node, 'Digits', param(this, 'dtmfDigits', i), i, { min: 1 }),
 					end,
 					reset,
 					timeout: toNumber(node, 'Timeout (Seconds)', param(this, 'dtmfTimeout', i), i, {
