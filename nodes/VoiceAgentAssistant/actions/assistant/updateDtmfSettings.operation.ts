@@ -1,5 +1,4 @@
-import { toBoolean, toNumber, toText } from '../../../shared/params';
-import { toInteger } from '../../../shared/params';
+import { toBoolean, toInteger, toNumber, toText } from '../../../shared/params';
 import { fieldError } from '../../../shared/validate';
 import { defineEdit, param } from './edit';
 
