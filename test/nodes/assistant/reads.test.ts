@@ -7,8 +7,8 @@ import nock from 'nock';
 import { ExecutionLifecycleHooks, LoadOptionsContext } from 'n8n-core';
 import type { INode, INodeProperties } from 'n8n-workflow';
 
-import { VoiceAgentAssistant } from '../../nodes/VoiceAgentAssistant/VoiceAgentAssistant.node';
-import { searchVoices } from '../../nodes/shared/listSearch';
+import { VoiceAgentAssistant } from '../../../nodes/VoiceAgentAssistant/VoiceAgentAssistant.node';
+import { searchVoices } from '../../../nodes/shared/listSearch';
 import {
 	API_KEY,
 	BASE_URL,
@@ -20,7 +20,7 @@ import {
 	PACKAGE,
 	registerNodeType,
 	runNode,
-} from '../helpers/harness';
+} from '../../helpers/harness';
 
 registerNodeType('voiceAgentAssistant', () => new VoiceAgentAssistant());
 

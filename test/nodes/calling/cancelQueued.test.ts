@@ -1,7 +1,7 @@
 /** Call › Cancel Queued Calls (PATCH /campaign/terminate): exact requests and outputs. */
 import nock from 'nock';
 
-import { API_KEY, BASE_URL, expectAllMocksUsed, jsonOf, runNode } from '../helpers/harness';
+import { API_KEY, BASE_URL, expectAllMocksUsed, jsonOf, runNode } from '../../helpers/harness';
 
 beforeAll(() => nock.disableNetConnect());
 expectAllMocksUsed();

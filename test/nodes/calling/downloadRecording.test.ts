@@ -4,8 +4,8 @@
  */
 import nock from 'nock';
 
-import { VoiceAgentTrigger } from '../../nodes/VoiceAgentTrigger/VoiceAgentTrigger.node';
-import { fileNameFrom } from '../../nodes/shared/recording';
+import { VoiceAgentTrigger } from '../../../nodes/VoiceAgentTrigger/VoiceAgentTrigger.node';
+import { fileNameFrom } from '../../../nodes/shared/recording';
 import {
 	API_KEY,
 	BASE_URL,
@@ -14,8 +14,8 @@ import {
 	jsonOf,
 	registerNodeType,
 	runNode,
-} from '../helpers/harness';
-import { PollHarness } from '../helpers/poll';
+} from '../../helpers/harness';
+import { PollHarness } from '../../helpers/poll';
 
 registerNodeType('voiceAgentTrigger', () => new VoiceAgentTrigger());
 

@@ -1,4 +1,4 @@
-import { jsonOf, runNode, expectAllMocksUsed, mockApi } from '../helpers/harness';
+import { jsonOf, runNode, expectAllMocksUsed, mockApi } from '../../helpers/harness';
 
 expectAllMocksUsed();
 

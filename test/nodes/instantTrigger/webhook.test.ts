@@ -1,9 +1,9 @@
 import nock from 'nock';
 
-import { VoiceAgentInstantTrigger } from '../../nodes/VoiceAgentInstantTrigger/VoiceAgentInstantTrigger.node';
-import { constantTimeEqual } from '../../nodes/VoiceAgentInstantTrigger/secret';
-import { mockApi, registerNodeType } from '../helpers/harness';
-import { emitted, WebhookNode } from '../helpers/webhook';
+import { VoiceAgentInstantTrigger } from '../../../nodes/VoiceAgentInstantTrigger/VoiceAgentInstantTrigger.node';
+import { constantTimeEqual } from '../../../nodes/VoiceAgentInstantTrigger/secret';
+import { mockApi, registerNodeType } from '../../helpers/harness';
+import { emitted, WebhookNode } from '../../helpers/webhook';
 
 registerNodeType('voiceAgentInstantTrigger', () => new VoiceAgentInstantTrigger());
 

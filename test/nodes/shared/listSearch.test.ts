@@ -12,7 +12,7 @@ import {
 	searchCampaigns,
 	searchNumberIds,
 	searchNumbers,
-} from '../../nodes/shared/listSearch';
+} from '../../../nodes/shared/listSearch';
 import {
 	CREDENTIALS,
 	makeAdditionalData,
@@ -20,7 +20,7 @@ import {
 	PACKAGE,
 	expectAllMocksUsed,
 	mockApi,
-} from '../helpers/harness';
+} from '../../helpers/harness';
 
 expectAllMocksUsed();
 

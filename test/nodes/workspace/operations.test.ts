@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { NodeHelpers, type INodeTypeDescription } from 'n8n-workflow';
 
-import { VoiceAgentWorkspace } from '../../nodes/VoiceAgentWorkspace/VoiceAgentWorkspace.node';
+import { VoiceAgentWorkspace } from '../../../nodes/VoiceAgentWorkspace/VoiceAgentWorkspace.node';
 import {
 	API_KEY,
 	BASE_URL,
@@ -9,7 +9,7 @@ import {
 	runNode,
 	expectAllMocksUsed,
 	mockApi,
-} from '../helpers/harness';
+} from '../../helpers/harness';
 
 expectAllMocksUsed();
 

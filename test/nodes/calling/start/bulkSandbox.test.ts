@@ -5,8 +5,8 @@
  */
 import nock from 'nock';
 
-import { createSandbox, type Sandbox } from '../../sandbox';
-import { runNode } from '../helpers/harness';
+import { createSandbox, type Sandbox } from '../../../../sandbox';
+import { runNode } from '../../../helpers/harness';
 
 const AGENT = 'a1a1a1a1-0000-4000-8000-000000000001';
 const FROM = '+14155550100';

@@ -5,7 +5,7 @@
  */
 import nock from 'nock';
 
-import { BASE_URL, expectAllMocksUsed, mockApi, runNode } from '../helpers/harness';
+import { BASE_URL, expectAllMocksUsed, mockApi, runNode } from '../../../helpers/harness';
 
 const AGENT = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const AT = '2026-11-25T12:00:00.000+00:00';
