@@ -8,6 +8,7 @@ import type { INodeType } from 'n8n-workflow';
 import { VoiceAgentAssistant } from '../../nodes/VoiceAgentAssistant/VoiceAgentAssistant.node';
 import { VoiceAgentCalling } from '../../nodes/VoiceAgentCalling/VoiceAgentCalling.node';
 import { API_KEY, BASE_URL, registerNodeType, runNode } from '../helpers/harness';
+import { AGENT } from '../helpers/fixtures';
 
 /** The node as n8n offers it to an AI agent: the same node under a type name ending in Tool. */
 function asTool<T extends INodeType>(node: T): T {
@@ -19,7 +20,6 @@ registerNodeType('voiceAgentCallingTool', () => asTool(new VoiceAgentCalling()))
 registerNodeType('voiceAgentAssistant', () => new VoiceAgentAssistant());
 registerNodeType('voiceAgentAssistantTool', () => asTool(new VoiceAgentAssistant()));
 
-const AGENT = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const ZIP = Buffer.from('PK\u0003\u0004fake-zip-bytes');
 
 /** Every request nock sees, to any host. */

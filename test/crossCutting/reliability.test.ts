@@ -8,11 +8,10 @@ import nock from 'nock';
 import { VoiceAgentApi } from '../../credentials/VoiceAgentApi.credentials';
 import { VoiceAgentWorkspace } from '../../nodes/VoiceAgentWorkspace/VoiceAgentWorkspace.node';
 import { API_KEY, BASE_URL, registerNodeType, runNode } from '../helpers/harness';
+import { AGENT, CALL } from '../helpers/fixtures';
 
 registerNodeType('voiceAgentWorkspace', () => new VoiceAgentWorkspace());
 
-const AGENT = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
-const CALL = '7d0f6a3e-2b1c-4d5e-8f90-123456789abc';
 const RETRY = { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 };
 
 beforeAll(() => nock.disableNetConnect());

@@ -8,12 +8,11 @@ import type { Sandbox } from '../../sandbox';
 import { VoiceAgentAssistant } from '../../nodes/VoiceAgentAssistant/VoiceAgentAssistant.node';
 import { VoiceAgentWorkspace } from '../../nodes/VoiceAgentWorkspace/VoiceAgentWorkspace.node';
 import { initBinaryData, jsonOf, registerNodeType, runNode } from '../helpers/harness';
-import { AGENT_1, callBody, startSandbox, useRealNetwork, type Client } from '../sandbox/helpers';
+import { AGENT_1, callBody, type Client } from '../sandbox/helpers';
+import { sandboxCredentials, useSandbox } from '../helpers/sandbox';
 
 registerNodeType('voiceAgentAssistant', () => new VoiceAgentAssistant());
 registerNodeType('voiceAgentWorkspace', () => new VoiceAgentWorkspace());
-
-useRealNetwork();
 
 let sb: Sandbox;
 let api: Client;
@@ -21,16 +20,11 @@ let api: Client;
 beforeAll(async () => {
 	await initBinaryData();
 });
-beforeEach(async () => {
-	({ sb, api } = await startSandbox());
-});
-afterEach(async () => {
-	await sb.close();
-});
+useSandbox((started) => ({ sb, api } = started));
 
 const CAMPAIGN_6 = 'e5e5e5e5-0000-4000-8000-000000000006';
 const run = (type: string, parameters: IDataObject, more = {}) =>
-	runNode({ type, credentials: { apiKey: sb.apiKey, baseUrl: sb.url }, parameters, ...more });
+	runNode({ type, credentials: sandboxCredentials(sb), parameters, ...more });
 
 test('Download Recording: the WAV of a finished call; the recording host never sees the key', async () => {
 	const callId = (await api.post('/calling/outbound/individual', callBody())).body.data

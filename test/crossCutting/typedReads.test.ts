@@ -14,6 +14,7 @@ import {
 	registerNodeType,
 	runNode,
 } from '../helpers/harness';
+import { CALL } from '../helpers/fixtures';
 
 registerNodeType('voiceAgentWorkspace', () => new VoiceAgentWorkspace());
 registerNodeType('voiceAgentCampaign', () => new VoiceAgentCampaign());
@@ -22,7 +23,6 @@ beforeAll(() => nock.disableNetConnect());
 expectAllMocksUsed();
 
 const api = () => nock(BASE_URL).matchHeader('x-api-key', API_KEY);
-const CALL = '7d0f6a3e-2b1c-4d5e-8f90-123456789abc';
 
 describe('Workspace › Get', () => {
 	const workspace = {

@@ -1,20 +1,13 @@
 import { TIMING, talkSeconds, type Sandbox } from '../../sandbox';
-import { callBody, startSandbox, useRealNetwork, type Client } from './helpers';
+import { callBody, type Client } from './helpers';
+import { useSandbox } from '../helpers/sandbox';
 
 const START = Date.parse('2025-06-02T08:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00');
 
-useRealNetwork();
-
 let sb: Sandbox;
 let api: Client;
-
-beforeEach(async () => {
-	({ sb, api } = await startSandbox());
-});
-afterEach(async () => {
-	await sb.close();
-});
+const sandbox = useSandbox((started) => ({ sb, api } = started));
 
 async function start(over: Record<string, unknown> = {}) {
 	const res = await api.post('/calling/outbound/individual', callBody(over));
@@ -119,8 +112,7 @@ describe('an immediate call', () => {
 	});
 
 	test('with startStatus registered, the call first waits in the queue', async () => {
-		await sb.close();
-		({ sb, api } = await startSandbox({ startStatus: 'registered' }));
+		await sandbox.restart({ startStatus: 'registered' });
 		const { data } = await start();
 		expect(data.call_status).toBe('registered');
 		expect((await details(data.call_id)).call_sub_status).toBe('IN_DB');
@@ -138,8 +130,7 @@ describe('an immediate call', () => {
 	});
 
 	test('speed divides the durations', async () => {
-		await sb.close();
-		({ sb, api } = await startSandbox({ speed: 10 }));
+		await sandbox.restart({ speed: 10 });
 		const { data } = await start();
 		sb.advance((TIMING.ringMs + talkSeconds('+14155552000') * 1000) / 10);
 		const done = await details(data.call_id);

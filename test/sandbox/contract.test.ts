@@ -10,29 +10,20 @@ import {
 	LIST_1,
 	NUMBER_1,
 	NUMBER_3,
-	startSandbox,
-	useRealNetwork,
 	UNKNOWN_UUID,
 	VOICE_ARIA,
 	VOICE_KABIR,
 	VOICE_ROHAN,
 	type Client,
 } from './helpers';
+import { useSandbox } from '../helpers/sandbox';
 
 const ERROR_401 = { error: { code: '401 Unauthorized', message: 'Invalid credentials' } };
 const invalid = (message: string) => ({ error: { code: 'invalid_parameter', message } });
 
-useRealNetwork();
-
 let sb: Sandbox;
 let api: Client;
-
-beforeEach(async () => {
-	({ sb, api } = await startSandbox());
-});
-afterEach(async () => {
-	await sb.close();
-});
+useSandbox((started) => ({ sb, api } = started));
 
 describe('authentication', () => {
 	const endpoints: Array<[string, string]> = [

@@ -1,17 +1,10 @@
 import { createSandbox, type Sandbox } from '../../sandbox';
-import { callBody, startSandbox, useRealNetwork, type Client } from './helpers';
-
-useRealNetwork();
+import { callBody, type Client } from './helpers';
+import { useSandbox } from '../helpers/sandbox';
 
 let sb: Sandbox;
 let api: Client;
-
-beforeEach(async () => {
-	({ sb, api } = await startSandbox());
-});
-afterEach(async () => {
-	await sb.close();
-});
+useSandbox((started) => ({ sb, api } = started));
 
 const control = async (method: string, path: string, body?: unknown) => {
 	const res = await fetch(`${sb.origin}/__sandbox/${path}`, {

@@ -6,28 +6,19 @@ import {
 	callBody,
 	LIST_1,
 	parseCsv,
-	startSandbox,
-	useRealNetwork,
 	unzip,
 	type Client,
 } from './helpers';
+import { useSandbox } from '../helpers/sandbox';
 
 const ZIP = { Accept: 'application/zip' };
 const QUEUED = {
 	message: 'Export queued; you will receive an e-mail with the download link when it is ready.',
 };
 
-useRealNetwork();
-
 let sb: Sandbox;
 let api: Client;
-
-beforeEach(async () => {
-	({ sb, api } = await startSandbox());
-});
-afterEach(async () => {
-	await sb.close();
-});
+useSandbox((started) => ({ sb, api } = started));
 
 /** The CSV of a ZIP export as objects keyed by column. */
 async function exportRows(query: string, accept = 'application/zip') {

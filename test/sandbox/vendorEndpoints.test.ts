@@ -7,24 +7,15 @@ import {
 	VOICE_ARIA,
 	VOICE_KABIR,
 	callBody,
-	startSandbox,
-	useRealNetwork,
 	type Client,
 } from './helpers';
+import { useSandbox } from '../helpers/sandbox';
 
 /** Endpoints the vendor documents beyond SPEC.md: assistant, voices, workspace, terminate. */
 
-useRealNetwork();
-
 let sb: Sandbox;
 let api: Client;
-
-beforeEach(async () => {
-	({ sb, api } = await startSandbox());
-});
-afterEach(async () => {
-	await sb.close();
-});
+useSandbox((started) => ({ sb, api } = started));
 
 const CAMPAIGN_6 = 'e5e5e5e5-0000-4000-8000-000000000006';
 

@@ -9,8 +9,8 @@ import {
 	runNode,
 	expectAllMocksUsed,
 } from '../../helpers/harness';
+import { AGENT } from '../../helpers/fixtures';
 
-const AGENT = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const VOICE = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const VOICE2 = '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a';
 const NUMBER_ID = '9b2e4c1a-7d3f-4e5a-8b6c-1d2e3f4a5b6c';

@@ -21,13 +21,13 @@ import {
 	registerNodeType,
 	runNode,
 } from '../../helpers/harness';
+import { AGENT } from '../../helpers/fixtures';
 
 registerNodeType('voiceAgentAssistant', () => new VoiceAgentAssistant());
 
 beforeAll(() => nock.disableNetConnect());
 expectAllMocksUsed();
 
-const AGENT = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const api = () => nock(BASE_URL).matchHeader('x-api-key', API_KEY);
 
 const agent = (n: number, prompt = 'Hi @{{callee_name}}, about @{{product}}.') => ({

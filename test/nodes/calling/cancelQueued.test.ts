@@ -2,11 +2,11 @@
 import nock from 'nock';
 
 import { API_KEY, BASE_URL, expectAllMocksUsed, jsonOf, runNode } from '../../helpers/harness';
+import { AGENT } from '../../helpers/fixtures';
 
 beforeAll(() => nock.disableNetConnect());
 expectAllMocksUsed();
 
-const AGENT = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const CAMPAIGN = '6e7f8a9b-0c1d-4e2f-8a3b-4c5d6e7f8a9b';
 const id = (n: number) => `7d0f6a3e-2b1c-4d5e-8f90-${String(n).padStart(12, '0')}`;
 const OK = { message: 'Calls terminated successfully!' };

@@ -16,6 +16,7 @@ import {
 	runNode,
 } from '../../helpers/harness';
 import { PollHarness } from '../../helpers/poll';
+import { CALL } from '../../helpers/fixtures';
 
 registerNodeType('voiceAgentTrigger', () => new VoiceAgentTrigger());
 
@@ -25,7 +26,6 @@ beforeAll(async () => {
 });
 expectAllMocksUsed();
 
-const CALL = '7d0f6a3e-2b1c-4d5e-8f90-123456789abc';
 const REC_HOST = 'https://recordings.storage.example';
 const REC_PATH = `/rec/${CALL}.wav`;
 const REC_URL = `${REC_HOST}${REC_PATH}?Expires=1&Signature=abc`;

@@ -8,9 +8,7 @@ import {
 	expectAllMocksUsed,
 	mockApi,
 } from '../../helpers/harness';
-
-const AGENT = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
-const CALL = '7d0f6a3e-2b1c-4d5e-8f90-123456789abc';
+import { AGENT, CALL } from '../../helpers/fixtures';
 
 expectAllMocksUsed();
 

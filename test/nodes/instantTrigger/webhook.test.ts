@@ -4,11 +4,11 @@ import { VoiceAgentInstantTrigger } from '../../../nodes/VoiceAgentInstantTrigge
 import { constantTimeEqual } from '../../../nodes/VoiceAgentInstantTrigger/secret';
 import { mockApi, registerNodeType } from '../../helpers/harness';
 import { emitted, WebhookNode } from '../../helpers/webhook';
+import { AGENT } from '../../helpers/fixtures';
 
 registerNodeType('voiceAgentInstantTrigger', () => new VoiceAgentInstantTrigger());
 
 const SECRET = 'a-long-shared-secret-0123456789';
-const AGENT = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const OTHER_AGENT = '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b';
 const CALL = '11111111-2222-4333-8444-555555555555';
 const T0 = Date.parse('2026-11-25T12:00:00Z');

@@ -4,8 +4,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { rememberedCount, type CursorState } from '../../../nodes/VoiceAgentTrigger/cursor';
 import { API_KEY, BASE_URL } from '../../helpers/harness';
 import { PollHarness } from '../../helpers/poll';
+import { AGENT } from '../../helpers/fixtures';
 
-const AGENT = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const T0 = Date.parse('2026-11-25T12:00:00Z');
 const MIN = 60_000;
 /** start_date of a poll at `now` with the default 24 h lookback. */

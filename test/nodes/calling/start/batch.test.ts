@@ -1,8 +1,7 @@
 import nock from 'nock';
 
 import { API_KEY, BASE_URL, runNode } from '../../../helpers/harness';
-
-const AGENT = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+import { AGENT } from '../../../helpers/fixtures';
 
 afterEach(() => nock.cleanAll());
 

@@ -7,9 +7,9 @@ import nock from 'nock';
 
 import { createSandbox, type Sandbox } from '../../../../sandbox';
 import { runNode } from '../../../helpers/harness';
+import { sandboxCredentials } from '../../../helpers/sandbox';
+import { AGENT_1 as AGENT, FROM } from '../../../sandbox/helpers';
 
-const AGENT = 'a1a1a1a1-0000-4000-8000-000000000001';
-const FROM = '+14155550100';
 const ROWS = 1000;
 
 let sb: Sandbox;
@@ -48,7 +48,7 @@ test('exactly one output per row, nobody dialled twice, no row lost', async () =
 	const { output, error } = await runNode({
 		type: 'voiceAgentCalling',
 		continueOnFail: true,
-		credentials: { apiKey: sb.apiKey, baseUrl: sb.url },
+		credentials: sandboxCredentials(sb),
 		items,
 		parameters: {
 			resource: 'call',

@@ -5,8 +5,8 @@
 import nock from 'nock';
 
 import { expectAllMocksUsed, mockApi, runNode } from '../../../helpers/harness';
+import { AGENT } from '../../../helpers/fixtures';
 
-const AGENT = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const NUMBER_ID = 'c3c3c3c3-0000-4000-8000-000000000001';
 
 beforeAll(() => nock.disableNetConnect());

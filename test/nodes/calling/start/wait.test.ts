@@ -6,8 +6,8 @@
 import nock from 'nock';
 
 import { BASE_URL, expectAllMocksUsed, mockApi, runNode } from '../../../helpers/harness';
+import { AGENT } from '../../../helpers/fixtures';
 
-const AGENT = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const AT = '2026-11-25T12:00:00.000+00:00';
 const WINDOW = { start_date: '2026-11-25T11:59:59.000Z', end_date: '2026-11-25T12:00:01.000Z' };
 
