@@ -1,13 +1,32 @@
-/** @type {import('jest').Config} */
-module.exports = {
+/**
+ * Two projects, both run by `npm test` (and so by CI): `everyday`, every suite but the fuzz
+ * suite (`npm run test:fast` runs it alone), and `fuzz`, the property-based suite, which is
+ * the slow one. The end-to-end suite has its own config (test/e2e/jest.config.js).
+ */
+const shared = {
 	testEnvironment: 'node',
-	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
-	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
-	testTimeout: 30000,
 	setupFiles: ['<rootDir>/test/helpers/env.ts'],
 	setupFilesAfterEnv: ['<rootDir>/test/helpers/afterEnv.ts'],
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+	testTimeout: 30000,
+	projects: [
+		{
+			...shared,
+			displayName: 'everyday',
+			roots: ['<rootDir>/test'],
+			testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/fuzz/'],
+		},
+		{
+			...shared,
+			displayName: 'fuzz',
+			roots: ['<rootDir>/test/fuzz'],
+		},
+	],
 };
