@@ -95,7 +95,10 @@ export function returnAllAndLimit(maxLimit: number): INodeProperties[] {
 	];
 }
 
-/** Call statuses the service reports (FACTS); the history filter takes any of them. */
+/**
+ * Call statuses the service reports (vendor reference, 2026-08: registered, ongoing, retry,
+ * completed, failed, error, cancelled; forwarded is also seen); the history filter takes any.
+ */
 export const CALL_STATUS_OPTIONS = [
 	{ name: 'Cancelled', value: 'cancelled' },
 	{ name: 'Completed', value: 'completed' },

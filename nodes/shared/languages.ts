@@ -1,6 +1,6 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
-/** Languages the assistant edit accepts (SPEC: Assistant › language). */
+/** The languages the API contract allows for an assistant's language and secondary language. */
 export const LANGUAGE_OPTIONS: INodePropertyOptions[] = [
 	{ name: 'Arabic (UAE)', value: 'ar-AE' },
 	{ name: 'English (India)', value: 'en-IN' },

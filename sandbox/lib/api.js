@@ -637,7 +637,10 @@ const bool = (/** @type {unknown} */ v) => typeof v === 'boolean';
 const num = (/** @type {unknown} */ v) => typeof v === 'number' && Number.isFinite(v);
 const uuid = (/** @type {unknown} */ v) => typeof v === 'string' && UUID_RE.test(v);
 
-/** operation -> [field, check, what the check wants][] (FACTS' table). */
+/**
+ * operation -> [field, check, what the check wants][]: the fields each edit needs, as client
+ * code reports them from the live service.
+ */
 /** @type {Record<string, Array<[string, (v: unknown) => boolean, string]>>} */
 const EDIT_FIELDS = {
 	attach_inbound_number: [['number_id', uuid, 'a UUID']],

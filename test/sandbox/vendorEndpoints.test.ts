@@ -11,7 +11,7 @@ import {
 } from './helpers';
 import { useSandbox } from '../helpers/sandbox';
 
-/** Endpoints the vendor documents beyond SPEC.md: assistant, voices, workspace, terminate. */
+/** Endpoints the vendor documents beyond the API contract: assistant, voices, workspace, terminate. */
 
 let sb: Sandbox;
 let api: Client;

@@ -94,7 +94,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 		rowsKey: 'calls',
 		pageSize: HISTORY_PAGE_SIZE,
 		maxLimit: 10000,
-		// SPEC gives total and limit as integers (FACTS: total may be "many", then ignored):
+		// The API contract gives total and limit as integers (the live service has been seen
+		// answering total: "many", which is then ignored):
 		// a numeric total ends paging without an empty last page, and a page shorter than
 		// asked ends it only if the answer's own limit proves the end (a capped page does not).
 		total: (body) => body.total,

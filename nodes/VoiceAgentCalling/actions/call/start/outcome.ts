@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { withTranscript } from '../transcriptFields';
 
-/** Call statuses after which nothing more happens to a call (FACTS). */
+/** Call statuses after which nothing more happens to a call (vendor reference, 2026-08). */
 export const TERMINAL_STATUSES = ['completed', 'failed', 'error', 'cancelled'];
 
 export function isTerminal(record: IDataObject): boolean {

@@ -7,7 +7,7 @@ import { apiRequest, type ApiCredentials } from '../../../../shared/transport';
 import { detailsFromHistory, isTerminal, waitOutput } from './outcome';
 import { planWindows } from './windows';
 
-/** History page size: the largest the service is reported to serve (FACTS). */
+/** History page size: public clients page with limit=100, reported as the service's maximum. */
 export const HISTORY_PAGE = 100;
 /** Widening of each history window, for a created_at a little off the start answer's time. */
 export const WINDOW_MARGIN_MS = 1000;
