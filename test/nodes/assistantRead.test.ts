@@ -450,7 +450,7 @@ describe('Version of an edit', () => {
 				agent_display_name: 'Maya',
 			})
 			.reply(200, { message: 'Agent updated successfully!', agent_id: AGENT });
-		const run = (version: unknown, displayName: string) =>
+		const run = (version: { __rl: true; mode: string; value: string }, displayName: string) =>
 			runNode({
 				type: 'voiceAgentAssistant',
 				parameters: {
