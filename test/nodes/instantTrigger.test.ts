@@ -529,7 +529,7 @@ describe('registration on the assistant', () => {
 		await expect(failure).rejects.toThrow(
 			'Register on Assistant: not activated, to keep another subscription of this assistant intact',
 		);
-		const error = await failure.catch((e: { description?: string }) => e);
+		const error = (await failure.catch((e: unknown) => e)) as { description?: string };
 		expect(error.description).toContain('https://crm.example/hook (headers.Authorization)');
 		expect(error.description).toContain(
 			`URL ${node.url}, events all_processing_completed, call_completed`,
