@@ -384,7 +384,9 @@ const liveReadsWorkflow = chain('e2eLiveReads', 'E2E live shapes', [
 		name,
 		type: ASSISTANT,
 		once: true,
-		parameters: { resource: 'assistant', operation: 'get', assistant: locator(id) },
+		// 'list' mode: n8n 2.x checks a By ID value with a regex under a time limit, which a
+		// loaded machine can exceed; the value is the same.
+		parameters: { resource: 'assistant', operation: 'get', assistant: locator(id, 'list') },
 	})),
 ]);
 
