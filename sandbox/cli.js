@@ -4,8 +4,8 @@
 
 /**
  * Starts the sandbox for development, demos and end-to-end tests:
- *   node sandbox/cli.js [--port 4010] [--speed 1] [--fast] [--seed 1] [--latency 0] [--quiet]
- * Environment: SANDBOX_PORT, SANDBOX_SPEED, SANDBOX_SEED, SANDBOX_LATENCY_MS.
+ *   node sandbox/cli.js [--port 4010] [--speed 1] [--fast] [--seed 1] [--latency 0] [--shape live|docs] [--quiet]
+ * Environment: SANDBOX_PORT, SANDBOX_SPEED, SANDBOX_SEED, SANDBOX_LATENCY_MS, SANDBOX_SHAPE.
  * --fast is --speed 20: a call completes in one to three seconds instead of 20-60.
  */
 
@@ -36,7 +36,7 @@ async function main() {
 	const args = parseArgs(process.argv.slice(2));
 	if (args.help) {
 		console.log(
-			'usage: node sandbox/cli.js [--port 4010] [--speed 1 | --fast] [--seed 1] [--latency ms] [--quiet]',
+			'usage: node sandbox/cli.js [--port 4010] [--speed 1 | --fast] [--seed 1] [--latency ms] [--shape live|docs] [--quiet]',
 		);
 		return;
 	}
@@ -44,6 +44,8 @@ async function main() {
 	const speed = args.fast ? 20 : number(args.speed ?? process.env.SANDBOX_SPEED ?? 1, 'speed');
 	const seed = number(args.seed ?? process.env.SANDBOX_SEED ?? 1, 'seed');
 	const latency = number(args.latency ?? process.env.SANDBOX_LATENCY_MS ?? 0, 'latency');
+	const shape = String(args.shape ?? process.env.SANDBOX_SHAPE ?? 'live');
+	if (shape !== 'live' && shape !== 'docs') throw new Error('shape must be live or docs');
 	const quiet = Boolean(args.quiet);
 	const sandbox = await createSandbox({
 		port,
@@ -51,6 +53,7 @@ async function main() {
 		speed,
 		seed,
 		latencyMs: latency,
+		shape,
 		apiKey: DEFAULT_API_KEY,
 		log: quiet ? undefined : (line) => console.log(`[sandbox] ${line}`),
 	});

@@ -65,6 +65,8 @@ export interface Delivery {
 	agent_id: string;
 	/** For callbacks, with callback_args.params as query string. */
 	url: string;
+	/** The subscription's method_type (POST for callbacks). */
+	method: string;
 	created_at: string;
 	/** dropped: by a fault, never sent; refused: not an http loopback URL; failed: retries exhausted. */
 	state: 'pending' | 'sending' | 'retrying' | 'delivered' | 'failed' | 'dropped' | 'refused';
@@ -98,6 +100,12 @@ export interface SandboxOptions {
 	apiKey?: string;
 	/** Status of an immediate call in the start answer (default 'ongoing'). */
 	startStatus?: 'ongoing' | 'registered';
+	/**
+	 * Where the vendor's reference and the live service differ: 'live' (default) serves what
+	 * the live service answers (versioned assistants, list rows without custom_variables),
+	 * 'docs' the reference's shapes (flat assistants, the workspace with its old api_key).
+	 */
+	shape?: 'live' | 'docs';
 	latencyMs?: LatencySpec;
 	faults?: FaultRule[] | { rules: FaultRule[] };
 	deliveryFaults?: DeliveryFaultRule[] | { rules: DeliveryFaultRule[] };
@@ -186,6 +194,8 @@ export interface Sandbox {
 	/** Moves the clock, running due events; returns the new time. */
 	advance(ms: number): number;
 	setFaults(spec: FaultRule[] | { rules: FaultRule[] } | null): void;
+	/** Switches the shapes served where reference and live service differ. */
+	setShape(shape: 'live' | 'docs'): void;
 	setLatency(spec: LatencySpec): void;
 	reset(seed?: number): void;
 	/** Refuse new connections (ECONNREFUSED) for ms, or until resume(). */

@@ -6,7 +6,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { searchAssistants, searchNumberIds, searchVoices } from '../shared/listSearch';
+import {
+	searchAssistants,
+	searchNumberIds,
+	searchVersions,
+	searchVoices,
+} from '../shared/listSearch';
 import { agentSwitch } from '../shared/tool';
 import * as assistant from './actions/assistant';
 import { resources, router } from './actions/router';
@@ -42,7 +47,7 @@ export class VoiceAgentAssistant implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchAssistants, searchNumberIds, searchVoices },
+		listSearch: { searchAssistants, searchNumberIds, searchVersions, searchVoices },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -11,6 +11,7 @@ import {
 	searchAssistants,
 	searchCampaigns,
 	searchNumbers,
+	searchVersions,
 } from '../shared/listSearch';
 import { agentSwitch } from '../shared/tool';
 import * as call from './actions/call';
@@ -51,7 +52,7 @@ export class VoiceAgentCalling implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchAssistants, searchCampaigns, searchNumbers },
+		listSearch: { searchAssistants, searchCampaigns, searchNumbers, searchVersions },
 		loadOptions: { getAssistants },
 	};
 

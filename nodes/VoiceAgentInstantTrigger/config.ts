@@ -25,9 +25,15 @@ export const EVENT_OPTIONS: Array<{ name: string; value: EventType; description:
 			'Once per call, after the recording and both analyses are ready (also for failed calls)',
 	},
 	{
+		name: 'Call Started',
+		value: 'call_started',
+		description: 'An attempt of a call starts (one per attempt)',
+	},
+	{
 		name: 'Call Attempt Ended',
 		value: 'call_completed',
-		description: 'Every attempt that ends: completed, failed, or retry scheduled',
+		description:
+			'Every attempt that ends: completed, failed, error, cancelled, or retry scheduled (status "retry" is not the end of the call)',
 	},
 	{
 		name: 'Recording Ready',
@@ -48,7 +54,7 @@ export const EVENT_OPTIONS: Array<{ name: string; value: EventType; description:
 
 export const properties: INodeProperties[] = [
 	{
-		displayName: `Paste this trigger's Production URL where the service should send events: into the assistant's event subscriptions (or switch on Register on Assistant below), or as Start › Status Callback URL of a call. Every delivery must carry the secret below, in the header ${SECRET_HEADER} or the query parameter ?${SECRET_QUERY}=; anything else is answered 401 and starts nothing.`,
+		displayName: `Events come in through the assistant's event subscriptions: switch on Register on Assistant below, or add this trigger's Production URL to the assistant's subscriptions in the service's dashboard with the header ${SECRET_HEADER} set to the Secret below (or ?${SECRET_QUERY}= on the URL where no header can be set). Anything without the secret is answered 401 and starts nothing; every accepted delivery is answered 200, as the service needs.`,
 		name: 'setupNotice',
 		type: 'notice',
 		default: '',
@@ -73,12 +79,12 @@ export const properties: INodeProperties[] = [
 			'Assistant events that start the workflow, one item per event. Others are answered 200 and ignored.',
 	},
 	{
-		displayName: 'Accept Per-Call Status Callbacks',
+		displayName: 'Accept Per-Call Status Callbacks (Legacy)',
 		name: 'acceptCallbacks',
 		type: 'boolean',
 		default: true,
 		description:
-			'Whether status callbacks of calls started with this URL as callback start the workflow; only final statuses (completed, failed, error, cancelled) do',
+			'Whether status callbacks of calls started with this URL as Status Callback URL start the workflow; only final statuses do. Legacy: the vendor removed per-call callbacks from its reference on 2026-08-03, so the service may not send them; use event subscriptions.',
 	},
 	assistantLocator({
 		required: false,
@@ -91,11 +97,11 @@ export const properties: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to subscribe this URL to the selected events of the assistant when the workflow is activated, and to remove those subscriptions when it is deactivated',
+			'Whether to add this trigger to the event subscriptions of the assistant when the workflow is activated, and to remove it when it is deactivated',
 	},
 	{
 		displayName:
-			'An assistant has ONE subscription URL per event type. Activating this workflow REPLACES the URL currently set for the selected event types, silently: whatever received them before stops receiving them. Event types you did not select are left untouched. Deactivating removes only the subscriptions that still point at this trigger.',
+			"The service keeps one list of subscriptions per assistant version and replaces it whole on every change. Activation reads the list, adds or updates only this trigger's entry (by its URL; the secret goes in a header) and writes every other entry back as it was; deactivation removes only this trigger's entry. If another entry has a secret the service only shows masked, nothing is written and activation fails, saying what to set by hand. During an A/B test every variant that takes calls gets the entry.",
 		name: 'registerWarning',
 		type: 'notice',
 		default: '',
@@ -188,7 +194,11 @@ export function readConfig(ctx: IHookFunctions | IWebhookFunctions): Config {
 	return {
 		secret: f.text('secret', 'Secret').trim(),
 		events: f.options('events', 'Events', EVENT_TYPES),
-		acceptCallbacks: f.boolean('acceptCallbacks', 'Accept Per-Call Status Callbacks', true),
+		acceptCallbacks: f.boolean(
+			'acceptCallbacks',
+			'Accept Per-Call Status Callbacks (Legacy)',
+			true,
+		),
 		agentId: agentId || undefined,
 		register: f.boolean('registerOnAssistant', 'Register on Assistant', false),
 		safetyNet: f.boolean('safetyNet', 'Safety Net', false),

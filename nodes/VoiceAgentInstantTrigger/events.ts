@@ -3,11 +3,15 @@
  * deduplicated on, and the item the trigger emits. No n8n context here.
  *
  * Two shapes arrive:
- *   event subscription  {event_type, event_id, call_id, agent_id, occurred_at, data}
+ *   event subscription  flat JSON, no wrapper (vendor reference, 2026-08): common fields
+ *                       {event_type, call_id, call_sid, agent_id, workspace_id, agent_name,
+ *                       version_id, version_slug, custom_args_values, bulk_list_id, call_cost}
+ *                       plus the event's own; recording_completed has no agent_id or status
  *   per-call callback   {status: "success", message, data: {call_id, status, ..., analysis?}}
- * Items are normalised like the polling trigger's: the call's fields at the top level,
- * transcript_turns and transcript_text beside the raw transcript, and the two analyses
- * flattened to platform_analysis / client_analysis where the delivery carries them.
+ *                       (legacy: removed from the vendor reference on 2026-08-03)
+ * Items keep the delivery's fields at the top level, with transcript_turns and
+ * transcript_text beside a transcript, and an analysis event's `analysis_data` named as the
+ * analysis it is (platform_analysis / client_analysis).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -16,6 +20,7 @@ import { isPlainObject } from '../shared/shape';
 
 export const EVENT_TYPES = [
 	'all_processing_completed',
+	'call_started',
 	'call_completed',
 	'recording_completed',
 	'platform_analysis_completed',
@@ -80,23 +85,44 @@ function flattenAnalysis(item: IDataObject): IDataObject {
 	};
 }
 
+/** Which analysis an analysis event's `analysis_data` is. */
+const ANALYSIS_OF: Record<string, string> = {
+	platform_analysis_completed: 'platform_analysis',
+	client_analysis_completed: 'client_analysis',
+};
+
 function eventItem(body: IDataObject, eventType: string, callId: string): IDataObject {
-	const data = isPlainObject(body.data) ? (body.data as IDataObject) : {};
-	const meta: IDataObject = {
+	const item: IDataObject = {
 		event_type: eventType,
 		event_id: text(body.event_id) ?? null,
 		call_id: callId,
 		agent_id: text(body.agent_id) ?? null,
-		occurred_at: text(body.occurred_at) ?? null,
 		source: 'event',
+		...body,
 	};
-	if (eventType === 'all_processing_completed') {
-		// {call: <history record>, transcript, recording_url, recording_duration, analyses}
-		const { call, ...rest } = data;
-		const record = isPlainObject(call) ? (call as IDataObject) : {};
-		return flattenAnalysis(withTranscript({ ...meta, ...record, ...rest, call_id: callId }));
-	}
-	return flattenAnalysis(withTranscript({ ...meta, ...data, call_id: callId }));
+	const analysis = ANALYSIS_OF[eventType];
+	if (analysis && item.analysis_data !== undefined) item[analysis] = item.analysis_data;
+	return withTranscript(item);
+}
+
+/**
+ * The key a delivery is deduplicated on: the same on every retry and duplicate of one
+ * delivery, different for different deliveries. `event_id` where the payload has one
+ * (call_started); else call + type (the vendor's advice), and for call_completed, which
+ * comes once per ended attempt, also the attempt and its status: the retry attempt's event
+ * and the final one must not share a key.
+ */
+export function deliveryKeyOf(body: IDataObject, eventType: string, callId: string): string {
+	const id = text(body.event_id);
+	if (id) return `event:${id}`;
+	if (eventType !== 'call_completed') return `${callId}:${eventType}`;
+	return [
+		callId,
+		eventType,
+		text(body.attempts) ?? '',
+		text(body.retry_count) ?? '',
+		text(body.status) ?? '',
+	].join(':');
 }
 
 /** Reads one delivery body. Anything that is not one of the two shapes is 'unknown'. */
@@ -105,20 +131,19 @@ export function classify(body: unknown): Classified {
 	const b = body as IDataObject;
 	const eventType = text(b.event_type);
 	if (eventType !== undefined) {
-		const callId = text(b.call_id) ?? text((b.data as IDataObject | undefined)?.call_id);
+		const callId = text(b.call_id);
 		if (!callId) return { kind: 'unknown', reason: 'an event without call_id' };
-		const data = isPlainObject(b.data) ? (b.data as IDataObject) : {};
-		const attempt = text(data.attempt) ?? '';
-		const key = text(b.event_id) ?? `${callId}:${eventType}:${attempt}`;
+		// A call_completed with status "retry" is an attempt, not the end of the call.
+		const status = text(b.status);
 		const terminal =
 			eventType === 'call_completed'
-				? text(data.status) !== undefined && text(data.status) !== 'retry'
+				? status !== undefined && status !== 'retry'
 				: eventType !== 'call_started';
 		return {
 			kind: 'event',
 			eventType,
 			callId,
-			key,
+			key: deliveryKeyOf(b, eventType, callId),
 			terminal,
 			item: eventItem(b, eventType, callId),
 		};

@@ -1,59 +1,137 @@
 /**
- * Explicit, never-surprising registration on the assistant (webhookMethods.default):
- * - nothing is registered unless Register on Assistant is on;
- * - only the selected event types are set (PATCH /agent/v1 edit_event_subscriptions names
- *   just those; the service leaves the other types as they are);
- * - on deactivation, only the types that still point at this trigger's URL are removed,
- *   from the record kept in static data (not from the current parameters, which may have
- *   changed since).
+ * Explicit, never-surprising registration on the assistant (webhookMethods.default).
+ *
+ * The service keeps ONE list of event subscriptions per assistant version, and an edit
+ * replaces the whole list (backend schema reference, 2026-08). So registering reads the
+ * current list, adds or replaces only this trigger's entry (matched by its URL), keeps every
+ * other entry exactly as stored, and writes the list back; deactivation removes only this
+ * trigger's entry the same way. Secret-looking header values come back masked (`Bear***`):
+ * writing such an entry back would replace another subscriber's secret with the mask, so
+ * then nothing is written and activation fails saying what to set by hand.
+ *
+ * The secret travels in a header of the subscription (x-voice-agent-secret), not in the URL.
+ * Versioned assistants: the entry goes to every version that takes calls (the live one, or
+ * each variant of a running A/B test), since a call's events follow its version.
  * The safety net's first sweep (a silent baseline) also runs at activation.
  */
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { resolveLive, subscriptionList } from '../shared/assistantVersions';
 import { expectObject } from '../shared/shape';
 import { apiRequest } from '../shared/transport';
 import { assertActivatable, readConfig } from './config';
-import { urlWithSecret } from './secret';
+import { SECRET_HEADER, SECRET_QUERY } from './secret';
 import { runSweep, type NodeState } from './state';
 
 export interface Registration {
 	agentId: string;
 	url: string;
 	types: string[];
+	/** Versions written to; null for an assistant in the flat shape (no version_id sent). */
+	versions: Array<string | null>;
+	/** A short hash of the secret sent, to notice a changed secret (the service masks it). */
+	secretHash: string;
 }
 
-async function subscriptionsOf(ctx: IHookFunctions, agentId: string): Promise<IDataObject> {
-	const body = await apiRequest.call(ctx, { method: 'GET', path: `/agent/${agentId}` });
-	const agent = expectObject(
-		ctx.getNode(),
-		body.agents ?? body.agent ?? body.data,
-		'the assistant',
-		0,
-	);
-	return (agent.event_subscriptions as IDataObject | undefined) ?? {};
+/** Where one list of subscriptions lives: a version of the assistant, or the flat record. */
+interface Target {
+	versionId: string | null;
+	list: IDataObject[];
 }
 
-async function editSubscriptions(
+/** The service's mask of a secret-looking value (`Bear***`). */
+const MASK = '***';
+
+/** Whether an entry carries a value we only see masked (anywhere inside it). */
+function maskedValue(entry: unknown, path = ''): string | undefined {
+	if (typeof entry === 'string') return entry.includes(MASK) ? path : undefined;
+	if (entry && typeof entry === 'object') {
+		for (const [key, value] of Object.entries(entry)) {
+			const found = maskedValue(value, path ? `${path}.${key}` : key);
+			if (found !== undefined) return found;
+		}
+	}
+	return undefined;
+}
+
+/** The URL without a `secret` query parameter (how earlier versions registered it). */
+function bareUrl(raw: unknown): string | undefined {
+	if (typeof raw !== 'string') return undefined;
+	try {
+		const url = new URL(raw);
+		url.searchParams.delete(SECRET_QUERY);
+		return url.toString();
+	} catch {
+		return raw;
+	}
+}
+
+/** This trigger's entries: those whose callback_url is its webhook URL. */
+const isOurs = (entry: IDataObject, url: string) => bareUrl(entry.callback_url) === url;
+
+function hashSecret(secret: string): string {
+	// FNV-1a: enough to tell a changed secret, and says nothing useful about it.
+	let h = 0x811c9dc5;
+	for (let i = 0; i < secret.length; i++) {
+		h ^= secret.charCodeAt(i);
+		h = Math.imul(h, 0x01000193) >>> 0;
+	}
+	return h.toString(16).padStart(8, '0');
+}
+
+/** The lists of the versions that take calls (or the flat record's one list). */
+async function targetsOf(
 	ctx: IHookFunctions,
 	agentId: string,
-	subscriptions: Record<string, string | null>,
-): Promise<void> {
+	only?: Array<string | null>,
+): Promise<Target[]> {
+	const body = await apiRequest.call(ctx, { method: 'GET', path: `/agent/${agentId}` });
+	const agent = expectObject(ctx.getNode(), body.agents, 'agents', 0);
+	const live = resolveLive(agent);
+	if (live.resolution === 'flat')
+		return [{ versionId: null, list: subscriptionList(agent.event_subscriptions) }];
+	const details = agent.version_details as IDataObject;
+	const ids = only ?? live.taking_calls.map((v) => v.version_id);
+	return ids
+		.filter((id): id is string => typeof id === 'string' && details[id] !== undefined)
+		.map((id) => ({
+			versionId: id,
+			list: subscriptionList((details[id] as IDataObject).event_subscriptions),
+		}));
+}
+
+async function writeList(
+	ctx: IHookFunctions,
+	agentId: string,
+	target: Target,
+	list: IDataObject[],
+) {
 	await apiRequest.call(ctx, {
 		method: 'PATCH',
 		path: '/agent/v1',
 		body: {
 			operation: 'edit_event_subscriptions',
 			agent_id: agentId,
-			event_subscriptions: subscriptions,
+			...(target.versionId ? { version_id: target.versionId } : {}),
+			event_subscriptions: list,
 		},
 	});
 }
 
-function registeredUrl(ctx: IHookFunctions, secret: string): string {
+/** The first entry of others that would be written back masked, described for a message. */
+function maskedOther(others: IDataObject[]): string | undefined {
+	for (const entry of others) {
+		const where = maskedValue(entry);
+		if (where !== undefined) return `${String(entry.callback_url)} (${where})`;
+	}
+	return undefined;
+}
+
+function webhookUrl(ctx: IHookFunctions): string {
 	const url = ctx.getNodeWebhookUrl('default');
 	if (!url) throw new NodeOperationError(ctx.getNode(), 'This trigger has no webhook URL');
-	return urlWithSecret(url, secret);
+	return bareUrl(url) ?? url;
 }
 
 function state(ctx: IHookFunctions): NodeState {
@@ -66,51 +144,113 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const data = state(this);
 	if (config.safetyNet && !data.sweep?.cursor) return false;
 	if (!config.register) return data.registration === undefined;
-	const url = registeredUrl(this, config.secret);
+	const url = webhookUrl(this);
 	const record = data.registration;
-	if (!record || record.agentId !== config.agentId || record.url !== url) return false;
-	if (config.events.some((t) => !record.types.includes(t))) return false;
-	const current = await subscriptionsOf(this, config.agentId!);
-	return config.events.every((t) => current[t] === url);
+	if (
+		!record ||
+		record.agentId !== config.agentId ||
+		record.url !== url ||
+		record.secretHash !== hashSecret(config.secret) ||
+		config.events.length !== record.types.length ||
+		config.events.some((t) => !record.types.includes(t))
+	)
+		return false;
+	// Every version that takes calls must still hold our entry (a new A/B variant would not).
+	const targets = await targetsOf(this, config.agentId!);
+	const covered = (entry: IDataObject, type: string) =>
+		Array.isArray(entry.event_type)
+			? (entry.event_type as unknown[]).includes(type)
+			: entry.event_type === type;
+	return targets.every((t) =>
+		t.list.some((e) => isOurs(e, url) && config.events.every((type) => covered(e, type))),
+	);
 }
 
 export async function create(this: IHookFunctions): Promise<boolean> {
 	const config = readConfig(this);
 	assertActivatable(this, config);
 	const data = state(this);
-	if (config.register) {
-		const url = registeredUrl(this, config.secret);
-		const agentId = config.agentId!;
-		// What an earlier activation registered and this one no longer wants (other
-		// assistant, other URL or secret, event types unselected) goes first.
-		await unregister(this, data, { agentId, url, types: config.events });
-		await editSubscriptions(this, agentId, Object.fromEntries(config.events.map((t) => [t, url])));
-		data.registration = { agentId, url, types: [...config.events] };
-	} else {
+	// What an earlier activation registered elsewhere (another assistant or URL) goes first.
+	const url = config.register ? webhookUrl(this) : undefined;
+	if (
+		data.registration &&
+		(!config.register ||
+			data.registration.agentId !== config.agentId ||
+			data.registration.url !== url)
+	) {
 		await unregister(this, data);
+	}
+	if (config.register) {
+		const agentId = config.agentId!;
+		const targets = await targetsOf(this, agentId);
+		if (targets.length === 0) {
+			throw new NodeOperationError(this.getNode(), 'Assistant: it has no version to subscribe on');
+		}
+		const ours: IDataObject = {
+			event_type: [...config.events],
+			callback_url: url!,
+			headers: { [SECRET_HEADER]: config.secret },
+			method_type: 'POST',
+		};
+		// Every list is checked before any is written: all or nothing.
+		for (const target of targets) {
+			const masked = maskedOther(target.list.filter((e) => !isOurs(e, url!)));
+			if (masked) throw handSetup(this, masked, url!, config.events, target.versionId);
+		}
+		for (const target of targets) {
+			const others = target.list.filter((e) => !isOurs(e, url!));
+			await writeList(this, agentId, target, [...others, ours]);
+		}
+		data.registration = {
+			agentId,
+			url: url!,
+			types: [...config.events],
+			versions: targets.map((t) => t.versionId),
+			secretHash: hashSecret(config.secret),
+		};
 	}
 	if (config.safetyNet && !data.sweep?.cursor) await runSweep(this, config, data, Date.now());
 	return true;
 }
 
-/**
- * Removes what this trigger registered and is still pointing at it, except what `keep`
- * is about to set again anyway.
- */
-async function unregister(
+function handSetup(
 	ctx: IHookFunctions,
-	data: NodeState,
-	keep?: Registration,
-): Promise<void> {
+	masked: string,
+	url: string,
+	events: string[],
+	versionId: string | null,
+): NodeOperationError {
+	return new NodeOperationError(
+		ctx.getNode(),
+		'Register on Assistant: not activated, to keep another subscription of this assistant intact',
+		{
+			description:
+				`The assistant's event subscriptions include ${masked}, whose secret value the service only shows masked. ` +
+				'The service replaces the whole list on every change, so writing it back would replace that secret with its mask. Nothing was changed. ' +
+				`Either add this trigger's subscription by hand in the service's dashboard${versionId ? ` (version ${versionId})` : ''}: URL ${url}, events ${events.join(', ')}, method POST, header ${SECRET_HEADER} = this trigger's Secret; then turn Register on Assistant off and activate. ` +
+				'Or remove the other subscription first.',
+		},
+	);
+}
+
+/** Removes this trigger's entry from the lists it was written to, keeping every other one. */
+async function unregister(ctx: IHookFunctions, data: NodeState): Promise<void> {
 	const record = data.registration;
 	if (!record) return;
-	const same = keep && keep.agentId === record.agentId && keep.url === record.url;
-	const candidates = same ? record.types.filter((t) => !keep.types.includes(t)) : record.types;
-	if (candidates.length === 0) return;
-	const current = await subscriptionsOf(ctx, record.agentId);
-	const ours = candidates.filter((t) => current[t] === record.url);
-	if (ours.length > 0) {
-		await editSubscriptions(ctx, record.agentId, Object.fromEntries(ours.map((t) => [t, null])));
+	const versions = Array.isArray(record.versions) ? record.versions : undefined;
+	const targets = await targetsOf(ctx, record.agentId, versions);
+	for (const target of targets) {
+		if (!target.list.some((e) => isOurs(e, record.url))) continue;
+		const others = target.list.filter((e) => !isOurs(e, record.url));
+		const masked = maskedOther(others);
+		if (masked) {
+			// Writing would destroy another subscriber's secret: ours stays, and the log says so.
+			ctx.logger.warn(
+				`Voice Agent Instant Trigger: left its subscription ${record.url} on assistant ${record.agentId}: removing it would rewrite ${masked}, which the service only shows masked. Remove it by hand in the service's dashboard.`,
+			);
+			continue;
+		}
+		await writeList(ctx, record.agentId, target, others);
 	}
 	delete data.registration;
 }

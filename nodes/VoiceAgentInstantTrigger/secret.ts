@@ -1,7 +1,8 @@
 /**
- * Authenticity of deliveries. The subscription API takes a bare URL, so the secret travels
- * either as a header (per-call callbacks: callback_args.headers; anything the user sets up
- * by hand) or as the `secret` query parameter (the URL registered on the assistant).
+ * Authenticity of deliveries. The secret travels as a header: event subscriptions carry
+ * headers (the one registered on the assistant sets it), as do per-call callbacks
+ * (callback_args.headers). The `secret` query parameter is still accepted for receivers set
+ * up by hand where no header can be given; deliveries are not signed by the service.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -55,11 +56,4 @@ export function isAuthentic(
 		if (constantTimeEqual(value, expected)) ok = true;
 	}
 	return ok;
-}
-
-/** The URL registered on the assistant: the webhook URL with the secret as a query parameter. */
-export function urlWithSecret(webhookUrl: string, secret: string): string {
-	const url = new URL(webhookUrl);
-	url.searchParams.set(SECRET_QUERY, secret);
-	return url.toString();
 }

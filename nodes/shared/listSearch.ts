@@ -4,10 +4,13 @@ import type {
 	INodeListSearchItems,
 	INodeListSearchResult,
 	INodePropertyOptions,
+	NodeApiError,
 } from 'n8n-workflow';
 
-import { expectRows } from './shape';
+import { resolveLive } from './assistantVersions';
+import { expectRows, shapeError } from './shape';
 import { apiRequest } from './transport';
+import { UUID_RE } from './validate';
 
 /** Dropdown sources. Each page of the list is one API page; the offset is the paging token. */
 
@@ -92,34 +95,53 @@ function assistantName(row: IDataObject): string {
 	return String(row.agent_display_name ?? row.agent_name ?? row.name ?? row.id);
 }
 
+/** The rows of a GET /agent/all answer: `{status, data: {agents}}` (live), or `{agents}`. */
+function assistantListOf(ctx: ILoadOptionsFunctions, body: IDataObject): IDataObject[] {
+	const data = body.data as IDataObject | undefined;
+	if (data && typeof data === 'object' && Array.isArray(data.agents))
+		return expectRows(ctx.getNode(), data.agents, 'data.agents');
+	if (Array.isArray(body.agents)) return expectRows(ctx.getNode(), body.agents, 'agents');
+	// An answer whose list cannot be found is an error, never an empty (or partial) dropdown.
+	throw shapeError(ctx.getNode(), 'the assistant list', 'is missing (expected data.agents)');
+}
+
+/** The service has no assistant list at all (an endpoint it does not serve). */
+function listMissing(error: unknown): boolean {
+	const status = String((error as { httpCode?: unknown })?.httpCode ?? '');
+	return status === '404' || status === '405';
+}
+
 /**
- * Assistants of the workspace. `GET /agent/all` lists them where the service answers it
- * (it is documented by the vendor but not in the contract); otherwise the assistants
- * attached to workspace numbers are the ones we can know of.
+ * Assistants of the workspace from `GET /agent/all` (documented by the vendor, not in the
+ * contract). Only where the service does not serve that endpoint (404/405) are the
+ * assistants attached to workspace numbers the ones we can know of.
  */
 async function assistantsPage(
 	ctx: ILoadOptionsFunctions,
 	offset: number,
 ): Promise<{ rows: AssistantRow[]; more: boolean }> {
+	let body: IDataObject | undefined;
+	let failure: unknown;
 	try {
-		const body = await apiRequest.call(ctx, {
+		body = await apiRequest.call(ctx, {
 			method: 'GET',
 			path: '/agent/all',
 			qs: { limit: PAGE, offset },
 			retry: { maxAttempts: 1 },
-			allowList: true,
 		});
-		const list = (Array.isArray(body) ? body : (body.agents ?? body.data ?? [])) as IDataObject[];
-		if (Array.isArray(list)) {
-			return {
-				rows: list
-					.filter((r) => r && r.id)
-					.map((r) => ({ id: String(r.id), name: assistantName(r) })),
-				more: list.length >= PAGE,
-			};
-		}
-	} catch {
-		// Not available on this service: fall back to the numbers below.
+	} catch (error) {
+		failure = error;
+	}
+	// Already a NodeApiError from the transport: passed on as it is.
+	if (failure !== undefined && !listMissing(failure)) throw failure as NodeApiError;
+	if (body) {
+		const list = assistantListOf(ctx, body);
+		return {
+			rows: list
+				.filter((r) => typeof r.id === 'string' && r.id !== '')
+				.map((r) => ({ id: String(r.id), name: assistantName(r) })),
+			more: list.length >= PAGE,
+		};
 	}
 	if (offset > 0) return { rows: [], more: false };
 	const seen = new Map<string, string>();
@@ -160,6 +182,49 @@ export async function getAssistants(this: ILoadOptionsFunctions): Promise<INodeP
 		offset += rows.length;
 	}
 	return all;
+}
+
+/** The assistant chosen in the same node, if it is a usable ID. */
+function chosenAssistant(ctx: ILoadOptionsFunctions): string | undefined {
+	const raw = ctx.getCurrentNodeParameter('assistant', { extractValue: true });
+	const id = typeof raw === 'string' ? raw.trim() : '';
+	return UUID_RE.test(id) ? id : undefined;
+}
+
+/**
+ * Versions of the assistant chosen in the same node (GET /agent/{id}), labelled with their
+ * traffic and which one is live. An assistant in the flat shape has no versions to pick.
+ */
+export async function searchVersions(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const agentId = chosenAssistant(this);
+	if (!agentId) return { results: [] };
+	const body = await apiRequest.call(this, {
+		method: 'GET',
+		path: `/agent/${encodeURIComponent(agentId)}`,
+	});
+	const agent = body.agents;
+	if (!agent || typeof agent !== 'object' || Array.isArray(agent))
+		throw shapeError(this.getNode(), 'agents', 'should be an object');
+	const live = resolveLive(agent as IDataObject);
+	if (live.resolution === 'flat') return { results: [] };
+	return {
+		results: live.versions
+			.filter((v) => v.version_id && matches(filter, v.version_slug, v.version_id))
+			.map((v) => {
+				const notes = [
+					v.call_traffic !== null ? `${v.call_traffic}% of calls` : undefined,
+					v === live.live ? 'live' : undefined,
+				].filter(Boolean);
+				const name = v.version_slug ?? String(v.version_id);
+				return {
+					name: notes.length ? `${name} (${notes.join(', ')})` : name,
+					value: String(v.version_id),
+				};
+			}),
+	};
 }
 
 export async function searchCampaigns(

@@ -13,7 +13,15 @@ const {
 	isoUtc,
 } = require('./util');
 const { analysisFor } = require('./calls');
-const { LANGUAGES, EVENT_TYPES } = require('./fixtures');
+const { LANGUAGES } = require('./fixtures');
+const {
+	pickVersion,
+	defaultVersion,
+	checkSubscriptions,
+	versionedView,
+	flatView,
+	listRow,
+} = require('./agents');
 const recordings = require('./recordings');
 const { Invalid } = require('./errors');
 const { terminateCalls } = require('./terminate');
@@ -128,6 +136,7 @@ function historyRecord(call, origin) {
 		to_number: call.to_number,
 		name: call.name,
 		status: call.status,
+		sub_status: call.sub_status,
 		transcript: JSON.stringify(call.transcript),
 		audio_recording: recordingUrl(call, origin),
 		created_at: isoOffset(call.created_at),
@@ -337,6 +346,8 @@ function startCall(ctx) {
 	}
 	const agent = store.agents.get(b.agent_id.toLowerCase());
 	if (!agent) throw new Invalid(`agent_id ${b.agent_id}: Agent not found`);
+	// Which version takes the call (vendor reference: the v0 body takes version_id).
+	const version = pickVersion(agent, b.version_id);
 
 	const hasNumber = b.from_number !== undefined && b.from_number !== null && b.from_number !== '';
 	const hasNumberId =
@@ -391,6 +402,7 @@ function startCall(ctx) {
 		config,
 		callback,
 		at,
+		version,
 	});
 	store.ledger.push({
 		call_id: call.id,
@@ -670,7 +682,7 @@ const EDIT_FIELDS = {
 	edit_api_settings: [['api_settings', isObject, 'an object']],
 	edit_secondary_language: [['secondary_language', str, 'a string']],
 	edit_secondary_voice: [['secondary_voice_id', uuid, 'a UUID']],
-	edit_event_subscriptions: [['event_subscriptions', isObject, 'an object']],
+	edit_event_subscriptions: [['event_subscriptions', Array.isArray, 'a list']],
 };
 
 /** PATCH /agent/v1 @param {Ctx} ctx @returns {Reply} */
@@ -696,6 +708,8 @@ function editAgent(ctx) {
 	}
 	const agent = store.agents.get(b.agent_id.toLowerCase());
 	if (!agent) throw new Invalid('Agent not found', 404);
+	// An edit changes one version: version_id's, else the default one (vendor reference).
+	const v = pickVersion(agent, b.version_id) ?? defaultVersion(agent);
 
 	const language = (/** @type {string} */ field) => {
 		if (!LANGUAGES.includes(b[field]))
@@ -734,13 +748,13 @@ function editAgent(ctx) {
 		case 'remove_kb': {
 			const kb = store.knowledgeBases.get(b.kb_id.toLowerCase());
 			if (!kb) throw new Invalid('Knowledge Base not found', 404);
-			const has = agent.kb_ids.includes(kb.id);
+			const has = v.kb_ids.includes(kb.id);
 			if (op === 'attach_kb') {
 				if (has) throw new Invalid('Knowledge Base already attached');
-				agent.kb_ids = [...agent.kb_ids, kb.id];
+				v.kb_ids = [...v.kb_ids, kb.id];
 			} else {
 				if (!has) throw new Invalid('Knowledge Base not attached to this agent');
-				agent.kb_ids = agent.kb_ids.filter((/** @type {string} */ k) => k !== kb.id);
+				v.kb_ids = v.kb_ids.filter((/** @type {string} */ k) => k !== kb.id);
 			}
 			break;
 		}
@@ -749,66 +763,65 @@ function editAgent(ctx) {
 				if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
 					throw new Invalid(`Invalid variable name '${name}'`);
 			}
-			agent.custom_variables = [...b.custom_variables];
+			v.custom_variables = [...b.custom_variables];
 			break;
 		case 'edit_language':
-			mustSpeak(voice(agent.voice_id), language('language'));
-			agent.language = b.language;
+			mustSpeak(voice(v.voice_id), language('language'));
+			v.language = b.language;
 			break;
 		case 'edit_voice': {
-			const v = voice(b.voice_id);
-			mustSpeak(v, language('language'));
+			const chosen = voice(b.voice_id);
+			mustSpeak(chosen, language('language'));
 			if (b.secondary_voice_id !== undefined && b.secondary_voice_id !== null) {
 				if (!uuid(b.secondary_voice_id)) throw new Invalid("'secondary_voice_id' must be a UUID");
 				const sv = voice(b.secondary_voice_id);
-				const lang = b.secondary_language ?? agent.secondary_language;
+				const lang = b.secondary_language ?? v.secondary_language;
 				if (b.secondary_language !== undefined) language('secondary_language');
 				mustSpeak(sv, lang);
-				agent.secondary_voice_id = sv.id;
-				agent.secondary_language = lang;
+				v.secondary_voice_id = sv.id;
+				v.secondary_language = lang;
 			} else if (b.secondary_language !== undefined && b.secondary_language !== null) {
 				language('secondary_language');
-				if (agent.secondary_voice_id)
-					mustSpeak(voice(agent.secondary_voice_id), b.secondary_language);
-				agent.secondary_language = b.secondary_language;
+				if (v.secondary_voice_id) mustSpeak(voice(v.secondary_voice_id), b.secondary_language);
+				v.secondary_language = b.secondary_language;
 			}
-			agent.voice_id = v.id;
-			agent.language = b.language;
+			v.voice_id = chosen.id;
+			v.language = b.language;
 			break;
 		}
 		case 'edit_secondary_language':
 			language('secondary_language');
-			mustSpeak(voice(agent.secondary_voice_id ?? agent.voice_id), b.secondary_language);
-			agent.secondary_language = b.secondary_language;
+			mustSpeak(voice(v.secondary_voice_id ?? v.voice_id), b.secondary_language);
+			v.secondary_language = b.secondary_language;
 			break;
 		case 'edit_secondary_voice': {
-			const v = voice(b.secondary_voice_id);
-			mustSpeak(v, agent.secondary_language);
-			agent.secondary_voice_id = v.id;
+			const chosen = voice(b.secondary_voice_id);
+			mustSpeak(chosen, v.secondary_language);
+			v.secondary_voice_id = chosen.id;
 			break;
 		}
 		case 'edit_prompt':
 			if (!b.agent_prompt.trim()) throw new Invalid("'agent_prompt' must not be empty");
-			agent.agent_prompt = b.agent_prompt;
+			v.agent_prompt = b.agent_prompt;
 			break;
 		case 'edit_agent_display_name':
 			if (!b.agent_display_name.trim()) throw new Invalid("'agent_display_name' must not be empty");
 			agent.agent_display_name = b.agent_display_name;
 			break;
 		case 'edit_intro_message':
-			agent.intro_message = b.intro_message;
+			v.intro_message = b.intro_message;
 			break;
 		case 'edit_noise_settings':
-			agent.mute_while_bot_speaking = b.mute_while_bot_speaking;
-			agent.mute_during_intro = b.mute_during_intro;
+			v.mute_while_bot_speaking = b.mute_while_bot_speaking;
+			v.mute_during_intro = b.mute_during_intro;
 			break;
 		case 'edit_query_phrases': {
 			const p = b.pre_query_phrase_probability;
 			if (p !== undefined && p !== null && (!num(p) || p < 0 || p > 1)) {
 				throw new Invalid("'pre_query_phrase_probability' must be a number from 0 to 1");
 			}
-			agent.pre_query_response_phrases = [...b.pre_query_response_phrases];
-			if (p !== undefined && p !== null) agent.pre_query_phrase_probability = p;
+			v.pre_query_response_phrases = [...b.pre_query_response_phrases];
+			if (p !== undefined && p !== null) v.pre_query_phrase_probability = p;
 			break;
 		}
 		case 'edit_dtmf_settings':
@@ -818,7 +831,7 @@ function editAgent(ctx) {
 			if (b.dtmf_settings.dtmf_input !== undefined && !isObject(b.dtmf_settings.dtmf_input)) {
 				throw new Invalid("'dtmf_settings.dtmf_input' must be an object");
 			}
-			agent.dtmf_settings = structuredClone(b.dtmf_settings);
+			v.dtmf_settings = structuredClone(b.dtmf_settings);
 			break;
 		case 'edit_vad_settings': {
 			const s = b.vad_settings;
@@ -838,7 +851,7 @@ function editAgent(ctx) {
 					if (!num(v)) throw new Invalid(`'vad_settings.vad_input.${k}' must be a number`);
 				}
 			}
-			agent.vad_settings = structuredClone(s);
+			v.vad_settings = structuredClone(s);
 			break;
 		}
 		case 'edit_agent_whitelisted_domains':
@@ -857,111 +870,42 @@ function editAgent(ctx) {
 						`'whitelisted_domains' must hold origins such as https://example.com, got '${d}'`,
 					);
 			}
-			agent.whitelisted_domains = [...b.whitelisted_domains];
+			v.whitelisted_domains = [...b.whitelisted_domains];
 			break;
 		case 'edit_voice_speed':
 			if (b.voice_speed <= 0 || b.voice_speed > 4)
 				throw new Invalid("'voice_speed' must be greater than 0 and at most 4");
-			agent.voice_speed = b.voice_speed;
+			v.voice_speed = b.voice_speed;
 			break;
 		case 'edit_extract_callee_name':
-			agent.extract_callee_name = b.extract_callee_name;
+			v.extract_callee_name = b.extract_callee_name;
 			break;
 		case 'edit_vocab':
 			if (b.vocab.length > 100) throw new Invalid("'vocab' can hold at most 100 words");
-			agent.vocab = [...b.vocab];
+			v.vocab = [...b.vocab];
 			break;
 		case 'edit_api_settings':
-			agent.api_settings = structuredClone(b.api_settings);
+			v.api_settings = structuredClone(b.api_settings);
 			break;
-		case 'edit_event_subscriptions': {
-			const subs = Object.entries(b.event_subscriptions);
-			if (!subs.length)
-				throw new Invalid("'event_subscriptions' must name at least one event type");
-			for (const [type, url] of subs) {
-				if (!EVENT_TYPES.includes(type))
-					throw new Invalid(`Unknown event type '${type}'. Allowed: ${EVENT_TYPES.join(', ')}`);
-				if (url !== null && url !== '' && !isHttpUrl(url))
-					throw new Invalid(
-						`'event_subscriptions.${type}' must be an http or https URL, or null to remove it`,
-					);
-			}
-			// One URL per event type: a new one replaces the old silently; the others stay.
-			for (const [type, url] of subs) {
-				if (url === null || url === '') delete agent.event_subscriptions[type];
-				else agent.event_subscriptions[type] = url;
-			}
+		case 'edit_event_subscriptions':
+			// The list replaces the version's whole list (backend schema reference): an entry
+			// left out is deleted, and a masked value sent back is stored as it is.
+			v.event_subscriptions = checkSubscriptions(b.event_subscriptions);
 			break;
-		}
 	}
 	agent.updated_at = store.now();
-	// Every edit publishes a new version of the assistant; calls record the one they used.
-	agent.version_number += 1;
-	agent.version = { version_id: store.newId(), version_slug: `v${agent.version_number}` };
-	return { status: 200, body: { message: 'Agent updated successfully', agent_id: agent.id } };
+	return { status: 200, body: { message: 'Agent updated successfully!', agent_id: agent.id } };
 }
 
-/** An assistant as GET /agent/all shows it. @param {any} a @param {import('./store').Store} store */
-function agentView(a, store) {
-	const { version_number, created_at, updated_at, event_subscriptions, ...rest } = a;
-	const number = store.numbers.find((n) => n.agent_id === a.id);
-	return {
-		...structuredClone(rest),
-		agent_version_id: a.version.version_id,
-		number_id: number?.id ?? null,
-		created_at: isoUtc(created_at),
-		updated_at: isoUtc(updated_at),
-	};
-}
-
-/** Every event type with its URL, or null when none is subscribed. @param {any} a */
-const subscriptionsOf = (a) =>
-	Object.fromEntries(EVENT_TYPES.map((t) => [t, a.event_subscriptions[t] ?? null]));
-
-/** GET /agent/{agent_id}: one assistant, in the documented shape. @param {Ctx} ctx @returns {Reply} */
+/** GET /agent/{agent_id}: `{agents: {...}}`, versioned (live) or flat (reference). @param {Ctx} ctx @returns {Reply} */
 function getAgent(ctx) {
 	const raw = ctx.params.agent_id;
 	if (!UUID_RE.test(raw)) throw new Invalid(`'agent_id' must be a valid UUID, got '${raw}'`);
 	const { store } = ctx;
 	const a = store.agents.get(raw.toLowerCase());
 	if (!a) throw new Invalid('Agent not found', 404);
-	const voice = store.voices.get(a.voice_id);
-	const kb = a.kb_ids.length ? store.knowledgeBases.get(a.kb_ids[0]) : undefined;
-	const number = store.numbers.find((n) => n.agent_id === a.id);
-	return {
-		status: 200,
-		body: {
-			agents: {
-				id: a.id,
-				agent_display_name: a.agent_display_name,
-				agent_type: a.agent_type,
-				language: a.language,
-				secondary_language: a.secondary_language,
-				voice: {
-					id: voice.id,
-					name: voice.name,
-					voice_preview: recordings.voicePreviewUrl(voice, ctx.recordings.origin),
-				},
-				secondary_voice_id: a.secondary_voice_id,
-				agent_config: {
-					agent_prompt: a.agent_prompt,
-					intro_message: a.intro_message,
-					custom_variables: [...a.custom_variables],
-				},
-				knowledge_base_id: kb?.id ?? null,
-				knowledge_base_name: kb?.name ?? null,
-				knowledge_base_ids: [...a.kb_ids],
-				whitelisted_domains: [...a.whitelisted_domains],
-				voice_speed: a.voice_speed,
-				agent_version_id: a.version.version_id,
-				version: { ...a.version },
-				number_id: number?.id ?? null,
-				event_subscriptions: subscriptionsOf(a),
-				created_at: isoUtc(a.created_at),
-				updated_at: isoUtc(a.updated_at),
-			},
-		},
-	};
+	const view = store.shape === 'docs' ? flatView : versionedView;
+	return { status: 200, body: { agents: view(a, store, ctx.recordings.origin) } };
 }
 
 /** GET /agent/voices?language=: the voices that speak a language. @param {Ctx} ctx @returns {Reply} */
@@ -983,16 +927,19 @@ function listVoices(ctx) {
 	return { status: 200, body: { voices } };
 }
 
-/** GET /agent/all @param {Ctx} ctx @returns {Reply} */
+/** GET /agent/all: `{status, data: {agents: [...]}}`. @param {Ctx} ctx @returns {Reply} */
 function listAgents(ctx) {
 	const limit = intParam(ctx.query, 'limit', { def: 10, min: 1, max: 100 });
 	const offset = intParam(ctx.query, 'offset', { def: 0, min: 0 });
-	const all = [...ctx.store.agents.values()];
+	const { store } = ctx;
+	const all = [...store.agents.values()];
 	return {
 		status: 200,
 		body: {
-			agents: all.slice(offset, offset + limit).map((a) => agentView(a, ctx.store)),
-			total: all.length,
+			status: 'success',
+			data: {
+				agents: all.slice(offset, offset + limit).map((a) => listRow(a, store, store.shape)),
+			},
 		},
 	};
 }
@@ -1056,27 +1003,25 @@ function listUsers(ctx) {
 	};
 }
 
-/** GET /workspace: the workspace and its credit balance. @param {Ctx} ctx @returns {Reply} */
+/**
+ * GET /workspace: `{workspace_info: {id, name, created_at, credits, locked_credits}}`. Older
+ * reference pages also showed the workspace's `api_key` in it: the 'docs' shape serves it, so
+ * readers are tested to never pass it on.
+ * @param {Ctx} ctx @returns {Reply}
+ */
 function getWorkspace(ctx) {
 	const { store } = ctx;
 	const w = store.workspace;
-	const used = store.creditsUsed();
-	return {
-		status: 200,
-		body: {
-			workspace: {
-				id: w.id,
-				name: w.name,
-				credits: Math.round((w.credits_granted - used) * 10000) / 10000,
-				credits_used: used,
-				credits_granted: w.credits_granted,
-				owner_email: store.users[0].email,
-				numbers_count: store.numbers.length,
-				users_count: store.users.length,
-				created_at: isoUtc(w.created_at),
-			},
-		},
+	/** @type {Record<string, unknown>} */
+	const info = {
+		id: w.id,
+		name: w.name,
+		created_at: isoUtc(w.created_at),
+		credits: Math.round((w.credits_granted - store.creditsUsed()) * 10000) / 10000,
+		locked_credits: 0,
 	};
+	if (store.shape === 'docs') info.api_key = store.apiKey;
+	return { status: 200, body: { workspace_info: info } };
 }
 
 /** PATCH /workspace/api-key @param {Ctx} ctx @returns {Reply} */

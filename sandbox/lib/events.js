@@ -3,19 +3,22 @@
 
 const http = require('node:http');
 
-const { historyRecord } = require('./api');
+const { versionById, covers } = require('./agents');
 const { analysisFor } = require('./calls');
 const { recordingUrl } = require('./recordings');
 const { isoOffset } = require('./util');
 
 /**
  * Outbound deliveries: per-call callbacks (callback_url of the outbound call, on every status
- * change) and per-assistant event subscriptions (PATCH /agent/v1 edit_event_subscriptions).
+ * change; legacy: the vendor dropped them from its reference on 2026-08-03) and event
+ * subscriptions (PATCH /agent/v1 edit_event_subscriptions, kept per assistant version: a
+ * call's events go to the subscriptions of the version that took it, with their method and
+ * headers).
  * They are real HTTP POSTs, made on the sandbox clock: with a manual clock they leave while
  * advance() runs due work, and flush() waits for the answers. Only http URLs on a loopback
  * address are ever contacted; any other URL is recorded as refused and never sent.
  *
- * Event deliveries that fail (non-2xx, connection error, timeout) are retried 3 times, after
+ * Event deliveries that fail (anything but 200, connection error, timeout) are retried 3 times, after
  * 10 s, 1 min and 2 min (sandbox clock, divided by the speed), then given up ("failed").
  * Callbacks are sent once: the reference documents retries only for event subscriptions.
  * Every delivery and attempt goes into a ledger (`GET /__sandbox/deliveries`).
@@ -52,7 +55,7 @@ function loopbackHttp(raw) {
  * @typedef {{attempt: number, at: string, status: number | null, error: string | null,
  *   headers: Record<string, string>}} Attempt
  * @typedef {{id: number, kind: 'event' | 'callback', event_type: string, status: string | null,
- *   call_id: string, agent_id: string, url: string, created_at: string,
+ *   call_id: string, agent_id: string, url: string, method: string, created_at: string,
  *   state: 'pending' | 'sending' | 'retrying' | 'delivered' | 'failed' | 'dropped' | 'refused',
  *   fault: string | null, duplicate: boolean, next_attempt_at: string | null, body: unknown,
  *   attempts: Attempt[]}} Delivery
@@ -116,29 +119,27 @@ class Deliveries {
 		if (call.callback) for (const s of statuses) this.callback(call, s, at);
 		if (change.attemptStarted) {
 			this.event('call_started', call, at, {
-				call_id: call.id,
-				status: call.status,
-				call_direction: call.call_type,
-				attempt: call.attempts,
-				from_number: call.from_number,
+				event_id: `${call.id}-${call.attempts}`,
+				timestamp: isoOffset(at),
+				status: 'registered',
+				sub_status: call.sub_status,
+				call_type: call.call_type,
 				to_number: call.to_number,
-				callee_name: call.name,
-				custom_args_values: { ...call.custom_args_values },
-				started_at: isoOffset(at),
+				from_number: call.from_number,
 			});
 		}
 		if (change.from === 'ongoing' && (ENDED.includes(call.status) || call.status === 'retry')) {
+			// Every attempt that ends, retries included; a retry carries status "retry".
 			this.event('call_completed', call, at, {
-				call_id: call.id,
 				status: call.status,
-				call_sub_status: call.sub_status,
-				attempt: call.attempts,
+				sub_status: call.sub_status,
 				call_duration: call.status === 'completed' ? call.call_duration : 0,
-				call_cost: call.status === 'retry' ? null : call.call_cost,
-				voicemail_detected: call.voicemail_detected,
-				ended_at: isoOffset(at),
-				next_attempt_time:
-					call.next_attempt_time === null ? null : isoOffset(call.next_attempt_time),
+				to_number: call.to_number,
+				from_number: call.from_number,
+				transcript: structuredClone(call.transcript),
+				retry_count: Math.max(0, call.attempts - 1),
+				attempts: call.attempts,
+				recording_url: null,
 			});
 		}
 		if (ENDED.includes(call.status) && change.from !== call.status) this.processing(call, at);
@@ -148,49 +149,85 @@ class Deliveries {
 	processing(call, end) {
 		const speed = this.store.speed;
 		const { platform_analysis, client_analysis } = analysisFor(call);
-		const recording = () => ({
-			recording_url: recordingUrl(call, this.where),
-			recording_duration: call.has_recording ? call.call_duration : 0,
-		});
 		const later = (
 			/** @type {keyof typeof PROCESSING_MS} */ type,
-			/** @type {() => object} */ data,
+			/** @type {() => Record<string, unknown>} */ data,
 		) =>
 			this.at(end + PROCESSING_MS[type] / speed, () =>
-				this.event(type, call, this.store.now(), { call_id: call.id, ...data() }),
+				this.event(type, call, this.store.now(), data()),
 			);
-		if (call.status === 'completed') {
-			if (call.has_recording) later('recording_completed', recording);
-			later('platform_analysis_completed', () => ({ platform_analysis }));
-			later('client_analysis_completed', () => ({ client_analysis }));
+		const done = call.status === 'completed';
+		if (done) {
+			if (call.has_recording)
+				later('recording_completed', () => ({
+					recording_url: recordingUrl(call, this.where),
+					recording_duration: call.call_duration,
+					sub_status: call.sub_status,
+				}));
+			later('platform_analysis_completed', () => ({ analysis_data: platform_analysis }));
+			later('client_analysis_completed', () => ({ analysis_data: client_analysis }));
 		}
 		later('all_processing_completed', () => ({
-			call: { ...historyRecord(call, this.where), call_sub_status: call.sub_status },
+			status: call.status,
+			sub_status: call.sub_status,
+			call_type: call.call_type,
+			call_duration: call.call_duration,
+			to_number: call.to_number,
+			from_number: call.from_number,
 			transcript: structuredClone(call.transcript),
-			...recording(),
+			recording_url: recordingUrl(call, this.where),
 			platform_analysis,
+			platform_analysis_status: done ? 'success' : 'cancelled',
 			client_analysis,
+			client_analysis_status: done ? 'success' : 'cancelled',
 		}));
 	}
 
-	/** An event for the assistant's subscription of this type, if it has one. @param {string} type @param {any} call @param {number} at @param {object} data */
-	event(type, call, at, data) {
+	/**
+	 * One event to every subscription of the call's assistant version that covers its type.
+	 * Payloads are flat JSON (vendor reference): the common fields, then the event's own;
+	 * recording_completed carries no agent_id.
+	 * @param {string} type @param {any} call @param {number} at @param {Record<string, unknown>} own
+	 */
+	event(type, call, at, own) {
 		const agent = this.store.agents.get(call.agent.id);
-		const url = agent?.event_subscriptions?.[type];
-		if (!url) return;
+		const version = agent && versionById(agent, call.agent.agent_version_id);
+		const subs = (version?.event_subscriptions ?? []).filter((/** @type {any} */ e) =>
+			covers(e, type),
+		);
+		if (!subs.length) return;
+		/** @type {Record<string, unknown>} */
 		const body = {
 			event_type: type,
-			event_id: `${call.id}:${type}:${call.attempts}`,
 			call_id: call.id,
+			call_sid: `CA${call.id.replace(/-/g, '')}`,
 			agent_id: call.agent.id,
-			occurred_at: isoOffset(at),
-			data,
+			workspace_id: this.store.workspace.id,
+			agent_name: call.agent.agent_name,
+			version_id: call.agent.version.version_id,
+			version_slug: call.agent.version.version_slug,
+			custom_args_values: { ...call.custom_args_values },
+			bulk_list_id: call.bulk_list_id,
+			call_cost: call.status === 'retry' ? null : call.call_cost,
+			...own,
 		};
-		this.dispatch(
-			{ kind: 'event', event_type: type, status: null, call, url, body, maxAttempts: 4 },
-			{ 'content-type': 'application/json', 'user-agent': USER_AGENT },
-			at,
-		);
+		if (type === 'recording_completed') delete body.agent_id;
+		for (const sub of subs) {
+			this.dispatch(
+				{
+					kind: 'event',
+					event_type: type,
+					status: null,
+					call,
+					url: sub.callback_url,
+					method: sub.method_type,
+					body,
+					maxAttempts: 4,
+				},
+				{ ...sub.headers, 'content-type': 'application/json', 'user-agent': USER_AGENT },
+				at,
+			);
+		}
 	}
 
 	/** The per-call callback for one status. @param {any} call @param {string} status @param {number} at */
@@ -226,6 +263,7 @@ class Deliveries {
 				status,
 				call,
 				url: url.toString(),
+				method: 'POST',
 				body: { status: 'success', message: `Call status: ${status}`, data },
 				maxAttempts: 1,
 			},
@@ -237,7 +275,7 @@ class Deliveries {
 	/**
 	 * Records a delivery (two for a 'duplicate' fault) and sends it on the clock.
 	 * @param {{kind: 'event'|'callback', event_type: string, status: string|null, call: any, url: string,
-	 *   body: unknown, maxAttempts: number}} spec @param {Record<string, string>} headers @param {number} at
+	 *   method: string, body: unknown, maxAttempts: number}} spec @param {Record<string, string>} headers @param {number} at
 	 */
 	dispatch(spec, headers, at) {
 		const fault = this.faults.takeDelivery(spec.event_type);
@@ -252,6 +290,7 @@ class Deliveries {
 				call_id: spec.call.id,
 				agent_id: spec.call.agent.id,
 				url: spec.url,
+				method: spec.method,
 				created_at: isoOffset(at),
 				state: 'pending',
 				fault: fault ? (fault.kind === 'delay' ? `delay:${fault.delayMs}` : fault.kind) : null,
@@ -290,10 +329,11 @@ class Deliveries {
 		d.attempts.push(entry);
 		d.state = 'sending';
 		d.next_attempt_at = null;
-		const done = this.post(d.url, entry.headers, text).then(
+		const done = this.send(d.method, d.url, entry.headers, text).then(
 			(status) => {
 				entry.status = status;
-				if (status >= 200 && status < 300) d.state = 'delivered';
+				// Only exactly 200 counts (vendor reference): a 204 or 202 is retried too.
+				if (status === 200) d.state = 'delivered';
 				else this.failed(d, headers, max, at);
 			},
 			(e) => {
@@ -319,10 +359,10 @@ class Deliveries {
 		this.at(next, () => this.attempt(d, headers, max));
 	}
 
-	/** A POST; resolves with the status code. @param {string} url @param {Record<string, string>} headers @param {string} text */
-	post(url, headers, text) {
+	/** Sends; resolves with the status code. @param {string} method @param {string} url @param {Record<string, string>} headers @param {string} text */
+	send(method, url, headers, text) {
 		return new Promise((resolve, reject) => {
-			const req = http.request(url, { method: 'POST', headers, agent: false });
+			const req = http.request(url, { method, headers, agent: false });
 			this.requests.add(req);
 			req.setTimeout(this.timeoutMs, () =>
 				req.destroy(new Error(`timeout after ${this.timeoutMs} ms`)),

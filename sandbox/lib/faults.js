@@ -93,6 +93,32 @@ function normalizeDeliveryAction(raw) {
 	);
 }
 
+/**
+ * The rules of a spec (a list, {rules: [...]}, or null/undefined for none), each checked to be
+ * an object with a valid `rate` (0..1, default 1) and `times` (>= 0, default all); `label`
+ * prefixes the errors.
+ * @param {unknown} spec @param {string} label
+ * @returns {Array<{rule: any, rate: number, times: number}>}
+ */
+function parseRules(spec, label) {
+	const list =
+		spec === null || spec === undefined
+			? []
+			: Array.isArray(spec)
+				? spec
+				: /** @type {any} */ (spec).rules;
+	if (!Array.isArray(list))
+		throw new Error(`${label}: expected an array of rules or {rules: [...]}`);
+	return list.map((/** @type {any} */ r) => {
+		if (!r || typeof r !== 'object') throw new Error(`${label}: every rule must be an object`);
+		const rate = r.rate === undefined ? 1 : Number(r.rate);
+		if (!(rate >= 0 && rate <= 1)) throw new Error(`${label}: rate must be between 0 and 1`);
+		const times = r.times === undefined ? Infinity : Number(r.times);
+		if (!(times >= 0)) throw new Error(`${label}: times must be >= 0`);
+		return { rule: r, rate, times };
+	});
+}
+
 /** @param {string} endpoint @param {string} method @param {string} route @param {string} path */
 function matches(endpoint, method, route, path) {
 	if (!endpoint || endpoint === '*') return true;
@@ -118,22 +144,7 @@ class FaultBoard {
 
 	/** Replaces the delivery fault rules; null or [] clears. @param {unknown} spec */
 	setDeliveries(spec) {
-		const list =
-			spec === null || spec === undefined
-				? []
-				: Array.isArray(spec)
-					? spec
-					: /** @type {any} */ (spec).rules;
-		if (!Array.isArray(list))
-			throw new Error('delivery faults: expected an array of rules or {rules: [...]}');
-		this.deliveryRules = list.map((/** @type {any} */ r) => {
-			if (!r || typeof r !== 'object')
-				throw new Error('delivery faults: every rule must be an object');
-			const rate = r.rate === undefined ? 1 : Number(r.rate);
-			if (!(rate >= 0 && rate <= 1))
-				throw new Error('delivery faults: rate must be between 0 and 1');
-			const times = r.times === undefined ? Infinity : Number(r.times);
-			if (!(times >= 0)) throw new Error('delivery faults: times must be >= 0');
+		this.deliveryRules = parseRules(spec, 'delivery faults').map(({ rule: r, rate, times }) => {
 			if (r.event !== undefined && typeof r.event !== 'string')
 				throw new Error('delivery faults: event must be a string');
 			return {
@@ -160,25 +171,12 @@ class FaultBoard {
 
 	/** Replaces every rule; null or [] clears. @param {unknown} spec */
 	set(spec) {
-		const list =
-			spec === null || spec === undefined
-				? []
-				: Array.isArray(spec)
-					? spec
-					: /** @type {any} */ (spec).rules;
-		if (!Array.isArray(list))
-			throw new Error('faults: expected an array of rules or {rules: [...]}');
-		const rules = list.map((/** @type {any} */ r) => {
-			if (!r || typeof r !== 'object') throw new Error('faults: every rule must be an object');
+		this.rules = parseRules(spec, 'faults').map(({ rule: r, rate, times }) => {
 			const sequence = r.sequence !== undefined;
 			if (sequence && !Array.isArray(r.sequence))
 				throw new Error('faults: sequence must be an array');
 			if (!sequence && r.action === undefined)
 				throw new Error('faults: a rule needs action or sequence');
-			const rate = r.rate === undefined ? 1 : Number(r.rate);
-			if (!(rate >= 0 && rate <= 1)) throw new Error('faults: rate must be between 0 and 1');
-			const times = r.times === undefined ? Infinity : Number(r.times);
-			if (!(times >= 0)) throw new Error('faults: times must be >= 0');
 			return {
 				endpoint: String(r.endpoint ?? '*'),
 				actions: sequence ? r.sequence.map(normalizeAction) : [normalizeAction(r.action)],
@@ -189,7 +187,6 @@ class FaultBoard {
 				source: r,
 			};
 		});
-		this.rules = rules;
 	}
 
 	clear() {

@@ -5,7 +5,8 @@
  * The seeded workspace. IDs are fixed (not drawn from the seed) so docs, examples and
  * end-to-end tests can name them; each kind of record has its own first group:
  * a1a1a1a1 assistants, b2b2b2b2 voices, c3c3c3c3 numbers, d4d4d4d4 users,
- * e5e5e5e5 campaigns, f6f6f6f6 contact lists, 0a0a0a0a knowledge bases.
+ * e5e5e5e5 campaigns, f6f6f6f6 contact lists, 0a0a0a0a knowledge bases, a7a7a7a7 versions of
+ * the A/B and multi_node assistants (the plain assistants' version IDs come from the seed).
  */
 
 const id = (/** @type {string} */ prefix, /** @type {number} */ n) =>
@@ -101,7 +102,84 @@ const AGENTS = [
 		whitelisted_domains: ['https://palm.example.ae'],
 		voice_speed: 1.0,
 	},
+	// Three assistants as the live service shows them beyond a single version (no history
+	// calls, no number): an A/B test with a clear winner, an A/B test split 50/50, and a
+	// multi_node assistant, whose versions hold no prompt.
+	{
+		id: id('a1a1a1a1', 5),
+		agent_display_name: 'Renewal Offer (A/B)',
+		agent_type: 'outbound',
+		language: 'en-US',
+		voice_id: VOICES[0].id,
+		secondary_language: null,
+		secondary_voice_id: null,
+		intro_message: 'Hi @{{callee_name}}, this is Sam from Acme Insurance.',
+		agent_prompt: 'Offer @{{callee_name}} the renewal of policy @{{policy_id}} at @{{price}}.',
+		custom_variables: ['policy_id', 'price'],
+		kb_ids: [],
+		whitelisted_domains: [],
+		voice_speed: 1.0,
+		versions: [
+			{ n: 1, slug: 'control', description: 'Current script', call_traffic: 20 },
+			{
+				n: 2,
+				slug: 'discount-first',
+				description: 'Leads with the discount',
+				call_traffic: 80,
+				agent_prompt:
+					'Tell @{{callee_name}} about the @{{discount}} discount first, then offer the renewal of policy @{{policy_id}}.',
+				custom_variables: ['policy_id', 'discount'],
+			},
+		],
+	},
+	{
+		id: id('a1a1a1a1', 6),
+		agent_display_name: 'Survey Split Test',
+		agent_type: 'outbound',
+		language: 'en-IN',
+		voice_id: VOICES[1].id,
+		secondary_language: null,
+		secondary_voice_id: null,
+		intro_message: 'Hello @{{callee_name}}, a short survey from Acme Solar.',
+		agent_prompt: 'Ask @{{callee_name}} to rate the installation from 1 to 5.',
+		custom_variables: [],
+		kb_ids: [KNOWLEDGE_BASES[1].id],
+		whitelisted_domains: [],
+		voice_speed: 1.0,
+		versions: [
+			{ n: 3, slug: 'short', description: 'One question', call_traffic: 50 },
+			{
+				n: 4,
+				slug: 'long',
+				description: 'Three questions',
+				call_traffic: 50,
+				agent_prompt:
+					'Ask @{{callee_name}} to rate the installation, the installer @{{installer}} and the app.',
+				custom_variables: ['installer'],
+			},
+		],
+	},
+	{
+		id: id('a1a1a1a1', 7),
+		agent_display_name: 'Clinic Router',
+		agent_type: 'inbound',
+		orchestration_mode: 'multi_node',
+		language: 'en-US',
+		voice_id: VOICES[0].id,
+		secondary_language: null,
+		secondary_voice_id: null,
+		intro_message: 'Thank you for calling Sunrise Dental.',
+		agent_prompt: null,
+		custom_variables: ['callee_name'],
+		kb_ids: [KNOWLEDGE_BASES[0].id],
+		whitelisted_domains: [],
+		voice_speed: 1.0,
+		versions: [{ n: 5, slug: 'v1', description: null, call_traffic: 100 }],
+	},
 ];
+
+/** Assistants with history and numbers: the four plain ones (one version each). */
+const PLAIN_AGENTS = 4;
 
 const NUMBERS = [
 	{
@@ -228,6 +306,7 @@ module.exports = {
 	VOICES,
 	KNOWLEDGE_BASES,
 	AGENTS,
+	PLAIN_AGENTS,
 	NUMBERS,
 	USERS,
 	CONTACT_LISTS,

@@ -75,6 +75,7 @@ async function startSandbox(options = {}) {
 		startTime: options.startTime,
 		apiKey: options.apiKey,
 		startStatus: options.startStatus,
+		shape: options.shape,
 	});
 	const faults = new FaultBoard(prng((options.seed ?? 1) ^ 0x27d4eb2f));
 	if (options.latencyMs !== undefined) faults.setLatency(options.latencyMs);
@@ -344,6 +345,9 @@ async function startSandbox(options = {}) {
 					res.on('finish', () => sandbox.pause(ms));
 					return;
 				}
+				case 'POST /__sandbox/shape':
+					sandbox.setShape(body?.shape);
+					return sendJson(res, 200, { shape: store.shape });
 				case 'POST /__sandbox/reset':
 					sandbox.reset(body?.seed);
 					return sendJson(res, 200, sandbox.describe());
@@ -453,6 +457,15 @@ async function startSandbox(options = {}) {
 			const now = store.advance(ms);
 			return now;
 		},
+		/**
+		 * 'live' (default) or 'docs': which of the two shapes the vendor's reference and the
+		 * live service give is served where they differ (assistant, assistant list, workspace).
+		 * @param {'live' | 'docs'} shape
+		 */
+		setShape(shape) {
+			if (shape !== 'live' && shape !== 'docs') throw new Error("shape must be 'live' or 'docs'");
+			store.shape = shape;
+		},
 		/** @param {unknown} spec */
 		setFaults(spec) {
 			faults.set(spec);
@@ -496,6 +509,7 @@ async function startSandbox(options = {}) {
 				clock: store.clock,
 				speed: store.speed,
 				seed: store.seed,
+				shape: store.shape,
 				now: isoOffset(store.now()),
 				calls: store.calls.length,
 				callsByStatus: byStatus,

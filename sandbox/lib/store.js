@@ -4,6 +4,7 @@
 const fixtures = require('./fixtures');
 const { prng, uuidFrom, isoOffset, isoUtc } = require('./util');
 const { launch, stepCall } = require('./calls');
+const { buildAgent, defaultVersion, servingVersion } = require('./agents');
 
 const DAY = 86400000;
 
@@ -22,7 +23,7 @@ const DEFAULT_API_KEY = 'sandbox-key-0000';
 class Store {
 	/**
 	 * @param {{seed?: number, clock?: 'manual'|'real', speed?: number, startTime?: string|number,
-	 *   apiKey?: string, startStatus?: 'ongoing'|'registered'}} [options]
+	 *   apiKey?: string, startStatus?: 'ongoing'|'registered', shape?: 'live'|'docs'}} [options]
 	 */
 	constructor(options = {}) {
 		this.options = options;
@@ -33,46 +34,15 @@ class Store {
 		/** @type {ReturnType<typeof setTimeout> | undefined} */
 		this.timer = undefined;
 		this.closed = false;
-		// Declared here for the type checker; reset() fills them.
-		this.seed = 1;
-		this.rand = prng(1);
-		this.keyRand = prng(1);
-		this.apiKey = DEFAULT_API_KEY;
-		this.offset = 0;
-		this.manualNow = DEFAULT_START;
-		this.seq = 0;
-		/** @type {Map<string, any>} */
-		this.voices = new Map();
-		/** @type {Map<string, any>} */
-		this.knowledgeBases = new Map();
-		/** @type {Map<string, any>} */
-		this.agents = new Map();
-		/** @type {any[]} */
-		this.numbers = [];
-		/** @type {any[]} */
-		this.users = [];
-		/** @type {Map<string, any>} */
-		this.contactLists = new Map();
-		/** @type {any[]} */
-		this.campaigns = [];
-		/** @type {any[]} */
-		this.calls = [];
-		/** @type {Map<string, any>} */
-		this.callsById = new Map();
-		/** @type {Set<any>} calls with an event still to come */
-		this.active = new Set();
-		/** @type {any[]} */
-		this.ledger = [];
-		/** @type {any[]} */
-		this.exports = [];
-		/** @type {Array<{at: number, seq: number, run: (at: number) => void}>} timed jobs besides calls (deliveries) */
-		this.timers = [];
-		this.timerSeq = 0;
+		/** 'live' (default): the shapes the live service answers; 'docs': the reference's. */
+		this.shape = options.shape ?? 'live';
 		/** @type {Array<(change: Change) => void>} told of every status change of a live call */
 		this.listeners = [];
 		/** bumped by reset(), so work started before it can tell it is stale */
 		this.generation = 0;
+		this.timerSeq = 0;
 		this.seeding = false;
+		// Everything else is the workspace's state, which reset() builds (and rebuilds).
 		this.reset(options.seed);
 	}
 
@@ -90,46 +60,35 @@ class Store {
 		const t0 = this.now();
 		this.seq = 0;
 
+		/** @type {Map<string, any>} */
 		this.voices = new Map(fixtures.VOICES.map((v) => [v.id, structuredClone(v)]));
+		/** @type {Map<string, any>} */
 		this.knowledgeBases = new Map(fixtures.KNOWLEDGE_BASES.map((k) => [k.id, structuredClone(k)]));
+		/** @type {Map<string, any>} */
 		this.agents = new Map(
-			fixtures.AGENTS.map((a, n) => {
-				const versionId = uuidFrom(this.rand);
-				return [
-					a.id,
-					{
-						...structuredClone(a),
-						orchestration_mode: 'single_prompt',
-						version: { version_id: versionId, version_slug: 'v1' },
-						version_number: 1,
-						agent_type: a.agent_type ?? 'outbound',
-						created_at: t0 - (120 - n * 10) * DAY,
-						updated_at: t0 - (100 - n * 10) * DAY,
-						event_subscriptions: {},
-						mute_while_bot_speaking: false,
-						mute_during_intro: true,
-						extract_callee_name: false,
-						vocab: [],
-						pre_query_response_phrases: [],
-						pre_query_phrase_probability: 0,
-						dtmf_settings: { dtmf_capturing_enabled: false },
-						vad_settings: { vad_override: false, interruption_sensitivity: 'default' },
-						api_settings: {},
-					},
-				];
-			}),
+			fixtures.AGENTS.map((a, n) => [
+				a.id,
+				buildAgent(a, this.rand, {
+					created: t0 - (120 - n * 10) * DAY,
+					updated: t0 - (100 - n * 10) * DAY,
+				}),
+			]),
 		);
+		/** @type {any[]} */
 		this.numbers = fixtures.NUMBERS.map((n, i) => ({
 			...n,
 			created_at: t0 - (200 - i * 15) * DAY,
 		}));
+		/** @type {any[]} */
 		this.users = fixtures.USERS.map((u) => ({ ...u }));
+		/** @type {Map<string, any>} */
 		this.contactLists = new Map(
 			fixtures.CONTACT_LISTS.map((l, i) => [
 				l.id,
 				{ ...structuredClone(l), created_at: t0 - (10 - i) * DAY },
 			]),
 		);
+		/** @type {any[]} */
 		this.campaigns = fixtures.CAMPAIGNS.map((c, i) => {
 			const created = t0 - (60 - i * 8) * DAY;
 			return {
@@ -150,8 +109,10 @@ class Store {
 		this.ledger = [];
 		/** @type {any[]} */
 		this.exports = [];
+		/** @type {Array<{at: number, seq: number, run: (at: number) => void}>} timed jobs besides calls (deliveries) */
 		this.timers = [];
 		this.generation += 1;
+		/** @type {{id: string, name: string, credits_granted: number, created_at: number}} */
 		this.workspace = {
 			id: fixtures.WORKSPACE.id,
 			name: fixtures.WORKSPACE.name,
@@ -315,11 +276,14 @@ class Store {
 	 * @param {{name: string, mobile_number: string, agent: any, from_number: string|null,
 	 *   given?: Record<string,string>, config?: any, bulk_list_id?: string|null, campaign_id?: string|null,
 	 *   call_type?: string, inbound_from?: string|null, at?: number, speed?: number, startStatus?: string,
+	 *   version?: any,
 	 *   callback?: {url: string, headers: Record<string,string>, params: Record<string,string>} | null}} p
 	 */
 	createCall(p) {
 		const at = p.at ?? this.now();
 		const agent = p.agent;
+		// The version asked for, else the live one (drawn by traffic during an A/B test).
+		const version = p.version ?? servingVersion(agent, this.rand);
 		const config = p.config ?? {};
 		const callTime = config.call_time ?? {};
 		const zone = callTime.timezone;
@@ -338,12 +302,16 @@ class Store {
 			agent: {
 				id: agent.id,
 				agent_name: agent.agent_display_name,
-				agent_version_id: agent.version.version_id,
+				agent_version_id: version.version_id,
 				orchestration_mode: agent.orchestration_mode,
-				version: { ...agent.version },
+				version: { version_id: version.version_id, version_slug: version.version_slug },
 			},
-			agent_language: agent.language,
-			agent_snapshot: { intro_message: agent.intro_message, agent_prompt: agent.agent_prompt },
+			agent_language: version.language,
+			// A multi_node assistant's prompts live in its nodes; its calls speak the intro only.
+			agent_snapshot: {
+				intro_message: version.intro_message,
+				agent_prompt: version.agent_prompt ?? '',
+			},
 			call_type: p.call_type ?? 'outbound',
 			inbound_from: p.inbound_from ?? null,
 			from_number: p.from_number,
@@ -384,7 +352,8 @@ class Store {
 
 	/** Past calls: the contact lists were dialled, plus inbound, web and one-off calls. @param {number} t0 */
 	seedHistory(t0) {
-		const agents = [...this.agents.values()];
+		// Only the plain assistants have history (the A/B and multi_node ones are new).
+		const agents = [...this.agents.values()].slice(0, fixtures.PLAIN_AGENTS);
 		const r = this.rand;
 		/** @param {Parameters<Store['createCall']>[0]} p */
 		const past = (p) => {
@@ -405,7 +374,8 @@ class Store {
 				order_id: ['A-1001', 'A-2042'],
 				nights: ['2', '5'],
 			});
-			for (const name of agent.custom_variables) v[name] = samples[name]?.[n % 2] ?? `${name}-${n}`;
+			for (const name of defaultVersion(agent).custom_variables)
+				v[name] = samples[name]?.[n % 2] ?? `${name}-${n}`;
 			return v;
 		};
 		const numberOf = (/** @type {any} */ agent) =>
@@ -432,9 +402,10 @@ class Store {
 		tails.forEach((tail, n) => {
 			const agent = agents[n % agents.length];
 			const at = t0 - Math.floor((1 + r() * 8) * DAY) - n * 60000;
-			const country = agent.language.endsWith('IN')
+			const language = defaultVersion(agent).language;
+			const country = language.endsWith('IN')
 				? '+9198450000'
-				: agent.language === 'ar-AE'
+				: language === 'ar-AE'
 					? '+9715500000'
 					: '+1650555000';
 			const callee = `${country}${tail}`;

@@ -126,8 +126,18 @@ test('Assistant Get / Get Many and Workspace Get read what the sandbox holds', a
 	});
 	expect(jsonOf(many.output).map((a) => a.id)).toEqual([...sb.store.agents.keys()]);
 	const ws = await run('voiceAgentWorkspace', { resource: 'workspace', operation: 'get' });
-	expect(jsonOf(ws.output)[0]).toMatchObject({
-		credits: expect.any(Number),
-		credits_granted: 5000,
-	});
+	expect(jsonOf(ws.output)).toEqual([
+		{
+			id: '09090909-0000-4000-8000-000000000001',
+			name: 'Sandbox Clinic Group',
+			created_at: expect.stringMatching(/Z$/),
+			credits: expect.any(Number),
+			locked_credits: 0,
+		},
+	]);
+	// The reference's older shape carried the workspace's key: it never reaches the output.
+	sb.setShape('docs');
+	const old = await run('voiceAgentWorkspace', { resource: 'workspace', operation: 'get' });
+	expect(jsonOf(old.output)).toEqual(jsonOf(ws.output));
+	expect(JSON.stringify(old.output)).not.toContain(sb.apiKey);
 });

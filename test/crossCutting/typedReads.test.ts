@@ -25,29 +25,38 @@ expectAllMocksUsed();
 const api = () => nock(BASE_URL).matchHeader('x-api-key', API_KEY);
 
 describe('Workspace › Get', () => {
-	const workspace = {
+	// The service's answer (vendor reference, 2026-08).
+	const workspace_info = {
 		id: 'w1',
 		name: 'Acme',
-		credits: 41.5,
-		credits_used: 8.5,
-		credits_granted: 50,
-		owner_email: 'owner@example.com',
-		numbers_count: 3,
-		users_count: 2,
 		created_at: '2025-01-01T00:00:00Z',
+		credits: 41.5,
+		locked_credits: 2.25,
 	};
 
-	test('GET /workspace: the workspace with its credits, one item per input item', async () => {
-		api().get('/workspace').times(2).reply(200, { workspace });
+	test('GET /workspace: workspace_info with its credits, one item per input item', async () => {
+		api().get('/workspace').times(2).reply(200, { workspace_info });
 		const { output } = await runNode({
 			type: 'voiceAgentWorkspace',
 			parameters: { resource: 'workspace', operation: 'get' },
 			items: [{ json: {} }, { json: {} }],
 		});
 		expect(output).toEqual([
-			{ json: workspace, pairedItem: { item: 0 } },
-			{ json: workspace, pairedItem: { item: 1 } },
+			{ json: workspace_info, pairedItem: { item: 0 } },
+			{ json: workspace_info, pairedItem: { item: 1 } },
 		]);
+	});
+
+	test('an api_key in the answer (older answers carried one) never reaches the output', async () => {
+		api()
+			.get('/workspace')
+			.reply(200, { workspace_info: { ...workspace_info, api_key: 'ringg_live_secret' } });
+		const { output } = await runNode({
+			type: 'voiceAgentWorkspace',
+			parameters: { resource: 'workspace', operation: 'get' },
+		});
+		expect(jsonOf(output)).toEqual([workspace_info]);
+		expect(JSON.stringify(output)).not.toContain('ringg_live_secret');
 	});
 
 	test('also offered to an AI agent (it changes nothing)', () => {
@@ -59,15 +68,17 @@ describe('Workspace › Get', () => {
 		}
 	});
 
-	test('an answer without the workspace is a clear error', async () => {
-		api().get('/workspace').reply(200, { workspace: [] });
+	test.each([
+		[{ workspace_info: [] }, 'workspace_info should be an object but is a list'],
+		// The shape the package once expected: an error, never an empty item.
+		[{ workspace: workspace_info }, 'workspace_info is missing'],
+	])('an answer without the workspace is a clear error (%j)', async (answer, problem) => {
+		api().get('/workspace').reply(200, answer);
 		const { error } = await runNode({
 			type: 'voiceAgentWorkspace',
 			parameters: { resource: 'workspace', operation: 'get' },
 		});
-		expect(error?.message).toBe(
-			'Unexpected answer from the service: workspace should be an object but is a list',
-		);
+		expect(error?.message).toBe(`Unexpected answer from the service: ${problem}`);
 	});
 });
 

@@ -21,10 +21,34 @@ const AGENT = fixtures.AGENTS[0].id;
 const FROM = fixtures.NUMBERS[0].number;
 const SECRET = 'e2e-instant-secret-0123456789';
 const WEBHOOK_ID = '6d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
-/** Subscriptions of other receivers, set before activation: they must survive it all. */
-const OTHERS = {
-	call_started: 'http://127.0.0.1:9/other/started',
-	recording_completed: 'http://127.0.0.1:9/other/recording',
+const WEBHOOK_ALL = '6d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d7';
+const EVENT_TYPES = [
+	'call_started',
+	'call_completed',
+	'recording_completed',
+	'platform_analysis_completed',
+	'client_analysis_completed',
+	'all_processing_completed',
+];
+/**
+ * Another integration's subscription (every event type, a header, PUT), set before
+ * activation: it must survive it all, exactly as stored. Its receiver does not listen; the
+ * sandbox's ledger keeps the payloads it tried to send.
+ */
+const OTHERS = [
+	{
+		event_type: EVENT_TYPES,
+		callback_url: 'http://127.0.0.1:9/other/events',
+		headers: { 'X-Team': 'analytics' },
+		method_type: 'PUT',
+	},
+];
+/** One whose secret the service shows masked: registering must refuse, and keep it. */
+const WITH_AUTH = {
+	event_type: 'call_completed',
+	callback_url: 'http://127.0.0.1:9/crm/hook',
+	headers: { Authorization: 'Bearer crm-token-123' },
+	method_type: 'POST',
 };
 
 const declared = new Set<string>(
@@ -46,6 +70,21 @@ function instantWorkflow() {
 		// Deliveries never sweep here (the first sweep is the baseline at activation); the
 		// test asks for one, and a call is judged as soon as the sweep sees it.
 		safetyNetOptions: { sweepMinutes: 60, graceMinutes: 0 },
+	});
+	return wf;
+}
+
+/** Every event type, no registration: each payload as the service delivers it. */
+function allEventsWorkflow() {
+	const wf = instantWorkflow();
+	wf.id = 'e2eInstantAll';
+	wf.name = 'E2E instant trigger, every event';
+	const trigger = wf.nodes.find((n: any) => n.type === INSTANT);
+	trigger.webhookId = WEBHOOK_ALL;
+	Object.assign(trigger.parameters, {
+		events: EVENT_TYPES,
+		registerOnAssistant: false,
+		safetyNet: false,
 	});
 	return wf;
 }
@@ -106,7 +145,12 @@ const api = async (method: string, route: string, body?: unknown) =>
 		headers: { 'X-API-KEY': sandbox.apiKey, 'Content-Type': 'application/json' },
 		body: body === undefined ? undefined : JSON.stringify(body),
 	}).then(async (r) => (await r.json()) as any);
-const subscriptions = async () => (await api('GET', `/agent/${AGENT}`)).agents.event_subscriptions;
+/** The list as the service shows it (secrets masked), and as it holds it. */
+const subscriptions = async () => {
+	const agent = (await api('GET', `/agent/${AGENT}`)).agents;
+	return agent.version_details[agent.active_agent_version_id].event_subscriptions;
+};
+const storedSubscriptions = () => sandbox.store.agents.get(AGENT).versions[0].event_subscriptions;
 
 beforeAll(async () => {
 	sandbox = await createSandbox({ port: 0, clock: 'real', speed: 20, seed: 3 });
@@ -119,7 +163,7 @@ beforeAll(async () => {
 	await env.installPackage({ userFolder, tarball: process.env.E2E_PACKAGE_TGZ || undefined });
 	await env.importAll(n8n, n8nEnv, {
 		credentials: [env.sandboxCredential({ ...CREDENTIAL, baseUrl: sandbox.url })],
-		workflows: [instantWorkflow(), startWorkflow],
+		workflows: [instantWorkflow(), allEventsWorkflow(), startWorkflow],
 	});
 });
 
@@ -131,7 +175,7 @@ afterAll(async () => {
 
 describe(`n8n ${MAJOR}.x instant trigger`, () => {
 	forNode(INSTANT)(
-		'Instant trigger: registers, fires on a call started through the package, emits duplicates once, refuses a missing secret, catches a dropped delivery, remembers across a restart, unregisters',
+		'Instant trigger: registers beside another subscription, fires on a call started through the package, one execution per event of each payload type, emits duplicates once, refuses a missing secret, catches a dropped delivery, remembers across a restart, unregisters and registers again keeping the other subscription, refuses beside an Authorization header',
 		async () => {
 			await api('PATCH', '/agent/v1', {
 				operation: 'edit_event_subscriptions',
@@ -139,32 +183,35 @@ describe(`n8n ${MAJOR}.x instant trigger`, () => {
 				event_subscriptions: OTHERS,
 			});
 			await env.activateWorkflow(n8n, n8nEnv, 'e2eInstant');
+			await env.activateWorkflow(n8n, n8nEnv, 'e2eInstantAll');
 			const port = Number(n8nEnv.N8N_PORT);
 			const url = `http://localhost:${port}/webhook/${WEBHOOK_ID}/events`;
-			const registered = `${url}?secret=${SECRET}`;
+			const urlAll = `http://localhost:${port}/webhook/${WEBHOOK_ALL}/events`;
+			// Our entry: the bare URL, the secret in a header.
+			const ours = {
+				event_type: ['all_processing_completed', 'call_completed'],
+				callback_url: url,
+				headers: { 'x-voice-agent-secret': SECRET },
+				method_type: 'POST',
+			};
 			let server = await env.startN8n(n8n, n8nEnv, { port });
 			try {
 				let rest = env.restClient(port);
 				await rest.ownerLogin();
 
-				// Activation subscribed exactly the two selected types.
-				await waitFor('the registration', async () => {
-					const s = await subscriptions();
-					return s.all_processing_completed === registered;
-				});
-				expect(await subscriptions()).toEqual({
-					call_started: OTHERS.call_started,
-					call_completed: registered,
-					recording_completed: OTHERS.recording_completed,
-					platform_analysis_completed: null,
-					client_analysis_completed: null,
-					all_processing_completed: registered,
-				});
+				// Activation added our entry and kept the other one exactly as stored.
+				await waitFor('the registration', () => storedSubscriptions().length === 2);
+				expect(storedSubscriptions()).toEqual([...OTHERS, ours]);
+				expect(await subscriptions()).toEqual([
+					...OTHERS,
+					{ ...ours, headers: { 'x-voice-agent-secret': `${SECRET.slice(0, 4)}***` } },
+				]);
 
 				// Two copies of call_completed, and the processing event lost for good.
+				// (times 2: the other subscriber's copy is dispatched first, then ours)
 				sandbox.setDeliveryFaults([
-					{ event: 'call_completed', action: 'duplicate', times: 1 },
-					{ event: 'all_processing_completed', action: 'drop', times: 1 },
+					{ event: 'call_completed', action: 'duplicate', times: 2 },
+					{ event: 'all_processing_completed', action: 'drop', times: 2 },
 				]);
 				const started = await env.executeWorkflow(n8n, n8nEnv, 'e2eInstantStart');
 				if (started.code !== 0) throw new Error(`${started.stdout}\n${started.stderr}`);
@@ -197,7 +244,7 @@ describe(`n8n ${MAJOR}.x instant trigger`, () => {
 				await waitFor('one execution', async () => (await executions()).length >= 1);
 				await new Promise((r) => setTimeout(r, 2000));
 				const copies = sandbox.deliveries.filter(
-					(d: any) => d.call_id === callId && d.event_type === 'call_completed',
+					(d: any) => d.call_id === callId && d.event_type === 'call_completed' && d.url === url,
 				);
 				expect(copies.map((d: any) => [d.duplicate, d.state, d.attempts.at(-1)?.status])).toEqual([
 					[false, 'delivered', 200],
@@ -248,6 +295,65 @@ describe(`n8n ${MAJOR}.x instant trigger`, () => {
 						status: sandbox.call(callId)!.status,
 					}),
 				]);
+				// Every payload the service sends for this call (the other subscriber's copies),
+				// delivered twice to a trigger of every event type: one execution each, and a
+				// call_completed with status "retry" before the final one is its own event.
+				await waitFor('the six payloads', () =>
+					EVENT_TYPES.every((t) =>
+						sandbox.deliveries.some(
+							(d: any) =>
+								d.call_id === callId && d.event_type === t && d.url === OTHERS[0].callback_url,
+						),
+					),
+				);
+				const payload = (t: string) =>
+					sandbox.deliveries.find(
+						(d: any) =>
+							d.call_id === callId && d.event_type === t && d.url === OTHERS[0].callback_url,
+					)!.body;
+				const retryAttempt = {
+					...payload('call_completed'),
+					status: 'retry',
+					sub_status: 'RETRY_SCHEDULED',
+				};
+				const bodies = [
+					payload('call_started'),
+					retryAttempt,
+					...EVENT_TYPES.slice(1).map(payload),
+				];
+				for (const body of bodies) {
+					for (let copy = 0; copy < 2; copy++) {
+						const r = await post('', { 'x-voice-agent-secret': SECRET }, body, urlAll);
+						expect(r.status).toBe(200);
+					}
+				}
+				const allRuns = async () => {
+					const r = await rest.request(
+						'GET',
+						`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: 'e2eInstantAll' }))}`,
+					);
+					return (r.json.data.results ?? r.json.data) as any[];
+				};
+				await waitFor(
+					'one execution per event',
+					async () => (await allRuns()).length >= bodies.length,
+				);
+				await new Promise((r) => setTimeout(r, 1500));
+				const perEvent = [];
+				for (const run of (await allRuns()).sort((a, b) => Number(a.id) - Number(b.id)))
+					perEvent.push(
+						...(await items(run)).map((i: any) => `${i.event_type}:${i.status ?? '-'}`),
+					);
+				expect(perEvent).toEqual([
+					'call_started:registered',
+					'call_completed:retry',
+					'call_completed:completed',
+					'recording_completed:-',
+					'platform_analysis_completed:-',
+					'client_analysis_completed:-',
+					'all_processing_completed:completed',
+				]);
+
 				// Latency: from the moment the call ended (sandbox clock, back to wall time) to
 				// the moment n8n started the execution.
 				const offset = sandbox.store.now() - Date.now();
@@ -259,10 +365,10 @@ describe(`n8n ${MAJOR}.x instant trigger`, () => {
 				// No secret, a wrong one: 401 and nothing starts.
 				const forged = {
 					event_type: 'call_completed',
-					event_id: 'forged:call_completed:1',
 					call_id: '00000000-0000-4000-8000-00000000dead',
 					agent_id: AGENT,
-					data: { status: 'completed', attempt: 1 },
+					status: 'completed',
+					attempts: 1,
 				};
 				expect((await post('', {}, forged)).status).toBe(401);
 				expect((await post('?secret=wrong-secret-0123456789', {}, forged)).status).toBe(401);
@@ -323,21 +429,61 @@ describe(`n8n ${MAJOR}.x instant trigger`, () => {
 				expect(await sweepAfterRestart.json()).toEqual({ received: true, swept: 0 });
 				expect(await executions()).toHaveLength(2);
 
-				// Deactivation removes our two subscriptions and nothing else.
-				const off = await rest.request('POST', '/workflows/e2eInstant/deactivate', {});
-				expect(off.status).toBe(200);
-				await waitFor('the unregistration', async () => {
-					const s = await subscriptions();
-					return s.all_processing_completed === null;
+				// Deactivation removes our entry and nothing else; reactivation adds it back.
+				const workflowVersion = async () =>
+					(await rest.request('GET', '/workflows/e2eInstant')).json.data.versionId as string;
+				const activate = async () =>
+					await rest.request('POST', '/workflows/e2eInstant/activate', {
+						versionId: await workflowVersion(),
+					});
+				const deactivate = async () =>
+					await rest.request('POST', '/workflows/e2eInstant/deactivate', {});
+				expect((await deactivate()).status).toBe(200);
+				await waitFor('the unregistration', () => storedSubscriptions().length === 1);
+				expect(storedSubscriptions()).toEqual(OTHERS);
+				expect((await activate()).status).toBe(200);
+				await waitFor('the registration again', () => storedSubscriptions().length === 2);
+				expect(storedSubscriptions()).toEqual([...OTHERS, { ...ours, callback_url: url2 }]);
+				expect((await deactivate()).status).toBe(200);
+				await waitFor('the unregistration again', () => storedSubscriptions().length === 1);
+				expect(storedSubscriptions()).toEqual(OTHERS);
+
+				// A subscription with an Authorization header reads back masked: activation refuses
+				// (saying what to set by hand), every time, and it keeps its real secret.
+				await api('PATCH', '/agent/v1', {
+					operation: 'edit_event_subscriptions',
+					agent_id: AGENT,
+					event_subscriptions: [...OTHERS, WITH_AUTH],
 				});
-				expect(await subscriptions()).toEqual({
-					call_started: OTHERS.call_started,
-					call_completed: null,
-					recording_completed: OTHERS.recording_completed,
-					platform_analysis_completed: null,
-					client_analysis_completed: null,
-					all_processing_completed: null,
-				});
+				// Reads and writes of the assistant, counted (a 'pass' rule fires on each).
+				sandbox.setFaults([
+					{ endpoint: 'GET /agent/{agent_id}', action: 'pass' },
+					{ endpoint: 'PATCH /agent/v1', action: 'pass' },
+				]);
+				const fired = (n: number) => Number((sandbox.faults.describe() as any).rules[n].fired);
+				const refusal = 'not activated, to keep another subscription';
+				const logged = () => server.log().split(refusal).length - 1;
+				for (let round = 0; round < 2; round++) {
+					const reads = fired(0);
+					const before = logged();
+					const refused = await activate();
+					figures.push(
+						`activation beside an Authorization header: ${refused.status} ${refused.text.slice(0, 120)}`,
+					);
+					if (refused.status === 200) {
+						// n8n 2.x publishes in the background (an outbox polled every 15 s) and
+						// logs the refusal.
+						await waitFor('the activation attempt', () => fired(0) > reads, 90000);
+						await waitFor('the refusal in the n8n log', () => logged() > before);
+					} else {
+						expect(refused.text).toContain(refusal);
+					}
+					expect(fired(1)).toBe(0);
+					expect(storedSubscriptions()).toEqual([...OTHERS, WITH_AUTH]);
+					await deactivate();
+					expect(storedSubscriptions()).toEqual([...OTHERS, WITH_AUTH]);
+				}
+				sandbox.setFaults(null);
 			} catch (error) {
 				throw new Error(`${(error as Error).message}\n--- n8n log ---\n${server.log()}`);
 			} finally {

@@ -367,6 +367,29 @@ const workspaceWorkflow = chain('e2eWorkspace', 'E2E Workspace', [
 	},
 ]);
 
+/** The reads that rely on the live service's shapes: the workspace, each kind of assistant. */
+const AGENT_AB = fixtures.AGENTS[4].id;
+const AGENT_SPLIT = fixtures.AGENTS[5].id;
+const AGENT_MULTI = fixtures.AGENTS[6].id;
+const liveReadsWorkflow = chain('e2eLiveReads', 'E2E live shapes', [
+	{ name: 'Workspace', type: WORKSPACE, parameters: { resource: 'workspace', operation: 'get' } },
+	...(
+		[
+			['Plain', AGENT_1],
+			['AB winner', AGENT_AB],
+			['AB split', AGENT_SPLIT],
+			['Multi node', AGENT_MULTI],
+		] as const
+	).map(([name, id]) => ({
+		name,
+		type: ASSISTANT,
+		once: true,
+		// 'list' mode: n8n 2.x checks a By ID value with a regex under a time limit, which a
+		// loaded machine can exceed; the value is the same.
+		parameters: { resource: 'assistant', operation: 'get', assistant: locator(id, 'list') },
+	})),
+]);
+
 const campaignWorkflow = chain('e2eCampaign', 'E2E Campaign', [
 	{
 		name: 'Campaigns',
@@ -501,6 +524,7 @@ beforeAll(async () => {
 				workflows.badInput,
 				assistantWorkflow,
 				workspaceWorkflow,
+				liveReadsWorkflow,
 				campaignWorkflow,
 				featuresWorkflow,
 				apiKeyWorkflow,
@@ -651,7 +675,9 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 
 	forNode(ASSISTANT)('Assistant: all 21 edit operations reach the assistant', async () => {
 		const { data } = await execute('e2eAssistant');
-		const agent = sandbox.store.agents.get(AGENT_2);
+		// The assistant's root and its (single) version's configuration, as one view.
+		const stored = sandbox.store.agents.get(AGENT_2);
+		const agent = { ...stored, ...stored.versions[0] };
 		for (const [operation, , check] of assistantEdits) {
 			const items = out(data, operation);
 			expect({ operation, items }).toEqual({
@@ -672,6 +698,63 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 		expect(out(data, 'Users')).toHaveLength(3);
 		expect(out(data, 'Users').every((u) => UUID.test(u.id))).toBe(true);
 	});
+
+	forNode(ASSISTANT)(
+		'Live shapes: Workspace Get, and Assistant Get on each kind, in both shapes',
+		async () => {
+			for (const shape of ['live', 'docs'] as const) {
+				sandbox.setShape(shape);
+				try {
+					const { data } = await execute('e2eLiveReads');
+					const [workspace] = out(data, 'Workspace');
+					expect(workspace).toEqual({
+						id: fixtures.WORKSPACE.id,
+						name: fixtures.WORKSPACE.name,
+						created_at: expect.any(String),
+						credits: expect.any(Number),
+						locked_credits: 0,
+					});
+					expect(JSON.stringify(out(data, 'Workspace'))).not.toContain(sandbox.apiKey);
+					const read = (node: string) => out(data, node)[0];
+					if (shape === 'docs') {
+						for (const node of ['Plain', 'AB winner', 'AB split', 'Multi node'])
+							expect(read(node)).toMatchObject({ shape: 'flat', version_resolved_by: 'flat' });
+						expect(read('Plain').prompt_variables).toEqual([
+							'clinic',
+							'callee_name',
+							'date',
+							'time',
+						]);
+						continue;
+					}
+					expect(read('Plain')).toMatchObject({
+						version_resolved_by: 'active',
+						prompt: expect.stringMatching(/^You are Maya/),
+						prompt_variables: ['clinic', 'callee_name', 'date', 'time'],
+					});
+					expect(read('AB winner')).toMatchObject({
+						version: { version_slug: 'discount-first' },
+						version_resolved_by: 'traffic',
+						prompt_variables: ['callee_name', 'policy_id', 'price', 'discount'],
+					});
+					expect(read('AB split')).toMatchObject({
+						version: null,
+						version_resolved_by: 'ambiguous',
+						version_note: expect.stringContaining('split evenly'),
+						prompt_variables: ['callee_name', 'installer'],
+					});
+					expect(read('Multi node')).toMatchObject({
+						orchestration_mode: 'multi_node',
+						prompt: null,
+						prompt_variables: [],
+						prompt_variables_note: expect.stringContaining('multi_node'),
+					});
+				} finally {
+					sandbox.setShape('live');
+				}
+			}
+		},
+	);
 
 	forNode(CAMPAIGN)('Campaign: get many returns every campaign', async () => {
 		const { data } = await execute('e2eCampaign');
@@ -739,7 +822,7 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 				expect.arrayContaining(fixtures.AGENTS.map((a) => a.id)),
 			);
 			expect(out(data, 'Workspace')).toEqual([
-				expect.objectContaining({ credits: expect.any(Number), credits_granted: 5000 }),
+				expect.objectContaining({ credits: expect.any(Number), locked_credits: 0 }),
 			]);
 		},
 	);

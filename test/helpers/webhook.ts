@@ -55,6 +55,9 @@ export class WebhookNode {
 	readonly node: INode;
 	readonly workflow: Workflow;
 
+	/** Credentials of the API (the default points at nock's host; a sandbox's URL works too). */
+	credentials: IDataObject = CREDENTIALS;
+
 	constructor(type: string, parameters: IDataObject, nodeName = 'Instant') {
 		this.node = {
 			id: `node-${++instances}`,
@@ -71,7 +74,7 @@ export class WebhookNode {
 
 	private additionalData() {
 		const hooks = new ExecutionLifecycleHooks('webhook', '1', mock());
-		const data = makeAdditionalData(CREDENTIALS, hooks);
+		const data = makeAdditionalData(this.credentials as never, hooks);
 		data.webhookBaseUrl = WEBHOOK_BASE;
 		data.webhookTestBaseUrl = `${WEBHOOK_BASE}-test`;
 		return data;

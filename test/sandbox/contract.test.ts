@@ -14,6 +14,7 @@ import {
 	VOICE_ARIA,
 	VOICE_KABIR,
 	VOICE_ROHAN,
+	activeVersion,
 	type Client,
 } from './helpers';
 import { useSandbox } from '../helpers/sandbox';
@@ -274,6 +275,7 @@ describe('GET /calling/history parameters', () => {
 				'to_number',
 				'name',
 				'status',
+				'sub_status',
 				'transcript',
 				'audio_recording',
 				'created_at',
@@ -291,6 +293,7 @@ describe('GET /calling/history parameters', () => {
 		expect(record).toMatchObject({
 			to_number: '+14155551001',
 			status: 'completed',
+			sub_status: 'ACCEPTED',
 			call_type: 'outbound',
 			inbound_from: null,
 			credits_processed: true,
@@ -299,7 +302,7 @@ describe('GET /calling/history parameters', () => {
 			agent: {
 				id: AGENT_1,
 				agent_name: 'Appointment Reminder',
-				orchestration_mode: 'single_prompt',
+				orchestration_mode: 'single_node',
 				version: { version_slug: 'v1' },
 			},
 		});
@@ -487,12 +490,12 @@ describe('workspace lists and assistants', () => {
 
 	test('GET /agent/all pages the assistants', async () => {
 		const res = await api.get('/agent/all?limit=2&offset=1');
-		expect(res.body.total).toBe(4);
+		expect(res.body.status).toBe('success');
 		expect(
-			res.body.agents.map((a: any) => [a.id, a.agent_display_name, a.language, a.voice_id]),
+			res.body.data.agents.map((a: any) => [a.id, a.agent_display_name, a.secondary_language]),
 		).toEqual([
-			[AGENT_2, 'Lead Qualifier', 'en-IN', VOICE_KABIR],
-			[AGENT_3, 'Hindi Feedback Survey', 'hi-IN', VOICE_ROHAN],
+			[AGENT_2, 'Lead Qualifier', 'hi-IN'],
+			[AGENT_3, 'Hindi Feedback Survey', null],
 		]);
 		expect((await api.get('/agent/all?limit=101')).status).toBe(400);
 	});
@@ -616,9 +619,11 @@ describe('PATCH /agent/v1', () => {
 			voice_id: VOICE_KABIR,
 			language: 'hi-IN',
 		});
-		expect(ok.body).toEqual({ message: 'Agent updated successfully', agent_id: AGENT_1 });
-		const agents = await api.get('/agent/all');
-		expect(agents.body.agents[0]).toMatchObject({ voice_id: VOICE_KABIR, language: 'hi-IN' });
+		expect(ok.body).toEqual({ message: 'Agent updated successfully!', agent_id: AGENT_1 });
+		expect(await activeVersion(api, AGENT_1)).toMatchObject({
+			voice: { id: VOICE_KABIR },
+			language: 'hi-IN',
+		});
 		// Aria speaks en-US but not hi-IN, the language now set.
 		expect(
 			(
@@ -639,11 +644,13 @@ describe('PATCH /agent/v1', () => {
 		expect((await edit({ operation: 'attach_kb', agent_id: AGENT_1, kb_id: KB_2 })).status).toBe(
 			200,
 		);
-		expect((await api.get('/agent/all')).body.agents[0].kb_ids).toEqual([KB_1, KB_2]);
+		const kbIds = async () =>
+			(await activeVersion(api, AGENT_1)).knowledge_bases.map((k: any) => k.id);
+		expect(await kbIds()).toEqual([KB_1, KB_2]);
 		expect((await edit({ operation: 'remove_kb', agent_id: AGENT_1, kb_id: KB_1 })).status).toBe(
 			200,
 		);
-		expect((await api.get('/agent/all')).body.agents[0].kb_ids).toEqual([KB_2]);
+		expect(await kbIds()).toEqual([KB_2]);
 
 		const conflict = await edit({
 			operation: 'attach_inbound_number',
@@ -673,7 +680,7 @@ describe('PATCH /agent/v1', () => {
 	test('an edit replaces the field, and new calls use the new version and prompt', async () => {
 		await edit({ operation: 'edit_custom_vars', agent_id: AGENT_1, custom_variables: ['a', 'b'] });
 		await edit({ operation: 'edit_custom_vars', agent_id: AGENT_1, custom_variables: ['c'] });
-		expect((await api.get('/agent/all')).body.agents[0].custom_variables).toEqual(['c']);
+		expect((await activeVersion(api, AGENT_1)).agent_config.custom_variables).toEqual(['c']);
 		await edit({
 			operation: 'edit_prompt',
 			agent_id: AGENT_1,
@@ -686,7 +693,8 @@ describe('PATCH /agent/v1', () => {
 		sb.advance(120_000);
 		const history = await api.get('/calling/history?limit=1');
 		expect(history.body.calls[0].id).toBe(started.body.data.call_id);
-		expect(history.body.calls[0].agent.version.version_slug).toBe('v4');
+		// An edit changes the version in place: calls keep naming the same version.
+		expect(history.body.calls[0].agent.version.version_slug).toBe('v1');
 		// The new prompt's instructions, said to the callee rather than read out.
 		expect(JSON.parse(history.body.calls[0].transcript)[2]).toEqual({
 			bot: "I'm calling to tell you the code X7.",

@@ -64,12 +64,25 @@ async function place(over: Record<string, unknown> = {}) {
 	return res.body.data.call_id as string;
 }
 
-const subscribe = (subs: Record<string, string | null>, agent = AGENT_1) =>
+/** Writes the assistant's whole subscription list: one entry per event type given. */
+const subscribe = (subs: Record<string, string>, agent = AGENT_1) =>
+	subscribeList(
+		Object.entries(subs).map(([event_type, callback_url]) => ({ event_type, callback_url })),
+		agent,
+	);
+
+const subscribeList = (list: unknown, agent = AGENT_1) =>
 	api.patch('/agent/v1', {
 		operation: 'edit_event_subscriptions',
 		agent_id: agent,
-		event_subscriptions: subs,
+		event_subscriptions: list,
 	});
+
+/** The subscriptions as read back from the assistant's active version. */
+async function readSubscriptions(agent = AGENT_1) {
+	const a = (await api.get(`/agent/${agent}`)).body.agents;
+	return a.version_details[a.active_agent_version_id].event_subscriptions;
+}
 
 describe('recordings', () => {
 	test('served from another origin, as an attachment, never seeing the API key; expire 24 h after the call', async () => {
@@ -243,36 +256,62 @@ describe('per-call callbacks', () => {
 });
 
 describe('event subscriptions', () => {
-	test('edit_event_subscriptions: one URL per type, a new one replaces the old, null removes, others untouched', async () => {
-		expect(
-			(await subscribe({ call_started: `${hook.url}/a`, call_completed: `${hook.url}/b` })).status,
-		).toBe(200);
+	test('edit_event_subscriptions: the list replaces the whole list; secret-looking headers read back masked', async () => {
+		const foreign = {
+			event_type: ['call_completed', 'all_processing_completed'],
+			callback_url: `${hook.url}/crm`,
+			headers: { Authorization: 'Bearer crm-token-123', 'X-Team': 'sales' },
+			method_type: 'PUT',
+		};
+		expect((await subscribeList([foreign])).status).toBe(200);
+		expect(await readSubscriptions()).toEqual([
+			{ ...foreign, headers: { Authorization: 'Bear***', 'X-Team': 'sales' } },
+		]);
+		// A second write without the first entry deletes it: the list is replaced, not merged.
 		expect((await subscribe({ call_started: `${hook.url}/c` })).status).toBe(200);
-		expect((await subscribe({ call_completed: null })).status).toBe(200);
-		const subs = (await api.get(`/agent/${AGENT_1}`)).body.agents.event_subscriptions;
-		expect(subs).toEqual({
-			call_started: `${hook.url}/c`,
-			call_completed: null,
-			recording_completed: null,
-			platform_analysis_completed: null,
-			client_analysis_completed: null,
-			all_processing_completed: null,
+		expect(await readSubscriptions()).toEqual([
+			{
+				event_type: 'call_started',
+				callback_url: `${hook.url}/c`,
+				headers: {},
+				method_type: 'POST',
+			},
+		]);
+		// Writing a masked value back stores the mask: the secret is gone.
+		await subscribeList([{ ...foreign, headers: { Authorization: 'Bear***' } }]);
+		expect(sb.store.agents.get(AGENT_1).versions[0].event_subscriptions[0].headers).toEqual({
+			Authorization: 'Bear***',
 		});
-		for (const [body, message] of [
-			[{ call_ended: hook.url }, /Unknown event type 'call_ended'/],
-			[{ call_started: 'nope' }, /must be an http or https URL, or null/],
-			[{}, /at least one event type/],
+		expect((await subscribeList([])).status).toBe(200);
+		expect(await readSubscriptions()).toEqual([]);
+		for (const [list, message] of [
+			[[{ event_type: 'call_ended', callback_url: hook.url }], /event_type' must be one of/],
+			[[{ event_type: 'call_started', callback_url: 'nope' }], /callback_url' must be an http/],
+			[[{ event_type: 'call_started', callback_url: hook.url, method_type: 'GET' }], /method_type/],
+			[[{ event_type: 'call_started', callback_url: hook.url, headers: { a: 1 } }], /headers/],
+			[{ call_started: hook.url }, /must be a list/],
 		] as const) {
-			const res = await subscribe(body as any);
+			const res = await subscribeList(list);
 			expect(res.status).toBe(400);
 			expect(res.body.detail).toMatch(message);
 		}
-		const list = await api.patch('/agent/v1', {
-			operation: 'edit_event_subscriptions',
-			agent_id: AGENT_1,
-			event_subscriptions: [hook.url],
-		});
-		expect(list.body.detail).toBe("'event_subscriptions' must be an object");
+	});
+
+	test('the flat (reference) shape reads the subscriptions at the root, masked the same way', async () => {
+		sb.setShape('docs');
+		await subscribeList([
+			{ event_type: 'call_started', callback_url: hook.url, headers: { 'X-Api-Key': 'k-12345' } },
+		]);
+		const agent = (await api.get(`/agent/${AGENT_1}`)).body.agents;
+		expect(agent.version_details).toBeUndefined();
+		expect(agent.event_subscriptions).toEqual([
+			{
+				event_type: 'call_started',
+				callback_url: hook.url,
+				headers: { 'X-Api-Key': 'k-12***' },
+				method_type: 'POST',
+			},
+		]);
 	});
 
 	test('a completed call delivers every event, in order, on the clock', async () => {
@@ -294,29 +333,117 @@ describe('event subscriptions', () => {
 		sb.advance(20_000);
 		await sb.flushDeliveries();
 		expect(hook.got.map((r) => r.path.slice(1))).toEqual(types);
+		const common = {
+			call_id: id,
+			call_sid: `CA${id.replace(/-/g, '')}`,
+			agent_id: AGENT_1,
+			workspace_id: '09090909-0000-4000-8000-000000000001',
+			agent_name: 'Appointment Reminder',
+			version_id: sb.store.agents.get(AGENT_1).versions[0].version_id,
+			version_slug: 'v1',
+			custom_args_values: { clinic: 'Sunrise Dental', date: 'June 9', time: '9:30 AM' },
+			bulk_list_id: null,
+		};
 		for (const r of hook.got) {
-			expect(r.body).toMatchObject({ event_type: r.path.slice(1), call_id: id, agent_id: AGENT_1 });
+			// Flat payloads: no data wrapper; recording_completed has no agent_id.
+			const { agent_id, ...rest } = common;
+			expect(r.body).toMatchObject({
+				event_type: r.path.slice(1),
+				...(r.path === '/recording_completed' ? rest : common),
+			});
+			expect(r.body.data).toBeUndefined();
 			expect(r.headers['content-type']).toBe('application/json');
 			expect(r.headers['x-api-key']).toBeUndefined();
+			void agent_id;
 		}
-		const [, completed, recording, , , all] = hook.got.map((r) => r.body.data);
+		const [started, completed, recording, platform, client, all] = hook.got.map((r) => r.body);
+		expect(started).toMatchObject({
+			event_id: expect.any(String),
+			timestamp: '2025-06-02T08:00:00.000+00:00',
+			status: 'registered',
+			call_type: 'outbound',
+			to_number: NUMBER,
+			from_number: '+14155550100',
+		});
 		expect(completed).toMatchObject({
 			status: 'completed',
-			attempt: 1,
+			sub_status: 'ACCEPTED',
+			attempts: 1,
+			retry_count: 0,
+			recording_url: null,
 			call_duration: talkSeconds(NUMBER),
+			transcript: expect.arrayContaining([expect.objectContaining({ bot: expect.any(String) })]),
+			call_cost: expect.any(Number),
 		});
-		expect(recording).toEqual({
-			call_id: id,
+		expect(recording).not.toHaveProperty('agent_id');
+		expect(recording).not.toHaveProperty('status');
+		expect(recording).toMatchObject({
 			recording_url: expect.stringContaining(sb.recordingOrigin),
 			recording_duration: talkSeconds(NUMBER),
+			sub_status: 'ACCEPTED',
 		});
+		expect(platform.analysis_data).toEqual(
+			expect.objectContaining({ summary: expect.any(String) }),
+		);
+		expect(client.analysis_data).toEqual(
+			expect.objectContaining({ confirmed: expect.any(Boolean) }),
+		);
 		expect(all).toMatchObject({
-			call: { id, status: 'completed', audio_recording: recording.recording_url },
-			transcript: expect.arrayContaining([expect.objectContaining({ bot: expect.any(String) })]),
+			status: 'completed',
+			transcript: completed.transcript,
 			recording_url: recording.recording_url,
-			platform_analysis: expect.objectContaining({ summary: expect.any(String) }),
-			client_analysis: expect.objectContaining({ confirmed: expect.any(Boolean) }),
+			platform_analysis: platform.analysis_data,
+			platform_analysis_status: 'success',
+			client_analysis: client.analysis_data,
+			client_analysis_status: 'success',
 		});
+	});
+
+	test('subscriptions go with their method and headers, to every entry that covers the type', async () => {
+		await subscribeList([
+			{
+				event_type: ['call_started'],
+				callback_url: `${hook.url}/a`,
+				method_type: 'PUT',
+				headers: { Authorization: 'Bearer s3cret' },
+			},
+			{ event_type: 'call_started', callback_url: `${hook.url}/b` },
+		]);
+		await place();
+		await sb.flushDeliveries();
+		expect(hook.got.map((r) => [r.path, r.headers.authorization ?? null])).toEqual([
+			['/a', 'Bearer s3cret'],
+			['/b', null],
+		]);
+		expect(sb.deliveries.map((d) => d.method)).toEqual(['PUT', 'POST']);
+	});
+
+	test("the calls of a version go to that version's subscriptions; version_id picks it", async () => {
+		const AB = 'a1a1a1a1-0000-4000-8000-000000000005';
+		const control = 'a7a7a7a7-0000-4000-8000-000000000001';
+		const discount = 'a7a7a7a7-0000-4000-8000-000000000002';
+		await api.patch('/agent/v1', {
+			operation: 'edit_event_subscriptions',
+			agent_id: AB,
+			version_id: control,
+			event_subscriptions: [{ event_type: 'call_started', callback_url: `${hook.url}/control` }],
+		});
+		const body = { agent_id: AB, custom_args_values: { policy_id: 'P1', price: '$9' } };
+		const a = await place({ ...body, version_id: control });
+		const b = await place({ ...body, version_id: discount, mobile_number: '+14155552001' });
+		await sb.flushDeliveries();
+		expect(hook.got.map((r) => [r.path, r.body.call_id, r.body.version_slug])).toEqual([
+			['/control', a, 'control'],
+		]);
+		expect(sb.call(b)!.agent.version).toEqual({
+			version_id: discount,
+			version_slug: 'discount-first',
+		});
+		const unknown = await api.post(
+			'/calling/outbound/individual',
+			callBody({ ...body, version_id: 'a7a7a7a7-0000-4000-8000-000000000009' }),
+		);
+		expect(unknown.status).toBe(404);
 	});
 
 	test('call_completed for every attempt that ends, retry included', async () => {
@@ -329,9 +456,9 @@ describe('event subscriptions', () => {
 		await sb.flushDeliveries();
 		sb.advance(30_000 + TIMING.ringMs + talkSeconds('+14155552077') * 1000);
 		await sb.flushDeliveries();
-		expect(hook.got.map((r) => [r.body.data.status, r.body.data.attempt])).toEqual([
-			['retry', 1],
-			['completed', 2],
+		expect(hook.got.map((r) => [r.body.status, r.body.attempts, r.body.retry_count])).toEqual([
+			['retry', 1, 0],
+			['completed', 2, 1],
 		]);
 	});
 
@@ -357,6 +484,19 @@ describe('event subscriptions', () => {
 			['2025-06-02T08:03:10.000+00:00', 500],
 		]);
 		expect(hook.got).toHaveLength(4);
+	});
+
+	test('only exactly 200 delivers: a 204 is retried', async () => {
+		await subscribe({ call_started: hook.url });
+		hook.answer(204);
+		await place();
+		await sb.flushDeliveries();
+		hook.answer(200);
+		sb.advance(10_000);
+		await sb.flushDeliveries();
+		const [d] = sb.deliveries;
+		expect(d.attempts.map((a) => a.status)).toEqual([204, 200]);
+		expect(d.state).toBe('delivered');
 	});
 
 	test('a receiver that does not answer in time counts as failed; a later 200 delivers', async () => {
@@ -442,7 +582,9 @@ describe('with the real clock', () => {
 			await real.api.patch('/agent/v1', {
 				operation: 'edit_event_subscriptions',
 				agent_id: AGENT_1,
-				event_subscriptions: { call_started: hook.url, call_completed: hook.url },
+				event_subscriptions: [
+					{ event_type: ['call_started', 'call_completed'], callback_url: hook.url },
+				],
 			});
 			await real.api.post('/calling/outbound/individual', callBody({ callback_url: hook.url }));
 			const deadline = Date.now() + 10_000;

@@ -58,6 +58,12 @@ export function client(sb: Sandbox) {
 
 export type Client = ReturnType<typeof client>;
 
+/** The active version of a plain assistant as GET /agent/{id} shows it (live shape). */
+export async function activeVersion(api: Client, agentId: string): Promise<any> {
+	const agent = (await api.get(`/agent/${agentId}`)).body.agents;
+	return agent.version_details[agent.active_agent_version_id];
+}
+
 /**
  * These tests talk to a real server on 127.0.0.1. The suite-wide setup puts nock in front of
  * every request; take it out of the way so dropped and refused connections are the real thing.

@@ -19,11 +19,148 @@ useSandbox((started) => ({ sb, api } = started));
 
 const CAMPAIGN_6 = 'e5e5e5e5-0000-4000-8000-000000000006';
 
-describe('GET /agent/{agent_id}', () => {
-	test('answers {agents: {...}} in the documented shape', async () => {
+const AGENT_AB = 'a1a1a1a1-0000-4000-8000-000000000005';
+const AGENT_SPLIT = 'a1a1a1a1-0000-4000-8000-000000000006';
+const AGENT_MULTI = 'a1a1a1a1-0000-4000-8000-000000000007';
+const version = (n: number) => `a7a7a7a7-0000-4000-8000-00000000000${n}`;
+
+describe('GET /agent/{agent_id}, live: versioned', () => {
+	test('a plain assistant: one active version holding the configuration', async () => {
 		const res = await api.get(`/agent/${AGENT_1}`);
 		expect(res.status).toBe(200);
-		expect(res.body.agents).toMatchObject({
+		const a = res.body.agents;
+		const vid = sb.store.agents.get(AGENT_1).versions[0].version_id;
+		expect(a).toEqual({
+			id: AGENT_1,
+			agent_display_name: 'Appointment Reminder',
+			agent_type: 'outbound',
+			orchestration_mode: 'single_node',
+			form_fields: [],
+			classification_labels: [],
+			is_ab_live: false,
+			active_agent_version_id: vid,
+			ab_versions: { [vid]: { slug: 'v1', description: null, call_traffic: 100 } },
+			version_details: {
+				[vid]: {
+					version_id: vid,
+					version_slug: 'v1',
+					language: 'en-US',
+					secondary_language: null,
+					secondary_voice_id: null,
+					voice: {
+						id: VOICE_ARIA,
+						name: 'Aria',
+						voice_preview: `${sb.recordingOrigin}/voices/${VOICE_ARIA}/preview.wav`,
+					},
+					whitelisted_domains: ['https://clinic.example.com'],
+					tools: [],
+					knowledge_bases: [{ id: KB_1, name: 'Clinic FAQ' }],
+					event_subscriptions: [],
+					agent_config: {
+						agent_prompt: {
+							prompt_sections: [
+								{
+									section_title: 'Instructions',
+									section_content: expect.stringContaining('You are Maya from @{{clinic}}'),
+								},
+							],
+						},
+						custom_variables: ['clinic', 'date', 'time'],
+						intro_message: '<p>Hi @{{callee_name}}, this is Maya calling from @{{clinic}}.</p>',
+						vocab: [],
+						voice_speed: 1,
+					},
+				},
+			},
+		});
+		const preview = await fetch(a.version_details[vid].voice.voice_preview);
+		expect(preview.headers.get('content-type')).toBe('audio/wav');
+	});
+
+	test('A/B tests: no active version; ab_versions carry the traffic (80/20 and 50/50)', async () => {
+		const ab = (await api.get(`/agent/${AGENT_AB}`)).body.agents;
+		expect(ab).toMatchObject({ is_ab_live: true, active_agent_version_id: null });
+		expect(ab.ab_versions).toEqual({
+			[version(1)]: { slug: 'control', description: 'Current script', call_traffic: 20 },
+			[version(2)]: {
+				slug: 'discount-first',
+				description: 'Leads with the discount',
+				call_traffic: 80,
+			},
+		});
+		expect(ab.version_details[version(2)].agent_config.custom_variables).toEqual([
+			'policy_id',
+			'discount',
+		]);
+		const split = (await api.get(`/agent/${AGENT_SPLIT}`)).body.agents;
+		expect(Object.values(split.ab_versions).map((v: any) => v.call_traffic)).toEqual([50, 50]);
+		expect(split.active_agent_version_id).toBeNull();
+	});
+
+	test('multi_node: no prompt, no knowledge_bases even with one attached', async () => {
+		const multi = (await api.get(`/agent/${AGENT_MULTI}`)).body.agents;
+		expect(multi).toMatchObject({
+			orchestration_mode: 'multi_node',
+			active_agent_version_id: version(5),
+		});
+		const d = multi.version_details[version(5)];
+		expect(d.agent_config.agent_prompt).toBeNull();
+		expect(d).not.toHaveProperty('knowledge_bases');
+		expect(sb.store.agents.get(AGENT_MULTI).versions[0].kb_ids).toEqual([KB_1]);
+	});
+
+	test('edits change the version named by version_id, else the active one; updated_at moves', async () => {
+		sb.advance(60_000);
+		await api.patch('/agent/v1', {
+			operation: 'edit_voice',
+			agent_id: AGENT_1,
+			voice_id: VOICE_KABIR,
+			language: 'en-IN',
+		});
+		const plain = (await api.get(`/agent/${AGENT_1}`)).body.agents;
+		expect(plain.version_details[plain.active_agent_version_id]).toMatchObject({
+			voice: { id: VOICE_KABIR, name: 'Kabir' },
+			language: 'en-IN',
+		});
+		const edit = await api.patch('/agent/v1', {
+			operation: 'edit_prompt',
+			agent_id: AGENT_AB,
+			version_id: version(1),
+			agent_prompt: 'Only the control changes.',
+		});
+		expect(edit.body).toEqual({ message: 'Agent updated successfully!', agent_id: AGENT_AB });
+		const ab = (await api.get(`/agent/${AGENT_AB}`)).body.agents;
+		const text = (n: number) =>
+			ab.version_details[version(n)].agent_config.agent_prompt.prompt_sections[0].section_content;
+		expect(text(1)).toBe('Only the control changes.');
+		expect(text(2)).toMatch(/discount/);
+		const bad = await api.patch('/agent/v1', {
+			operation: 'edit_prompt',
+			agent_id: AGENT_AB,
+			version_id: version(3),
+			agent_prompt: 'x',
+		});
+		expect(bad.status).toBe(404);
+		expect(bad.body.detail).toMatch(/Version .* not found/);
+	});
+
+	test('404 {detail} for an unknown assistant, 400 {detail} for a non-UUID, 401 without key', async () => {
+		expect(await api.get(`/agent/${UNKNOWN_UUID}`)).toMatchObject({
+			status: 404,
+			body: { detail: 'Agent not found' },
+		});
+		const bad = await api.get('/agent/not-a-uuid');
+		expect(bad.status).toBe(400);
+		expect(bad.body.detail).toMatch(/valid UUID/);
+		expect((await api.get(`/agent/${AGENT_1}`, { key: null })).status).toBe(401);
+	});
+});
+
+describe('GET /agent/{agent_id}, reference: flat (shape switch)', () => {
+	test('voice, language and agent_config at the root; the default version of an A/B test', async () => {
+		sb.setShape('docs');
+		const res = await api.get(`/agent/${AGENT_1}`);
+		expect(res.body.agents).toEqual({
 			id: AGENT_1,
 			agent_display_name: 'Appointment Reminder',
 			agent_type: 'outbound',
@@ -37,70 +174,57 @@ describe('GET /agent/{agent_id}', () => {
 			secondary_voice_id: null,
 			agent_config: {
 				agent_prompt: expect.stringContaining('You are Maya'),
-				intro_message: expect.stringContaining('Hi @{{callee_name}}'),
+				intro_message: 'Hi @{{callee_name}}, this is Maya calling from @{{clinic}}.',
 				custom_variables: ['clinic', 'date', 'time'],
 			},
-			knowledge_base_id: KB_1,
-			knowledge_base_name: 'Clinic FAQ',
 			whitelisted_domains: ['https://clinic.example.com'],
+			voice_speed: 1,
+			event_subscriptions: [],
 			created_at: expect.stringMatching(/Z$/),
 			updated_at: expect.stringMatching(/Z$/),
-			event_subscriptions: {
-				call_started: null,
-				call_completed: null,
-				recording_completed: null,
-				platform_analysis_completed: null,
-				client_analysis_completed: null,
-				all_processing_completed: null,
-			},
 		});
-		const preview = await fetch(res.body.agents.voice.voice_preview);
-		expect(preview.headers.get('content-type')).toBe('audio/wav');
+		const ab = (await api.get(`/agent/${AGENT_AB}`)).body.agents;
+		expect(ab.agent_config.custom_variables).toEqual(['policy_id', 'discount']);
+		// The switch is also a control endpoint, for a sandbox run from the command line.
+		const ctl = await fetch(`${sb.origin}/__sandbox/shape`, {
+			method: 'POST',
+			body: JSON.stringify({ shape: 'live' }),
+		});
+		expect(await ctl.json()).toEqual({ shape: 'live' });
+		expect((await api.get(`/agent/${AGENT_1}`)).body.agents.version_details).toBeDefined();
 	});
+});
 
-	test('reflects edits of PATCH /agent/v1, with a new updated_at', async () => {
-		const before = (await api.get(`/agent/${AGENT_1}`)).body.agents;
-		sb.advance(60_000);
-		await api.patch('/agent/v1', {
-			operation: 'edit_prompt',
-			agent_id: AGENT_1,
-			agent_prompt: 'New.',
-		});
-		await api.patch('/agent/v1', {
-			operation: 'edit_voice',
-			agent_id: AGENT_1,
-			voice_id: VOICE_KABIR,
-			language: 'en-IN',
-		});
-		const after = (await api.get(`/agent/${AGENT_1}`)).body.agents;
-		expect(after.agent_config.agent_prompt).toBe('New.');
-		expect(after.voice).toMatchObject({ id: VOICE_KABIR, name: 'Kabir' });
-		expect(after.language).toBe('en-IN');
-		expect(after.updated_at).toBe('2025-06-02T08:01:00.000Z');
-		expect(after.updated_at).not.toBe(before.updated_at);
-	});
-
-	test('404 {detail} for an unknown assistant, 400 {detail} for a non-UUID, 401 without key', async () => {
-		expect(await api.get(`/agent/${UNKNOWN_UUID}`)).toMatchObject({
-			status: 404,
-			body: { detail: 'Agent not found' },
-		});
-		const bad = await api.get('/agent/not-a-uuid');
-		expect(bad.status).toBe(400);
-		expect(bad.body.detail).toMatch(/valid UUID/);
-		expect((await api.get(`/agent/${AGENT_1}`, { key: null })).status).toBe(401);
-	});
-
-	test('GET /agent/all still pages, and stays apart from /agent/{id}', async () => {
+describe('GET /agent/all', () => {
+	test('{status, data: {agents}}, pages; live rows without custom_variables, reference rows with', async () => {
 		const all = [];
 		for (let offset = 0; ; offset += 3) {
-			const page = (await api.get(`/agent/all?limit=3&offset=${offset}`)).body.agents;
-			all.push(...page);
-			if (page.length < 3) break;
+			const res = await api.get(`/agent/all?limit=3&offset=${offset}`);
+			expect(res.body.status).toBe('success');
+			all.push(...res.body.data.agents);
+			if (res.body.data.agents.length < 3) break;
 		}
 		expect(all.map((a: any) => a.id)).toEqual(
-			[1, 2, 3, 4].map((n) => `a1a1a1a1-0000-4000-8000-00000000000${n}`),
+			[1, 2, 3, 4, 5, 6, 7].map((n) => `a1a1a1a1-0000-4000-8000-00000000000${n}`),
 		);
+		expect(all[0]).toEqual({
+			id: AGENT_1,
+			agent_display_name: 'Appointment Reminder',
+			agent_type: 'outbound',
+			created_at: expect.stringMatching(/Z$/),
+			updated_at: expect.stringMatching(/Z$/),
+			call_count: expect.any(Number),
+			tools: [],
+			is_archived: false,
+			secondary_language: null,
+			secondary_voice_id: null,
+			orchestration_mode: 'single_node',
+		});
+		expect(all[0].call_count).toBeGreaterThan(0);
+		sb.setShape('docs');
+		const docs = (await api.get('/agent/all?limit=1')).body.data.agents[0];
+		expect(docs.custom_variables).toEqual(['clinic', 'date', 'time']);
+		expect(docs).not.toHaveProperty('orchestration_mode');
 		expect((await api.get('/agent/all?offset=-1')).status).toBe(400);
 	});
 });
@@ -150,21 +274,30 @@ describe('GET /agent/voices', () => {
 });
 
 describe('GET /workspace', () => {
-	test('shows the credits, which go down by the cost of each completed call', async () => {
-		const first = (await api.get('/workspace')).body.workspace;
-		expect(first).toMatchObject({
-			id: expect.any(String),
-			name: 'Sandbox Clinic Group',
-			credits_granted: 5000,
+	test('{workspace_info} with the credits, which go down by the cost of each completed call', async () => {
+		const first = (await api.get('/workspace')).body;
+		expect(first).toEqual({
+			workspace_info: {
+				id: '09090909-0000-4000-8000-000000000001',
+				name: 'Sandbox Clinic Group',
+				created_at: expect.stringMatching(/Z$/),
+				credits: expect.any(Number),
+				locked_credits: 0,
+			},
 		});
-		expect(first.credits + first.credits_used).toBeCloseTo(5000, 4);
+		const before = first.workspace_info.credits;
 		const start = await api.post('/calling/outbound/individual', callBody());
 		sb.advance(120_000);
 		const cost = sb.call(start.body.data.call_id)!.call_cost!;
 		expect(cost).toBeGreaterThan(0);
-		const after = (await api.get('/workspace')).body.workspace;
-		expect(after.credits).toBeCloseTo(first.credits - cost, 4);
+		const after = (await api.get('/workspace')).body.workspace_info;
+		expect(after.credits).toBeCloseTo(before - cost, 4);
 		expect((await api.get('/workspace', { key: 'wrong' })).status).toBe(401);
+	});
+
+	test('the older reference shape also carried the api_key (shape switch)', async () => {
+		sb.setShape('docs');
+		expect((await api.get('/workspace')).body.workspace_info.api_key).toBe(sb.apiKey);
 	});
 });
 

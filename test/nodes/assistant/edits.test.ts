@@ -576,7 +576,9 @@ describe('node description', () => {
 			]),
 		);
 		for (const p of node.description.properties) {
-			if (['resource', 'operation', 'assistant', 'allowAgent'].includes(p.name)) continue;
+			// The Assistant and its Version are shared by the operations on one assistant.
+			if (['resource', 'operation', 'assistant', 'version', 'allowAgent'].includes(p.name))
+				continue;
 			expect(p.displayOptions?.show?.operation).toHaveLength(1);
 		}
 	});

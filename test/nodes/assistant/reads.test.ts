@@ -8,7 +8,7 @@ import { ExecutionLifecycleHooks, LoadOptionsContext } from 'n8n-core';
 import type { INode, INodeProperties } from 'n8n-workflow';
 
 import { VoiceAgentAssistant } from '../../../nodes/VoiceAgentAssistant/VoiceAgentAssistant.node';
-import { searchVoices } from '../../../nodes/shared/listSearch';
+import { searchVersions, searchVoices } from '../../../nodes/shared/listSearch';
 import {
 	API_KEY,
 	BASE_URL,
@@ -52,18 +52,139 @@ describe('Assistant › Get', () => {
 		},
 	};
 
-	test('GET /agent/{id}: the assistant as returned, plus the variables its prompt uses', async () => {
+	test('GET /agent/{id}, flat (reference) shape: normalised beside the raw record', async () => {
 		api().get(`/agent/${AGENT}`).reply(200, { agents: one });
 		const { output, error } = await runNode({
 			type: 'voiceAgentAssistant',
 			parameters: { resource: 'assistant', operation: 'get', assistant: locator(AGENT) },
 		});
 		expect(error).toBeUndefined();
+		const flatVersion = {
+			version_id: null,
+			version_slug: null,
+			call_traffic: null,
+			prompt: one.agent_config.agent_prompt,
+			intro_message: 'Hi',
+			custom_variables: ['callee_name'],
+			voice: one.voice,
+			language: 'en-US',
+			secondary_language: null,
+			secondary_voice_id: null,
+			knowledge_bases: null,
+			event_subscriptions: [],
+			prompt_variables: ['callee_name', 'appointment', 'time'],
+		};
 		expect(output).toEqual([
 			{
-				json: { ...one, prompt_variables: ['callee_name', 'appointment', 'time'] },
+				json: {
+					id: AGENT,
+					agent_display_name: 'Maya',
+					agent_type: null,
+					orchestration_mode: null,
+					shape: 'flat',
+					version: { version_id: null, version_slug: null },
+					version_resolved_by: 'flat',
+					version_note: null,
+					ab_test_live: false,
+					prompt: one.agent_config.agent_prompt,
+					intro_message: 'Hi',
+					custom_variables: ['callee_name'],
+					voice: one.voice,
+					language: 'en-US',
+					secondary_language: null,
+					knowledge_bases: null,
+					event_subscriptions: [],
+					prompt_variables: ['callee_name', 'appointment', 'time'],
+					prompt_variables_note: null,
+					versions: [flatVersion],
+					raw: one,
+				},
 				pairedItem: { item: 0 },
 			},
+		]);
+	});
+
+	test('versioned (live) shape: prompt sections joined, the active version read', async () => {
+		const v1 = 'aaaaaaaa-0000-4000-8000-000000000001';
+		const v2 = 'aaaaaaaa-0000-4000-8000-000000000002';
+		const detail = (id: string, slug: string, prompt: string, vars: string[]) => ({
+			version_id: id,
+			version_slug: slug,
+			language: 'hi-IN',
+			secondary_language: 'en-IN',
+			secondary_voice_id: null,
+			voice: { id: 'v9', name: 'Kabir', voice_preview: 'https://cdn.example/9.wav' },
+			whitelisted_domains: [],
+			tools: [],
+			knowledge_bases: [{ id: 'kb1', name: 'FAQ' }],
+			event_subscriptions: [
+				{
+					event_type: ['call_completed'],
+					callback_url: 'https://crm.example/hook',
+					headers: { Authorization: 'Bear***' },
+					method_type: 'POST',
+				},
+			],
+			agent_config: {
+				agent_prompt: {
+					prompt_sections: [
+						{ section_title: 'Role', section_content: prompt },
+						{ section_title: 'Close', section_content: 'Thank @{{callee_name}}.' },
+					],
+				},
+				custom_variables: vars,
+				intro_message: '<p>Namaste</p>',
+				vocab: [],
+				voice_speed: 1,
+			},
+		});
+		const live = {
+			id: AGENT,
+			agent_display_name: 'Priya',
+			agent_type: 'outbound',
+			orchestration_mode: 'single_node',
+			form_fields: [],
+			classification_labels: [],
+			is_ab_live: false,
+			active_agent_version_id: v2,
+			ab_versions: {
+				[v1]: { slug: 'old', description: null, call_traffic: 0 },
+				[v2]: { slug: 'new', description: null, call_traffic: 100 },
+			},
+			version_details: {
+				[v1]: detail(v1, 'old', 'Ask about @{{order_id}}.', ['order_id']),
+				[v2]: detail(v2, 'new', 'Ask about @{{order_id}} and @{{city}}.', ['order_id', 'city']),
+			},
+		};
+		api().get(`/agent/${AGENT}`).reply(200, { agents: live });
+		const { output } = await runNode({
+			type: 'voiceAgentAssistant',
+			parameters: { resource: 'assistant', operation: 'get', assistant: locator(AGENT) },
+		});
+		expect(jsonOf(output)[0]).toMatchObject({
+			id: AGENT,
+			shape: 'versioned',
+			version: { version_id: v2, version_slug: 'new' },
+			version_resolved_by: 'active',
+			version_note: null,
+			ab_test_live: false,
+			prompt: 'Ask about @{{order_id}} and @{{city}}.\n\nThank @{{callee_name}}.',
+			intro_message: '<p>Namaste</p>',
+			custom_variables: ['order_id', 'city'],
+			voice: { id: 'v9', name: 'Kabir' },
+			language: 'hi-IN',
+			secondary_language: 'en-IN',
+			knowledge_bases: [{ id: 'kb1', name: 'FAQ' }],
+			event_subscriptions: live.version_details[v2].event_subscriptions,
+			prompt_variables: ['order_id', 'city', 'callee_name'],
+			prompt_variables_note: null,
+			raw: live,
+		});
+		expect(
+			(jsonOf(output)[0].versions as any[]).map((v) => [v.version_slug, v.call_traffic]),
+		).toEqual([
+			['old', 0],
+			['new', 100],
 		]);
 	});
 
@@ -117,26 +238,39 @@ describe('Assistant › Get', () => {
 });
 
 describe('Assistant › Get Many', () => {
-	test('Limit: one request for that many, prompt variables on each', async () => {
+	const list = (rows: unknown[]) => ({ status: 'success', data: { agents: rows } });
+	const row = (n: number) => ({ id: agent(n).id, agent_display_name: `Agent ${n}` });
+
+	test('Limit: one list request for that many, then each assistant read and normalised', async () => {
 		api()
 			.get('/agent/all')
 			.query({ limit: '2', offset: '0' })
-			.reply(200, { agents: [agent(1), agent(2, 'No variables')], total: 9 });
+			.reply(200, list([row(1), row(2)]));
+		api()
+			.get(`/agent/${agent(1).id}`)
+			.reply(200, { agents: agent(1) });
+		api()
+			.get(`/agent/${agent(2).id}`)
+			.reply(200, { agents: agent(2, 'No variables') });
 		const { output } = await runNode({
 			type: 'voiceAgentAssistant',
 			parameters: { resource: 'assistant', operation: 'getMany', limit: 2 },
 		});
-		expect(jsonOf(output)).toEqual([
-			{ ...agent(1), prompt_variables: ['callee_name', 'product'] },
-			{ ...agent(2, 'No variables'), prompt_variables: [] },
+		expect(jsonOf(output).map((a) => [a.id, a.prompt, a.prompt_variables, a.raw])).toEqual([
+			[agent(1).id, agent(1).agent_prompt, ['callee_name', 'product'], agent(1)],
+			[agent(2).id, 'No variables', [], agent(2, 'No variables')],
 		]);
+		expect(output.map((o) => o.pairedItem)).toEqual([{ item: 0 }, { item: 0 }]);
 	});
 
 	test('Return All given as the text "false" is false (Limit applies)', async () => {
 		api()
 			.get('/agent/all')
 			.query({ limit: '1', offset: '0' })
-			.reply(200, { agents: [agent(1)] });
+			.reply(200, list([row(1)]));
+		api()
+			.get(`/agent/${agent(1).id}`)
+			.reply(200, { agents: agent(1) });
 		const { output } = await runNode({
 			type: 'voiceAgentAssistant',
 			parameters: {
@@ -150,32 +284,38 @@ describe('Assistant › Get Many', () => {
 	});
 
 	test('Return All: pages of 100 until a short page', async () => {
-		const page = Array.from({ length: 100 }, (_, k) => agent(k));
-		api().get('/agent/all').query({ limit: '100', offset: '0' }).reply(200, { agents: page });
+		const page = Array.from({ length: 100 }, (_, k) => row(k));
+		api().get('/agent/all').query({ limit: '100', offset: '0' }).reply(200, list(page));
 		api()
 			.get('/agent/all')
 			.query({ limit: '100', offset: '100' })
-			.reply(200, { agents: [agent(100)] });
+			.reply(200, list([row(100)]));
+		api()
+			.get(/^\/ca\/api\/v0\/agent\/a0000000-/)
+			.times(101)
+			.reply(200, (uri) => ({ agents: { id: uri.split('/').pop(), agent_prompt: 'x' } }));
 		const { output } = await runNode({
 			type: 'voiceAgentAssistant',
 			parameters: { resource: 'assistant', operation: 'getMany', returnAll: true },
 		});
-		expect(output).toHaveLength(101);
+		expect(jsonOf(output).map((a) => a.id)).toEqual([...page, row(100)].map((r) => r.id));
 	});
 
-	test('a null row is refused naming it', async () => {
-		api()
-			.get('/agent/all')
-			.query({ limit: '50', offset: '0' })
-			.reply(200, { agents: [agent(1), null] });
-		const { error } = await runNode({
-			type: 'voiceAgentAssistant',
-			parameters: { resource: 'assistant', operation: 'getMany' },
-		});
-		expect(error?.message).toBe(
-			'Unexpected answer from the service: agents[1] should be an object but is null',
-		);
-	});
+	test.each([
+		[{ status: 'success', data: {} }, 'the assistant list is missing (expected data.agents)'],
+		[{ total: 3 }, 'the assistant list is missing (expected data.agents)'],
+		[list([row(1), null]), 'data.agents[1] should be an object but is null'],
+	])(
+		'an answer without a readable list (%j) is an error, never 0 assistants',
+		async (answer, problem) => {
+			api().get('/agent/all').query({ limit: '50', offset: '0' }).reply(200, answer);
+			const { error } = await runNode({
+				type: 'voiceAgentAssistant',
+				parameters: { resource: 'assistant', operation: 'getMany' },
+			});
+			expect(error?.message).toBe(`Unexpected answer from the service: ${problem}`);
+		},
+	);
 });
 
 describe('voice dropdown', () => {
@@ -289,5 +429,83 @@ describe('assistant edits read each field as its type', () => {
 		expect(error?.message).toBe(
 			`API Settings (JSON): the key "${key}" cannot be sent: n8n drops keys named constructor, prototype and __proto__ from parameters, so it would silently go missing [item 0]`,
 		);
+	});
+});
+
+describe('Version of an edit', () => {
+	const V = 'aaaaaaaa-0000-4000-8000-000000000002';
+
+	test('a picked Version is sent as version_id; none sends none (the service default)', async () => {
+		nock(BASE_URL)
+			.patch('/agent/v1', {
+				operation: 'edit_agent_display_name',
+				agent_id: AGENT,
+				version_id: V,
+				agent_display_name: 'Maya B',
+			})
+			.reply(200, { message: 'Agent updated successfully!', agent_id: AGENT })
+			.patch('/agent/v1', {
+				operation: 'edit_agent_display_name',
+				agent_id: AGENT,
+				agent_display_name: 'Maya',
+			})
+			.reply(200, { message: 'Agent updated successfully!', agent_id: AGENT });
+		const run = (version: { __rl: true; mode: string; value: string }, displayName: string) =>
+			runNode({
+				type: 'voiceAgentAssistant',
+				parameters: {
+					resource: 'assistant',
+					operation: 'updateDisplayName',
+					assistant: locator(AGENT),
+					version,
+					displayName,
+				},
+			});
+		expect((await run({ __rl: true, mode: 'list', value: V }, 'Maya B')).error).toBeUndefined();
+		expect((await run({ __rl: true, mode: 'list', value: '' }, 'Maya')).error).toBeUndefined();
+	});
+});
+
+describe('version dropdown', () => {
+	function context(parameters: Record<string, unknown>): LoadOptionsContext {
+		const node: INode = {
+			id: 'node-1',
+			name: 'Voice Agent',
+			type: `${PACKAGE}.voiceAgentAssistant`,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { resource: 'assistant', operation: 'updatePrompt' },
+			credentials: { voiceAgentApi: { id: '1', name: 'Voice Agent account' } },
+		};
+		const additionalData = makeAdditionalData(
+			CREDENTIALS,
+			new ExecutionLifecycleHooks('manual', '1', mock()),
+		);
+		additionalData.currentNodeParameters = parameters as never;
+		return new LoadOptionsContext(makeWorkflow(node), node, additionalData, 'parameters.version');
+	}
+
+	test("lists the chosen assistant's versions with their traffic; nothing without an assistant", async () => {
+		api()
+			.get(`/agent/${AGENT}`)
+			.reply(200, {
+				agents: {
+					id: AGENT,
+					is_ab_live: true,
+					active_agent_version_id: null,
+					ab_versions: {
+						v1: { slug: 'control', call_traffic: 30 },
+						v2: { slug: 'variant', call_traffic: 70 },
+					},
+					version_details: { v1: { version_id: 'v1' }, v2: { version_id: 'v2' } },
+				},
+			});
+		expect(await searchVersions.call(context({ assistant: locator(AGENT) }))).toEqual({
+			results: [
+				{ name: 'control (30% of calls)', value: 'v1' },
+				{ name: 'variant (70% of calls, live)', value: 'v2' },
+			],
+		});
+		expect(await searchVersions.call(context({ assistant: locator('') }))).toEqual({ results: [] });
 	});
 });

@@ -37,20 +37,53 @@ const analysis = {
 	client_analysis: { confirmed: true },
 };
 
+/** The fields every event payload carries (vendor reference, 2026-08): flat, no wrapper. */
+function common(eventType: string, callId = CALL, agentId = AGENT) {
+	return {
+		event_type: eventType,
+		call_id: callId,
+		call_sid: 'CA0123',
+		agent_id: agentId,
+		workspace_id: 'w1',
+		agent_name: 'Maya',
+		version_id: 'v1',
+		version_slug: 'v1',
+		custom_args_values: { clinic: 'Sunrise' },
+		bulk_list_id: null,
+		call_cost: 1.5,
+	};
+}
+
 function allProcessing(callId = CALL, agentId = AGENT) {
 	return {
-		event_type: 'all_processing_completed',
-		event_id: `${callId}:all_processing_completed:1`,
-		call_id: callId,
-		agent_id: agentId,
-		occurred_at: '2026-11-25T12:00:20+00:00',
-		data: {
-			call: { id: callId, status: 'completed', name: 'Ada', transcript: JSON.stringify(turns) },
-			transcript: turns,
-			recording_url: 'https://rec.example/1.wav',
-			recording_duration: 42,
-			...analysis,
-		},
+		...common('all_processing_completed', callId, agentId),
+		status: 'completed',
+		sub_status: 'ACCEPTED',
+		call_duration: 42,
+		to_number: '+14155550100',
+		from_number: '+14155550199',
+		transcript: turns,
+		recording_url: 'https://rec.example/1.wav',
+		platform_analysis: analysis.platform_analysis,
+		platform_analysis_status: 'success',
+		client_analysis: analysis.client_analysis,
+		client_analysis_status: 'success',
+	};
+}
+
+/** One call_completed per ended attempt; a retry attempt has status "retry". */
+function completed(status: string, attempts: number, callId = CALL) {
+	return {
+		...common('call_completed', callId),
+		status,
+		sub_status: status === 'retry' ? 'RETRY_SCHEDULED' : 'ACCEPTED',
+		call_duration: status === 'completed' ? 42 : 0,
+		to_number: '+14155550100',
+		from_number: '+14155550199',
+		transcript: status === 'completed' ? turns : [],
+		retry_count: attempts - 1,
+		attempts,
+		recording_url: null,
 	};
 }
 
@@ -109,24 +142,14 @@ describe('authenticity', () => {
 });
 
 describe('deliveries', () => {
-	test('all_processing_completed: one item, the call flattened with transcript and analyses', async () => {
-		const { result } = await trigger().request({ body: allProcessing(), headers: auth });
+	test('all_processing_completed: one item, the flat payload with the transcript decoded', async () => {
+		const { result, res } = await trigger().request({ body: allProcessing(), headers: auth });
+		expect(res.statusCode).toBe(200);
 		expect(emitted(result)).toEqual([
 			{
-				event_type: 'all_processing_completed',
-				event_id: `${CALL}:all_processing_completed:1`,
-				call_id: CALL,
-				agent_id: AGENT,
-				occurred_at: '2026-11-25T12:00:20+00:00',
+				...allProcessing(),
+				event_id: null,
 				source: 'event',
-				id: CALL,
-				status: 'completed',
-				name: 'Ada',
-				transcript: turns,
-				recording_url: 'https://rec.example/1.wav',
-				recording_duration: 42,
-				platform_analysis: analysis.platform_analysis,
-				client_analysis: analysis.client_analysis,
 				transcript_turns: [
 					{ speaker: 'bot', text: 'Hello Ada.' },
 					{ speaker: 'user', text: 'Hi!' },
@@ -134,6 +157,104 @@ describe('deliveries', () => {
 				transcript_text: 'Assistant: Hello Ada.\nCaller: Hi!',
 			},
 		]);
+	});
+
+	test('each of the six payloads is read as delivered, and answered exactly 200', async () => {
+		const node = trigger({
+			events: [
+				'call_started',
+				'call_completed',
+				'recording_completed',
+				'platform_analysis_completed',
+				'client_analysis_completed',
+				'all_processing_completed',
+			],
+		});
+		const started = {
+			...common('call_started'),
+			event_id: 'evt-1',
+			timestamp: '2026-11-25T12:00:00+00:00',
+			status: 'registered',
+			sub_status: 'QUEUED',
+			call_type: 'outbound',
+			to_number: '+14155550100',
+			from_number: '+14155550199',
+		};
+		const { agent_id: _none, ...recordingCommon } = common('recording_completed');
+		const recording = {
+			...recordingCommon,
+			recording_url: 'https://rec.example/1.wav',
+			recording_duration: 42,
+			sub_status: 'ACCEPTED',
+		};
+		const platform = {
+			...common('platform_analysis_completed'),
+			analysis_data: analysis.platform_analysis,
+		};
+		const client = {
+			...common('client_analysis_completed'),
+			analysis_data: analysis.client_analysis,
+		};
+		const items = [];
+		for (const body of [
+			started,
+			completed('completed', 1),
+			recording,
+			platform,
+			client,
+			allProcessing(),
+		]) {
+			const { result, res } = await node.request({ body, headers: auth });
+			expect(res.statusCode).toBe(200);
+			items.push(...emitted(result));
+		}
+		expect(items.map((i) => [i.event_type, i.call_id, i.agent_id, i.source])).toEqual([
+			['call_started', CALL, AGENT, 'event'],
+			['call_completed', CALL, AGENT, 'event'],
+			// recording_completed carries no agent_id.
+			['recording_completed', CALL, null, 'event'],
+			['platform_analysis_completed', CALL, AGENT, 'event'],
+			['client_analysis_completed', CALL, AGENT, 'event'],
+			['all_processing_completed', CALL, AGENT, 'event'],
+		]);
+		expect(items[0]).toMatchObject({
+			event_id: 'evt-1',
+			status: 'registered',
+			timestamp: started.timestamp,
+		});
+		expect(items[1]).toMatchObject({
+			status: 'completed',
+			attempts: 1,
+			transcript_text: 'Assistant: Hello Ada.\nCaller: Hi!',
+		});
+		expect(items[2]).toMatchObject({
+			recording_url: 'https://rec.example/1.wav',
+			recording_duration: 42,
+		});
+		expect(items[2]).not.toHaveProperty('status');
+		expect(items[3].platform_analysis).toEqual(analysis.platform_analysis);
+		expect(items[4].client_analysis).toEqual(analysis.client_analysis);
+		expect(items[5]).toMatchObject({
+			platform_analysis_status: 'success',
+			client_analysis_status: 'success',
+		});
+	});
+
+	test('an assistant filter keeps recording_completed (it names no assistant), drops other assistants', async () => {
+		const node = trigger({
+			assistant: { __rl: true, mode: 'id', value: AGENT },
+			events: ['recording_completed', 'all_processing_completed'],
+		});
+		const { agent_id: _none, ...recording } = {
+			...common('recording_completed'),
+			recording_url: 'https://rec.example/1.wav',
+		};
+		expect(emitted((await node.request({ body: recording, headers: auth })).result)).toHaveLength(
+			1,
+		);
+		expect(
+			(await node.request({ body: allProcessing(CALL, OTHER_AGENT), headers: auth })).result,
+		).toEqual({ webhookResponse: { received: true, ignored: 'another assistant' } });
 	});
 
 	test('a retried delivery emits once, also after the first request is done', async () => {
@@ -162,32 +283,39 @@ describe('deliveries', () => {
 		expect(second.result).toEqual({ webhookResponse: { received: true, duplicate: true } });
 	});
 
-	test('call_completed deduplicates per attempt: a retry attempt is a new event', async () => {
+	test('call_completed: a retry attempt and the final one are two events; each retried delivery emits once', async () => {
 		const node = trigger({ events: ['call_completed'] });
-		const attempt = (n: number, status: string) => ({
-			event_type: 'call_completed',
-			call_id: CALL,
-			agent_id: AGENT,
-			data: { call_id: CALL, status, attempt: n },
-		});
 		const results = [];
-		for (const body of [attempt(1, 'retry'), attempt(1, 'retry'), attempt(2, 'completed')]) {
+		for (const body of [
+			completed('retry', 1),
+			completed('retry', 1),
+			completed('completed', 2),
+			completed('completed', 2),
+		]) {
 			results.push((await node.request({ body, headers: auth })).result);
 		}
-		expect(results.map((r) => emitted(r).map((i) => [i.status, i.attempt]))).toEqual([
+		expect(results.map((r) => emitted(r).map((i) => [i.status, i.attempts]))).toEqual([
 			[['retry', 1]],
 			[],
 			[['completed', 2]],
+			[],
 		]);
+	});
+
+	test('the retry attempt is not the end of the call: the final event after it is emitted once', async () => {
+		// With the call's end remembered per call, a retry taken as final would hide the real end.
+		const node = trigger({ events: ['call_completed'] });
+		const retry = await node.request({ body: completed('retry', 1), headers: auth });
+		const final = await node.request({ body: completed('failed', 2), headers: auth });
+		expect(emitted(retry.result).map((i) => i.status)).toEqual(['retry']);
+		expect(emitted(final.result).map((i) => i.status)).toEqual(['failed']);
 	});
 
 	test('event types not selected, other assistants and unknown bodies start nothing', async () => {
 		const node = trigger({ assistant: { __rl: true, mode: 'id', value: AGENT } });
 		const recording = {
-			event_type: 'recording_completed',
-			call_id: CALL,
-			agent_id: AGENT,
-			data: { call_id: CALL },
+			...common('recording_completed'),
+			recording_url: 'https://rec.example/1.wav',
 		};
 		expect((await node.request({ body: recording, headers: auth })).result).toEqual({
 			webhookResponse: {
@@ -249,20 +377,40 @@ describe('registration on the assistant', () => {
 			assistant: { __rl: true, mode: 'id', value: AGENT },
 			events: ['all_processing_completed', 'call_completed'],
 		});
-	const subscriptions = (mine: string | null, others: Record<string, string | null> = {}) => ({
+	const V1 = 'aaaaaaaa-0000-4000-8000-000000000001';
+	const V2 = 'aaaaaaaa-0000-4000-8000-000000000002';
+	// Another integration's entry, as read back: its secret masked by the service.
+	const foreignMasked = {
+		event_type: 'call_completed',
+		callback_url: 'https://crm.example/hook',
+		headers: { Authorization: 'Bear***' },
+		method_type: 'POST',
+	};
+	const foreignPlain = {
+		event_type: ['call_started', 'recording_completed'],
+		callback_url: 'https://bi.example/in',
+		headers: { 'X-Team': 'sales' },
+		method_type: 'PUT',
+	};
+	/** GET /agent/{id}, live: one active version, or an A/B test over two. */
+	const versioned = (lists: Record<string, unknown[]>, traffic?: Record<string, number>) => ({
 		agents: {
 			id: AGENT,
-			event_subscriptions: {
-				call_started: 'http://other.example/started',
-				call_completed: mine,
-				recording_completed: null,
-				platform_analysis_completed: null,
-				client_analysis_completed: 'http://other.example/client',
-				all_processing_completed: mine,
-				...others,
-			},
+			orchestration_mode: 'single_node',
+			is_ab_live: Boolean(traffic),
+			active_agent_version_id: traffic ? null : Object.keys(lists)[0],
+			ab_versions: Object.fromEntries(
+				Object.keys(lists).map((id) => [id, { slug: id, call_traffic: traffic?.[id] ?? 100 }]),
+			),
+			version_details: Object.fromEntries(
+				Object.entries(lists).map(([id, list]) => [
+					id,
+					{ version_id: id, event_subscriptions: list },
+				]),
+			),
 		},
 	});
+	const flat = (list: unknown[]) => ({ agents: { id: AGENT, event_subscriptions: list } });
 
 	test('off (the default): activation touches no assistant, and needs no API', async () => {
 		const node = trigger();
@@ -270,42 +418,145 @@ describe('registration on the assistant', () => {
 		expect(await node.hook('delete')).toBe(true);
 	});
 
-	test('on: subscribes only the selected types with the secret in the URL; deactivation removes only those still ours', async () => {
+	test('live shape: adds its entry (secret in a header) to the active version, keeps the others as stored; deactivation removes only its own', async () => {
 		const node = registering();
-		const url = `${node.url}?secret=${SECRET}`;
+		const url = node.url;
+		const ours = {
+			event_type: ['all_processing_completed', 'call_completed'],
+			callback_url: url,
+			headers: { 'x-voice-agent-secret': SECRET },
+			method_type: 'POST',
+		};
 		// Nothing recorded yet: not registered, without asking.
 		expect(await node.hook('checkExists')).toBe(false);
 
 		mockApi()
+			.get(`/agent/${AGENT}`)
+			.reply(200, versioned({ [V1]: [foreignPlain] }));
+		mockApi()
 			.patch('/agent/v1', {
 				operation: 'edit_event_subscriptions',
 				agent_id: AGENT,
-				event_subscriptions: { all_processing_completed: url, call_completed: url },
+				version_id: V1,
+				event_subscriptions: [foreignPlain, ours],
 			})
-			.reply(200, { message: 'ok' });
+			.reply(200, { message: 'Agent updated successfully!', agent_id: AGENT });
 		expect(await node.hook('create')).toBe(true);
 		expect(node.staticData.registration).toEqual({
 			agentId: AGENT,
 			url,
 			types: ['all_processing_completed', 'call_completed'],
+			versions: [V1],
+			secretHash: expect.stringMatching(/^[0-9a-f]{8}$/),
 		});
+		expect(JSON.stringify(node.staticData)).not.toContain(SECRET);
 
-		mockApi().get(`/agent/${AGENT}`).reply(200, subscriptions(url));
-		expect(await node.hook('checkExists')).toBe(true);
-
-		// Someone else took call_completed meanwhile: it stays theirs.
+		// Read back, our own secret is masked too: the entry is known by its URL.
+		const stored = { ...ours, headers: { 'x-voice-agent-secret': 'a-lo***' } };
 		mockApi()
 			.get(`/agent/${AGENT}`)
-			.reply(200, subscriptions(url, { call_completed: 'http://other.example/completed' }));
+			.reply(200, versioned({ [V1]: [foreignPlain, stored] }));
+		expect(await node.hook('checkExists')).toBe(true);
+
+		mockApi()
+			.get(`/agent/${AGENT}`)
+			.reply(200, versioned({ [V1]: [foreignPlain, stored] }));
 		mockApi()
 			.patch('/agent/v1', {
 				operation: 'edit_event_subscriptions',
 				agent_id: AGENT,
-				event_subscriptions: { all_processing_completed: null },
+				version_id: V1,
+				event_subscriptions: [foreignPlain],
 			})
-			.reply(200, { message: 'ok' });
+			.reply(200, { message: 'Agent updated successfully!', agent_id: AGENT });
 		expect(await node.hook('delete')).toBe(true);
 		expect(node.staticData.registration).toBeUndefined();
+	});
+
+	test('an A/B test: the entry goes to every version that takes calls', async () => {
+		const node = registering();
+		mockApi()
+			.get(`/agent/${AGENT}`)
+			.reply(200, versioned({ [V1]: [], [V2]: [foreignPlain] }, { [V1]: 50, [V2]: 50 }));
+		for (const [version, list] of [
+			[V1, []],
+			[V2, [foreignPlain]],
+		] as const) {
+			mockApi()
+				.patch('/agent/v1', (body) => body.version_id === version)
+				.reply(200, (_uri, body: any) => {
+					expect(body.event_subscriptions).toEqual([
+						...list,
+						expect.objectContaining({ callback_url: node.url }),
+					]);
+					return { message: 'ok', agent_id: AGENT };
+				});
+		}
+		expect(await node.hook('create')).toBe(true);
+		expect(node.staticData.registration).toMatchObject({ versions: [V1, V2] });
+	});
+
+	test('flat (reference) shape: the list at the root, written without version_id', async () => {
+		const node = registering();
+		mockApi()
+			.get(`/agent/${AGENT}`)
+			.reply(200, flat([foreignPlain]));
+		mockApi()
+			.patch('/agent/v1', {
+				operation: 'edit_event_subscriptions',
+				agent_id: AGENT,
+				event_subscriptions: [
+					foreignPlain,
+					{
+						event_type: ['all_processing_completed', 'call_completed'],
+						callback_url: node.url,
+						headers: { 'x-voice-agent-secret': SECRET },
+						method_type: 'POST',
+					},
+				],
+			})
+			.reply(200, { message: 'ok', agent_id: AGENT });
+		expect(await node.hook('create')).toBe(true);
+		expect(node.staticData.registration).toMatchObject({ versions: [null] });
+	});
+
+	test('another entry with a masked secret: nothing is written, activation says what to set by hand', async () => {
+		const node = registering();
+		mockApi()
+			.get(`/agent/${AGENT}`)
+			.reply(200, versioned({ [V1]: [foreignMasked] }));
+		const failure = node.hook('create');
+		await expect(failure).rejects.toThrow(
+			'Register on Assistant: not activated, to keep another subscription of this assistant intact',
+		);
+		const error = (await failure.catch((e: unknown) => e)) as { description?: string };
+		expect(error.description).toContain('https://crm.example/hook (headers.Authorization)');
+		expect(error.description).toContain(
+			`URL ${node.url}, events all_processing_completed, call_completed`,
+		);
+		expect(error.description).toContain('header x-voice-agent-secret');
+		expect(node.staticData.registration).toBeUndefined();
+	});
+
+	test('an entry registered with the secret in its URL (earlier versions) is taken as ours and replaced', async () => {
+		const node = registering();
+		const old = {
+			event_type: 'call_completed',
+			callback_url: `${node.url}?secret=${SECRET}`,
+			headers: {},
+		};
+		mockApi()
+			.get(`/agent/${AGENT}`)
+			.reply(200, flat([old]));
+		mockApi()
+			.patch(
+				'/agent/v1',
+				(body) =>
+					body.event_subscriptions.length === 1 &&
+					body.event_subscriptions[0].callback_url === node.url,
+			)
+			.reply(200, { message: 'ok', agent_id: AGENT });
+		expect(await node.hook('create')).toBe(true);
 	});
 
 	test('activation refuses a short secret and registering without an assistant', async () => {

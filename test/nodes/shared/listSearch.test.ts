@@ -117,7 +117,7 @@ describe('workspace numbers', () => {
 });
 
 describe('assistants', () => {
-	test('from GET /agent/all, filtered by name, paged by offset', async () => {
+	test('from GET /agent/all {status, data: {agents}}, filtered by name, paged by offset', async () => {
 		const agents = Array.from({ length: 100 }, (_, k) => ({
 			id: `c0000000-0000-4000-8000-${String(k).padStart(12, '0')}`,
 			agent_display_name: k === 7 ? 'Collections Bot' : `Agent ${k}`,
@@ -125,7 +125,7 @@ describe('assistants', () => {
 		const scope = api()
 			.get('/agent/all')
 			.query({ limit: '100', offset: '0' })
-			.reply(200, { agents });
+			.reply(200, { status: 'success', data: { agents } });
 		expect(await searchAssistants.call(loadOptionsContext(), 'collect')).toEqual({
 			results: [{ name: 'Collections Bot', value: agents[7].id }],
 			paginationToken: '100',
@@ -133,15 +133,41 @@ describe('assistants', () => {
 		scope.done();
 	});
 
-	test('a plain array answer with agent_name works too', async () => {
+	test('a bare {agents} answer with agent_name works too', async () => {
 		const scope = api()
 			.get('/agent/all')
 			.query({ limit: '100', offset: '0' })
-			.reply(200, [{ id: AGENT_A.id, agent_name: 'maya-v2' }]);
+			.reply(200, { agents: [{ id: AGENT_A.id, agent_name: 'maya-v2' }] });
 		expect(await searchAssistants.call(loadOptionsContext())).toEqual({
 			results: [{ name: 'maya-v2', value: AGENT_A.id }],
 			paginationToken: undefined,
 		});
+		scope.done();
+	});
+
+	test.each([
+		[{ status: 'success', data: {} }],
+		[{ status: 'success', data: { items: [] } }],
+		[{}],
+	])(
+		'an answer whose list cannot be found (%j) is an error, never an empty dropdown',
+		async (answer) => {
+			const scope = api().get('/agent/all').query({ limit: '100', offset: '0' }).reply(200, answer);
+			await expect(searchAssistants.call(loadOptionsContext())).rejects.toThrow(
+				'Unexpected answer from the service: the assistant list is missing (expected data.agents)',
+			);
+			scope.done();
+		},
+	);
+
+	test('a failing list (401) is reported, not replaced by the numbers', async () => {
+		const scope = api()
+			.get('/agent/all')
+			.query({ limit: '100', offset: '0' })
+			.reply(401, { error: { code: '401 Unauthorized', message: 'Invalid credentials' } });
+		await expect(searchAssistants.call(loadOptionsContext())).rejects.toThrow(
+			'Invalid credentials',
+		);
 		scope.done();
 	});
 
@@ -180,10 +206,10 @@ describe('assistants', () => {
 		const scope = api()
 			.get('/agent/all')
 			.query({ limit: '100', offset: '0' })
-			.reply(200, { agents: page(0, 100) })
+			.reply(200, { status: 'success', data: { agents: page(0, 100) } })
 			.get('/agent/all')
 			.query({ limit: '100', offset: '100' })
-			.reply(200, { agents: page(100, 2) });
+			.reply(200, { status: 'success', data: { agents: page(100, 2) } });
 		const options = await getAssistants.call(loadOptionsContext());
 		expect(options).toHaveLength(102);
 		expect(options[101]).toEqual({ name: 'A101', value: page(100, 2)[1].id });

@@ -242,6 +242,23 @@ describe('API Key › Regenerate', () => {
 		scope.done();
 	});
 
+	test.each([403, 404, 405])(
+		'a %s (the endpoint left the vendor reference) says: regenerate the key in the dashboard',
+		async (status) => {
+			const scope = api()
+				.patch('/workspace/api-key')
+				.once()
+				.reply(status, { detail: 'Not allowed' });
+			const { error } = await runNode({ type: 'voiceAgentWorkspace', parameters: regen() });
+			expect(error?.message).toBe(
+				'Regenerate the API key in the dashboard of the voice agent service',
+			);
+			expect(String(error?.description)).toContain(`HTTP ${status}`);
+			expect(String(error?.description)).toContain('paste it into the Voice Agent API credential');
+			scope.done();
+		},
+	);
+
 	test('a success without new_api_key is an error, not an empty output', async () => {
 		const scope = api().patch('/workspace/api-key').reply(200, { message: 'done' });
 		const { error } = await runNode({ type: 'voiceAgentWorkspace', parameters: regen() });

@@ -9,6 +9,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { NodeOperation, OperationOutput } from '../../../shared/router';
 import { apiRequest } from '../../../shared/transport';
 import { requireUuid } from '../../../shared/validate';
+import { versionBody } from '../../../shared/versionField';
 
 /** Reads a parameter of item i (resource locators give their value). */
 export function param(
@@ -22,7 +23,7 @@ export function param(
 
 /**
  * The one request every assistant edit makes: `PATCH /agent/v1` with the API operation,
- * the assistant's ID and the operation's own fields.
+ * the assistant's ID, the Version when one is given, and the operation's own fields.
  */
 export async function patchAgent(
 	this: IExecuteFunctions,
@@ -30,11 +31,14 @@ export async function patchAgent(
 	operation: string,
 	fields: IDataObject,
 ): Promise<IDataObject> {
-	const agentId = requireUuid(this.getNode(), 'Assistant', param(this, 'assistant', i), i);
+	const node = this.getNode();
+	const agentId = requireUuid(node, 'Assistant', param(this, 'assistant', i), i);
+	// Without a Version the service edits its default (the active version).
+	const version = versionBody(node, param(this, 'version', i, ''), i);
 	return await apiRequest.call(this, {
 		method: 'PATCH',
 		path: '/agent/v1',
-		body: { operation, agent_id: agentId, ...fields },
+		body: { operation, agent_id: agentId, ...version, ...fields },
 		itemIndex: i,
 	});
 }

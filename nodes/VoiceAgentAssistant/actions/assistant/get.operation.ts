@@ -2,15 +2,14 @@ import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n
 
 import { readLocator } from '../../../shared/params';
 import type { OperationOutput } from '../../../shared/router';
-import { expectObject } from '../../../shared/shape';
-import { apiRequest } from '../../../shared/transport';
 import { requireUuid } from '../../../shared/validate';
-import { withPromptVariables } from './read';
+import { readAssistant } from './read';
 
 export const option: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
-	description: 'Get an assistant: its settings, voice, prompt and the variables the prompt uses',
+	description:
+		'Get an assistant: its live version, prompt, voice, languages and the variables the prompt uses',
 	action: 'Get an assistant',
 };
 
@@ -20,10 +19,5 @@ export const description: INodeProperties[] = [];
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const node = this.getNode();
 	const agentId = requireUuid(node, 'Assistant', readLocator(this, 'assistant', i, 'Assistant'), i);
-	const body = await apiRequest.call(this, {
-		method: 'GET',
-		path: `/agent/${encodeURIComponent(agentId)}`,
-		itemIndex: i,
-	});
-	return withPromptVariables(expectObject(node, body.agents, 'agents', i));
+	return await readAssistant(this, agentId, i);
 }

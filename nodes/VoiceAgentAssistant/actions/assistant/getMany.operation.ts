@@ -2,9 +2,9 @@ import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../../shared/descriptions';
-import { getMany } from '../../../shared/getMany';
 import type { OperationOutput } from '../../../shared/router';
-import { withPromptVariables } from './read';
+import { shapeError } from '../../../shared/shape';
+import { listAssistants, readAssistant } from './read';
 
 /** The assistant list takes at most 100 rows a page. */
 export const ASSISTANT_PAGE_SIZE = 100;
@@ -13,21 +13,33 @@ const MAX_LIMIT = 1000;
 export const option: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getMany',
-	description: 'List the assistants of the workspace',
+	description:
+		'List the assistants of the workspace, each with its live version, prompt and prompt variables',
 	action: 'Get many assistants',
 };
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['assistant'], operation: ['getMany'] } },
-	returnAllAndLimit(MAX_LIMIT),
+	[
+		...returnAllAndLimit(MAX_LIMIT),
+		{
+			displayName:
+				'Each assistant is read on its own (one request per assistant): the list does not hold the prompt or the versions',
+			name: 'getManyNotice',
+			type: 'notice',
+			default: '',
+		},
+	],
 );
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
-	const agents = await getMany(this, i, {
-		path: '/agent/all',
-		rowsKey: 'agents',
-		pageSize: ASSISTANT_PAGE_SIZE,
-		maxLimit: MAX_LIMIT,
-	});
-	return agents.map(withPromptVariables);
+	const rows = await listAssistants(this, i, ASSISTANT_PAGE_SIZE, MAX_LIMIT);
+	const out = [];
+	// The live list rows carry no prompt, voice or versions: each assistant's own record does.
+	for (const [n, row] of rows.entries()) {
+		if (typeof row.id !== 'string' || row.id === '')
+			throw shapeError(this.getNode(), `the assistant list[${n}].id`, 'is missing', i);
+		out.push(await readAssistant(this, row.id, i));
+	}
+	return out;
 }

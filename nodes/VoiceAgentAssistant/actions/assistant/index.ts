@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { assistantLocator } from '../../../shared/descriptions';
+import { versionLocator } from '../../../shared/versionField';
 import type { NodeOperation } from '../../../shared/router';
 import { EDIT_NEEDS_CONSENT } from './edit';
 import * as attachInboundNumber from './attachInboundNumber.operation';
@@ -73,6 +74,10 @@ export const description: INodeProperties[] = [
 	assistantLocator({
 		description: 'The assistant to read or edit',
 		displayOptions: { show: { resource: ['assistant'] }, hide: { operation: ['getMany'] } },
+	}),
+	// Every edit can name the version it changes (an A/B test's variant, on purpose).
+	versionLocator({
+		displayOptions: { show: { resource: ['assistant'] }, hide: { operation: ['get', 'getMany'] } },
 	}),
 	...modules.flatMap((m) => m.description),
 ];

@@ -47,13 +47,17 @@ async function regenerate(ctx: IExecuteFunctions): Promise<IDataObject> {
 		throw fieldError(node, 'Confirm', 'must be turned on to regenerate the API key', 0);
 	}
 	// Sent once per run, also when n8n's Retry On Fail re-runs the node.
-	const body = await sendOnce(
-		ctx,
-		0,
-		'regenerate',
-		async () =>
-			await apiRequest.call(ctx, { method: 'PATCH', path: '/workspace/api-key', itemIndex: 0 }),
-	);
+	const body = await sendOnce(ctx, 0, 'regenerate', async () => {
+		try {
+			return await apiRequest.call(ctx, {
+				method: 'PATCH',
+				path: '/workspace/api-key',
+				itemIndex: 0,
+			});
+		} catch (error) {
+			throw dashboardOnly(ctx, error);
+		}
+	});
 	const newKey = body.new_api_key;
 	if (typeof newKey !== 'string' || newKey === '') {
 		throw new NodeApiError(
@@ -68,6 +72,29 @@ async function regenerate(ctx: IExecuteFunctions): Promise<IDataObject> {
 		);
 	}
 	return { new_api_key: newKey };
+}
+
+/**
+ * The vendor dropped PATCH /workspace/api-key from its reference on 2026-08-07: keys are now
+ * made in the dashboard (owner only, shown once). A service that refuses the endpoint (403,
+ * 404, 405) is telling the user to go there, so the error says so; other errors pass as is.
+ */
+const GONE = ['403', '404', '405'];
+
+function dashboardOnly(ctx: IExecuteFunctions, error: unknown): unknown {
+	const status = String((error as { httpCode?: unknown })?.httpCode ?? '');
+	if (!(error instanceof NodeApiError) || !GONE.includes(status)) return error;
+	const message = 'Regenerate the API key in the dashboard of the voice agent service';
+	return new NodeApiError(
+		ctx.getNode(),
+		{ message, httpCode: status },
+		{
+			message,
+			description: `The service refused to regenerate the key here (HTTP ${status}: ${error.message}). New keys are made in the service's dashboard by the workspace owner and shown once: create one there and paste it into the Voice Agent API credential. The current key was not changed.`,
+			httpCode: status,
+			itemIndex: 0,
+		},
+	);
 }
 
 /**

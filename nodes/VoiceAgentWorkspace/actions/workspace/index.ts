@@ -16,7 +16,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get',
 				value: 'get',
-				description: 'Get the workspace of the API key: name, owner and credit balance',
+				description: 'Get the workspace of the API key: name and credit balance',
 				action: 'Get the workspace',
 			},
 		],

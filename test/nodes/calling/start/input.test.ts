@@ -233,3 +233,32 @@ describe('row values of the wrong type are refused before anyone is called', () 
 		expect(output).toEqual([]);
 	});
 });
+
+test('Version: sent as version_id (one A/B variant on purpose); a bad one is refused before any call', async () => {
+	const VERSION = 'a7a7a7a7-0000-4000-8000-000000000001';
+	mockApi()
+		.post('/calling/outbound/individual', {
+			name: 'Ada',
+			mobile_number: '+14155550101',
+			agent_id: AGENT,
+			version_id: VERSION,
+			from_number: '+14155550000',
+		})
+		.reply(200, {
+			status: 'success',
+			message: 'Call initiated successfully',
+			data: { call_id: 'c1', call_status: 'registered', agent_id: AGENT },
+		});
+	const ok = await runNode({
+		type: 'voiceAgentCalling',
+		items: [{ json: { name: 'Ada', phone: '+14155550101' } }],
+		parameters: params({ version: { __rl: true, mode: 'id', value: VERSION } }),
+	});
+	expect(ok.error).toBeUndefined();
+	const bad = await runNode({
+		type: 'voiceAgentCalling',
+		items: [{ json: { name: 'Ada', phone: '+14155550101' } }],
+		parameters: params({ version: { __rl: true, mode: 'id', value: '={{ "control" }}' } }),
+	});
+	expect(bad.error?.message).toBe('Version: "control" is not a valid ID (UUID expected) [item 0]');
+});

@@ -6,6 +6,7 @@ import { E164_RE, fieldError, requireE164, requireUuid } from '../../../../share
 import { readCallConfig } from './callConfig';
 import { readCallback } from './callback';
 import { readVariables } from './variables';
+import { versionBody } from '../../../../shared/versionField';
 
 /** One row's request, checked: what it sends, and what a Dry Run should point out. */
 export interface StartRequest {
@@ -65,6 +66,8 @@ export function buildStartRequest(
 		name: fields(ctx, i).text('name', 'Callee Name'),
 		mobile_number: readPhone(ctx, i, warnings),
 		agent_id: agentId,
+		// Without a Version the service picks (the active version).
+		...versionBody(node, readLocator(ctx, 'version', i, 'Version'), i),
 		...readFrom(ctx, i),
 	};
 	const variables = readVariables(ctx, i);

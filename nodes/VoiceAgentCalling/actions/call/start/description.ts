@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { assistantLocator, fromNumberLocator } from '../../../../shared/descriptions';
 import { UUID_PATTERN } from '../../../../shared/validate';
+import { versionLocator } from '../../../../shared/versionField';
 
 /** The fields of Call → Start, as the editor shows them. */
 
@@ -15,6 +16,8 @@ export const MAX_WAIT_SECONDS = 86400;
 
 const fields: INodeProperties[] = [
 	assistantLocator(),
+	// The call body takes version_id: a slice of a sheet can be called with one A/B variant.
+	versionLocator(),
 	{
 		displayName: 'Callee Name',
 		name: 'name',
@@ -205,13 +208,15 @@ const fields: INodeProperties[] = [
 				],
 			},
 			{
-				displayName: 'Status Callback URL',
+				// A notice cannot depend on a collection member (n8n's parameter resolution refuses
+				// nested displayOptions paths), so the field says it itself.
+				displayName: 'Status Callback URL (Legacy)',
 				name: 'callbackUrl',
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. https://n8n.example.com/webhook/call-status',
 				description:
-					'The service POSTs every status change of the call here (e.g. an n8n Webhook node). https only (plain http for localhost).',
+					'Legacy: the vendor removed per-call callbacks from its reference on 2026-08-03, so the service may ignore this URL. For call events use the Voice Agent Instant Trigger (event subscriptions). When honoured, every status change of the call is POSTed here; https only (plain http for localhost).',
 			},
 		],
 	},

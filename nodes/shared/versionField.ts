@@ -1,0 +1,49 @@
+import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
+
+import { requireUuid, UUID_PATTERN } from './validate';
+
+/**
+ * The optional Version of an assistant (its `version_id`): which version an edit changes, or
+ * which version takes a call. Empty leaves the choice to the service: it uses the assistant's
+ * active version (vendor reference, 2026-08); while an A/B test runs there is no active
+ * version and the reference does not say which one it takes, so pick one here to be sure.
+ */
+export function versionLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
+	return {
+		displayName: 'Version',
+		name: 'version',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		description:
+			"Which version of the assistant to use, e.g. one variant of an A/B test. Leave empty for the service's default: the active version.",
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Default (the active version)',
+				typeOptions: { searchListMethod: 'searchVersions', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: UUID_PATTERN, errorMessage: 'Not a valid version ID (UUID)' },
+					},
+				],
+			},
+		],
+		...overrides,
+	};
+}
+
+/** `{version_id}` for a request body when a Version is given, else nothing. */
+export function versionBody(node: INode, raw: unknown, itemIndex: number): IDataObject {
+	const value = typeof raw === 'string' ? raw.trim() : raw;
+	if (value === undefined || value === null || value === '') return {};
+	return { version_id: requireUuid(node, 'Version', value, itemIndex) };
+}
