@@ -11,6 +11,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { TERMINAL_STATUSES } from '../shared/calls/statuses';
 import { decodeTranscript } from '../shared/transcript';
 import { isPlainObject } from '../shared/shape';
 
@@ -26,9 +27,6 @@ export type EventType = (typeof EVENT_TYPES)[number];
 
 /** event_type of items made from per-call status callbacks. */
 export const CALLBACK_EVENT = 'call_status';
-
-/** Statuses after which a call does not change any more (callbacks are filtered to these). */
-export const TERMINAL_STATUSES = ['completed', 'failed', 'error', 'cancelled'];
 
 export type Delivery =
 	| {

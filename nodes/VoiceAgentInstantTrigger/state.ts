@@ -5,9 +5,8 @@
  */
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { apiRequest } from '../shared/transport';
-import type { CallRow } from '../VoiceAgentTrigger/cursor';
-import type { FetchPage } from '../VoiceAgentTrigger/pollOnce';
+import { readCallDetails } from '../shared/calls/details';
+import { historyFetcher } from '../shared/calls/history';
 import type { Config } from './config';
 import { primaryEvent } from './events';
 import { callKey, has, prune, readMemory, remember, type Memory } from './memory';
@@ -31,18 +30,10 @@ export async function runSweep(
 	nowMs: number,
 ): Promise<IDataObject[]> {
 	const memory = readMemory(data.memory);
-	const fetchPage: FetchPage = async (qs) => {
-		const body = await apiRequest.call(ctx, { method: 'GET', path: '/calling/history', qs });
-		return { rows: (body.calls as CallRow[] | undefined) ?? [], total: body.total };
-	};
-	const fetchDetails = async (callId: string) => {
-		const body = await apiRequest.call(ctx, {
-			method: 'GET',
-			path: '/calling/call-details',
-			qs: { id: callId, send_analysis: true },
-		});
-		return (body.data as IDataObject | undefined) ?? {};
-	};
+	// The shared readers: every page shape-checked, paging only to a proven end (a service
+	// capping its pages below the size asked for no longer hides the calls past page one).
+	const fetchPage = historyFetcher(ctx);
+	const fetchDetails = async (callId: string) => await readCallDetails(ctx, callId, true);
 	const result = await sweep(
 		data.sweep,
 		nowMs,

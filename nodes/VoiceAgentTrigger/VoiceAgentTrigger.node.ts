@@ -11,17 +11,11 @@ import { assistantLocator, CALL_TYPE_OPTIONS } from '../shared/descriptions';
 import { searchAssistants } from '../shared/listSearch';
 import { fields, readLocator, type ParamSource } from '../shared/params';
 import { recordingsFor } from '../shared/recording';
-import { expectObject, expectRows, shapeError } from '../shared/shape';
-import { apiRequest } from '../shared/transport';
+import type { VoicemailFilter } from '../shared/calls/cursor';
+import { readCallDetails } from '../shared/calls/details';
+import { historyFetcher } from '../shared/calls/history';
+import { detailsEnricher, latestOnce, pollInto, type PollOptions } from '../shared/calls/poll';
 import { UUID_RE } from '../shared/validate';
-import type { CallRow, VoicemailFilter } from './cursor';
-import {
-	detailsEnricher,
-	latestOnce,
-	pollInto,
-	type FetchPage,
-	type PollOptions,
-} from './pollOnce';
 
 const MINUTE = 60000;
 export const DEFAULT_LOOKBACK_MINUTES = 24 * 60;
@@ -239,24 +233,13 @@ export class VoiceAgentTrigger implements INodeType {
 	methods = { listSearch: { searchAssistants } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const node = this.getNode();
 		const options = readOptions(this);
-		const fetchPage: FetchPage = async (qs) => {
-			const body = await apiRequest.call(this, { method: 'GET', path: '/calling/history', qs });
-			// A missing list would read as "no calls" forever: refuse it like any other shape.
-			if (body.calls === undefined) throw shapeError(node, 'calls', 'is missing');
-			const rows = expectRows(node, body.calls, 'calls') as CallRow[];
-			return { rows, total: body.total, limit: body.limit };
-		};
+		const fetchPage = historyFetcher(this);
 		if (options.includeDetails) {
-			options.enrich = detailsEnricher(async (call) => {
-				const body = await apiRequest.call(this, {
-					method: 'GET',
-					path: '/calling/call-details',
-					qs: { id: String(call.id), send_analysis: true },
-				});
-				return expectObject(node, body.data, 'data');
-			}, isNotFound);
+			options.enrich = detailsEnricher(
+				async (call) => await readCallDetails(this, String(call.id), true),
+				isNotFound,
+			);
 		}
 		const now = Date.now();
 

@@ -269,7 +269,8 @@ describe('a call never seen by Max Wait', () => {
 			.get('/calling/history')
 			.query(history())
 			.times(2)
-			.reply(200, { calls: [historyRow(1, 'completed')] })
+			// The answer echoes its page size: a page shorter than it proves the end.
+			.reply(200, { calls: [historyRow(1, 'completed')], limit: 100 })
 			.get('/calling/call-details')
 			.query({ id: callId(0) })
 			.times(2)

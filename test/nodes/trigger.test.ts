@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { rememberedCount, type CursorState } from '../../nodes/VoiceAgentTrigger/cursor';
+import { rememberedCount, type CursorState } from '../../nodes/shared/calls/cursor';
 import { API_KEY, BASE_URL } from '../helpers/harness';
 import { PollHarness } from '../helpers/poll';
 

@@ -5,8 +5,8 @@
  * overlapping each other; and a service with quirks: pages capped below the limit asked
  * for, `total: "many"`, rows without created_at, call details that answer 404 for good.
  */
-import type { CursorOptions } from '../../nodes/VoiceAgentTrigger/cursor';
-import { windowStartSeconds } from '../../nodes/VoiceAgentTrigger/cursor';
+import type { CursorOptions } from '../../nodes/shared/calls/cursor';
+import { windowStartSeconds } from '../../nodes/shared/calls/cursor';
 import {
 	detailsEnricher,
 	PAGE_SIZE,
@@ -14,7 +14,7 @@ import {
 	type FetchPage,
 	type PollOptions,
 	type PollStore,
-} from '../../nodes/VoiceAgentTrigger/pollOnce';
+} from '../../nodes/shared/calls/poll';
 import { FakeHistory, type ServiceQuirks, type SimCall } from './fakeHistory';
 
 const SECOND = 1000;

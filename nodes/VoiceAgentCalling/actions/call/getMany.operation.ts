@@ -6,15 +6,12 @@ import {
 	CALL_STATUS_OPTIONS,
 	returnAllAndLimit,
 } from '../../../shared/descriptions';
-import { getMany } from '../../../shared/getMany';
+import { historyFetcher, readHistory, type HistoryQuery } from '../../../shared/calls/history';
 import { fields } from '../../../shared/params';
 import type { OperationOutput } from '../../../shared/router';
 import { requireUuid } from '../../../shared/validate';
 import { createdRangeQuery, locatorValue } from './historyQuery';
 import { decodeTranscriptField, withTranscript } from './transcriptFields';
-
-/** History pages: public clients use 100, the largest size reported to work. */
-export const HISTORY_PAGE_SIZE = 100;
 
 const CALL_STATUSES = ['', ...CALL_STATUS_OPTIONS.map((o) => o.value)] as const;
 
@@ -86,19 +83,14 @@ export function historyFilters(ctx: IExecuteFunctions, i: number): IDataObject {
 }
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
+	const f = fields(this, i);
+	const max = f.boolean('returnAll', 'Return All', false)
+		? undefined
+		: f.integer('limit', 'Limit', 50, { min: 1, max: 10000 });
 	const qs = historyFilters(this, i);
-	const decode = fields(this, i).boolean('decodeTranscript', 'Decode Transcript', true);
-	const calls = await getMany(this, i, {
-		path: '/calling/history',
-		qs,
-		rowsKey: 'calls',
-		pageSize: HISTORY_PAGE_SIZE,
-		maxLimit: 10000,
-		// SPEC gives total and limit as integers (FACTS: total may be "many", then ignored):
-		// a numeric total ends paging without an empty last page, and a page shorter than
-		// asked ends it only if the answer's own limit proves the end (a capped page does not).
-		total: (body) => body.total,
-		limit: (body) => body.limit,
-	});
+	const decode = f.boolean('decodeTranscript', 'Decode Transcript', true);
+	const calls = (await readHistory(historyFetcher(this, { itemIndex: i }), qs as HistoryQuery, {
+		max,
+	})) as IDataObject[];
 	return decode ? calls.map((c) => withTranscript(c, 'transcript')) : calls;
 }

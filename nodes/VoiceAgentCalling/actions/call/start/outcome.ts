@@ -1,12 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isTerminalStatus } from '../../../../shared/calls/statuses';
 import { withTranscript } from '../transcriptFields';
 
-/** Call statuses after which nothing more happens to a call (FACTS). */
-export const TERMINAL_STATUSES = ['completed', 'failed', 'error', 'cancelled'];
-
 export function isTerminal(record: IDataObject): boolean {
-	return TERMINAL_STATUSES.includes(String(record.call_status ?? '').toLowerCase());
+	return isTerminalStatus(record.call_status);
 }
 
 const first = (value: unknown) => (Array.isArray(value) ? (value[0] ?? null) : (value ?? null));

@@ -8,8 +8,7 @@
  * two polls of one workflow running at once (two Poll Times entries, or a poll slower than
  * its interval) cannot emit a call twice.
  */
-import { paginate } from '../shared/paginate';
-import { decodeTranscript } from '../shared/transcript';
+import { decodeTranscript } from '../transcript';
 import {
 	advance,
 	type CursorResult,
@@ -20,9 +19,12 @@ import {
 	type CursorOptions,
 	type CursorState,
 } from './cursor';
+import { HISTORY_PAGE_SIZE, readHistory, type FetchPage, type HistoryQuery } from './history';
+
+export type { FetchPage, HistoryPage, HistoryQuery } from './history';
 
 /** History pages: public clients use 100, the largest size reported to work. */
-export const PAGE_SIZE = 100;
+export const PAGE_SIZE = HISTORY_PAGE_SIZE;
 
 /**
  * Manual mode ("Fetch Test Event") reads at most this many pages of the window: the history
@@ -32,18 +34,6 @@ export const MANUAL_WINDOW_PAGES = 20;
 
 /** ... and, when the window holds no match, at most this many pages of the whole history. */
 export const MANUAL_FALLBACK_PAGES = 10;
-
-export type HistoryQuery = Record<string, string | number>;
-
-export interface HistoryPage {
-	rows: CallRow[];
-	total?: unknown;
-	/** The answer's echoed `limit`: a page shorter than it is the last one. */
-	limit?: unknown;
-}
-
-/** GET /calling/history with these query parameters. */
-export type FetchPage = (qs: HistoryQuery) => Promise<HistoryPage>;
 
 export interface PollOptions extends CursorOptions {
 	/** Add transcript_turns and transcript_text beside the raw transcript. */
@@ -82,21 +72,11 @@ async function readAll(
 	maxPages?: number,
 ): Promise<{ rows: CallRow[]; requests: number }> {
 	let requests = 0;
-	// A page may hold fewer rows than asked for (a service-side cap) without being the last:
-	// only an empty page, a numeric total reached or a page shorter than the answer's own
-	// echoed limit ends the window.
-	const rows = await paginate<CallRow>(
-		async (offset, limit) => {
-			requests++;
-			const page = await fetchPage({ ...qs, limit, offset });
-			return {
-				rows: Array.isArray(page.rows) ? page.rows : [],
-				total: page.total,
-				limit: page.limit,
-			};
-		},
-		{ pageSize: PAGE_SIZE, maxPages, trustTotal: true, provenEnd: true },
-	);
+	const counted: FetchPage = async (query) => {
+		requests++;
+		return await fetchPage(query);
+	};
+	const rows = await readHistory(counted, qs, { maxPages });
 	return { rows, requests };
 }
 
