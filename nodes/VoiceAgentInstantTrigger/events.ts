@@ -5,14 +5,13 @@
  * Two shapes arrive:
  *   event subscription  {event_type, event_id, call_id, agent_id, occurred_at, data}
  *   per-call callback   {status: "success", message, data: {call_id, status, ..., analysis?}}
- * Items are normalised like the polling trigger's: the call's fields at the top level,
- * transcript_turns and transcript_text beside the raw transcript, and the two analyses
- * flattened to platform_analysis / client_analysis where the delivery carries them.
+ * Items are the call record every node outputs (shared/calls/record.ts), after how the
+ * delivery arrived: event_type, event_id, occurred_at, source.
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { recordFromEvent } from '../shared/calls/record';
 import { TERMINAL_STATUSES } from '../shared/calls/statuses';
-import { decodeTranscript } from '../shared/transcript';
 import { isPlainObject } from '../shared/shape';
 
 export const EVENT_TYPES = [
@@ -58,24 +57,17 @@ const text = (value: unknown): string | undefined =>
 			? String(value)
 			: undefined;
 
-/** transcript_turns + transcript_text beside a raw transcript, when there is one. */
-function withTranscript(item: IDataObject): IDataObject {
-	if (item.transcript === undefined) return item;
-	const { turns, text: plain } = decodeTranscript(item.transcript);
-	return { ...item, transcript_turns: turns as unknown as IDataObject[], transcript_text: plain };
-}
-
-/** `analysis: {platform_analysis, client_analysis}` -> the two at the top level. */
-function flattenAnalysis(item: IDataObject): IDataObject {
-	const analysis = item.analysis;
-	if (!isPlainObject(analysis)) return item;
-	const rest = { ...item };
-	delete rest.analysis;
-	return {
-		...rest,
-		platform_analysis: (analysis.platform_analysis ?? null) as IDataObject | null,
-		client_analysis: (analysis.client_analysis ?? null) as IDataObject | null,
-	};
+/** The emitted item: how it arrived (event_type, event_id, occurred_at, source), then the call record. */
+function item(
+	meta: IDataObject,
+	payload: IDataObject,
+	eventType: string,
+	callId: string,
+	raw: IDataObject,
+): IDataObject {
+	const record = recordFromEvent(payload, eventType);
+	// `raw` is the delivery's body as it arrived.
+	return { ...meta, ...(record as unknown as IDataObject), call_id: record.call_id ?? callId, raw };
 }
 
 function eventItem(body: IDataObject, eventType: string, callId: string): IDataObject {
@@ -83,18 +75,15 @@ function eventItem(body: IDataObject, eventType: string, callId: string): IDataO
 	const meta: IDataObject = {
 		event_type: eventType,
 		event_id: text(body.event_id) ?? null,
-		call_id: callId,
-		agent_id: text(body.agent_id) ?? null,
-		occurred_at: text(body.occurred_at) ?? null,
+		occurred_at: text(body.occurred_at) ?? text(body.timestamp) ?? null,
 		source: 'event',
 	};
-	if (eventType === 'all_processing_completed') {
-		// {call: <history record>, transcript, recording_url, recording_duration, analyses}
-		const { call, ...rest } = data;
-		const record = isPlainObject(call) ? (call as IDataObject) : {};
-		return flattenAnalysis(withTranscript({ ...meta, ...record, ...rest, call_id: callId }));
-	}
-	return flattenAnalysis(withTranscript({ ...meta, ...data, call_id: callId }));
+	// The call's fields: at the top level (flat payloads), or under `data` (and its `call`).
+	const call = isPlainObject(data.call) ? (data.call as IDataObject) : {};
+	const payload: IDataObject = { ...call, ...data, ...body };
+	delete payload.data;
+	delete payload.call;
+	return item(meta, payload, eventType, callId, body);
 }
 
 /** Reads one delivery body. Anything that is not one of the two shapes is 'unknown'. */
@@ -127,17 +116,12 @@ export function classify(body: unknown): Classified {
 		const status = text(data.status);
 		if (callId && status) {
 			const retry = text(data.retry) ?? '0';
-			const item = flattenAnalysis(
-				withTranscript({
-					event_type: CALLBACK_EVENT,
-					event_id: null,
-					call_id: callId,
-					agent_id: text(data.agent_id) ?? null,
-					occurred_at: null,
-					source: 'callback',
-					...data,
-				}),
-			);
+			const meta = {
+				event_type: CALLBACK_EVENT,
+				event_id: null,
+				occurred_at: null,
+				source: 'callback',
+			};
 			return {
 				kind: 'callback',
 				eventType: CALLBACK_EVENT,
@@ -145,7 +129,7 @@ export function classify(body: unknown): Classified {
 				callId,
 				key: `${callId}:${CALLBACK_EVENT}:${status}:${retry}`,
 				terminal: TERMINAL_STATUSES.includes(status),
-				item,
+				item: item(meta, data, CALLBACK_EVENT, callId, b),
 			};
 		}
 	}

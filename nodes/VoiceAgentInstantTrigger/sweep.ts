@@ -22,7 +22,7 @@ import {
 } from '../shared/calls/cursor';
 import { readHistory, type FetchPage } from '../shared/calls/history';
 import { historyQuery, isoSeconds } from '../shared/calls/poll';
-import { decodeTranscript } from '../shared/transcript';
+import { mergeRecords, recordFromDetails, recordFromHistory } from '../shared/calls/record';
 
 /** At most this many calls wait for their grace period; beyond it the oldest are judged now. */
 export const PENDING_CAP = 2000;
@@ -72,21 +72,14 @@ function readPending(raw: unknown): Record<string, number> {
 	return out;
 }
 
+/** The call record of a call whose event never came, completed by its details (analyses). */
 function toItem(row: CallRow, details: IDataObject, options: SweepOptions, nowMs: number) {
-	const agent = row.agent as IDataObject | undefined;
-	const { turns, text } = decodeTranscript(row.transcript);
 	return {
 		event_type: options.eventType,
 		event_id: null,
-		call_id: String(row.id),
-		agent_id: (row.agent_id as string | undefined) ?? (agent?.id as string | undefined) ?? null,
 		occurred_at: isoSeconds(Math.floor(completedAtMs(row, nowMs) / 1000)),
 		source: 'safety_net',
-		...(row as IDataObject),
-		transcript_turns: turns as unknown as IDataObject[],
-		transcript_text: text,
-		platform_analysis: (details.platform_analysis ?? null) as IDataObject | null,
-		client_analysis: (details.client_analysis ?? null) as IDataObject | null,
+		...mergeRecords(recordFromHistory(row as IDataObject), recordFromDetails(details)),
 	} as IDataObject;
 }
 

@@ -14,7 +14,13 @@ import { recordingsFor } from '../shared/recording';
 import type { VoicemailFilter } from '../shared/calls/cursor';
 import { readCallDetails } from '../shared/calls/details';
 import { historyFetcher } from '../shared/calls/history';
-import { detailsEnricher, latestOnce, pollInto, type PollOptions } from '../shared/calls/poll';
+import {
+	callRecordOfRow,
+	detailsEnricher,
+	latestOnce,
+	pollInto,
+	type PollOptions,
+} from '../shared/calls/poll';
 import { UUID_RE } from '../shared/validate';
 
 const MINUTE = 60000;
@@ -91,7 +97,6 @@ function readFields(ctx: IPollFunctions): TriggerSettings {
 		bulkListId: filters.text('bulkListId', 'Contact List ID').trim() || undefined,
 		callTypes: filters.options('callTypes', 'Call Types', CALL_TYPES),
 		voicemail: filters.option('voicemail', 'Voicemail', VOICEMAIL, 'any'),
-		decodeTranscript: options.boolean('decodeTranscript', 'Decode Transcript', true),
 		includeDetails: options.boolean('includeDetails', 'Include Call Details and Analysis', false),
 		downloadRecording: options.boolean('downloadRecording', 'Download Recording', false),
 	};
@@ -101,7 +106,8 @@ const isNotFound = (error: unknown) =>
 	error instanceof NodeApiError && String(error.httpCode) === '404';
 
 /** The emitted items, with their recordings when the option asks (a failure never drops a call). */
-async function withRecordings(ctx: IPollFunctions, calls: IDataObject[], download: boolean) {
+async function withRecordings(ctx: IPollFunctions, rows: IDataObject[], download: boolean) {
+	const calls = rows.map(callRecordOfRow);
 	if (!download) return ctx.helpers.returnJsonArray(calls);
 	return await recordingsFor(ctx, calls);
 }
@@ -184,14 +190,6 @@ export class VoiceAgentTrigger implements INodeType {
 				default: {},
 				options: [
 					{
-						displayName: 'Decode Transcript',
-						name: 'decodeTranscript',
-						type: 'boolean',
-						default: true,
-						description:
-							'Whether to add transcript_turns (speaker and text) and transcript_text beside the raw transcript',
-					},
-					{
 						displayName: 'Download Recording',
 						name: 'downloadRecording',
 						type: 'boolean',
@@ -214,7 +212,7 @@ export class VoiceAgentTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to read the details of each call with its platform and client analysis (one extra request per call), added under "details"',
+							'Whether to read the details of each call with its platform and client analysis (one extra request per call), merged into each call record',
 					},
 					{
 						displayName: 'Lookback Window (Minutes)',

@@ -4,6 +4,8 @@
  * limit=100, its own `limit` echoed, `total: "many"`). Both must see every call, not only
  * the first page's. Exact requests (nock).
  */
+import type { ParsedUrlQuery } from 'node:querystring';
+
 import nock from 'nock';
 
 import { VoiceAgentInstantTrigger } from '../../nodes/VoiceAgentInstantTrigger/VoiceAgentInstantTrigger.node';
@@ -31,7 +33,7 @@ afterEach(() => {
 function cappedHistory(
 	rows: () => object[],
 	offsets: number[],
-	match: (q: nock.ParsedUrlQuery) => boolean,
+	match: (q: ParsedUrlQuery) => boolean,
 ) {
 	return mockApi()
 		.persist()

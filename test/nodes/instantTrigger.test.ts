@@ -3,6 +3,7 @@ import nock from 'nock';
 import { VoiceAgentInstantTrigger } from '../../nodes/VoiceAgentInstantTrigger/VoiceAgentInstantTrigger.node';
 import { constantTimeEqual } from '../../nodes/VoiceAgentInstantTrigger/secret';
 import { mockApi, registerNodeType } from '../helpers/harness';
+import { record } from '../helpers/record';
 import { emitted, WebhookNode } from '../helpers/webhook';
 
 registerNodeType('voiceAgentInstantTrigger', () => new VoiceAgentInstantTrigger());
@@ -109,29 +110,29 @@ describe('authenticity', () => {
 });
 
 describe('deliveries', () => {
-	test('all_processing_completed: one item, the call flattened with transcript and analyses', async () => {
+	test('all_processing_completed: one item, the call record with transcript and analyses', async () => {
 		const { result } = await trigger().request({ body: allProcessing(), headers: auth });
 		expect(emitted(result)).toEqual([
 			{
 				event_type: 'all_processing_completed',
 				event_id: `${CALL}:all_processing_completed:1`,
-				call_id: CALL,
-				agent_id: AGENT,
 				occurred_at: '2026-11-25T12:00:20+00:00',
 				source: 'event',
-				id: CALL,
-				status: 'completed',
-				name: 'Ada',
-				transcript: turns,
-				recording_url: 'https://rec.example/1.wav',
-				recording_duration: 42,
-				platform_analysis: analysis.platform_analysis,
-				client_analysis: analysis.client_analysis,
-				transcript_turns: [
-					{ speaker: 'bot', text: 'Hello Ada.' },
-					{ speaker: 'user', text: 'Hi!' },
-				],
-				transcript_text: 'Assistant: Hello Ada.\nCaller: Hi!',
+				...record({
+					call_id: CALL,
+					status: 'completed',
+					assistant: { id: AGENT },
+					callee_name: 'Ada',
+					recording_url: 'https://rec.example/1.wav',
+					platform_analysis: analysis.platform_analysis,
+					client_analysis: analysis.client_analysis,
+					transcript_turns: [
+						{ speaker: 'bot', text: 'Hello Ada.' },
+						{ speaker: 'user', text: 'Hi!' },
+					],
+					transcript_text: 'Assistant: Hello Ada.\nCaller: Hi!',
+					raw: allProcessing(),
+				}),
 			},
 		]);
 	});
@@ -174,7 +175,9 @@ describe('deliveries', () => {
 		for (const body of [attempt(1, 'retry'), attempt(1, 'retry'), attempt(2, 'completed')]) {
 			results.push((await node.request({ body, headers: auth })).result);
 		}
-		expect(results.map((r) => emitted(r).map((i) => [i.status, i.attempt]))).toEqual([
+		const attemptOf = (i: Record<string, unknown>) =>
+			(i.raw as { data: { attempt: number } }).data.attempt;
+		expect(results.map((r) => emitted(r).map((i) => [i.status, attemptOf(i)]))).toEqual([
 			[['retry', 1]],
 			[],
 			[['completed', 2]],
@@ -219,20 +222,21 @@ describe('deliveries', () => {
 			{
 				event_type: 'call_status',
 				event_id: null,
-				call_id: CALL,
-				agent_id: AGENT,
 				occurred_at: null,
 				source: 'callback',
-				status: 'completed',
-				retry: 0,
-				transcript: JSON.stringify(turns),
-				transcript_turns: [
-					{ speaker: 'bot', text: 'Hello Ada.' },
-					{ speaker: 'user', text: 'Hi!' },
-				],
-				transcript_text: 'Assistant: Hello Ada.\nCaller: Hi!',
-				platform_analysis: analysis.platform_analysis,
-				client_analysis: analysis.client_analysis,
+				...record({
+					call_id: CALL,
+					status: 'completed',
+					assistant: { id: AGENT },
+					transcript_turns: [
+						{ speaker: 'bot', text: 'Hello Ada.' },
+						{ speaker: 'user', text: 'Hi!' },
+					],
+					transcript_text: 'Assistant: Hello Ada.\nCaller: Hi!',
+					platform_analysis: analysis.platform_analysis,
+					client_analysis: analysis.client_analysis,
+					raw: callback('completed'),
+				}),
 			},
 		]);
 		const off = trigger({ acceptCallbacks: false });
@@ -371,7 +375,7 @@ describe('safety net', () => {
 				event_type: 'all_processing_completed',
 				source: 'safety_net',
 				call_id: missed.id,
-				agent_id: AGENT,
+				assistant: { id: AGENT, name: null, version_id: null, version_slug: null },
 				...analysis,
 				transcript_text: 'Assistant: Hello Ada.\nCaller: Hi!',
 			}),

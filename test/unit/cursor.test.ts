@@ -368,7 +368,7 @@ describe('advance: rows without created_at', () => {
 });
 
 describe('pollInto: overlapping polls', () => {
-	const pollOpts = (): PollOptions => ({ ...opts(), decodeTranscript: false });
+	const pollOpts = (): PollOptions => opts();
 
 	/** A history whose answers wait for `gate` when one is set. */
 	function service(rows: () => CallRow[]) {

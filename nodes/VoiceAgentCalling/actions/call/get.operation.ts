@@ -9,8 +9,8 @@ import {
 } from '../../../shared/recording';
 import { BinaryOutput, type OperationOutput } from '../../../shared/router';
 import { readCallDetails } from '../../../shared/calls/details';
+import { asJson, recordFromDetails } from '../../../shared/calls/record';
 import { requireUuid } from '../../../shared/validate';
-import { decodeTranscriptField, withTranscript } from './transcriptFields';
 
 const properties: INodeProperties[] = [
 	{
@@ -29,7 +29,6 @@ const properties: INodeProperties[] = [
 		default: false,
 		description: 'Whether to include the platform and client analysis of the call',
 	},
-	decodeTranscriptField,
 	{
 		displayName: 'Download Recording',
 		name: 'downloadRecording',
@@ -58,12 +57,11 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 	const f = fields(this, i);
 	const callId = requireUuid(this.getNode(), 'Call ID', f.text('callId', 'Call ID'), i);
 	const includeAnalysis = f.boolean('includeAnalysis', 'Include Analysis', false);
-	const decode = f.boolean('decodeTranscript', 'Decode Transcript', true);
 	const recording = f.boolean('downloadRecording', 'Download Recording', false)
 		? readRecordingSettings(f.collection('recordingOptions', 'Recording Options'))
 		: undefined;
 	const data = await readCallDetails(this, callId, includeAnalysis, { itemIndex: i });
-	const details = decode ? withTranscript(data, 'transcription_url') : data;
+	const details = asJson(recordFromDetails(data));
 	if (!recording) return details;
 	return new BinaryOutput([await withRecording(this, details, recording, i)]);
 }

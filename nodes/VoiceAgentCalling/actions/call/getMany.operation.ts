@@ -7,11 +7,11 @@ import {
 	returnAllAndLimit,
 } from '../../../shared/descriptions';
 import { historyFetcher, readHistory, type HistoryQuery } from '../../../shared/calls/history';
+import { asJson, recordFromHistory } from '../../../shared/calls/record';
 import { fields } from '../../../shared/params';
 import type { OperationOutput } from '../../../shared/router';
 import { requireUuid } from '../../../shared/validate';
 import { createdRangeQuery, locatorValue } from './historyQuery';
-import { decodeTranscriptField, withTranscript } from './transcriptFields';
 
 const CALL_STATUSES = ['', ...CALL_STATUS_OPTIONS.map((o) => o.value)] as const;
 
@@ -59,7 +59,6 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	decodeTranscriptField,
 ];
 
 export const description = updateDisplayOptions(
@@ -88,9 +87,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 		? undefined
 		: f.integer('limit', 'Limit', 50, { min: 1, max: 10000 });
 	const qs = historyFilters(this, i);
-	const decode = f.boolean('decodeTranscript', 'Decode Transcript', true);
-	const calls = (await readHistory(historyFetcher(this, { itemIndex: i }), qs as HistoryQuery, {
+	const calls = await readHistory(historyFetcher(this, { itemIndex: i }), qs as HistoryQuery, {
 		max,
-	})) as IDataObject[];
-	return decode ? calls.map((c) => withTranscript(c, 'transcript')) : calls;
+	});
+	return calls.map((row) => asJson(recordFromHistory(row as IDataObject)));
 }

@@ -10,9 +10,14 @@ import {
 	rowId,
 	type RequestSettings,
 } from '../../../../shared/calls/history';
+import {
+	recordFromDetails,
+	recordFromHistory,
+	type CallRecord,
+} from '../../../../shared/calls/record';
 import { asItemError, type ItemResult, type OperationOutput } from '../../../../shared/router';
 import type { ApiCredentials } from '../../../../shared/transport';
-import { detailsFromHistory, isTerminal, waitOutput } from './outcome';
+import { isTerminal, waitOutput } from './outcome';
 import { planWindows } from './windows';
 
 /** History page size: the largest the service is reported to serve. */
@@ -34,8 +39,8 @@ export interface WatchedCall {
 	pollMs: number;
 	maxWaitMs: number;
 	includeAnalysis: boolean;
-	/** The latest record read, in the call-details shape. */
-	last?: IDataObject;
+	/** The latest record read (from the history or the call details). */
+	last?: CallRecord;
 	lastError?: Error;
 }
 
@@ -173,7 +178,7 @@ export class Watcher {
 	private async round(pending: WatchedCall[]): Promise<void> {
 		this.stats.rounds++;
 		this.stats.historyBudget += Math.ceil(pending.length / HISTORY_PAGE);
-		const seen = new Map<string, IDataObject>();
+		const seen = new Map<string, CallRecord>();
 		const failed = new Map<string, Error>();
 		const listed = pending.filter((c) => c.createdMs !== undefined);
 		const byAgent = new Map<string, WatchedCall[]>();
@@ -205,7 +210,7 @@ export class Watcher {
 		const needDetails = pending.filter((c) => {
 			if (failed.has(c.callId)) return false;
 			const row = seen.get(c.callId);
-			if (!row || !row.call_status) return true;
+			if (!row || !row.status) return true;
 			return c.includeAnalysis && isTerminal(row);
 		});
 		const timedOutNow = (c: WatchedCall) => this.now() + c.pollMs > c.startedAt + c.maxWaitMs;
@@ -258,7 +263,7 @@ export class Watcher {
 			const { call, timedOut } = finished[n];
 			try {
 				const output = waitOutput(
-					call.last as IDataObject,
+					call.last as CallRecord,
 					call.callId,
 					timedOut,
 					this.now() - call.startedAt,
@@ -293,7 +298,7 @@ export class Watcher {
 		fromMs: number,
 		toMs: number,
 		wanted: WatchedCall[],
-		seen: Map<string, IDataObject>,
+		seen: Map<string, CallRecord>,
 	): Promise<void> {
 		const ids = new Set(wanted.map((c) => c.callId));
 		let missing = wanted.filter((c) => !seen.has(c.callId)).length;
@@ -306,7 +311,7 @@ export class Watcher {
 				for (const row of page.rows) {
 					const id = rowId(row);
 					if (id !== undefined && ids.has(id) && !seen.has(id)) {
-						seen.set(id, detailsFromHistory(row as IDataObject));
+						seen.set(id, recordFromHistory(row as IDataObject));
 						missing--;
 					}
 				}
@@ -321,13 +326,10 @@ export class Watcher {
 		);
 	}
 
-	private async readDetails(call: WatchedCall): Promise<IDataObject> {
+	private async readDetails(call: WatchedCall): Promise<CallRecord> {
 		this.stats.detailsRequests++;
-		return await readCallDetails(
-			this.ctx,
-			call.callId,
-			call.includeAnalysis,
-			this.settings(call.index),
+		return recordFromDetails(
+			await readCallDetails(this.ctx, call.callId, call.includeAnalysis, this.settings(call.index)),
 		);
 	}
 }
