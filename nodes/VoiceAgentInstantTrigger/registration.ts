@@ -15,13 +15,7 @@ import { expectObject } from '../shared/shape';
 import { apiRequest } from '../shared/transport';
 import { assertActivatable, readConfig } from './config';
 import { urlWithSecret } from './secret';
-import { runSweep, type NodeState } from './state';
-
-export interface Registration {
-	agentId: string;
-	url: string;
-	types: string[];
-}
+import { runSweep, type NodeState, type Registration } from './state';
 
 async function subscriptionsOf(ctx: IHookFunctions, agentId: string): Promise<IDataObject> {
 	const body = await apiRequest.call(ctx, { method: 'GET', path: `/agent/${agentId}` });

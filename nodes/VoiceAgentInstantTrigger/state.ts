@@ -10,8 +10,14 @@ import { historyFetcher } from '../shared/calls/history';
 import type { Config } from './config';
 import { primaryEvent } from './events';
 import { callKey, has, prune, readMemory, remember, type Memory } from './memory';
-import type { Registration } from './registration';
 import { sweep, type SweepState } from './sweep';
+
+/** What activation registered on the assistant, so deactivation removes only that. */
+export interface Registration {
+	agentId: string;
+	url: string;
+	types: string[];
+}
 
 export interface NodeState extends IDataObject {
 	memory?: Memory;

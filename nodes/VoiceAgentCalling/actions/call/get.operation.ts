@@ -10,7 +10,6 @@ import {
 import { BinaryOutput, type OperationOutput } from '../../../shared/router';
 import { readCallDetails } from '../../../shared/calls/details';
 import { asJson, recordFromDetails } from '../../../shared/calls/record';
-import { requireUuid } from '../../../shared/validate';
 
 const properties: INodeProperties[] = [
 	{
@@ -55,7 +54,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const f = fields(this, i);
-	const callId = requireUuid(this.getNode(), 'Call ID', f.text('callId', 'Call ID'), i);
+	const callId = f.uuid('callId', 'Call ID');
 	const includeAnalysis = f.boolean('includeAnalysis', 'Include Analysis', false);
 	const recording = f.boolean('downloadRecording', 'Download Recording', false)
 		? readRecordingSettings(f.collection('recordingOptions', 'Recording Options'))
