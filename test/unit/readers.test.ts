@@ -28,7 +28,7 @@ function source(values: Record<string, unknown>): ParamSource & { asked: unknown
 			const value = name in values ? values[name] : fallback;
 			const extract = (options as { extractValue?: boolean } | undefined)?.extractValue;
 			return extract && value && typeof value === 'object' && '__rl' in value
-				? (value as { value: unknown }).value
+				? (value as unknown as { value: unknown }).value
 				: value;
 		},
 	};
