@@ -70,21 +70,28 @@ export interface ReadHistoryOptions {
 	enough?: (rows: CallRow[]) => boolean;
 }
 
-/** Every row of the history for `qs`, page after page, under the paging rule above. */
+/**
+ * Every row of the history for `qs`, page after page, under the paging rule above. A page
+ * holding only calls already read in this pass ends it too: the service ignored the offset
+ * (or answered the same page again), and reading on would only repeat it.
+ */
 export async function readHistory(
 	fetchPage: FetchPage,
 	qs: HistoryQuery,
 	options: ReadHistoryOptions = {},
 ): Promise<CallRow[]> {
+	const read = new Set<string>();
 	return await paginate<CallRow>(
 		async (offset, limit) => {
 			const page = await fetchPage({ ...qs, limit, offset });
 			// A fetcher given by a test or simulation may answer anything: no list reads as empty.
-			return {
-				rows: Array.isArray(page.rows) ? page.rows : [],
-				total: page.total,
-				limit: page.limit,
-			};
+			const rows = Array.isArray(page.rows) ? page.rows : [];
+			const ids = rows.map(rowId);
+			if (rows.length > 0 && ids.every((id) => id !== undefined && read.has(id))) {
+				return { rows: [] };
+			}
+			for (const id of ids) if (id !== undefined) read.add(id);
+			return { rows, total: page.total, limit: page.limit };
 		},
 		{
 			pageSize: options.pageSize ?? HISTORY_PAGE_SIZE,
