@@ -84,7 +84,8 @@ function ignoredBecause(delivery: Delivery, config: Config): string | undefined 
 		if (!config.acceptCallbacks) return 'status callbacks are not accepted';
 		if (!delivery.terminal) return `status ${delivery.status} is not final`;
 	}
-	const agentId = delivery.item.agent_id;
+	// The item is a call record: its assistant's id (null when the delivery names none).
+	const agentId = (delivery.item.assistant as { id?: unknown } | undefined)?.id;
 	if (config.agentId && typeof agentId === 'string' && agentId !== config.agentId) {
 		return 'another assistant';
 	}

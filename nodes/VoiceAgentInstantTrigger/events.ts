@@ -9,13 +9,13 @@
  *                       plus the event's own; recording_completed has no agent_id or status
  *   per-call callback   {status: "success", message, data: {call_id, status, ..., analysis?}}
  *                       (legacy: removed from the vendor reference on 2026-08-03)
- * Items keep the delivery's fields at the top level, with transcript_turns and
- * transcript_text beside a transcript, and an analysis event's `analysis_data` named as the
- * analysis it is (platform_analysis / client_analysis).
+ * Items are the call record every node outputs (shared/calls/record.ts), after how the
+ * delivery arrived: event_type, event_id, occurred_at, source.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { decodeTranscript } from '../shared/transcript';
+import { recordFromEvent } from '../shared/calls/record';
+import { TERMINAL_STATUSES } from '../shared/calls/statuses';
 import { isPlainObject } from '../shared/shape';
 
 export const EVENT_TYPES = [
@@ -31,9 +31,6 @@ export type EventType = (typeof EVENT_TYPES)[number];
 
 /** event_type of items made from per-call status callbacks. */
 export const CALLBACK_EVENT = 'call_status';
-
-/** Statuses after which a call does not change any more (callbacks are filtered to these). */
-export const TERMINAL_STATUSES = ['completed', 'failed', 'error', 'cancelled'];
 
 export type Delivery =
 	| {
@@ -65,44 +62,28 @@ const text = (value: unknown): string | undefined =>
 			? String(value)
 			: undefined;
 
-/** transcript_turns + transcript_text beside a raw transcript, when there is one. */
-function withTranscript(item: IDataObject): IDataObject {
-	if (item.transcript === undefined) return item;
-	const { turns, text: plain } = decodeTranscript(item.transcript);
-	return { ...item, transcript_turns: turns as unknown as IDataObject[], transcript_text: plain };
+/** The emitted item: how it arrived (event_type, event_id, occurred_at, source), then the call record. */
+function item(
+	meta: IDataObject,
+	payload: IDataObject,
+	eventType: string,
+	callId: string,
+	raw: IDataObject,
+): IDataObject {
+	const record = recordFromEvent(payload, eventType);
+	// `raw` is the delivery's body as it arrived.
+	return { ...meta, ...(record as unknown as IDataObject), call_id: record.call_id ?? callId, raw };
 }
-
-/** `analysis: {platform_analysis, client_analysis}` -> the two at the top level. */
-function flattenAnalysis(item: IDataObject): IDataObject {
-	const analysis = item.analysis;
-	if (!isPlainObject(analysis)) return item;
-	const rest = { ...item };
-	delete rest.analysis;
-	return {
-		...rest,
-		platform_analysis: (analysis.platform_analysis ?? null) as IDataObject | null,
-		client_analysis: (analysis.client_analysis ?? null) as IDataObject | null,
-	};
-}
-
-/** Which analysis an analysis event's `analysis_data` is. */
-const ANALYSIS_OF: Record<string, string> = {
-	platform_analysis_completed: 'platform_analysis',
-	client_analysis_completed: 'client_analysis',
-};
 
 function eventItem(body: IDataObject, eventType: string, callId: string): IDataObject {
-	const item: IDataObject = {
+	const meta: IDataObject = {
 		event_type: eventType,
 		event_id: text(body.event_id) ?? null,
-		call_id: callId,
-		agent_id: text(body.agent_id) ?? null,
+		occurred_at: text(body.occurred_at) ?? text(body.timestamp) ?? null,
 		source: 'event',
-		...body,
 	};
-	const analysis = ANALYSIS_OF[eventType];
-	if (analysis && item.analysis_data !== undefined) item[analysis] = item.analysis_data;
-	return withTranscript(item);
+	// Event payloads are flat: the call's fields are at the top level of the body.
+	return item(meta, body, eventType, callId, body);
 }
 
 /**
@@ -154,17 +135,12 @@ export function classify(body: unknown): Classified {
 		const status = text(data.status);
 		if (callId && status) {
 			const retry = text(data.retry) ?? '0';
-			const item = flattenAnalysis(
-				withTranscript({
-					event_type: CALLBACK_EVENT,
-					event_id: null,
-					call_id: callId,
-					agent_id: text(data.agent_id) ?? null,
-					occurred_at: null,
-					source: 'callback',
-					...data,
-				}),
-			);
+			const meta = {
+				event_type: CALLBACK_EVENT,
+				event_id: null,
+				occurred_at: null,
+				source: 'callback',
+			};
 			return {
 				kind: 'callback',
 				eventType: CALLBACK_EVENT,
@@ -172,7 +148,7 @@ export function classify(body: unknown): Classified {
 				callId,
 				key: `${callId}:${CALLBACK_EVENT}:${status}:${retry}`,
 				terminal: TERMINAL_STATUSES.includes(status),
-				item,
+				item: item(meta, data, CALLBACK_EVENT, callId, b),
 			};
 		}
 	}

@@ -24,16 +24,6 @@ import { assertActivatable, readConfig } from './config';
 import { SECRET_HEADER, SECRET_QUERY } from './secret';
 import { runSweep, type NodeState } from './state';
 
-export interface Registration {
-	agentId: string;
-	url: string;
-	types: string[];
-	/** Versions written to; null for an assistant in the flat shape (no version_id sent). */
-	versions: Array<string | null>;
-	/** A short hash of the secret sent, to notice a changed secret (the service masks it). */
-	secretHash: string;
-}
-
 /** Where one list of subscriptions lives: a version of the assistant, or the flat record. */
 interface Target {
 	versionId: string | null;

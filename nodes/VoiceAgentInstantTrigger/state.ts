@@ -5,14 +5,23 @@
  */
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { apiRequest } from '../shared/transport';
-import type { CallRow } from '../VoiceAgentTrigger/cursor';
-import type { FetchPage } from '../VoiceAgentTrigger/pollOnce';
+import { readCallDetails } from '../shared/calls/details';
+import { historyFetcher } from '../shared/calls/history';
 import type { Config } from './config';
 import { primaryEvent } from './events';
 import { callKey, has, prune, readMemory, remember, type Memory } from './memory';
-import type { Registration } from './registration';
 import { sweep, type SweepState } from './sweep';
+
+/** What activation registered on the assistant, so deactivation removes only that. */
+export interface Registration {
+	agentId: string;
+	url: string;
+	types: string[];
+	/** Versions written to; null for an assistant in the flat shape (no version_id sent). */
+	versions: Array<string | null>;
+	/** A short hash of the secret sent, to notice a changed secret (the service masks it). */
+	secretHash: string;
+}
 
 export interface NodeState extends IDataObject {
 	memory?: Memory;
@@ -31,18 +40,10 @@ export async function runSweep(
 	nowMs: number,
 ): Promise<IDataObject[]> {
 	const memory = readMemory(data.memory);
-	const fetchPage: FetchPage = async (qs) => {
-		const body = await apiRequest.call(ctx, { method: 'GET', path: '/calling/history', qs });
-		return { rows: (body.calls as CallRow[] | undefined) ?? [], total: body.total };
-	};
-	const fetchDetails = async (callId: string) => {
-		const body = await apiRequest.call(ctx, {
-			method: 'GET',
-			path: '/calling/call-details',
-			qs: { id: callId, send_analysis: true },
-		});
-		return (body.data as IDataObject | undefined) ?? {};
-	};
+	// The shared readers: every page shape-checked, paging only to a proven end (a service
+	// capping its pages below the size asked for no longer hides the calls past page one).
+	const fetchPage = historyFetcher(ctx);
+	const fetchDetails = async (callId: string) => await readCallDetails(ctx, callId, true);
 	const result = await sweep(
 		data.sweep,
 		nowMs,

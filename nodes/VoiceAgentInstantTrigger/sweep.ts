@@ -3,7 +3,7 @@
  * primary event never arrived (dropped after the service's last retry, a subscription
  * replaced by someone else, n8n down for longer than the retries last).
  *
- * It reuses the polling trigger's cursor, which tells which completed calls of the lookback
+ * It reuses the polling trigger's cursor (shared/calls), which tells which completed calls of the lookback
  * window it sees for the first time. A call seen for the first time is not judged at once:
  * its event may still be on the way (processing takes seconds, retries minutes). It waits
  * in `pending` (call id -> when first seen, by our clock, so the service's clock does not
@@ -13,16 +13,16 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { paginate } from '../shared/paginate';
-import { decodeTranscript } from '../shared/transcript';
 import {
 	advance,
 	completedAtMs,
 	windowStartSeconds,
 	type CallRow,
 	type CursorOptions,
-} from '../VoiceAgentTrigger/cursor';
-import { historyQuery, isoSeconds, PAGE_SIZE, type FetchPage } from '../VoiceAgentTrigger/pollOnce';
+} from '../shared/calls/cursor';
+import { readHistory, type FetchPage } from '../shared/calls/history';
+import { historyQuery, isoSeconds } from '../shared/calls/poll';
+import { mergeRecords, recordFromDetails, recordFromHistory } from '../shared/calls/record';
 
 /** At most this many calls wait for their grace period; beyond it the oldest are judged now. */
 export const PENDING_CAP = 2000;
@@ -72,21 +72,14 @@ function readPending(raw: unknown): Record<string, number> {
 	return out;
 }
 
+/** The call record of a call whose event never came, completed by its details (analyses). */
 function toItem(row: CallRow, details: IDataObject, options: SweepOptions, nowMs: number) {
-	const agent = row.agent as IDataObject | undefined;
-	const { turns, text } = decodeTranscript(row.transcript);
 	return {
 		event_type: options.eventType,
 		event_id: null,
-		call_id: String(row.id),
-		agent_id: (row.agent_id as string | undefined) ?? (agent?.id as string | undefined) ?? null,
 		occurred_at: isoSeconds(Math.floor(completedAtMs(row, nowMs) / 1000)),
 		source: 'safety_net',
-		...(row as IDataObject),
-		transcript_turns: turns as unknown as IDataObject[],
-		transcript_text: text,
-		platform_analysis: (details.platform_analysis ?? null) as IDataObject | null,
-		client_analysis: (details.client_analysis ?? null) as IDataObject | null,
+		...mergeRecords(recordFromHistory(row as IDataObject), recordFromDetails(details)),
 	} as IDataObject;
 }
 
@@ -104,13 +97,7 @@ export async function sweep(
 ): Promise<SweepResult> {
 	const cursor = cursorOptions(options);
 	const qs = historyQuery(cursor, windowStartSeconds(nowMs, options.lookbackMs));
-	const rows = await paginate<CallRow>(
-		async (offset, limit) => {
-			const page = await fetchPage({ ...qs, limit, offset });
-			return { rows: Array.isArray(page.rows) ? page.rows : [], total: page.total };
-		},
-		{ pageSize: PAGE_SIZE },
-	);
+	const rows = await readHistory(fetchPage, qs);
 	const result = advance(raw?.cursor, rows, nowMs, cursor);
 	const pending = readPending(raw?.pending);
 	for (const { row } of result.emit) {

@@ -11,17 +11,17 @@ import { assistantLocator, CALL_TYPE_OPTIONS } from '../shared/descriptions';
 import { searchAssistants } from '../shared/listSearch';
 import { fields, readLocator, type ParamSource } from '../shared/params';
 import { recordingsFor } from '../shared/recording';
-import { expectObject, expectRows, shapeError } from '../shared/shape';
-import { apiRequest } from '../shared/transport';
-import { UUID_RE } from '../shared/validate';
-import type { CallRow, VoicemailFilter } from './cursor';
+import type { VoicemailFilter } from '../shared/calls/cursor';
+import { readCallDetails } from '../shared/calls/details';
+import { historyFetcher } from '../shared/calls/history';
 import {
+	callRecordOfRow,
 	detailsEnricher,
 	latestOnce,
 	pollInto,
-	type FetchPage,
 	type PollOptions,
-} from './pollOnce';
+} from '../shared/calls/poll';
+import { UUID_RE } from '../shared/validate';
 
 const MINUTE = 60000;
 export const DEFAULT_LOOKBACK_MINUTES = 24 * 60;
@@ -97,7 +97,6 @@ function readFields(ctx: IPollFunctions): TriggerSettings {
 		bulkListId: filters.text('bulkListId', 'Contact List ID').trim() || undefined,
 		callTypes: filters.options('callTypes', 'Call Types', CALL_TYPES),
 		voicemail: filters.option('voicemail', 'Voicemail', VOICEMAIL, 'any'),
-		decodeTranscript: options.boolean('decodeTranscript', 'Decode Transcript', true),
 		includeDetails: options.boolean('includeDetails', 'Include Call Details and Analysis', false),
 		downloadRecording: options.boolean('downloadRecording', 'Download Recording', false),
 	};
@@ -107,7 +106,8 @@ const isNotFound = (error: unknown) =>
 	error instanceof NodeApiError && String(error.httpCode) === '404';
 
 /** The emitted items, with their recordings when the option asks (a failure never drops a call). */
-async function withRecordings(ctx: IPollFunctions, calls: IDataObject[], download: boolean) {
+async function withRecordings(ctx: IPollFunctions, rows: IDataObject[], download: boolean) {
+	const calls = rows.map(callRecordOfRow);
 	if (!download) return ctx.helpers.returnJsonArray(calls);
 	return await recordingsFor(ctx, calls);
 }
@@ -190,14 +190,6 @@ export class VoiceAgentTrigger implements INodeType {
 				default: {},
 				options: [
 					{
-						displayName: 'Decode Transcript',
-						name: 'decodeTranscript',
-						type: 'boolean',
-						default: true,
-						description:
-							'Whether to add transcript_turns (speaker and text) and transcript_text beside the raw transcript',
-					},
-					{
 						displayName: 'Download Recording',
 						name: 'downloadRecording',
 						type: 'boolean',
@@ -220,7 +212,7 @@ export class VoiceAgentTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to read the details of each call with its platform and client analysis (one extra request per call), added under "details"',
+							'Whether to read the details of each call with its platform and client analysis (one extra request per call), merged into each call record',
 					},
 					{
 						displayName: 'Lookback Window (Minutes)',
@@ -239,24 +231,13 @@ export class VoiceAgentTrigger implements INodeType {
 	methods = { listSearch: { searchAssistants } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const node = this.getNode();
 		const options = readOptions(this);
-		const fetchPage: FetchPage = async (qs) => {
-			const body = await apiRequest.call(this, { method: 'GET', path: '/calling/history', qs });
-			// A missing list would read as "no calls" forever: refuse it like any other shape.
-			if (body.calls === undefined) throw shapeError(node, 'calls', 'is missing');
-			const rows = expectRows(node, body.calls, 'calls') as CallRow[];
-			return { rows, total: body.total, limit: body.limit };
-		};
+		const fetchPage = historyFetcher(this);
 		if (options.includeDetails) {
-			options.enrich = detailsEnricher(async (call) => {
-				const body = await apiRequest.call(this, {
-					method: 'GET',
-					path: '/calling/call-details',
-					qs: { id: String(call.id), send_analysis: true },
-				});
-				return expectObject(node, body.data, 'data');
-			}, isNotFound);
+			options.enrich = detailsEnricher(
+				async (call) => await readCallDetails(this, String(call.id), true),
+				isNotFound,
+			);
 		}
 		const now = Date.now();
 

@@ -3,6 +3,7 @@
  * error bodies ({error:{code,message}} and {detail}); both end up as the message, and the
  * description says what to do about it.
  */
+import { NETWORK_FAILURES, type NetworkFailure } from './http';
 
 export interface ApiFailure {
 	/** HTTP status, or undefined when no answer arrived (network error). */
@@ -103,15 +104,13 @@ export function describeNetworkFailure(
 	errorCode: string | undefined,
 	notRetried = false,
 ): ApiFailure {
-	const what: Record<string, string> = {
-		ECONNREFUSED: 'The connection to the service was refused',
-		ENOTFOUND: 'The service host name could not be resolved',
-		EAI_AGAIN: 'The service host name could not be resolved',
-		ETIMEDOUT: 'The request to the service timed out',
-		ECONNABORTED: 'The request to the service timed out',
-		ECONNRESET: 'The connection to the service was closed before it answered',
-		EPIPE: 'The connection to the service was closed before it answered',
+	const what: Record<NetworkFailure, string> = {
+		refused: 'The connection to the service was refused',
+		unresolved: 'The service host name could not be resolved',
+		timeout: 'The request to the service timed out',
+		closed: 'The connection to the service was closed before it answered',
 	};
+	const kind = NETWORK_FAILURES[errorCode ?? ''] as NetworkFailure | undefined;
 	let description =
 		'Check the Base URL in the Voice Agent API credential and the network, then try again.';
 	if (notRetried) {
@@ -119,7 +118,7 @@ export function describeNetworkFailure(
 			' The request may have reached the service, so it was not repeated automatically (a call is never placed twice). Check the call history before trying again.';
 	}
 	return {
-		message: what[errorCode ?? ''] ?? 'The service could not be reached',
+		message: kind ? what[kind] : 'The service could not be reached',
 		code: errorCode,
 		description,
 	};

@@ -16,7 +16,7 @@ export interface Page<T> {
 	limit?: unknown;
 }
 
-export interface PaginateOptions {
+export interface PaginateOptions<T = unknown> {
 	pageSize: number;
 	/** Stop once this many rows are collected (Limit); undefined = all. */
 	max?: number;
@@ -26,6 +26,8 @@ export interface PaginateOptions {
 	maxPages?: number;
 	/** Stop only when a page proves the end (see above), not on any short page. */
 	provenEnd?: boolean;
+	/** Asked after every page with all rows so far: true stops (the caller has what it needs). */
+	enough?: (rows: T[]) => boolean;
 }
 
 const isCount = (value: unknown): value is number =>
@@ -33,9 +35,16 @@ const isCount = (value: unknown): value is number =>
 
 export async function paginate<T>(
 	fetchPage: (offset: number, limit: number) => Promise<Page<T>>,
-	options: PaginateOptions,
+	options: PaginateOptions<T>,
 ): Promise<T[]> {
-	const { pageSize, max, trustTotal = false, maxPages = 100000, provenEnd = false } = options;
+	const {
+		pageSize,
+		max,
+		trustTotal = false,
+		maxPages = 100000,
+		provenEnd = false,
+		enough,
+	} = options;
 	const all: T[] = [];
 	let offset = 0;
 	for (let pages = 0; pages < maxPages; pages++) {
@@ -45,6 +54,7 @@ export async function paginate<T>(
 		all.push(...rows);
 		offset += rows.length;
 		if (max !== undefined && all.length >= max) break;
+		if (enough?.(all)) break;
 		if (trustTotal && typeof total === 'number' && Number.isFinite(total) && offset >= total) break;
 		if (!provenEnd) {
 			if (rows.length < want) break;

@@ -1,6 +1,6 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { fieldError, plainText } from './validate';
+import { fieldError, plainText, requireNonEmpty, requireUuid } from './validate';
 
 /**
  * The one reading of typed node parameters for the whole package. An expression can hand an
@@ -8,6 +8,9 @@ import { fieldError, plainText } from './validate';
  * type and the plain text a spreadsheet holds for it ("true", "42"), and refuses the rest with
  * an error naming the field and the item, before any request is sent. Nothing is coerced by
  * truthiness or String(): "false" is false, an object is never sent as "[object Object]".
+ *
+ * Read parameters here (fields(), readLocator(), param()); validate.ts holds the pure checks
+ * of values (E.164, UUID, HH:MM, zones, lists) that these readers and the operations apply.
  */
 
 /** What a reader needs of an n8n context (execute, load-options and poll contexts all fit). */
@@ -239,9 +242,12 @@ export class Fields {
 
 	/** Text that must not be empty once trimmed; returns it trimmed. */
 	requiredText(name: string, label: string): string {
-		const text = this.text(name, label).trim();
-		if (text === '') throw fieldError(this.node, this.label(label), 'is required', this.itemIndex);
-		return text;
+		return requireNonEmpty(this.node, this.label(label), this.get(name), this.itemIndex);
+	}
+
+	/** An ID (UUID), required; returns it trimmed. */
+	uuid(name: string, label: string): string {
+		return requireUuid(this.node, this.label(label), this.get(name), this.itemIndex);
 	}
 
 	/** An ID for an endpoint path, checked and percent-encoded (see toPathSegment). */
@@ -274,6 +280,11 @@ export class Fields {
 		return toObject(this.node, this.label(label), this.get(name), this.itemIndex);
 	}
 
+	/** A resource locator member of a collection (see toLocatorText), as trimmed text. */
+	locator(name: string, label: string): string {
+		return toLocatorText(this.node, this.label(label), this.get(name), this.itemIndex);
+	}
+
 	/** The members of a collection / fixedCollection parameter, read with the same rules. */
 	collection(name: string, label: string): Fields {
 		const values = this.object(name, label);
@@ -298,6 +309,36 @@ export function fields(ctx: ParamSource, itemIndex: number): Fields {
 	});
 }
 
+/**
+ * A parameter's value as n8n gives it, a resource locator's as its value (list, ID or URL
+ * mode): for the validators of validate.ts (requireUuid, requireList, ...) to check.
+ */
+export function param(
+	ctx: ParamSource,
+	name: string,
+	itemIndex: number,
+	fallback?: unknown,
+): unknown {
+	return ctx.getNodeParameter(name, itemIndex, fallback, { extractValue: true });
+}
+
+/**
+ * A resource locator's value as trimmed text. Inside a collection n8n hands over the locator
+ * object itself ({__rl, mode, value}), so its `value` is taken; plain text is taken as is.
+ */
+export function toLocatorText(
+	node: INode,
+	field: string,
+	value: unknown,
+	itemIndex: number,
+): string {
+	const inner =
+		value && typeof value === 'object' && !Array.isArray(value)
+			? (value as IDataObject).value
+			: value;
+	return toText(node, field, inner, itemIndex).trim();
+}
+
 /** A resource locator's value (list, ID or URL mode), as trimmed text. */
 export function readLocator(
 	ctx: ParamSource,
@@ -305,6 +346,5 @@ export function readLocator(
 	itemIndex: number,
 	label: string,
 ): string {
-	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
-	return toText(ctx.getNode(), label, value, itemIndex).trim();
+	return toLocatorText(ctx.getNode(), label, param(ctx, name, itemIndex, ''), itemIndex);
 }

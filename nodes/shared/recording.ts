@@ -10,6 +10,14 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import {
+	header,
+	isStream,
+	NETWORK_FAILURES,
+	networkCode,
+	type ByteStream,
+	type NetworkFailure,
+} from './http';
 import type { Fields } from './params';
 import { fieldError } from './validate';
 import { CREDENTIAL_NAME, getApiCredentials } from './transport';
@@ -132,18 +140,6 @@ interface RawResponse {
 	body: unknown;
 }
 
-const headerOf = (headers: IDataObject, name: string): string | undefined => {
-	const value = headers[name] ?? headers[name.toLowerCase()];
-	if (value === undefined || value === null) return undefined;
-	return Array.isArray(value) ? String(value[0]) : String(value);
-};
-
-/** The response stream n8n's request helper hands back (a Node.js readable). */
-type Readable = NodeJS.ReadableStream & { destroy(error?: Error): void };
-
-const isStream = (body: unknown): body is Readable =>
-	typeof body === 'object' && body !== null && typeof (body as Readable).pipe === 'function';
-
 /** Reads at most `limit` bytes of an error answer (an XML error of the storage host). */
 async function smallText(body: unknown, limit = 4096): Promise<string> {
 	if (Buffer.isBuffer(body)) return body.subarray(0, limit).toString('utf8');
@@ -170,7 +166,7 @@ function discard(body: unknown) {
  * The stream is held until the consumer (n8n's binary store) attaches, so the counter does
  * not start the flow early and lose data; it sees every chunk however the consumer reads.
  */
-function limitSize(stream: Readable, limit: number, onTooLarge: () => Error): Readable {
+function limitSize(stream: ByteStream, limit: number, onTooLarge: () => Error): ByteStream {
 	let seen = 0;
 	stream.pause();
 	stream.on('data', (chunk: Buffer | string) => {
@@ -209,14 +205,11 @@ const MIME_BY_EXTENSION: Record<string, string> = {
 	webm: 'audio/webm',
 };
 
-const NETWORK_REASONS: Record<string, string> = {
-	ECONNREFUSED: 'the connection was refused',
-	ECONNRESET: 'the connection was closed before it answered',
-	EPIPE: 'the connection was closed before it answered',
-	ETIMEDOUT: 'it did not answer in time',
-	ECONNABORTED: 'it did not answer in time',
-	ENOTFOUND: 'its host name could not be resolved',
-	EAI_AGAIN: 'its host name could not be resolved',
+const NETWORK_REASONS: Record<NetworkFailure, string> = {
+	refused: 'the connection was refused',
+	closed: 'the connection was closed before it answered',
+	timeout: 'it did not answer in time',
+	unresolved: 'its host name could not be resolved',
 };
 
 async function request(
@@ -245,8 +238,8 @@ async function request(
 		// Built from plain data: the helper's error would carry the request's headers. The reason
 		// is in words: n8n replaces a whole message that holds a code such as ECONNRESET with
 		// its own text, which drops the host.
-		const code = String((error as { code?: unknown }).code ?? '');
-		const reason = NETWORK_REASONS[code] ?? 'the request failed';
+		const kind = NETWORK_FAILURES[networkCode(error) ?? ''] as NetworkFailure | undefined;
+		const reason = kind ? NETWORK_REASONS[kind] : 'the request failed';
 		throw new NodeOperationError(
 			ctx.getNode(),
 			`The recording could not be downloaded from ${url.origin}: ${reason}`,
@@ -284,7 +277,7 @@ export async function downloadRecording(
 		response = await request(ctx, url, url.origin === apiOrigin, 120000, itemIndex);
 		if (response.statusCode < 300 || response.statusCode >= 400) break;
 		discard(response.body);
-		const location = headerOf(response.headers, 'location');
+		const location = header(response.headers, 'location');
 		if (!location || hop >= MAX_REDIRECTS) {
 			throw new NodeOperationError(
 				node,
@@ -338,22 +331,22 @@ export async function downloadRecording(
 			`the recording is larger than ${Math.round(settings.maxBytes / 1024 / 1024)} MB`,
 			itemIndex,
 		);
-	const length = Number(headerOf(headers, 'content-length'));
+	const length = Number(header(headers, 'content-length'));
 	if (Number.isFinite(length) && length > settings.maxBytes) {
 		discard(response.body);
 		throw tooLarge();
 	}
 	const baseName = decodeURIComponent(url.pathname.split('/').pop() ?? '') || 'recording';
-	const fileName = fileNameFrom(headerOf(headers, 'content-disposition')) ?? baseName;
+	const fileName = fileNameFrom(header(headers, 'content-disposition')) ?? baseName;
 	const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
-	const declared = headerOf(headers, 'content-type')?.split(';')[0].trim();
+	const declared = header(headers, 'content-type')?.split(';')[0].trim();
 	const mimeType =
 		declared && declared !== 'application/octet-stream'
 			? declared
 			: (MIME_BY_EXTENSION[extension] ?? declared ?? 'application/octet-stream');
 
 	const body = response.body;
-	let data: Buffer | Readable;
+	let data: Buffer | ByteStream;
 	if (isStream(body)) {
 		data = limitSize(body, settings.maxBytes, tooLarge);
 	} else {

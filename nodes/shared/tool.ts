@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { NodeOperation, ResourceMap } from './router';
+import type { NodeOperation, ResourceMap } from './operation';
 
 /**
  * What an AI agent may do unasked. Every node of the package is usable as a tool, and an agent

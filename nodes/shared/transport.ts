@@ -22,6 +22,7 @@ import {
 	retryDelay,
 	type RetrySettings,
 } from './retryPolicy';
+import { header, isStream, networkCode, type ByteStream } from './http';
 import { markNotSent } from './once';
 import { describeValue, isPlainObject, shapeError } from './shape';
 import { endpointPathProblem, joinUrl, LONE_SURROGATE_RE, normaliseBaseUrl, originOf } from './url';
@@ -79,27 +80,6 @@ export async function getApiCredentials(
 	itemIndex?: number,
 ): Promise<ApiCredentials> {
 	return (await this.getCredentials(CREDENTIAL_NAME, itemIndex)) as ApiCredentials;
-}
-
-function header(headers: IDataObject, name: string): string | undefined {
-	const value = headers[name] ?? headers[name.toLowerCase()];
-	if (value === undefined || value === null) return undefined;
-	return Array.isArray(value) ? String(value[0]) : String(value);
-}
-
-/** The network error code (ECONNREFUSED, ...) behind whatever the request helper threw. */
-function networkCode(error: unknown): string | undefined {
-	// The request helper wraps socket errors in a NodeApiError whose httpCode holds the code.
-	let current = error as
-		| { code?: unknown; httpCode?: unknown; errorResponse?: unknown; cause?: unknown }
-		| undefined;
-	for (let depth = 0; current && depth < 5; depth++) {
-		for (const value of [current.code, current.httpCode]) {
-			if (typeof value === 'string' && /^E[A-Z_]+$/.test(value)) return value;
-		}
-		current = (current.cause ?? current.errorResponse) as typeof current;
-	}
-	return undefined;
 }
 
 function httpStatusOf(error: unknown): number | undefined {
@@ -219,17 +199,6 @@ function assertSafeRequest(ctx: ApiContext, request: ApiRequest, baseUrl: string
 			},
 		);
 	}
-}
-
-type ByteStream = AsyncIterable<Buffer | string> & { destroy(): void };
-
-function isStream(body: unknown): body is ByteStream {
-	return (
-		typeof body === 'object' &&
-		body !== null &&
-		typeof (body as { destroy?: unknown }).destroy === 'function' &&
-		Symbol.asyncIterator in body
-	);
 }
 
 /** Reads a streamed answer up to request.maxBytes; a larger one is cut off and refused. */

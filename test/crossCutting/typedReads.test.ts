@@ -185,7 +185,7 @@ describe('lists: answers of the wrong shape', () => {
 });
 
 describe('call reads: fields read as their types', () => {
-	test('Include Analysis and Decode Transcript "false" are false', async () => {
+	test('Include Analysis "false" is false', async () => {
 		api()
 			.get('/calling/call-details')
 			.query({ id: CALL })
@@ -197,10 +197,11 @@ describe('call reads: fields read as their types', () => {
 				operation: 'get',
 				callId: CALL,
 				includeAnalysis: '={{ "false" }}',
-				decodeTranscript: '={{ "false" }}',
 			},
 		});
-		expect(jsonOf(output)).toEqual([{ id: CALL, transcription_url: '[]' }]);
+		expect(jsonOf(output).map((json) => [json.call_id, json.raw])).toEqual([
+			[CALL, { id: CALL, transcription_url: '[]' }],
+		]);
 	});
 
 	test.each([

@@ -567,7 +567,7 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 			});
 			expect(started).toMatchObject({
 				call_id: call.id,
-				call_status: 'completed',
+				status: 'completed',
 				timed_out: false,
 			});
 			expect(started.transcript_text).toContain(
@@ -575,7 +575,7 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 			);
 
 			const [got] = out(data, 'Get');
-			expect(got).toMatchObject({ call_status: 'completed' });
+			expect(got).toMatchObject({ status: 'completed' });
 			expect(got.transcript_turns[0]).toEqual({
 				speaker: expect.any(String),
 				text: 'Hi Ada Lovelace, this is Maya calling from Sunrise Clinic.',
@@ -586,8 +586,8 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 				.filter((c: any) => c.status === 'completed')
 				.slice(0, 5)
 				.map((c: any) => c.id);
-			expect(many.map((c) => c.id)).toEqual(expected);
-			expect(many[0].id).toBe(call.id);
+			expect(many.map((c) => c.call_id)).toEqual(expected);
+			expect(many[0].call_id).toBe(call.id);
 
 			const file = (data as any).data.resultData.runData['Export File'][0].data.main[0][0];
 			expect(file.json).toMatchObject({ mimeType: 'application/zip' });
@@ -634,7 +634,7 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 		async () => {
 			const { data } = await execute('exStartCall');
 			const [result] = out(data, 'Start a call');
-			expect(result).toMatchObject({ call_status: 'completed', timed_out: false });
+			expect(result).toMatchObject({ status: 'completed', timed_out: false });
 			expect(sandbox.call(result.call_id)!.to_number).toBe('+14155550123');
 		},
 	);
@@ -798,7 +798,7 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 			expect(binaryBuffer(recording.binary.data).subarray(0, 4).toString()).toBe('RIFF');
 			const [withAudio] = (data as any).data.resultData.runData['Get With Recording'][0].data
 				.main[0];
-			expect(withAudio.json).toMatchObject({ id: callId, call_status: 'completed' });
+			expect(withAudio.json).toMatchObject({ call_id: callId, status: 'completed' });
 			expect(withAudio.binary.audio.fileName).toBe(`${callId}.wav`);
 			const hits = sandbox.recordingRequests.slice(recordingsBefore);
 			expect(hits).toHaveLength(2);
@@ -911,7 +911,7 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 					});
 				}
 				const emitted = runs.map((r) =>
-					r.runData['On completed call'][0].data.main[0].map((i: any) => i.json.id),
+					r.runData['On completed call'][0].data.main[0].map((i: any) => i.json.call_id),
 				);
 				// Exactly one execution, with exactly the answered call (voicemail is filtered out).
 				const describeCall = (id: string) => {

@@ -5,16 +5,17 @@
  * overlapping each other; and a service with quirks: pages capped below the limit asked
  * for, `total: "many"`, rows without created_at, call details that answer 404 for good.
  */
-import type { CursorOptions } from '../../nodes/VoiceAgentTrigger/cursor';
-import { windowStartSeconds } from '../../nodes/VoiceAgentTrigger/cursor';
+import type { CursorOptions } from '../../nodes/shared/calls/cursor';
+import { windowStartSeconds } from '../../nodes/shared/calls/cursor';
 import {
+	callRecordOfRow,
 	detailsEnricher,
 	PAGE_SIZE,
 	pollInto,
 	type FetchPage,
 	type PollOptions,
 	type PollStore,
-} from '../../nodes/VoiceAgentTrigger/pollOnce';
+} from '../../nodes/shared/calls/poll';
 import { FakeHistory, type ServiceQuirks, type SimCall } from './fakeHistory';
 
 const SECOND = 1000;
@@ -157,7 +158,6 @@ async function simulate(config: SimConfig) {
 		emitRecentMs: 0,
 		callTypes: [],
 		voicemail: 'any',
-		decodeTranscript: true,
 	} satisfies CursorOptions & PollOptions;
 
 	// What poll() keeps: the node's workflow static data.
@@ -246,14 +246,18 @@ async function simulate(config: SimConfig) {
 				const id = String(item.id);
 				const call = byId.get(id)!;
 				if (call.completes > finished) problems.push(`${id} emitted before it completed`);
-				if (!Array.isArray(item.transcript_turns)) problems.push(`${id} without transcript_turns`);
+				// What the node emits for it: the call record.
+				const emitted = callRecordOfRow(item);
+				if (emitted.call_id !== id) problems.push(`${id} emitted as ${String(emitted.call_id)}`);
+				if (!Array.isArray(emitted.transcript_turns))
+					problems.push(`${id} without transcript_turns`);
 				if (config.details) {
 					if (gone.has(id)) {
 						detailsErrors++;
-						if (item.details !== undefined || !item.details_error) {
+						if (emitted.raw_details !== undefined || !emitted.details_error) {
 							problems.push(`${id} without its details_error`);
 						}
-					} else if ((item.details as { id?: unknown } | undefined)?.id !== id) {
+					} else if ((emitted.raw_details as { id?: unknown } | undefined)?.id !== id) {
 						problems.push(`${id} without its details`);
 					}
 				}

@@ -10,13 +10,13 @@ import {
 	type CallRow,
 	type CursorOptions,
 	type CursorState,
-} from '../../nodes/VoiceAgentTrigger/cursor';
+} from '../../nodes/shared/calls/cursor';
 import {
 	pollInto,
 	type FetchPage,
 	type PollOptions,
 	type PollStore,
-} from '../../nodes/VoiceAgentTrigger/pollOnce';
+} from '../../nodes/shared/calls/poll';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -368,7 +368,7 @@ describe('advance: rows without created_at', () => {
 });
 
 describe('pollInto: overlapping polls', () => {
-	const pollOpts = (): PollOptions => ({ ...opts(), decodeTranscript: false });
+	const pollOpts = (): PollOptions => opts();
 
 	/** A history whose answers wait for `gate` when one is set. */
 	function service(rows: () => CallRow[]) {

@@ -15,6 +15,7 @@ import {
 	registerNodeType,
 	runNode,
 } from '../../helpers/harness';
+import { record } from '../../helpers/record';
 import { PollHarness } from '../../helpers/poll';
 import { CALL } from '../../helpers/fixtures';
 
@@ -275,11 +276,17 @@ describe('Call › Get › Download Recording', () => {
 				resource: 'call',
 				operation: 'get',
 				callId: CALL,
-				decodeTranscript: false,
 				downloadRecording: true,
 			},
 		});
-		expect(output[0].json).toEqual({ id: CALL, call_status: 'completed', recording_url: REC_URL });
+		expect(output[0].json).toEqual(
+			record({
+				call_id: CALL,
+				status: 'completed',
+				recording_url: REC_URL,
+				raw: { id: CALL, call_status: 'completed', recording_url: REC_URL },
+			}),
+		);
 		expect(output[0].binary?.data).toMatchObject({
 			mimeType: 'audio/wav',
 			fileName: `${CALL}.wav`,
@@ -313,10 +320,11 @@ describe('Voice Agent Trigger › Download Recording', () => {
 		const host = recordingHost(wavReply);
 		const h = new PollHarness({
 			type: 'voiceAgentTrigger',
-			parameters: { options: { downloadRecording: true, decodeTranscript: false } },
+			parameters: { options: { downloadRecording: true } },
 		});
 		const out = await h.poll('manual');
-		expect(out?.[0][0].json.id).toBe(row(1, '').id);
+		expect(out?.[0][0].json.call_id).toBe(row(1, '').id);
+		expect(out?.[0][0].json.recording_url).toBe(`${REC_HOST}/one.wav`);
 		expect(out?.[0][0].binary?.data).toMatchObject({ mimeType: 'audio/wav' });
 		expect(JSON.stringify(host.seen)).not.toContain(API_KEY);
 

@@ -8,6 +8,7 @@ import {
 	expectAllMocksUsed,
 	mockApi,
 } from '../../helpers/harness';
+import { record } from '../../helpers/record';
 import { AGENT, CALL } from '../../helpers/fixtures';
 
 expectAllMocksUsed();
@@ -89,7 +90,19 @@ describe('Call › Start', () => {
 		expect(error).toBeUndefined();
 		expect(output).toEqual([
 			{
-				json: { ...started(1).data, message: 'Call initiated successfully' },
+				// The call record with what the start answer and the request tell.
+				json: record({
+					call_id: started(1).data.call_id,
+					status: 'registered',
+					direction: 'outbound',
+					assistant: { id: AGENT },
+					from_number: '+14155550000',
+					to_number: '+14155550100',
+					callee_name: 'Ada',
+					created_at: '2026-11-25T12:00:00Z',
+					custom_variables: { plan: 'gold' },
+					raw: { ...started(1).data, message: 'Call initiated successfully' },
+				}),
 				pairedItem: { item: 0 },
 			},
 		]);
@@ -287,19 +300,31 @@ describe('Call › Get', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(jsonOf(output)).toEqual([
-			{
-				...details,
+			record({
+				call_id: CALL,
+				status: 'completed',
+				sub_status: 'ACCEPTED',
+				direction: 'outbound',
+				assistant: { id: AGENT },
+				from_number: '+14155550000',
+				to_number: '+14155550100',
+				callee_name: 'Ada',
+				created_at: '2026-11-25T12:00:00Z',
+				recording_url: 'https://rec.example/1.mp3',
 				transcript_turns: [
 					{ speaker: 'bot', text: 'Hello Ada' },
 					{ speaker: 'user', text: 'Hi' },
 				],
 				transcript_text: 'Assistant: Hello Ada\nCaller: Hi',
-			},
+				platform_analysis: { summary: 'ok' },
+				client_analysis: {},
+				raw: details,
+			}),
 		]);
 		scope.done();
 	});
 
-	test('array transcripts, no analysis, no decoding', async () => {
+	test('a transcript as a list (as documented), no analysis', async () => {
 		const data = { id: CALL, transcription_url: [{ bot: 'x' }] };
 		const scope = api()
 			.get('/calling/call-details')
@@ -307,9 +332,16 @@ describe('Call › Get', () => {
 			.reply(200, { status: 'success', data });
 		const { output } = await runNode({
 			type: 'voiceAgentCalling',
-			parameters: { resource: 'call', operation: 'get', callId: CALL, decodeTranscript: false },
+			parameters: { resource: 'call', operation: 'get', callId: CALL },
 		});
-		expect(jsonOf(output)).toEqual([data]);
+		expect(jsonOf(output)).toEqual([
+			record({
+				call_id: CALL,
+				transcript_turns: [{ speaker: 'bot', text: 'x' }],
+				transcript_text: 'Assistant: x',
+				raw: data,
+			}),
+		]);
 		scope.done();
 	});
 
@@ -363,10 +395,10 @@ describe('Call › Get', () => {
 			.reply(200, { status: 'success', data: { id: CALL } });
 		const { output, error } = await runNode({
 			type: 'voiceAgentCalling',
-			parameters: { resource: 'call', operation: 'get', callId: CALL, decodeTranscript: false },
+			parameters: { resource: 'call', operation: 'get', callId: CALL },
 		});
 		expect(error).toBeUndefined();
-		expect(jsonOf(output)).toEqual([{ id: CALL }]);
+		expect(jsonOf(output)).toEqual([record({ call_id: CALL, raw: { id: CALL } })]);
 		scope.done();
 	});
 });
@@ -414,11 +446,13 @@ describe('Call › Get Many', () => {
 		expect(error).toBeUndefined();
 		expect(output).toHaveLength(102);
 		expect(output[101]).toEqual({
-			json: {
-				...call(101),
+			json: record({
+				call_id: 'c101',
+				status: 'completed',
 				transcript_turns: [{ speaker: 'user', text: 'row 101' }],
 				transcript_text: 'Caller: row 101',
-			},
+				raw: call(101),
+			}),
 			pairedItem: { item: 0 },
 		});
 		scope.done();
@@ -445,11 +479,10 @@ describe('Call › Get Many', () => {
 				resource: 'call',
 				operation: 'getMany',
 				returnAll: true,
-				decodeTranscript: false,
 			},
 		});
 		expect(error).toBeUndefined();
-		expect(output.map((o) => o.json.id)).toEqual(rows.map((r) => r.id));
+		expect(output.map((o) => o.json.call_id)).toEqual(rows.map((r) => r.id));
 		scope.done();
 	});
 
@@ -460,9 +493,10 @@ describe('Call › Get Many', () => {
 			.reply(200, { calls: [call(1), call(2), call(3)], total: 50 });
 		const { output } = await runNode({
 			type: 'voiceAgentCalling',
-			parameters: { resource: 'call', operation: 'getMany', limit: 3, decodeTranscript: false },
+			parameters: { resource: 'call', operation: 'getMany', limit: 3 },
 		});
-		expect(jsonOf(output)).toEqual([call(1), call(2), call(3)]);
+		expect(jsonOf(output).map((json) => json.raw)).toEqual([call(1), call(2), call(3)]);
+		expect(jsonOf(output).map((json) => json.call_id)).toEqual(['c1', 'c2', 'c3']);
 		scope.done();
 	});
 

@@ -3,6 +3,7 @@ import nock from 'nock';
 import { VoiceAgentInstantTrigger } from '../../../nodes/VoiceAgentInstantTrigger/VoiceAgentInstantTrigger.node';
 import { constantTimeEqual } from '../../../nodes/VoiceAgentInstantTrigger/secret';
 import { mockApi, registerNodeType } from '../../helpers/harness';
+import { record } from '../../helpers/record';
 import { emitted, WebhookNode } from '../../helpers/webhook';
 import { AGENT } from '../../helpers/fixtures';
 
@@ -142,19 +143,35 @@ describe('authenticity', () => {
 });
 
 describe('deliveries', () => {
-	test('all_processing_completed: one item, the flat payload with the transcript decoded', async () => {
+	test('all_processing_completed: one item, the call record of the flat payload', async () => {
 		const { result, res } = await trigger().request({ body: allProcessing(), headers: auth });
 		expect(res.statusCode).toBe(200);
 		expect(emitted(result)).toEqual([
 			{
-				...allProcessing(),
+				event_type: 'all_processing_completed',
 				event_id: null,
+				occurred_at: null,
 				source: 'event',
-				transcript_turns: [
-					{ speaker: 'bot', text: 'Hello Ada.' },
-					{ speaker: 'user', text: 'Hi!' },
-				],
-				transcript_text: 'Assistant: Hello Ada.\nCaller: Hi!',
+				...record({
+					call_id: CALL,
+					status: 'completed',
+					sub_status: 'ACCEPTED',
+					assistant: { id: AGENT, name: 'Maya', version_id: 'v1', version_slug: 'v1' },
+					from_number: '+14155550199',
+					to_number: '+14155550100',
+					duration_seconds: 42,
+					cost: 1.5,
+					recording_url: 'https://rec.example/1.wav',
+					platform_analysis: analysis.platform_analysis,
+					client_analysis: analysis.client_analysis,
+					custom_variables: { clinic: 'Sunrise' },
+					transcript_turns: [
+						{ speaker: 'bot', text: 'Hello Ada.' },
+						{ speaker: 'user', text: 'Hi!' },
+					],
+					transcript_text: 'Assistant: Hello Ada.\nCaller: Hi!',
+					raw: allProcessing(),
+				}),
 			},
 		]);
 	});
@@ -208,7 +225,8 @@ describe('deliveries', () => {
 			expect(res.statusCode).toBe(200);
 			items.push(...emitted(result));
 		}
-		expect(items.map((i) => [i.event_type, i.call_id, i.agent_id, i.source])).toEqual([
+		const assistantOf = (i: Record<string, unknown>) => (i.assistant as { id: unknown }).id;
+		expect(items.map((i) => [i.event_type, i.call_id, assistantOf(i), i.source])).toEqual([
 			['call_started', CALL, AGENT, 'event'],
 			['call_completed', CALL, AGENT, 'event'],
 			// recording_completed carries no agent_id.
@@ -220,23 +238,25 @@ describe('deliveries', () => {
 		expect(items[0]).toMatchObject({
 			event_id: 'evt-1',
 			status: 'registered',
-			timestamp: started.timestamp,
+			occurred_at: started.timestamp,
+			created_at: started.timestamp,
+			direction: 'outbound',
 		});
 		expect(items[1]).toMatchObject({
 			status: 'completed',
-			attempts: 1,
 			transcript_text: 'Assistant: Hello Ada.\nCaller: Hi!',
+			raw: { attempts: 1 },
 		});
+		// recording_completed has no status: the record says so with null.
 		expect(items[2]).toMatchObject({
+			status: null,
 			recording_url: 'https://rec.example/1.wav',
-			recording_duration: 42,
+			raw: { recording_duration: 42 },
 		});
-		expect(items[2]).not.toHaveProperty('status');
 		expect(items[3].platform_analysis).toEqual(analysis.platform_analysis);
 		expect(items[4].client_analysis).toEqual(analysis.client_analysis);
 		expect(items[5]).toMatchObject({
-			platform_analysis_status: 'success',
-			client_analysis_status: 'success',
+			raw: { platform_analysis_status: 'success', client_analysis_status: 'success' },
 		});
 	});
 
@@ -294,7 +314,8 @@ describe('deliveries', () => {
 		]) {
 			results.push((await node.request({ body, headers: auth })).result);
 		}
-		expect(results.map((r) => emitted(r).map((i) => [i.status, i.attempts]))).toEqual([
+		const attemptOf = (i: Record<string, unknown>) => (i.raw as { attempts: number }).attempts;
+		expect(results.map((r) => emitted(r).map((i) => [i.status, attemptOf(i)]))).toEqual([
 			[['retry', 1]],
 			[],
 			[['completed', 2]],
@@ -347,20 +368,21 @@ describe('deliveries', () => {
 			{
 				event_type: 'call_status',
 				event_id: null,
-				call_id: CALL,
-				agent_id: AGENT,
 				occurred_at: null,
 				source: 'callback',
-				status: 'completed',
-				retry: 0,
-				transcript: JSON.stringify(turns),
-				transcript_turns: [
-					{ speaker: 'bot', text: 'Hello Ada.' },
-					{ speaker: 'user', text: 'Hi!' },
-				],
-				transcript_text: 'Assistant: Hello Ada.\nCaller: Hi!',
-				platform_analysis: analysis.platform_analysis,
-				client_analysis: analysis.client_analysis,
+				...record({
+					call_id: CALL,
+					status: 'completed',
+					assistant: { id: AGENT },
+					transcript_turns: [
+						{ speaker: 'bot', text: 'Hello Ada.' },
+						{ speaker: 'user', text: 'Hi!' },
+					],
+					transcript_text: 'Assistant: Hello Ada.\nCaller: Hi!',
+					platform_analysis: analysis.platform_analysis,
+					client_analysis: analysis.client_analysis,
+					raw: callback('completed'),
+				}),
 			},
 		]);
 		const off = trigger({ acceptCallbacks: false });
@@ -622,7 +644,7 @@ describe('safety net', () => {
 				event_type: 'all_processing_completed',
 				source: 'safety_net',
 				call_id: missed.id,
-				agent_id: AGENT,
+				assistant: { id: AGENT, name: null, version_id: null, version_slug: null },
 				...analysis,
 				transcript_text: 'Assistant: Hello Ada.\nCaller: Hi!',
 			}),

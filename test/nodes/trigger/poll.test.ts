@@ -1,8 +1,9 @@
 import nock from 'nock';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { rememberedCount, type CursorState } from '../../../nodes/VoiceAgentTrigger/cursor';
+import { rememberedCount, type CursorState } from '../../../nodes/shared/calls/cursor';
 import { API_KEY, BASE_URL } from '../../helpers/harness';
+import { record } from '../../helpers/record';
 import { PollHarness } from '../../helpers/poll';
 import { AGENT } from '../../helpers/fixtures';
 
@@ -62,16 +63,37 @@ function row(
 	};
 }
 
-const decoded = (r: ReturnType<typeof row>) => ({
-	...r,
-	transcript_turns: JSON.parse(r.transcript).map((t: Record<string, string>) => {
-		const speaker = Object.keys(t)[0];
-		return { speaker, text: t[speaker] };
-	}),
-	transcript_text: JSON.parse(r.transcript)
-		.map((t: Record<string, string>) => `${t.bot ? 'Assistant' : 'Caller'}: ${t.bot ?? t.user}`)
-		.join('\n'),
-});
+/** The call record the trigger emits for a row made by row(): every field written out. */
+const asRecord = (r: ReturnType<typeof row>) => {
+	const turns = (JSON.parse(r.transcript) as Array<Record<string, string>>).map((t) =>
+		t.bot !== undefined ? { speaker: 'bot', text: t.bot } : { speaker: 'user', text: t.user },
+	);
+	return record({
+		call_id: r.id,
+		status: r.status,
+		direction: r.call_type,
+		assistant: { id: AGENT, name: 'Sales' },
+		// An inbound call's caller is inbound_from (null in these rows).
+		from_number: r.call_type === 'inbound' ? r.inbound_from : '+14155550000',
+		to_number: r.to_number,
+		callee_name: r.name,
+		created_at: r.created_at ?? null,
+		started_at: r.call_attempt_time ?? null,
+		ended_at:
+			r.call_attempt_time === undefined
+				? null
+				: iso(Date.parse(r.call_attempt_time) + r.call_duration * 1000),
+		duration_seconds: r.call_duration,
+		cost: 1.5,
+		voicemail_detected: r.voicemail_detected,
+		recording_url: r.audio_recording,
+		transcript_turns: turns,
+		transcript_text: turns
+			.map((t) => `${t.speaker === 'bot' ? 'Assistant' : 'Caller'}: ${t.text}`)
+			.join('\n'),
+		raw: r,
+	});
+};
 
 function history(at: number, pages: Array<Array<ReturnType<typeof row>>>, extra = {}) {
 	let scope = api();
@@ -119,8 +141,8 @@ describe('Voice Agent Trigger › poll', () => {
 				a.call_duration * 1000 -
 				(Date.parse(b.call_attempt_time) + b.call_duration * 1000),
 		);
-		expect(jsonOf(out)).toEqual(expected.map(decoded));
-		expect(jsonOf(out)?.at(-1)?.id).toBe(id(300));
+		expect(jsonOf(out)).toEqual(expected.map(asRecord));
+		expect(jsonOf(out)?.at(-1)?.call_id).toBe(id(300));
 		expect(rememberedCount(cursorOf(h))).toBe(102);
 
 		// The same data again: nothing twice.
@@ -133,20 +155,20 @@ describe('Voice Agent Trigger › poll', () => {
 	test('"emit recent" emits, on the first poll, calls completed in the last N minutes', async () => {
 		const h = new PollHarness({
 			type: 'voiceAgentTrigger',
-			parameters: { options: { emitRecentMinutes: 15, decodeTranscript: false } },
+			parameters: { options: { emitRecentMinutes: 15 } },
 		});
 		const rows = [row(1, 30, 30, 60), row(2, 20, 12, 60), row(3, 200, 5, 30)];
 		const scope = history(T0, [rows]);
 		const out = await h.poll();
 		scope.done();
-		expect(jsonOf(out)).toEqual([rows[1], rows[2]]);
+		expect(jsonOf(out)).toEqual([rows[1], rows[2]].map(asRecord));
 	});
 
 	test('manual mode returns the most recently completed call and leaves the state alone', async () => {
 		const h = new PollHarness({ type: 'voiceAgentTrigger', parameters: {} });
 		const rows = [row(1, 5, 5, 30), row(2, 300, 3, 60), row(3, 100, 100, 3000)];
 		let scope = history(T0, [rows]);
-		expect(jsonOf(await h.poll('manual'))).toEqual([decoded(rows[1])]);
+		expect(jsonOf(await h.poll('manual'))).toEqual([asRecord(rows[1])]);
 		scope.done();
 		expect(h.staticData()).toEqual({});
 
@@ -157,7 +179,7 @@ describe('Voice Agent Trigger › poll', () => {
 		const stored = h.staticData();
 		now = T0 + MIN;
 		scope = history(now, [[row(9, 1, 1, 10), ...rows]]);
-		expect(jsonOf(await h.poll('manual'))).toEqual([decoded(row(9, 1, 1, 10))]);
+		expect(jsonOf(await h.poll('manual'))).toEqual([asRecord(row(9, 1, 1, 10))]);
 		scope.done();
 		expect(h.staticData()).toEqual(stored);
 	});
@@ -169,7 +191,7 @@ describe('Voice Agent Trigger › poll', () => {
 			.get('/calling/history')
 			.query({ status: 'completed', limit: '100', offset: '0' })
 			.reply(200, { calls: [older], limit: 100, offset: 0, count: 1, total: 1 });
-		expect(jsonOf(await h.poll('manual'))).toEqual([decoded(older)]);
+		expect(jsonOf(await h.poll('manual'))).toEqual([asRecord(older)]);
 		scope.done();
 	});
 
@@ -183,7 +205,6 @@ describe('Voice Agent Trigger › poll', () => {
 					callTypes: ['inbound', 'webcall'],
 					voicemail: 'exclude',
 				},
-				options: { decodeTranscript: false },
 			},
 		});
 		const query = { agent_id: AGENT, bulk_list_id: 'list-42' };
@@ -199,7 +220,7 @@ describe('Voice Agent Trigger › poll', () => {
 			row(4, 5, 5, 40, { call_type: 'webcall' }),
 		];
 		scope = history(now, [rows], query);
-		expect(jsonOf(await h.poll())).toEqual([rows[0], rows[3]]);
+		expect(jsonOf(await h.poll())).toEqual([rows[0], rows[3]].map(asRecord));
 		scope.done();
 	});
 
@@ -215,7 +236,7 @@ describe('Voice Agent Trigger › poll', () => {
 	test('call details with analysis: one request per emitted call, merged under details', async () => {
 		const h = new PollHarness({
 			type: 'voiceAgentTrigger',
-			parameters: { options: { includeDetails: true, decodeTranscript: false } },
+			parameters: { options: { includeDetails: true } },
 		});
 		let scope = history(T0, [[]]);
 		await h.poll();
@@ -237,8 +258,19 @@ describe('Voice Agent Trigger › poll', () => {
 			.query({ id: id(1), send_analysis: 'true' })
 			.reply(200, { status: 'success', data: details(1) });
 		expect(jsonOf(await h.poll())).toEqual([
-			{ ...rows[1], details: details(2) },
-			{ ...rows[0], details: details(1) },
+			// The row's record, completed by its details (the analyses), both answers kept.
+			{
+				...asRecord(rows[1]),
+				platform_analysis: { summary: 'call 2' },
+				client_analysis: { interested: false },
+				raw_details: details(2),
+			},
+			{
+				...asRecord(rows[0]),
+				platform_analysis: { summary: 'call 1' },
+				client_analysis: { interested: true },
+				raw_details: details(1),
+			},
 		]);
 		scope.done();
 	});
@@ -246,7 +278,7 @@ describe('Voice Agent Trigger › poll', () => {
 	test('a 500 on page 2 throws NodeApiError, keeps the state, and the next poll catches up', async () => {
 		const h = new PollHarness({
 			type: 'voiceAgentTrigger',
-			parameters: { options: { decodeTranscript: false } },
+			parameters: {},
 		});
 		let scope = history(T0, [[row(1, 30)]]);
 		await h.poll();
@@ -273,13 +305,13 @@ describe('Voice Agent Trigger › poll', () => {
 		scope = history(now, [page1, [row(1, 30)]]);
 		const out = await h.poll();
 		scope.done();
-		expect(jsonOf(out)).toEqual(page1);
+		expect(jsonOf(out)).toEqual(page1.map(asRecord));
 	}, 20_000);
 
 	test('a failed details request emits nothing and stores nothing', async () => {
 		const h = new PollHarness({
 			type: 'voiceAgentTrigger',
-			parameters: { options: { includeDetails: true, decodeTranscript: false } },
+			parameters: { options: { includeDetails: true } },
 		});
 		let scope = history(T0, [[]]);
 		await h.poll();
@@ -332,7 +364,7 @@ describe('Voice Agent Trigger › overlapping polls', () => {
 	test('two polls of one workflow at once: the second is skipped, every call is emitted once', async () => {
 		const h = new PollHarness({
 			type: 'voiceAgentTrigger',
-			parameters: { options: { decodeTranscript: false } },
+			parameters: {},
 		});
 		let scope = history(T0, [[row(1, 30)]]);
 		await h.poll();
@@ -345,7 +377,7 @@ describe('Voice Agent Trigger › overlapping polls', () => {
 		const [a, b] = await Promise.all([h.poll(), h.poll()]);
 		scope.done();
 		const emitted = [...(jsonOf(a) ?? []), ...(jsonOf(b) ?? [])];
-		expect(emitted).toEqual([fresh[1], fresh[2]]);
+		expect(emitted).toEqual([fresh[1], fresh[2]].map(asRecord));
 		expect([a, b].filter((out) => out === null)).toHaveLength(1);
 
 		// The guard is released: the next poll runs, and has nothing new.
@@ -358,7 +390,7 @@ describe('Voice Agent Trigger › overlapping polls', () => {
 	test('a poll slower than its interval (details still loading) makes the next one skip', async () => {
 		const h = new PollHarness({
 			type: 'voiceAgentTrigger',
-			parameters: { options: { includeDetails: true, decodeTranscript: false } },
+			parameters: { options: { includeDetails: true } },
 		});
 		let scope = history(T0, [[]]);
 		await h.poll();
@@ -375,7 +407,7 @@ describe('Voice Agent Trigger › overlapping polls', () => {
 		// Starts while the first waits for the details; asks nothing, emits nothing.
 		await new Promise((resolve) => setImmediate(resolve));
 		expect(await h.poll()).toBeNull();
-		expect(jsonOf(await slow)).toEqual([{ ...call, details: { id: id(1) } }]);
+		expect(jsonOf(await slow)).toEqual([{ ...asRecord(call), raw_details: { id: id(1) } }]);
 		scope.done();
 	});
 });
@@ -384,7 +416,7 @@ describe('Voice Agent Trigger › details that do not exist', () => {
 	test('a 404 on one call emits it with details_error; the others keep their details; never asked again', async () => {
 		const h = new PollHarness({
 			type: 'voiceAgentTrigger',
-			parameters: { options: { includeDetails: true, decodeTranscript: false } },
+			parameters: { options: { includeDetails: true } },
 		});
 		let scope = history(T0, [[]]);
 		await h.poll();
@@ -402,8 +434,8 @@ describe('Voice Agent Trigger › details that do not exist', () => {
 		const out = jsonOf(await h.poll());
 		scope.done();
 		expect(out).toEqual([
-			{ ...rows[1], details_error: { code: 404, message: expect.any(String) } },
-			{ ...rows[0], details: { id: id(1), call_status: 'completed' } },
+			{ ...asRecord(rows[1]), details_error: { code: 404, message: expect.any(String) } },
+			{ ...asRecord(rows[0]), raw_details: { id: id(1), call_status: 'completed' } },
 		]);
 		expect((out?.[0].details_error as { message: string }).message).toMatch(/not found/i);
 
@@ -417,7 +449,7 @@ describe('Voice Agent Trigger › details that do not exist', () => {
 	test('details answered without a data object fail the poll with a clear error and store nothing', async () => {
 		const h = new PollHarness({
 			type: 'voiceAgentTrigger',
-			parameters: { options: { includeDetails: true, decodeTranscript: false } },
+			parameters: { options: { includeDetails: true } },
 		});
 		let scope = history(T0, [[]]);
 		await h.poll();
@@ -444,7 +476,7 @@ describe('Voice Agent Trigger › paging', () => {
 	async function primed(parameters = {}) {
 		const h = new PollHarness({
 			type: 'voiceAgentTrigger',
-			parameters: { options: { decodeTranscript: false }, ...parameters },
+			parameters: { ...parameters },
 		});
 		const scope = history(T0, [[]]);
 		await h.poll();
@@ -460,7 +492,7 @@ describe('Voice Agent Trigger › paging', () => {
 		const out = jsonOf(await h.poll());
 		scope.done();
 		expect(out).toHaveLength(120);
-		expect(new Set(out?.map((c) => c.id))).toEqual(new Set(rows.map((r) => r.id)));
+		expect(new Set(out?.map((c) => c.call_id))).toEqual(new Set(rows.map((r) => r.id)));
 	});
 
 	test('a capped page without an echoed limit costs one more request, which proves the end', async () => {
@@ -489,7 +521,7 @@ describe('Voice Agent Trigger › rows without created_at', () => {
 	test('a completed row without created_at is emitted once, not on every poll', async () => {
 		const h = new PollHarness({
 			type: 'voiceAgentTrigger',
-			parameters: { options: { decodeTranscript: false } },
+			parameters: {},
 		});
 		let scope = history(T0, [[]]);
 		await h.poll();
@@ -503,7 +535,7 @@ describe('Voice Agent Trigger › rows without created_at', () => {
 			scope = history(now, [[timed, bare] as unknown as Array<ReturnType<typeof row>>]);
 			const out = jsonOf(await h.poll());
 			scope.done();
-			if (k === 1) expect(out).toEqual([timed, bare]);
+			if (k === 1) expect(out?.map((c) => c.raw)).toEqual([timed, bare]);
 			else expect(out).toBeUndefined();
 		}
 		expect(rememberedCount(cursorOf(h))).toBe(2);
@@ -573,7 +605,7 @@ describe('Voice Agent Trigger › answers and parameters', () => {
 		const h = new PollHarness({
 			type: 'voiceAgentTrigger',
 			parameters: {
-				options: { includeDetails: 'false', decodeTranscript: 'false', lookbackMinutes: '1440' },
+				options: { includeDetails: 'false', lookbackMinutes: '1440' },
 			},
 		});
 		let scope = history(T0, [[]]);
@@ -582,7 +614,7 @@ describe('Voice Agent Trigger › answers and parameters', () => {
 		now = T0 + MIN;
 		const call = row(1, 5, 5, 10);
 		scope = history(now, [[call]]);
-		expect(jsonOf(await h.poll())).toEqual([call]);
+		expect(jsonOf(await h.poll())).toEqual([asRecord(call)]);
 		scope.done();
 	});
 });
@@ -591,19 +623,19 @@ describe('Voice Agent Trigger › Fetch Test Event in any list order', () => {
 	test('the window listed oldest first over two pages: the newest completion is returned', async () => {
 		const h = new PollHarness({
 			type: 'voiceAgentTrigger',
-			parameters: { options: { decodeTranscript: false } },
+			parameters: {},
 		});
 		// Oldest first: the newest call is on the last page.
 		const rows = Array.from({ length: 150 }, (_, k) => row(k + 1, 600 - k * 2, 600 - k * 2, 30));
 		const scope = history(now, [rows.slice(0, 100), rows.slice(100)]);
-		expect(jsonOf(await h.poll('manual'))).toEqual([rows[149]]);
+		expect(jsonOf(await h.poll('manual'))).toEqual([asRecord(rows[149])]);
 		scope.done();
 	});
 
 	test('the fallback compares every page it reads, not only the first with a match', async () => {
 		const h = new PollHarness({
 			type: 'voiceAgentTrigger',
-			parameters: { options: { decodeTranscript: false } },
+			parameters: {},
 		});
 		const days = 24 * 60;
 		const page1 = Array.from({ length: 100 }, (_, k) => row(k + 1, 10 * days + k, 10 * days + k));
@@ -615,7 +647,7 @@ describe('Voice Agent Trigger › Fetch Test Event in any list order', () => {
 			.get('/calling/history')
 			.query({ status: 'completed', limit: '100', offset: '100' })
 			.reply(200, { calls: [newest], limit: 100, offset: 100, count: 1, total: 'many' });
-		expect(jsonOf(await h.poll('manual'))).toEqual([newest]);
+		expect(jsonOf(await h.poll('manual'))).toEqual([asRecord(newest)]);
 		scope.done();
 	});
 });

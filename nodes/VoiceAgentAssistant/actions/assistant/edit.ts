@@ -6,20 +6,11 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { param } from '../../../shared/params';
 import type { NodeOperation, OperationOutput } from '../../../shared/router';
 import { apiRequest } from '../../../shared/transport';
 import { requireUuid } from '../../../shared/validate';
 import { versionBody } from '../../../shared/versionField';
-
-/** Reads a parameter of item i (resource locators give their value). */
-export function param(
-	ctx: IExecuteFunctions,
-	name: string,
-	i: number,
-	fallback?: unknown,
-): unknown {
-	return ctx.getNodeParameter(name, i, fallback, { extractValue: true });
-}
 
 /**
  * The one request every assistant edit makes: `PATCH /agent/v1` with the API operation,

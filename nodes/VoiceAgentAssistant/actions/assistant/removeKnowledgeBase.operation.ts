@@ -1,5 +1,6 @@
 import { requireUuid } from '../../../shared/validate';
-import { defineEdit, param } from './edit';
+import { param } from '../../../shared/params';
+import { defineEdit } from './edit';
 
 export const { option, description, execute } = defineEdit({
 	value: 'removeKnowledgeBase',

@@ -1,6 +1,6 @@
-import { toBoolean, toInteger, toNumber, toText } from '../../../shared/params';
+import { param, toBoolean, toInteger, toNumber, toText } from '../../../shared/params';
 import { fieldError } from '../../../shared/validate';
-import { defineEdit, param } from './edit';
+import { defineEdit } from './edit';
 
 const DTMF_KEY_RE = /^[0-9*#]$/;
 

@@ -1,5 +1,5 @@
-import { toBoolean } from '../../../shared/params';
-import { defineEdit, param } from './edit';
+import { param, toBoolean } from '../../../shared/params';
+import { defineEdit } from './edit';
 
 export const { option, description, execute } = defineEdit({
 	value: 'updateExtractCalleeName',

@@ -4,7 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { placeholderWarnings, promptPlaceholders } from '../../../shared/promptVariables';
 import type { OperationOutput } from '../../../shared/router';
 import { requireList, requireNonEmpty, requireVariableNames } from '../../../shared/validate';
-import { param, patchAgent } from './edit';
+import { param } from '../../../shared/params';
+import { patchAgent } from './edit';
 
 export const option: INodePropertyOptions = {
 	name: 'Update Prompt',

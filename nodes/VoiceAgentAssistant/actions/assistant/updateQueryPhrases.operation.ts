@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { toNumber } from '../../../shared/params';
+import { param, toNumber } from '../../../shared/params';
 import { requireList } from '../../../shared/validate';
-import { defineEdit, param } from './edit';
+import { defineEdit } from './edit';
 
 export const { option, description, execute } = defineEdit({
 	value: 'updateQueryPhrases',

@@ -1,6 +1,7 @@
 import { LANGUAGE_OPTIONS } from '../../../shared/languages';
 import { requireLanguage } from '../../../shared/validate';
-import { defineEdit, param } from './edit';
+import { param } from '../../../shared/params';
+import { defineEdit } from './edit';
 
 export const { option, description, execute } = defineEdit({
 	value: 'updateSecondaryLanguage',

@@ -1,7 +1,8 @@
 import { voiceLocator } from '../../../shared/descriptions';
 import { LANGUAGE_OPTIONS } from '../../../shared/languages';
 import { requireUuid } from '../../../shared/validate';
-import { defineEdit, param } from './edit';
+import { param } from '../../../shared/params';
+import { defineEdit } from './edit';
 
 export const { option, description, execute } = defineEdit({
 	value: 'updateSecondaryVoice',

@@ -1,6 +1,6 @@
-import { toBoolean, toNumber } from '../../../shared/params';
+import { param, toBoolean, toNumber } from '../../../shared/params';
 import { fieldError } from '../../../shared/validate';
-import { defineEdit, param } from './edit';
+import { defineEdit } from './edit';
 
 const SENSITIVITIES = ['default', 'sensitive', 'strict'];
 

@@ -1,5 +1,6 @@
 import { requireList } from '../../../shared/validate';
-import { defineEdit, param } from './edit';
+import { param } from '../../../shared/params';
+import { defineEdit } from './edit';
 
 /** Most words the service takes in an assistant's vocabulary. */
 export const MAX_VOCABULARY = 100;

@@ -3,7 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { voiceLocator } from '../../../shared/descriptions';
 import { LANGUAGE_OPTIONS } from '../../../shared/languages';
 import { requireLanguage, requireUuid } from '../../../shared/validate';
-import { defineEdit, param } from './edit';
+import { param } from '../../../shared/params';
+import { defineEdit } from './edit';
 
 export const { option, description, execute } = defineEdit({
 	value: 'updateVoice',

@@ -1,6 +1,6 @@
-import { toNumber } from '../../../shared/params';
+import { param, toNumber } from '../../../shared/params';
 import { fieldError } from '../../../shared/validate';
-import { defineEdit, param } from './edit';
+import { defineEdit } from './edit';
 
 export const { option, description, execute } = defineEdit({
 	value: 'updateVoiceSpeed',

@@ -1,5 +1,6 @@
 import { requireList, requireOrigin } from '../../../shared/validate';
-import { defineEdit, param } from './edit';
+import { param } from '../../../shared/params';
+import { defineEdit } from './edit';
 
 export const { option, description, execute } = defineEdit({
 	value: 'updateWhitelistedDomains',

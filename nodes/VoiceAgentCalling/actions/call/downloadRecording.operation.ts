@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { readCallDetails } from '../../../shared/calls/details';
 import { fields } from '../../../shared/params';
 import {
 	readRecordingSettings,
@@ -8,8 +9,6 @@ import {
 	withRecording,
 } from '../../../shared/recording';
 import { BinaryOutput, type OperationOutput } from '../../../shared/router';
-import { requireUuid } from '../../../shared/validate';
-import { getCallDetails } from './get.operation';
 
 /**
  * Call › Download Recording: the call's recording as a file (binary data). Given a Call ID
@@ -65,14 +64,13 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
-	const node = this.getNode();
 	const f = fields(this, i);
 	const source = f.option('recordingSource', 'Source', ['callId', 'url'] as const, 'callId');
 	const settings = readRecordingSettings(f.collection('options', 'Options'));
 	let json: IDataObject;
 	if (source === 'callId') {
-		const callId = requireUuid(node, 'Call ID', f.text('callId', 'Call ID'), i);
-		const details = await getCallDetails.call(this, i, callId, false, false);
+		const callId = f.uuid('callId', 'Call ID');
+		const details = await readCallDetails(this, callId, false, { itemIndex: i });
 		json = { call_id: callId, recording_url: details.recording_url ?? null };
 	} else {
 		json = { recording_url: f.requiredText('recordingUrl', 'Recording URL') };

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { fields } from '../../../shared/params';
@@ -8,10 +8,8 @@ import {
 	withRecording,
 } from '../../../shared/recording';
 import { BinaryOutput, type OperationOutput } from '../../../shared/router';
-import { expectObject } from '../../../shared/shape';
-import { apiRequest } from '../../../shared/transport';
-import { requireUuid } from '../../../shared/validate';
-import { decodeTranscriptField, withTranscript } from './transcriptFields';
+import { readCallDetails } from '../../../shared/calls/details';
+import { asJson, recordFromDetails } from '../../../shared/calls/record';
 
 const properties: INodeProperties[] = [
 	{
@@ -30,7 +28,6 @@ const properties: INodeProperties[] = [
 		default: false,
 		description: 'Whether to include the platform and client analysis of the call',
 	},
-	decodeTranscriptField,
 	{
 		displayName: 'Download Recording',
 		name: 'downloadRecording',
@@ -55,34 +52,15 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function getCallDetails(
-	this: IExecuteFunctions,
-	i: number,
-	callId: string,
-	includeAnalysis: boolean,
-	decode: boolean,
-): Promise<IDataObject> {
-	const qs: IDataObject = { id: callId };
-	if (includeAnalysis) qs.send_analysis = true;
-	const response = await apiRequest.call(this, {
-		method: 'GET',
-		path: '/calling/call-details',
-		qs,
-		itemIndex: i,
-	});
-	const data = expectObject(this.getNode(), response.data, 'data', i);
-	return decode ? withTranscript(data, 'transcription_url') : data;
-}
-
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const f = fields(this, i);
-	const callId = requireUuid(this.getNode(), 'Call ID', f.text('callId', 'Call ID'), i);
+	const callId = f.uuid('callId', 'Call ID');
 	const includeAnalysis = f.boolean('includeAnalysis', 'Include Analysis', false);
-	const decode = f.boolean('decodeTranscript', 'Decode Transcript', true);
 	const recording = f.boolean('downloadRecording', 'Download Recording', false)
 		? readRecordingSettings(f.collection('recordingOptions', 'Recording Options'))
 		: undefined;
-	const details = await getCallDetails.call(this, i, callId, includeAnalysis, decode);
+	const data = await readCallDetails(this, callId, includeAnalysis, { itemIndex: i });
+	const details = asJson(recordFromDetails(data));
 	if (!recording) return details;
 	return new BinaryOutput([await withRecording(this, details, recording, i)]);
 }

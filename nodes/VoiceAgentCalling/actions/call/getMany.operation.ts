@@ -6,15 +6,12 @@ import {
 	CALL_STATUS_OPTIONS,
 	returnAllAndLimit,
 } from '../../../shared/descriptions';
-import { getMany } from '../../../shared/getMany';
+import { historyFetcher, readHistory, type HistoryQuery } from '../../../shared/calls/history';
+import { asJson, recordFromHistory } from '../../../shared/calls/record';
 import { fields } from '../../../shared/params';
 import type { OperationOutput } from '../../../shared/router';
 import { requireUuid } from '../../../shared/validate';
-import { createdRangeQuery, locatorValue } from './historyQuery';
-import { decodeTranscriptField, withTranscript } from './transcriptFields';
-
-/** History pages: public clients use 100, the largest size reported to work. */
-export const HISTORY_PAGE_SIZE = 100;
+import { createdRangeQuery } from './historyQuery';
 
 const CALL_STATUSES = ['', ...CALL_STATUS_OPTIONS.map((o) => o.value)] as const;
 
@@ -62,7 +59,6 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	decodeTranscriptField,
 ];
 
 export const description = updateDisplayOptions(
@@ -76,7 +72,7 @@ export function historyFilters(ctx: IExecuteFunctions, i: number): IDataObject {
 	const f = fields(ctx, i);
 	const filters = f.collection('filters', 'Filters');
 	const qs = createdRangeQuery(node, f.object('filters', 'Filters'), ctx.getTimezone(), i);
-	const agentId = locatorValue(node, filters.raw('agentId'), 'Filters › Assistant', i);
+	const agentId = filters.locator('agentId', 'Assistant');
 	if (agentId) qs.agent_id = requireUuid(node, 'Filters › Assistant', agentId, i);
 	const listId = filters.text('bulkListId', 'Contact List ID').trim();
 	if (listId) qs.bulk_list_id = listId;
@@ -86,20 +82,13 @@ export function historyFilters(ctx: IExecuteFunctions, i: number): IDataObject {
 }
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
+	const f = fields(this, i);
+	const max = f.boolean('returnAll', 'Return All', false)
+		? undefined
+		: f.integer('limit', 'Limit', 50, { min: 1, max: 10000 });
 	const qs = historyFilters(this, i);
-	const decode = fields(this, i).boolean('decodeTranscript', 'Decode Transcript', true);
-	const calls = await getMany(this, i, {
-		path: '/calling/history',
-		qs,
-		rowsKey: 'calls',
-		pageSize: HISTORY_PAGE_SIZE,
-		maxLimit: 10000,
-		// The API contract gives total and limit as integers (the live service has been seen
-		// answering total: "many", which is then ignored):
-		// a numeric total ends paging without an empty last page, and a page shorter than
-		// asked ends it only if the answer's own limit proves the end (a capped page does not).
-		total: (body) => body.total,
-		limit: (body) => body.limit,
+	const calls = await readHistory(historyFetcher(this, { itemIndex: i }), qs as HistoryQuery, {
+		max,
 	});
-	return decode ? calls.map((c) => withTranscript(c, 'transcript')) : calls;
+	return calls.map((row) => asJson(recordFromHistory(row as IDataObject)));
 }

@@ -1,7 +1,6 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { toIsoWithOffset } from '../../../shared/dateTime';
-import { toText } from '../../../shared/params';
 import { fieldError } from '../../../shared/validate';
 
 /**
@@ -26,13 +25,4 @@ export function createdRangeQuery(
 		qs[key] = iso;
 	}
 	return qs;
-}
-
-/** The value of a resource locator inside a collection (an object), or a plain string. */
-export function locatorValue(node: INode, value: unknown, label: string, i: number): string {
-	const inner =
-		value && typeof value === 'object' && !Array.isArray(value)
-			? (value as IDataObject).value
-			: value;
-	return toText(node, label, inner, i).trim();
 }

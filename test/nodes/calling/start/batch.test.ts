@@ -1,6 +1,7 @@
 import nock from 'nock';
 
 import { API_KEY, BASE_URL, runNode } from '../../../helpers/harness';
+import { record } from '../../../helpers/record';
 import { AGENT } from '../../../helpers/fixtures';
 
 afterEach(() => nock.cleanAll());
@@ -268,13 +269,19 @@ test('Start and Wait: polls details until a terminal status, outputs details wit
 	expect(output).toEqual([
 		{
 			json: {
-				id,
-				call_status: 'completed',
-				transcription_url: '[{"bot":"Bye"}]',
-				platform_analysis: { a: 1 },
-				transcript_turns: [{ speaker: 'bot', text: 'Bye' }],
-				transcript_text: 'Assistant: Bye',
-				call_id: id,
+				...record({
+					call_id: id,
+					status: 'completed',
+					platform_analysis: { a: 1 },
+					transcript_turns: [{ speaker: 'bot', text: 'Bye' }],
+					transcript_text: 'Assistant: Bye',
+					raw: {
+						id,
+						call_status: 'completed',
+						transcription_url: '[{"bot":"Bye"}]',
+						platform_analysis: { a: 1 },
+					},
+				}),
 				timed_out: false,
 				waited_seconds: expect.any(Number),
 			},
@@ -301,7 +308,7 @@ test('Start and Wait: gives up after Max Wait with timed_out', async () => {
 		items: rows(1),
 		parameters: params({ pollIntervalSeconds: 2, maxWaitSeconds: 5 }, { waitForCompletion: true }),
 	});
-	expect(output[0].json).toMatchObject({ call_id: id, call_status: 'ongoing', timed_out: true });
+	expect(output[0].json).toMatchObject({ call_id: id, status: 'ongoing', timed_out: true });
 	expect(nock.pendingMocks()).toEqual([]);
 });
 

@@ -6,6 +6,7 @@
 import nock from 'nock';
 
 import { BASE_URL, expectAllMocksUsed, mockApi, runNode } from '../../../helpers/harness';
+import { record } from '../../../helpers/record';
 import { AGENT } from '../../../helpers/fixtures';
 
 const AT = '2026-11-25T12:00:00.000+00:00';
@@ -71,30 +72,39 @@ const historyRow = (n: number, status: string, extra: Record<string, unknown> = 
 	...extra,
 });
 
-/** The output of a row whose call ended as the history row says. */
-const fromHistory = (n: number, status: string, timedOut = false) => {
+/** The output of a row whose call ended as the history row says: its call record. */
+const fromHistory = (
+	n: number,
+	status: string,
+	timedOut = false,
+	extra: Record<string, unknown> = {},
+) => {
 	const completed = status === 'completed';
 	return {
-		id: callId(n),
-		call_direction: 'outbound',
-		call_status: status,
-		call_sub_status: null,
-		from_number: '+14155550000',
-		to_number: `+1415555${1000 + n}`,
-		callee_name: `Row ${n}`,
-		agent_id: AGENT,
-		initiation_time: AT,
-		recording_url: completed ? `https://rec.example/${n}.wav` : null,
-		transcription_url: completed ? '[{"bot":"Hello"},{"user":"Hi"}]' : '[]',
-		next_attempt_time: null,
-		transcript_turns: completed
-			? [
-					{ speaker: 'bot', text: 'Hello' },
-					{ speaker: 'user', text: 'Hi' },
-				]
-			: [],
-		transcript_text: completed ? 'Assistant: Hello\nCaller: Hi' : '',
-		call_id: callId(n),
+		...record({
+			call_id: callId(n),
+			status,
+			direction: 'outbound',
+			assistant: { id: AGENT, name: 'Reminder' },
+			from_number: '+14155550000',
+			to_number: `+1415555${1000 + n}`,
+			callee_name: `Row ${n}`,
+			created_at: AT,
+			started_at: AT,
+			ended_at: '2026-11-25T12:00:12.500Z',
+			duration_seconds: 12.5,
+			cost: 1.5,
+			voicemail_detected: false,
+			recording_url: completed ? `https://rec.example/${n}.wav` : null,
+			transcript_turns: completed
+				? [
+						{ speaker: 'bot', text: 'Hello' },
+						{ speaker: 'user', text: 'Hi' },
+					]
+				: [],
+			transcript_text: completed ? 'Assistant: Hello\nCaller: Hi' : '',
+			raw: historyRow(n, status, extra),
+		}),
 		timed_out: timedOut,
 		waited_seconds: expect.any(Number),
 	};
@@ -152,18 +162,27 @@ test('mixed outcomes in one batch: one history page per round, details only for 
 	expect(output.map((o) => o.json)).toEqual([
 		fromHistory(0, 'completed'),
 		fromHistory(1, 'failed'),
-		fromHistory(2, 'completed'),
+		{
+			...fromHistory(2, 'completed', false, { voicemail_detected: true }),
+			voicemail_detected: true,
+		},
 		fromHistory(3, 'failed'),
 		// Still open after the check at 4 s; the next (6 s) would pass Max Wait (5 s).
 		{ ...fromHistory(4, 'ongoing', true) },
 		{
-			id: callId(5),
-			call_status: 'completed',
-			call_sub_status: 'USER_TERMINATED',
-			transcription_url: '[{"bot":"Bye"}]',
-			transcript_turns: [{ speaker: 'bot', text: 'Bye' }],
-			transcript_text: 'Assistant: Bye',
-			call_id: callId(5),
+			...record({
+				call_id: callId(5),
+				status: 'completed',
+				sub_status: 'USER_TERMINATED',
+				transcript_turns: [{ speaker: 'bot', text: 'Bye' }],
+				transcript_text: 'Assistant: Bye',
+				raw: {
+					id: callId(5),
+					call_status: 'completed',
+					call_sub_status: 'USER_TERMINATED',
+					transcription_url: '[{"bot":"Bye"}]',
+				},
+			}),
 			timed_out: false,
 			waited_seconds: expect.any(Number),
 		},
@@ -199,11 +218,9 @@ test('Include Analysis: an ended call gets one details read with analysis; open 
 		parameters: params({ includeAnalysis: true }),
 	});
 	expect(error).toBeUndefined();
-	expect(
-		output.map((o) => [o.json.call_status, o.json.timed_out, o.json.platform_analysis]),
-	).toEqual([
+	expect(output.map((o) => [o.json.status, o.json.timed_out, o.json.platform_analysis])).toEqual([
 		['completed', false, { summary: 'ok' }],
-		['ongoing', true, undefined],
+		['ongoing', true, null],
 	]);
 }, 20000);
 
@@ -256,7 +273,7 @@ test('more than 100 pending calls: a round pages on until every one is seen', as
 	expect(output.map((o) => o.json.call_id)).toEqual(
 		Array.from({ length: count }, (_, n) => callId(n)),
 	);
-	expect(output.every((o) => o.json.call_status === 'completed')).toBe(true);
+	expect(output.every((o) => o.json.status === 'completed')).toBe(true);
 	// Pages of 100, and the second only because 150 calls do not fit on one.
 	expect(offsets).toContain('100');
 	expect(new Set(offsets)).toEqual(new Set(['0', '100']));
@@ -269,7 +286,8 @@ describe('a call never seen by Max Wait', () => {
 			.get('/calling/history')
 			.query(history())
 			.times(2)
-			.reply(200, { calls: [historyRow(1, 'completed')] })
+			// The answer echoes its page size: a page shorter than it proves the end.
+			.reply(200, { calls: [historyRow(1, 'completed')], limit: 100 })
 			.get('/calling/call-details')
 			.query({ id: callId(0) })
 			.times(2)
@@ -315,7 +333,8 @@ test('rows without Wait for Call to End ("false" as text) only start', async () 
 		parameters: params({}, { waitForCompletion: '={{ "false" }}' }),
 	});
 	expect(error).toBeUndefined();
-	expect(output.map((o) => o.json.call_status)).toEqual(['ongoing', 'ongoing']);
+	expect(output.map((o) => o.json.status)).toEqual(['ongoing', 'ongoing']);
+	expect(output.map((o) => o.json.timed_out)).toEqual([undefined, undefined]);
 });
 
 test('Download Recording: each ended call carries its file, fetched without the key; a missing one is noted, not failed', async () => {

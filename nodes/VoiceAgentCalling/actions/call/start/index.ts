@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { Pacer } from '../../../../shared/batch';
 import { asItemError, type BatchOptions, type ItemResult } from '../../../../shared/router';
+import { asJson, recordFromStart } from '../../../../shared/calls/record';
 import { getApiCredentials } from '../../../../shared/transport';
 import { buildStartRequest, type StartRequest } from './body';
 import { dialAll } from './dial';
@@ -112,7 +113,13 @@ export async function executeBatch(
 	watcher.dialFinished();
 	await watching;
 	return started.map((result, i) => {
-		if (!result?.ok || !watcher.watches(i)) return result;
+		if (!result?.ok) return result;
+		if (!watcher.watches(i)) {
+			// Not waited for: the call record with what the start answer and the request tell.
+			const answer = result.output as IDataObject;
+			const sent = (requests[i] as StartRequest).body;
+			return { ok: true, output: asJson(recordFromStart(answer, sent)) };
+		}
 		// undefined: the batch stopped before this row's call was seen to end.
 		return watcher.result(i);
 	});

@@ -2,13 +2,26 @@ import type { IDataObject, IExecuteFunctions, NodeApiError } from 'n8n-workflow'
 import { sleep } from 'n8n-workflow';
 
 import { runPool } from '../../../../shared/batch';
+import { readCallDetails } from '../../../../shared/calls/details';
+import {
+	HISTORY_PAGE_SIZE,
+	historyFetcher,
+	readHistory,
+	rowId,
+	type RequestSettings,
+} from '../../../../shared/calls/history';
+import {
+	recordFromDetails,
+	recordFromHistory,
+	type CallRecord,
+} from '../../../../shared/calls/record';
 import { asItemError, type ItemResult, type OperationOutput } from '../../../../shared/router';
-import { apiRequest, type ApiCredentials } from '../../../../shared/transport';
-import { detailsFromHistory, isTerminal, waitOutput } from './outcome';
+import type { ApiCredentials } from '../../../../shared/transport';
+import { isTerminal, waitOutput } from './outcome';
 import { planWindows } from './windows';
 
-/** History page size: public clients page with limit=100, reported as the service's maximum. */
-export const HISTORY_PAGE = 100;
+/** History page size: the largest the service is reported to serve. */
+export const HISTORY_PAGE = HISTORY_PAGE_SIZE;
 /** Widening of each history window, for a created_at a little off the start answer's time. */
 export const WINDOW_MARGIN_MS = 1000;
 /** Longest single sleep, so the watcher notices new calls and a stopped batch quickly. */
@@ -26,8 +39,8 @@ export interface WatchedCall {
 	pollMs: number;
 	maxWaitMs: number;
 	includeAnalysis: boolean;
-	/** The latest record read, in the call-details shape. */
-	last?: IDataObject;
+	/** The latest record read (from the history or the call details). */
+	last?: CallRecord;
 	lastError?: Error;
 }
 
@@ -165,7 +178,7 @@ export class Watcher {
 	private async round(pending: WatchedCall[]): Promise<void> {
 		this.stats.rounds++;
 		this.stats.historyBudget += Math.ceil(pending.length / HISTORY_PAGE);
-		const seen = new Map<string, IDataObject>();
+		const seen = new Map<string, CallRecord>();
 		const failed = new Map<string, Error>();
 		const listed = pending.filter((c) => c.createdMs !== undefined);
 		const byAgent = new Map<string, WatchedCall[]>();
@@ -197,7 +210,7 @@ export class Watcher {
 		const needDetails = pending.filter((c) => {
 			if (failed.has(c.callId)) return false;
 			const row = seen.get(c.callId);
-			if (!row || !row.call_status) return true;
+			if (!row || !row.status) return true;
 			return c.includeAnalysis && isTerminal(row);
 		});
 		const timedOutNow = (c: WatchedCall) => this.now() + c.pollMs > c.startedAt + c.maxWaitMs;
@@ -250,7 +263,7 @@ export class Watcher {
 			const { call, timedOut } = finished[n];
 			try {
 				const output = waitOutput(
-					call.last as IDataObject,
+					call.last as CallRecord,
 					call.callId,
 					timedOut,
 					this.now() - call.startedAt,
@@ -266,64 +279,57 @@ export class Watcher {
 		});
 	}
 
-	/** Pages one history window newest first until every wanted call is seen or it ends. */
+	/** Request settings of the watcher's reads: a failed check is simply tried again next round. */
+	private settings(itemIndex: number | undefined): RequestSettings {
+		return {
+			itemIndex,
+			credentials: this.options.credentials,
+			onRateLimited: this.options.onRateLimited,
+			retry: { maxAttempts: 2 },
+		};
+	}
+
+	/**
+	 * Pages one history window until every wanted call is seen or the history proves its end
+	 * (a page capped below the size asked for is not the end: the shared paging rule).
+	 */
 	private async readWindow(
 		agentId: string,
 		fromMs: number,
 		toMs: number,
 		wanted: WatchedCall[],
-		seen: Map<string, IDataObject>,
+		seen: Map<string, CallRecord>,
 	): Promise<void> {
 		const ids = new Set(wanted.map((c) => c.callId));
 		let missing = wanted.filter((c) => !seen.has(c.callId)).length;
-		for (let offset = 0; missing > 0; offset += HISTORY_PAGE) {
-			this.stats.historyRequests++;
-			const page = await apiRequest.call(this.ctx, {
-				method: 'GET',
-				path: '/calling/history',
-				qs: {
-					agent_id: agentId,
-					start_date: new Date(fromMs).toISOString(),
-					end_date: new Date(toMs).toISOString(),
-					limit: HISTORY_PAGE,
-					offset,
-				},
-				itemIndex: wanted[0]?.index,
-				credentials: this.options.credentials,
-				onRateLimited: this.options.onRateLimited,
-				// A failed check is simply tried again next round.
-				retry: { maxAttempts: 2 },
-			});
-			const rows = Array.isArray(page.calls) ? (page.calls as unknown[]) : [];
-			for (const row of rows) {
-				if (!row || typeof row !== 'object') continue;
-				const id = String((row as IDataObject).id ?? '');
-				if (ids.has(id) && !seen.has(id)) {
-					seen.set(id, detailsFromHistory(row as IDataObject));
-					missing--;
+		if (missing === 0) return;
+		const fetchPage = historyFetcher(this.ctx, this.settings(wanted[0]?.index));
+		await readHistory(
+			async (qs) => {
+				this.stats.historyRequests++;
+				const page = await fetchPage(qs);
+				for (const row of page.rows) {
+					const id = rowId(row);
+					if (id !== undefined && ids.has(id) && !seen.has(id)) {
+						seen.set(id, recordFromHistory(row as IDataObject));
+						missing--;
+					}
 				}
-			}
-			if (rows.length < HISTORY_PAGE) return;
-		}
+				return page;
+			},
+			{
+				agent_id: agentId,
+				start_date: new Date(fromMs).toISOString(),
+				end_date: new Date(toMs).toISOString(),
+			},
+			{ pageSize: HISTORY_PAGE, enough: () => missing <= 0 },
+		);
 	}
 
-	private async readDetails(call: WatchedCall): Promise<IDataObject> {
+	private async readDetails(call: WatchedCall): Promise<CallRecord> {
 		this.stats.detailsRequests++;
-		const qs: IDataObject = { id: call.callId };
-		if (call.includeAnalysis) qs.send_analysis = true;
-		const body = await apiRequest.call(this.ctx, {
-			method: 'GET',
-			path: '/calling/call-details',
-			qs,
-			itemIndex: call.index,
-			credentials: this.options.credentials,
-			onRateLimited: this.options.onRateLimited,
-			retry: { maxAttempts: 2 },
-		});
-		const data = body.data;
-		if (!data || typeof data !== 'object' || Array.isArray(data)) {
-			throw new Error('The call details answer has no data object');
-		}
-		return data as IDataObject;
+		return recordFromDetails(
+			await readCallDetails(this.ctx, call.callId, call.includeAnalysis, this.settings(call.index)),
+		);
 	}
 }

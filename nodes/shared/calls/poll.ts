@@ -1,5 +1,5 @@
 /**
- * The page loop of one poll, shared by poll() and the simulation: it asks a fetchPage
+ * The page loop of one poll, shared by the polling trigger's poll() and the simulation: it asks a fetchPage
  * callback for every page of the lookback window, hands all rows to the cursor and
  * finishes the emitted calls. Any failure (a page, an enrichment) throws before a state is
  * returned, so the caller stores nothing and the next poll reads the same window again.
@@ -8,8 +8,6 @@
  * two polls of one workflow running at once (two Poll Times entries, or a poll slower than
  * its interval) cannot emit a call twice.
  */
-import { paginate } from '../shared/paginate';
-import { decodeTranscript } from '../shared/transcript';
 import {
 	advance,
 	type CursorResult,
@@ -20,9 +18,17 @@ import {
 	type CursorOptions,
 	type CursorState,
 } from './cursor';
+import type { IDataObject } from 'n8n-workflow';
+
+import { isPlainObject } from '../shape';
+import { HISTORY_PAGE_SIZE, readHistory, type FetchPage, type HistoryQuery } from './history';
+
+import { mergeRecords, recordFromDetails, recordFromHistory } from './record';
+
+export type { FetchPage, HistoryPage, HistoryQuery } from './history';
 
 /** History pages: public clients use 100, the largest size reported to work. */
-export const PAGE_SIZE = 100;
+export const PAGE_SIZE = HISTORY_PAGE_SIZE;
 
 /**
  * Manual mode ("Fetch Test Event") reads at most this many pages of the window: the history
@@ -33,21 +39,7 @@ export const MANUAL_WINDOW_PAGES = 20;
 /** ... and, when the window holds no match, at most this many pages of the whole history. */
 export const MANUAL_FALLBACK_PAGES = 10;
 
-export type HistoryQuery = Record<string, string | number>;
-
-export interface HistoryPage {
-	rows: CallRow[];
-	total?: unknown;
-	/** The answer's echoed `limit`: a page shorter than it is the last one. */
-	limit?: unknown;
-}
-
-/** GET /calling/history with these query parameters. */
-export type FetchPage = (qs: HistoryQuery) => Promise<HistoryPage>;
-
 export interface PollOptions extends CursorOptions {
-	/** Add transcript_turns and transcript_text beside the raw transcript. */
-	decodeTranscript: boolean;
 	/** Extra data per emitted call (call details); it may throw, and then nothing is stored. */
 	enrich?: (call: CallRow) => Promise<CallRow>;
 }
@@ -82,34 +74,20 @@ async function readAll(
 	maxPages?: number,
 ): Promise<{ rows: CallRow[]; requests: number }> {
 	let requests = 0;
-	// A page may hold fewer rows than asked for (a service-side cap) without being the last:
-	// only an empty page, a numeric total reached or a page shorter than the answer's own
-	// echoed limit ends the window.
-	const rows = await paginate<CallRow>(
-		async (offset, limit) => {
-			requests++;
-			const page = await fetchPage({ ...qs, limit, offset });
-			return {
-				rows: Array.isArray(page.rows) ? page.rows : [],
-				total: page.total,
-				limit: page.limit,
-			};
-		},
-		{ pageSize: PAGE_SIZE, maxPages, trustTotal: true, provenEnd: true },
-	);
+	const counted: FetchPage = async (query) => {
+		requests++;
+		return await fetchPage(query);
+	};
+	const rows = await readHistory(counted, qs, { maxPages });
 	return { rows, requests };
 }
 
 async function finish(calls: CallRow[], options: PollOptions): Promise<CallRow[]> {
 	const items: CallRow[] = [];
 	for (const call of calls) {
-		let item = call;
-		if (options.decodeTranscript) {
-			const { turns, text } = decodeTranscript(call.transcript);
-			item = { ...item, transcript_turns: turns, transcript_text: text };
-		}
-		if (options.enrich) item = await options.enrich(item);
-		items.push(item);
+		// Rows stay as the service sent them here (the cursor and the simulation read them);
+		// the node makes call records of what it emits (callRecordOfRow).
+		items.push(options.enrich ? await options.enrich(call) : call);
 	}
 	return items;
 }
@@ -251,4 +229,18 @@ export async function latestOnce(
 		found = latest(all.rows, options);
 	}
 	return found ? (await finish([found], options))[0] : undefined;
+}
+
+/**
+ * The call record of an emitted row: from the history row, completed by its details when
+ * "Include Call Details" read them (or with `details_error` when they are gone for good).
+ */
+export function callRecordOfRow(item: CallRow): IDataObject {
+	const { details, details_error: detailsError, ...row } = item;
+	const record = recordFromHistory(row as IDataObject);
+	if (isPlainObject(details)) return mergeRecords(record, recordFromDetails(details));
+	const json = record as unknown as IDataObject;
+	return detailsError === undefined
+		? json
+		: { ...json, details_error: detailsError as IDataObject };
 }

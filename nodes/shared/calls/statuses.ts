@@ -1,0 +1,23 @@
+/**
+ * Call statuses, as the service reports them (`status` in history rows and events,
+ * `call_status` in call details): registered (queued or scheduled), ongoing, retry (another
+ * attempt follows), completed, failed (retries exhausted), error, cancelled, forwarded.
+ */
+export const CALL_STATUSES = [
+	'registered',
+	'ongoing',
+	'retry',
+	'completed',
+	'failed',
+	'error',
+	'cancelled',
+	'forwarded',
+] as const;
+
+/** Statuses after which nothing more happens to a call. */
+export const TERMINAL_STATUSES: readonly string[] = ['completed', 'failed', 'error', 'cancelled'];
+
+/** Whether a status (any case, surrounding spaces ignored) ends the call. */
+export function isTerminalStatus(status: unknown): boolean {
+	return typeof status === 'string' && TERMINAL_STATUSES.includes(status.trim().toLowerCase());
+}

@@ -1,0 +1,446 @@
+import type { IDataObject } from 'n8n-workflow';
+import fc from 'fast-check';
+
+import {
+	mergeRecords,
+	recordFromDetails,
+	recordFromEvent,
+	recordFromHistory,
+	recordFromStart,
+	type CallRecord,
+} from '../../nodes/shared/calls/record';
+import { isTerminalStatus, TERMINAL_STATUSES } from '../../nodes/shared/calls/statuses';
+
+const CALL = '7d0f6a3e-2b1c-4d5e-8f90-123456789abc';
+const AGENT = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+const VERSION = '5b2e1c3d-4a5f-4e6d-9c8b-7a6f5e4d3c2b';
+const turns = [
+	{ speaker: 'bot', text: 'Hello Ada' },
+	{ speaker: 'user', text: 'Hi' },
+];
+const transcriptText = 'Assistant: Hello Ada\nCaller: Hi';
+
+/** Every key of the record, in order: every source gives the same keys. */
+const KEYS = [
+	'call_id',
+	'status',
+	'sub_status',
+	'direction',
+	'assistant',
+	'from_number',
+	'to_number',
+	'callee_name',
+	'created_at',
+	'started_at',
+	'ended_at',
+	'duration_seconds',
+	'cost',
+	'voicemail_detected',
+	'recording_url',
+	'transcript_turns',
+	'transcript_text',
+	'platform_analysis',
+	'client_analysis',
+	'custom_variables',
+	'raw',
+];
+
+const unknownRecord = (raw: object): CallRecord => ({
+	call_id: null,
+	status: null,
+	sub_status: null,
+	direction: null,
+	assistant: { id: null, name: null, version_id: null, version_slug: null },
+	from_number: null,
+	to_number: null,
+	callee_name: null,
+	created_at: null,
+	started_at: null,
+	ended_at: null,
+	duration_seconds: null,
+	cost: null,
+	voicemail_detected: null,
+	recording_url: null,
+	transcript_turns: [],
+	transcript_text: '',
+	platform_analysis: null,
+	client_analysis: null,
+	custom_variables: null,
+	raw: raw as CallRecord['raw'],
+});
+
+describe('history rows', () => {
+	// The live row: agent object with its version, audio_recording, transcript as JSON text
+	// whose turns carry extra keys.
+	const live = {
+		id: CALL,
+		to_number: '+14155550100',
+		name: 'Ada',
+		status: 'completed',
+		sub_status: 'USER_TERMINATED',
+		transcript:
+			'[{"bot":"Hello Ada","message_id":"m1","timestamp":1},{"user":"Hi","message_id":"m2"}]',
+		audio_recording: 'https://rec.example/1.wav',
+		created_at: '2026-11-25T12:00:00+00:00',
+		agent: {
+			id: AGENT,
+			agent_name: 'Reminder',
+			agent_version_id: VERSION,
+			orchestration_mode: 'single_node',
+			version: { version_id: VERSION, version_slug: 'v2' },
+		},
+		call_duration: 42.5,
+		call_attempt_time: '2026-11-25T12:01:00+00:00',
+		call_cost: 1.25,
+		call_type: 'outbound',
+		inbound_from: null,
+		credits_processed: true,
+		from_numbers: ['+14155550000'],
+		voicemail_detected: false,
+	};
+
+	test('a live row maps to every field', () => {
+		const record = recordFromHistory(live);
+		expect(Object.keys(record)).toEqual(KEYS);
+		expect(record).toEqual({
+			call_id: CALL,
+			status: 'completed',
+			sub_status: 'USER_TERMINATED',
+			direction: 'outbound',
+			assistant: { id: AGENT, name: 'Reminder', version_id: VERSION, version_slug: 'v2' },
+			from_number: '+14155550000',
+			to_number: '+14155550100',
+			callee_name: 'Ada',
+			created_at: '2026-11-25T12:00:00+00:00',
+			started_at: '2026-11-25T12:01:00+00:00',
+			ended_at: '2026-11-25T12:01:42.500Z',
+			duration_seconds: 42.5,
+			cost: 1.25,
+			voicemail_detected: false,
+			recording_url: 'https://rec.example/1.wav',
+			transcript_turns: turns,
+			transcript_text: transcriptText,
+			platform_analysis: null,
+			client_analysis: null,
+			custom_variables: null,
+			raw: live,
+		});
+		// The service's answer is kept untouched.
+		expect(record.raw).toBe(live);
+	});
+
+	test('an inbound row: from_number is the caller; a null cost and recording stay null', () => {
+		const row = {
+			...live,
+			call_type: 'inbound',
+			inbound_from: '+14155550199',
+			call_cost: null,
+			audio_recording: null,
+		};
+		expect(recordFromHistory(row)).toMatchObject({
+			direction: 'inbound',
+			from_number: '+14155550199',
+			cost: null,
+			recording_url: null,
+		});
+	});
+
+	test('the SPEC row without a version object takes agent_version_id; no agent at all is null', () => {
+		const { agent: _agent, ...rest } = live;
+		expect(
+			recordFromHistory({ ...rest, agent: { id: AGENT, agent_version_id: VERSION } }).assistant,
+		).toEqual({ id: AGENT, name: null, version_id: VERSION, version_slug: null });
+		expect(recordFromHistory(rest).assistant).toEqual({
+			id: null,
+			name: null,
+			version_id: null,
+			version_slug: null,
+		});
+	});
+
+	test('an empty row gives every key, all unknown', () => {
+		expect(recordFromHistory({})).toEqual(unknownRecord({}));
+	});
+});
+
+describe('call details', () => {
+	const details = (transcription: unknown) => ({
+		id: CALL,
+		call_direction: 'outbound',
+		call_status: 'completed',
+		call_sub_status: 'ACCEPTED',
+		from_number: '+14155550000',
+		to_number: '+14155550100',
+		callee_name: 'Ada',
+		agent_id: AGENT,
+		initiation_time: '2026-11-25T12:00:00Z',
+		recording_url: 'https://rec.example/1.wav',
+		transcription_url: transcription,
+		platform_analysis: { summary: 'ok' },
+		client_analysis: { confirmed: true },
+	});
+
+	test.each([
+		['a list (as documented)', [{ bot: 'Hello Ada' }, { user: 'Hi' }]],
+		['JSON text (as live)', '[{"bot":"Hello Ada"},{"user":"Hi"}]'],
+	])('transcription_url as %s', (_label, transcription) => {
+		const data = details(transcription) as IDataObject;
+		expect(recordFromDetails(data)).toEqual({
+			call_id: CALL,
+			status: 'completed',
+			sub_status: 'ACCEPTED',
+			direction: 'outbound',
+			assistant: { id: AGENT, name: null, version_id: null, version_slug: null },
+			from_number: '+14155550000',
+			to_number: '+14155550100',
+			callee_name: 'Ada',
+			created_at: '2026-11-25T12:00:00Z',
+			started_at: null,
+			ended_at: null,
+			duration_seconds: null,
+			cost: null,
+			voicemail_detected: null,
+			recording_url: 'https://rec.example/1.wav',
+			transcript_turns: turns,
+			transcript_text: transcriptText,
+			platform_analysis: { summary: 'ok' },
+			client_analysis: { confirmed: true },
+			custom_variables: null,
+			raw: data,
+		});
+	});
+
+	test('a transcript that is not turns (bad JSON, an object) gives no turns, not an error', () => {
+		for (const bad of ['not json', '{"bot":"x"}', 42, null]) {
+			expect(recordFromDetails({ id: CALL, transcription_url: bad })).toMatchObject({
+				transcript_turns: [],
+				transcript_text: '',
+			});
+		}
+	});
+});
+
+test('a start answer completed by what was sent', () => {
+	const answer = {
+		call_id: CALL,
+		call_direction: 'outbound',
+		call_status: 'registered',
+		initiated_at: '2026-11-25T12:00:00Z',
+		agent_id: AGENT,
+		custom_args_values: { callee_name: 'Ada', mobile_number: '+14155550100' },
+		message: 'Call initiated successfully',
+	};
+	const sent = {
+		name: 'Ada',
+		mobile_number: '+14155550100',
+		agent_id: AGENT,
+		from_number: '+14155550000',
+		custom_args_values: { callee_name: 'Ada' },
+	};
+	expect(recordFromStart(answer, sent)).toEqual({
+		...unknownRecord(answer),
+		call_id: CALL,
+		status: 'registered',
+		direction: 'outbound',
+		assistant: { id: AGENT, name: null, version_id: null, version_slug: null },
+		from_number: '+14155550000',
+		to_number: '+14155550100',
+		callee_name: 'Ada',
+		created_at: '2026-11-25T12:00:00Z',
+		custom_variables: { callee_name: 'Ada', mobile_number: '+14155550100' },
+	});
+});
+
+describe('event deliveries (flat)', () => {
+	const common = {
+		call_id: CALL,
+		call_sid: 'CA123',
+		agent_id: AGENT,
+		workspace_id: 'ws-1',
+		agent_name: 'Reminder',
+		version_id: VERSION,
+		version_slug: 'v2',
+		custom_args_values: { callee_name: 'Ada' },
+		bulk_list_id: null,
+		call_cost: 0.5,
+	};
+	const assistant = { id: AGENT, name: 'Reminder', version_id: VERSION, version_slug: 'v2' };
+
+	test('call_started', () => {
+		const body = {
+			...common,
+			event_type: 'call_started',
+			event_id: 'e1',
+			timestamp: '2026-11-25T12:00:00Z',
+			status: 'registered',
+			sub_status: 'QUEUED',
+			call_type: 'outbound',
+			to_number: '+14155550100',
+			from_number: '+14155550000',
+		};
+		expect(recordFromEvent(body, 'call_started')).toEqual({
+			...unknownRecord(body),
+			call_id: CALL,
+			status: 'registered',
+			sub_status: 'QUEUED',
+			direction: 'outbound',
+			assistant,
+			from_number: '+14155550000',
+			to_number: '+14155550100',
+			callee_name: 'Ada',
+			created_at: '2026-11-25T12:00:00Z',
+			cost: 0.5,
+			custom_variables: { callee_name: 'Ada' },
+		});
+	});
+
+	test('call_completed: the transcript arrives as a list', () => {
+		const body = {
+			...common,
+			event_type: 'call_completed',
+			status: 'completed',
+			sub_status: 'USER_TERMINATED',
+			call_duration: 30,
+			to_number: '+14155550100',
+			from_number: '+14155550000',
+			transcript: [{ bot: 'Hello Ada' }, { user: 'Hi' }],
+			retry_count: 0,
+			attempts: 1,
+			recording_url: null,
+		};
+		expect(recordFromEvent(body, 'call_completed')).toMatchObject({
+			status: 'completed',
+			duration_seconds: 30,
+			recording_url: null,
+			transcript_turns: turns,
+			transcript_text: transcriptText,
+			raw: body,
+		});
+	});
+
+	test('recording_completed has no status and no agent_id', () => {
+		const { agent_id: _agent, ...rest } = common;
+		const body = {
+			...rest,
+			event_type: 'recording_completed',
+			recording_url: 'https://rec.example/1.wav',
+			recording_duration: 30,
+			sub_status: 'USER_TERMINATED',
+		};
+		expect(recordFromEvent(body, 'recording_completed')).toMatchObject({
+			status: null,
+			assistant: { ...assistant, id: null },
+			recording_url: 'https://rec.example/1.wav',
+		});
+	});
+
+	test.each([
+		['platform_analysis_completed', 'platform_analysis', 'client_analysis'],
+		['client_analysis_completed', 'client_analysis', 'platform_analysis'],
+	])('%s: analysis_data becomes %s', (eventType, filled, empty) => {
+		const body = { ...common, event_type: eventType, analysis_data: { summary: 'ok' } };
+		const record = recordFromEvent(body, eventType) as unknown as Record<string, unknown>;
+		expect([record[filled], record[empty]]).toEqual([{ summary: 'ok' }, null]);
+	});
+
+	test('all_processing_completed carries both analyses', () => {
+		const body = {
+			...common,
+			event_type: 'all_processing_completed',
+			status: 'completed',
+			transcript: [{ bot: 'Hello Ada' }, { user: 'Hi' }],
+			recording_url: 'https://rec.example/1.wav',
+			platform_analysis: { summary: 'ok' },
+			platform_analysis_status: 'success',
+			client_analysis: null,
+			client_analysis_status: 'not_enabled',
+		};
+		expect(recordFromEvent(body, 'all_processing_completed')).toMatchObject({
+			status: 'completed',
+			platform_analysis: { summary: 'ok' },
+			client_analysis: null,
+			transcript_text: transcriptText,
+		});
+	});
+});
+
+test('merging a history row with its details: unknowns filled, history first, both answers kept', () => {
+	const row = { id: CALL, status: 'completed', name: 'Ada', transcript: '[]', call_duration: 10 };
+	const data = {
+		id: CALL,
+		call_status: 'completed',
+		callee_name: 'Someone else',
+		agent_id: AGENT,
+		transcription_url: [{ bot: 'Hello Ada' }, { user: 'Hi' }],
+		platform_analysis: { summary: 'ok' },
+	};
+	const merged = mergeRecords(recordFromHistory(row), recordFromDetails(data));
+	expect(merged).toMatchObject({
+		callee_name: 'Ada',
+		duration_seconds: 10,
+		assistant: { id: AGENT, name: null, version_id: null, version_slug: null },
+		transcript_turns: turns,
+		platform_analysis: { summary: 'ok' },
+		client_analysis: null,
+		raw: row,
+		raw_details: data,
+	});
+	expect(Object.keys(merged)).toEqual([...KEYS, 'raw_details']);
+});
+
+test('statuses: the four terminal ones end a call, in any case', () => {
+	expect(TERMINAL_STATUSES).toEqual(['completed', 'failed', 'error', 'cancelled']);
+	for (const s of ['completed', 'FAILED', ' error ', 'Cancelled'])
+		expect(isTerminalStatus(s)).toBe(true);
+	for (const s of ['registered', 'ongoing', 'retry', 'forwarded', '', null, undefined, 1]) {
+		expect(isTerminalStatus(s)).toBe(false);
+	}
+});
+
+test('property: any object from any source gives exactly the record keys, never throws', () => {
+	const value = fc.oneof(
+		fc.string(),
+		fc.double(),
+		fc.boolean(),
+		fc.constant(null),
+		fc.array(fc.dictionary(fc.constantFrom('bot', 'user', 'x'), fc.string())),
+		fc.dictionary(fc.string(), fc.string()),
+	);
+	const keys = fc.constantFrom(
+		'id',
+		'call_id',
+		'status',
+		'call_status',
+		'agent',
+		'agent_id',
+		'transcript',
+		'transcription_url',
+		'call_duration',
+		'call_attempt_time',
+		'call_cost',
+		'from_numbers',
+		'audio_recording',
+		'recording_url',
+		'analysis_data',
+		'custom_args_values',
+	);
+	fc.assert(
+		fc.property(fc.dictionary(keys, value), (input) => {
+			for (const record of [
+				recordFromHistory(input),
+				recordFromDetails(input),
+				recordFromEvent(input, 'platform_analysis_completed'),
+				recordFromStart(input, {}),
+			]) {
+				expect(Object.keys(record)).toEqual(KEYS);
+				expect(record.raw).toBe(input);
+				for (const key of ['call_id', 'status', 'from_number', 'recording_url'] as const) {
+					expect(record[key] === null || typeof record[key] === 'string').toBe(true);
+				}
+				expect(record.duration_seconds === null || Number.isFinite(record.duration_seconds)).toBe(
+					true,
+				);
+			}
+		}),
+	);
+});
