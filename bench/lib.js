@@ -6,6 +6,7 @@
  * proxy, a three-node workflow, command-line options and a CPU profile summary.
  */
 
+const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
@@ -149,11 +150,37 @@ async function openN8n({ log, credentials, workflows }) {
 				n8nEnv.N8N_RUNNERS_ENABLED === 'false'
 					? n8nEnv
 					: { ...n8nEnv, N8N_RUNNERS_BROKER_PORT: String(await env.freePort()) };
-			const result = await env.exec(
-				n8n.nodeBin,
-				[...nodeArgs, n8n.n8nBin, 'execute', `--id=${workflowId}`, '--rawOutput'],
-				{ env: cliEnv, timeoutMs: 5 * 60000 },
-			);
+			// The output goes to a file: n8n exits right after printing, and a pipe loses the end
+			// of a large output (1,000 items) while a file write completes before the exit.
+			const outFile = path.join(userFolder, `execute-${workflowId}-${started}.json`);
+			const out = fs.openSync(outFile, 'w');
+			/** @type {{ code: number | null, stdout: string, stderr: string }} */
+			let result;
+			try {
+				result = await new Promise((resolve, reject) => {
+					const child = env.track(
+						spawn(
+							n8n.nodeBin,
+							[...nodeArgs, n8n.n8nBin, 'execute', `--id=${workflowId}`, '--rawOutput'],
+							{ cwd: env.REPO, env: cliEnv, stdio: ['ignore', out, 'pipe'] },
+						),
+					);
+					let stderr = '';
+					child.stderr?.on('data', (chunk) => (stderr += chunk));
+					const timer = setTimeout(() => child.kill('SIGKILL'), 5 * 60000);
+					child.on('error', (error) => {
+						clearTimeout(timer);
+						reject(error);
+					});
+					child.on('close', (code) => {
+						clearTimeout(timer);
+						resolve({ code, stdout: fs.readFileSync(outFile, 'utf8'), stderr });
+					});
+				});
+			} finally {
+				fs.closeSync(out);
+				fs.rmSync(outFile, { force: true });
+			}
 			let data;
 			try {
 				data = env.parseRawOutput(result.stdout);
