@@ -20,11 +20,13 @@
  * Start's time (n8n's own execution time of the node, so start-up is left out) and its ratio to
  * the limit (goal <= 1.10x), the batched HTTP Request node's time and Start's speed relative to
  * it (goal >= 1.00x), and whether every row was dialled exactly once with one output each.
- * The HTTP Request node with its defaults is run once for reference, without a goal: it starts
- * every item's request at once (1,000 in flight), which a real service answers with 429s.
+ * References without a goal: a bare Node.js client (no n8n) in each round, the floor the
+ * machine allows at that moment; and once, the HTTP Request node with its defaults, which
+ * starts every item's request at once (1,000 in flight), which a real service answers with 429s.
  */
 
 const fs = require('node:fs');
+const http = require('node:http');
 const path = require('node:path');
 
 const { createSandbox } = require('../sandbox');
@@ -106,6 +108,58 @@ function workflows(sandboxUrl, apiKey) {
 		parameters: { ...httpParameters, options: {} },
 	});
 	return { start, traced, batched, unbatched };
+}
+
+/**
+ * The floor this machine allows right now: a bare Node.js client (no n8n) dialling the same
+ * rows 10 at a time, a new connection per request as n8n's request helper opens one. It runs
+ * in this process, beside the sandbox. A reference without a goal: when even it is far above
+ * the limit, the machine is too busy for the goals to say much.
+ * @param {string} sandboxUrl @param {string} apiKey @param {string} prefix
+ */
+async function bareClient(sandboxUrl, apiKey, prefix) {
+	const url = new URL(`${sandboxUrl}/calling/outbound/individual`);
+	const post = (/** @type {number} */ n) =>
+		new Promise((resolve, reject) => {
+			const body = JSON.stringify({
+				name: `Row ${n}`,
+				mobile_number: `${prefix}${String(n).padStart(4, '0')}`,
+				agent_id: AGENT,
+				from_number: FROM,
+			});
+			const req = http.request(
+				{
+					host: url.hostname,
+					port: url.port,
+					path: url.pathname,
+					method: 'POST',
+					agent: new http.Agent(),
+					headers: {
+						'content-type': 'application/json',
+						'content-length': Buffer.byteLength(body),
+						'x-api-key': apiKey,
+					},
+				},
+				(res) => {
+					res.resume();
+					res.on('end', () =>
+						res.statusCode === 200
+							? resolve(undefined)
+							: reject(new Error(`bare client: HTTP ${res.statusCode}`)),
+					);
+				},
+			);
+			req.on('error', reject);
+			req.end(body);
+		});
+	const started = Date.now();
+	let next = 0;
+	await Promise.all(
+		Array.from({ length: CONCURRENCY }, async () => {
+			while (next < ROWS) await post(next++);
+		}),
+	);
+	return Date.now() - started;
 }
 
 const median = (/** @type {number[]} */ xs) => {
@@ -205,7 +259,7 @@ async function compare(n8n, sb, proxy, wf) {
 	};
 
 	const limitMs = (ROWS * LATENCY) / CONCURRENCY;
-	/** @type {Array<{start: number, http: number}>} */
+	/** @type {Array<{start: number, http: number, bare: number}>} */
 	const rounds = [];
 	let allExact = true;
 	const report = [];
@@ -243,12 +297,14 @@ async function compare(n8n, sb, proxy, wf) {
 			c = await http();
 			a = await start();
 		}
+		const bareMs = await bareClient(sb.url, sb.apiKey, '+1616555');
 		allExact &&= a.exact && c.exact;
-		rounds.push({ start: a.nodeMs, http: c.nodeMs });
+		rounds.push({ start: a.nodeMs, http: c.nodeMs, bare: bareMs });
 		report.push(
 			`round ${round}: Start ${sec(a.nodeMs)} (${(a.nodeMs / limitMs).toFixed(2)}x limit, ${a.calls} calls, ${a.outputs.length} outputs)` +
 				`  HTTP Request batched ${sec(c.nodeMs)} (${c.calls} calls, ${c.outputs.length} outputs)` +
-				`  Start speed vs it ${(c.nodeMs / a.nodeMs).toFixed(2)}x`,
+				`  Start speed vs it ${(c.nodeMs / a.nodeMs).toFixed(2)}x` +
+				`  bare client ${sec(bareMs)} (${(bareMs / limitMs).toFixed(2)}x limit)`,
 		);
 	}
 	const b = await measure('HTTP Request node (defaults, reference)', wf.unbatched, '+1313555');
@@ -271,6 +327,10 @@ async function compare(n8n, sb, proxy, wf) {
 		`HTTP Request node, ${CONCURRENCY} per ${LATENCY} ms (median):     ${sec(httpMs)}; Start's speed relative to it ${vsHttp.toFixed(2)}x (goal >= ${GOAL_VS_HTTP.toFixed(2)}x): ${verdict(vsHttp >= GOAL_VS_HTTP)}`,
 	);
 	log(`every row dialled exactly once, one output each: ${verdict(allExact)}`);
+	const bareMs = median(rounds.map((r) => r.bare));
+	log(
+		`(reference, no goal) bare Node.js client, no n8n (median): ${sec(bareMs)} = ${(bareMs / limitMs).toFixed(2)}x the limit: what the machine allows now`,
+	);
 	log(
 		`(reference, no goal) HTTP Request node, defaults: ${sec(b.nodeMs)}, ${b.calls} calls, with up to ${ROWS} requests in flight at once; Start has at most ${CONCURRENCY}`,
 	);
