@@ -18,14 +18,9 @@
  * takes for the same calls, computed from that loop and this run's call lengths.
  */
 
-const fs = require('node:fs');
-const os = require('node:os');
-const path = require('node:path');
-
 const { createSandbox } = require('../sandbox');
-const { ensureN8n, selectedMajor } = require('../scripts/n8n-install');
 const env = require('../scripts/n8n-env');
-const { arg, countingProxy, workflow } = require('./lib');
+const { arg, countingProxy, openN8n, workflow } = require('./lib');
 
 const ROWS = arg('rows', 1000);
 const LATENCY = arg('latency', 100);
@@ -58,15 +53,12 @@ function oldRowByRow(/** @type {number[]} */ callMs) {
 }
 
 async function main() {
-	const major = selectedMajor();
 	const log = (/** @type {string} */ line) => process.stdout.write(`${line}\n`);
 	const sb = await createSandbox({ clock: 'real', speed: SPEED, latencyMs: LATENCY });
 	const proxy = await countingProxy(sb.origin);
-	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'voice-agent-bench-'));
+	/** @type {Awaited<ReturnType<typeof openN8n>> | undefined} */
+	let n8n;
 	try {
-		const n8n = await ensureN8n({ major, log });
-		const n8nEnv = env.n8nEnv({ userFolder, major });
-		await env.installPackage({ userFolder });
 		const wf = workflow('benchWait', 'Bench: Start and Wait', rowsCode, {
 			type: 'n8n-nodes-voice-agent.voiceAgentCalling',
 			typeVersion: 1,
@@ -89,7 +81,8 @@ async function main() {
 			},
 		});
 		const apiPath = new URL(sb.url).pathname;
-		await env.importAll(n8n, n8nEnv, {
+		n8n = await openN8n({
+			log,
 			credentials: [
 				env.sandboxCredential({ ...CRED, baseUrl: `${proxy.origin}${apiPath}`, apiKey: sb.apiKey }),
 			],
@@ -98,14 +91,8 @@ async function main() {
 
 		log(`running Start and Wait on ${ROWS} rows ...`);
 		proxy.log.length = 0;
-		const run = await env.executeWorkflow(n8n, n8nEnv, wf.id);
-		const task = run.data?.data?.resultData?.runData?.Node?.[0];
-		if (!task || run.code !== 0) {
-			throw new Error(
-				`run failed (exit ${run.code}):\n${run.stdout.slice(-3000)}\n${run.stderr.slice(-3000)}`,
-			);
-		}
-		const outputs = task.data.main[0].map((/** @type {any} */ i) => i.json);
+		const run = await n8n.run(wf.id);
+		const outputs = run.outputs;
 		const placed = sb.ledger.filter((e) => e.mobile_number.startsWith(PREFIX));
 		const calls = placed.map((e) => sb.store.callsById.get(e.call_id));
 		const inOrder =
@@ -145,7 +132,7 @@ async function main() {
 		const s = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(2)} s`;
 		log('');
 		log(
-			`Start and Wait, ${ROWS} rows, concurrency ${CONCURRENCY}, ${LATENCY} ms latency, sandbox speed ${SPEED}, poll ${POLL_S} s, analysis ${ANALYSIS ? 'on' : 'off'}, n8n ${n8n.version}`,
+			`Start and Wait, ${ROWS} rows, concurrency ${CONCURRENCY}, ${LATENCY} ms latency, sandbox speed ${SPEED}, poll ${POLL_S} s, analysis ${ANALYSIS ? 'on' : 'off'}, n8n ${n8n.n8n.version}`,
 		);
 		log(
 			`calls placed:                 ${placed.length} (${new Set(placed.map((p) => p.mobile_number)).size} distinct numbers)`,
@@ -154,11 +141,9 @@ async function main() {
 			`outputs:                      ${outputs.length}, one per row in input order: ${inOrder ? 'yes' : 'NO'}; ended: ${ended}`,
 		);
 		log(`calls lasted:                 ${s(Math.min(...callMs))} to ${s(longest)}`);
-		log(`Start and Wait (node time):   ${s(task.executionTime)}  (whole CLI run ${s(run.ms)})`);
+		log(`Start and Wait (node time):   ${s(run.nodeMs)}  (whole CLI run ${s(run.cliMs)})`);
 		log(`limit dial ${s(dialMs)} + longest call ${s(longest)} + poll ${POLL_S} s = ${s(limitMs)}`);
-		log(
-			`Start and Wait / limit:       ${(task.executionTime / limitMs).toFixed(2)}x (goal <= 1.25x)`,
-		);
+		log(`Start and Wait / limit:       ${(run.nodeMs / limitMs).toFixed(2)}x (goal <= 1.25x)`);
 		log(
 			`history requests:             ${history.length} in ${rounds.length} rounds; details requests: ${details.length}`,
 		);
@@ -166,12 +151,12 @@ async function main() {
 			`budget rounds x ceil(pending/100)${ANALYSIS ? ' + one details per call' : ''}: ${budget} -> ${history.length + details.length <= budget ? 'met' : 'NOT met'}`,
 		);
 		log(
-			`former row-by-row wait, same calls (computed from its loop): ${s(oldMs)} = ${(oldMs / task.executionTime).toFixed(1)}x the new one`,
+			`former row-by-row wait, same calls (computed from its loop): ${s(oldMs)} = ${(oldMs / run.nodeMs).toFixed(1)}x the new one`,
 		);
 	} finally {
+		n8n?.close();
 		await proxy.close();
 		await sb.close();
-		if (!process.env.BENCH_KEEP) fs.rmSync(userFolder, { recursive: true, force: true });
 	}
 }
 

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { Pacer } from '../../../../shared/batch';
+import { batchParams } from '../../../../shared/batchParams';
 import { asItemError, type BatchOptions, type ItemResult } from '../../../../shared/router';
 import { asJson, recordFromStart } from '../../../../shared/calls/record';
 import { getApiCredentials } from '../../../../shared/transport';
@@ -36,12 +37,18 @@ export async function executeBatch(
 		}));
 	}
 
+	// Read from n8n's store while the rows are checked; used only once every row has passed.
+	const credentialsRead = settings.dryRun ? undefined : getApiCredentials.call(this, 0);
+	credentialsRead?.catch(() => undefined);
+
 	const requests: Array<StartRequest | Error> = [];
 	const waits: WaitSettings[] = [];
+	// Nobody is called before every row is read: read fixed fields once, not once per row.
+	const rows = batchParams(this);
 	for (let i = 0; i < itemCount; i++) {
 		try {
-			requests.push(buildStartRequest(this, i, nowMs));
-			waits.push(readWaitSettings(this, i));
+			requests.push(buildStartRequest(rows, i, nowMs));
+			waits.push(readWaitSettings(rows, i));
 		} catch (error) {
 			const itemError = asItemError(this, error, i);
 			// Every row is checked before anyone is called: one bad row, zero calls.
@@ -70,7 +77,7 @@ export async function executeBatch(
 		});
 	}
 
-	const credentials = await getApiCredentials.call(this, 0);
+	const credentials = await (credentialsRead as ReturnType<typeof getApiCredentials>);
 	const pacer = new Pacer(settings.callsPerMinute);
 	let failed = false;
 	const stop = (): boolean => stopOnError && (failed || watcher.hasFailures());
@@ -81,7 +88,8 @@ export async function executeBatch(
 		stop,
 		finish: downloadRecordingStep((i) => waits[i].downloadRecording),
 	});
-	const watching = watcher.run();
+	// Without a row that waits, no watcher runs (its idle ticks would only delay the end).
+	const watching = waits.some((w) => w.wait) ? watcher.run() : undefined;
 	const started = await dialAll(
 		this,
 		requests.map((request) => ({ body: request instanceof Error ? request : request.body })),
