@@ -5,9 +5,10 @@
  */
 import nock from 'nock';
 
-import { API_KEY, BASE_URL, jsonOf, runNode } from '../helpers/harness';
+import { API_KEY, BASE_URL, jsonOf, runNode } from '../../../helpers/harness';
+import { AGENT } from '../../../helpers/fixtures';
+import { record } from '../../../helpers/record';
 
-const AGENT = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const callId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 afterEach(() => nock.cleanAll());
@@ -85,7 +86,20 @@ test('each row is sent with its own values and the shared fixed ones, and output
 		expect(headers['x-api-key']).toBe(API_KEY);
 		expect(headers['content-type']).toBe('application/json');
 	}
-	expect(jsonOf(output)).toEqual([0, 1, 2].map((n) => ({ call_id: callId(n), message: 'ok' })));
+	expect(jsonOf(output)).toEqual(
+		[0, 1, 2].map((n) =>
+			record({
+				call_id: callId(n),
+				direction: 'outbound',
+				assistant: { id: AGENT },
+				from_number: '+14155550100',
+				to_number: expectedBodies[n].mobile_number,
+				callee_name: expectedBodies[n].name,
+				custom_variables: expectedBodies[n].custom_args_values,
+				raw: { call_id: callId(n), message: 'ok' },
+			}),
+		),
+	);
 	expect(output.map((o) => o.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 });
 
