@@ -1,12 +1,18 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { Pacer } from '../../../../shared/batch';
-import { asItemError, type BatchOptions, type ItemResult } from '../../../../shared/router';
+import {
+	asItemError,
+	BinaryOutput,
+	type BatchOptions,
+	type ItemResult,
+} from '../../../../shared/router';
 import { getApiCredentials } from '../../../../shared/transport';
 import { buildStartRequest, type StartRequest } from './body';
 import { dialAll } from './dial';
 import { readDialSettings, readWaitSettings, type WaitSettings } from './settings';
 import { downloadRecordingStep } from './recording';
+import { alreadyDialledOutput, findEarlierCalls, guardFailedNote } from './rerun';
 import { Watcher } from './watcher';
 
 export { description } from './description';
@@ -70,6 +76,24 @@ export async function executeBatch(
 	}
 
 	const credentials = await getApiCredentials.call(this, 0);
+	// Rows an earlier attempt of this execution dialled (n8n re-ran it): never dialled again.
+	let earlier: Map<number, IDataObject>;
+	try {
+		earlier = await findEarlierCalls(
+			this,
+			requests.flatMap((request, index) =>
+				request instanceof Error ? [] : [{ index, body: request.body }],
+			),
+			{ credentials, concurrency: settings.concurrency, nowMs },
+		);
+	} catch (error) {
+		return requests.map((request, i): ItemResult => {
+			if (request instanceof Error) return { ok: false, error: request };
+			const e = asItemError(this, error, i) as Error & { description?: string | null };
+			e.description = `${guardFailedNote()} ${e.description ?? ''}`.trim();
+			return { ok: false, error: e };
+		});
+	}
 	const pacer = new Pacer(settings.callsPerMinute);
 	let failed = false;
 	const stop = (): boolean => stopOnError && (failed || watcher.hasFailures());
@@ -81,9 +105,26 @@ export async function executeBatch(
 		finish: downloadRecordingStep((i) => waits[i].downloadRecording),
 	});
 	const watching = watcher.run();
+	for (const [i, call] of earlier) {
+		const createdMs = Date.parse(String(call.created_at ?? ''));
+		if (waits[i].wait)
+			watcher.add({
+				index: i,
+				callId: String(call.id),
+				agentId: String((requests[i] as StartRequest).body.agent_id),
+				createdMs: Number.isFinite(createdMs) ? createdMs : undefined,
+				startedAt: Date.now(),
+				pollMs: waits[i].pollMs,
+				maxWaitMs: waits[i].maxWaitMs,
+				includeAnalysis: waits[i].includeAnalysis,
+			});
+	}
 	const started = await dialAll(
 		this,
-		requests.map((request) => ({ body: request instanceof Error ? request : request.body })),
+		requests.map((request, i) => ({
+			// A placeholder: dialAll skips a row whose body is an error; its result is set below.
+			body: request instanceof Error ? request : earlier.has(i) ? SKIPPED : request.body,
+		})),
 		{
 			concurrency: settings.concurrency,
 			pacer,
@@ -112,8 +153,29 @@ export async function executeBatch(
 	watcher.dialFinished();
 	await watching;
 	return started.map((result, i) => {
+		const call = earlier.get(i);
+		if (call) return markEarlier(watcher.watches(i) ? watcher.result(i) : undefined, call);
 		if (!result?.ok || !watcher.watches(i)) return result;
 		// undefined: the batch stopped before this row's call was seen to end.
 		return watcher.result(i);
 	});
+}
+
+const SKIPPED = new Error('dialled by an earlier attempt');
+
+/** A row an earlier attempt dialled: the watcher's result (when waiting) flagged, or the call. */
+function markEarlier(waited: ItemResult | undefined, call: IDataObject): ItemResult | undefined {
+	const flag = { already_dialled: true, earlier_call_id: call.id };
+	if (!waited) return { ok: true, output: alreadyDialledOutput(call) };
+	if (!waited.ok) return waited;
+	const out = waited.output;
+	if (out instanceof BinaryOutput)
+		return {
+			ok: true,
+			output: new BinaryOutput(
+				out.items.map((item) => ({ ...item, json: { ...item.json, ...flag } })),
+			),
+		};
+	if (Array.isArray(out)) return { ok: true, output: out.map((o) => ({ ...o, ...flag })) };
+	return { ok: true, output: { ...out, ...flag } };
 }
