@@ -175,6 +175,7 @@ export class Cluster {
 	baseEnv: NodeJS.ProcessEnv = {};
 	main?: Proc;
 	workers: Proc[] = [];
+	private workerCount = 0;
 	webhooks: Array<Proc & { port: number }> = [];
 
 	constructor(private readonly options: ClusterOptions) {}
@@ -329,7 +330,7 @@ export class Cluster {
 			QUEUE_HEALTH_CHECK_PORT: String(health),
 			N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
 		});
-		const proc = this.n8nProc(`worker${this.workers.length + 1}`, 'worker', e, [...ports, health]);
+		const proc = this.n8nProc(`worker${++this.workerCount}`, 'worker', e, [...ports, health]);
 		await waitFor(proc, 'worker', async () => (await httpStatus(health, '/healthz')) === 200);
 		// The health server answers before the queue is consumed; n8n logs when it is.
 		await waitFor(proc, 'worker queue', async () =>
