@@ -352,6 +352,10 @@ export class Cluster {
 			{ port: ports[0] },
 		);
 		await waitFor(proc, 'webhook', async () => (await httpStatus(ports[0], '/healthz')) === 200);
+		// Webhooks are served once n8n says so (2.x answers /healthz a while before that).
+		await waitFor(proc, 'webhook listener', async () =>
+			proc.lines.some((l) => l.includes('Webhook listener waiting for requests')),
+		);
 		this.webhooks.push(proc);
 		this.say(`n8n ${proc.name} on ${ports[0]}`);
 		return proc;

@@ -639,20 +639,42 @@ describe(`n8n ${MAJOR}.x in queue mode`, () => {
 				figures.push(
 					`n8n 2.x after ${killed.name} died: execution ${execution.id} ${status}, not run again`,
 				);
+				// n8n's own Retry of it: it copies the failed execution, error included.
 				const retry = await rest.request('POST', `/executions/${execution.id}/retry`, {
 					loadWorkflow: false,
 				});
-				figures.push(`retry of it: ${retry.status}`);
-				expect(retry.status).toBe(200);
 				await waitFor(
-					'the retry to finish',
+					'the retry to end',
 					async () =>
 						(await executions('qKill')).some(
 							(e) => e.mode === 'retry' && !['running', 'new'].includes(e.status),
 						),
 					180000,
 				);
-				retried = (await executions('qKill')).find((e) => e.mode === 'retry');
+				const retryRun = (await executions('qKill')).find((e) => e.mode === 'retry');
+				const detail = await rest.request('GET', `/executions/${retryRun?.id}`);
+				const parsed = parseFlatted(detail.json.data.data);
+				figures.push(
+					`n8n's Retry of it: ${retry.status}, execution ${retryRun?.id} ${retryRun?.status} at once ("${String(parsed.resultData.error?.message).slice(0, 60)}..."), nodes run: ${Object.keys(parsed.resultData.runData ?? {}).length}`,
+				);
+				// What works: the same batch sent again (a new execution) dials only the rest.
+				const again = await post(hook('q-kill'), { rows });
+				expect(again.status).toBe(200);
+				await waitFor(
+					'the batch sent again to finish',
+					async () =>
+						(await executions('qKill')).some(
+							(e) =>
+								e.mode === 'webhook' &&
+								e.id !== execution.id &&
+								!['running', 'new'].includes(e.status),
+						),
+					180000,
+				);
+				retried = (await executions('qKill')).find(
+					(e) => e.mode === 'webhook' && e.id !== execution.id,
+				);
+				expectRanOnWorker(retried!.id);
 			}
 			// A replacement, so the cases after this one still have two workers.
 			cluster.workers.splice(cluster.workers.indexOf(killed), 1);
