@@ -369,9 +369,19 @@ export class Cluster {
 		while (!proc.exited()) await sleep(50);
 	}
 
-	/** Stops one n8n process cleanly (SIGTERM, then SIGKILL). */
+	/** Stops one n8n process and what it started: SIGTERM, then SIGKILL after graceMs. */
 	async stopProc(proc: Proc, graceMs = 20000): Promise<void> {
-		await env.stopChildren({ extra: [proc.child], graceMs }).catch(() => undefined);
+		const signal = (sig: NodeJS.Signals) => {
+			try {
+				process.kill(-(proc.child.pid as number), sig);
+			} catch {}
+		};
+		if (!proc.exited()) signal('SIGTERM');
+		const deadline = Date.now() + graceMs;
+		while (!proc.exited() && Date.now() < deadline) await sleep(100);
+		// The group's other members (task runners) must not outlive it.
+		signal('SIGKILL');
+		while (!proc.exited()) await sleep(50);
 	}
 
 	/** Log lines of a worker saying it started / finished an execution. */

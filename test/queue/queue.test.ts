@@ -535,58 +535,76 @@ describe(`n8n ${MAJOR}.x in queue mode`, () => {
 		);
 	});
 
-	test('two copies of one delivery at two webhook processes at the same moment: measured', async () => {
+	test('two copies of one delivery at the same moment: two webhook processes (measured) and one', async () => {
 		const second = await cluster.startWebhook();
-		const before = (await executions('qInstant')).length;
 		const pairs = Number(process.env.QUEUE_RACE_PAIRS || 20);
-		for (let n = 0; n < pairs; n++) {
-			const payload = {
-				event_type: 'call_completed',
-				event_id: `race-${MAJOR}-${n}-${Date.now()}`,
-				call_id: `0d0d0d0d-0000-4000-8000-${String(n).padStart(12, '0')}`,
-				call_sid: `sid-${n}`,
-				agent_id: AGENT_INSTANT,
-				workspace_id: fixtures.WORKSPACE.id,
-				agent_name: 'Race',
-				version_id: null,
-				version_slug: null,
-				custom_args_values: {},
-				bulk_list_id: null,
-				call_cost: 1,
-				status: 'completed',
-				sub_status: 'ACCEPTED',
-				call_duration: 12,
-				to_number: phone(5, n),
-				from_number: FROM,
-				transcript: [{ bot: 'Hello' }, { user: 'Hi' }],
-				retry_count: 0,
-				attempts: 1,
-				recording_url: null,
-			};
-			const answers = await Promise.all(
-				[cluster.webhooks[0], second].map((p) =>
-					post(`${hook(`${INSTANT_HOOK}/events`, p)}?secret=${SECRET}`, payload).then(
-						(r) => r.status,
-					),
-				),
+		const payload = (label: string, n: number) => ({
+			event_type: 'call_completed',
+			event_id: `race-${label}-${MAJOR}-${n}-${Date.now()}`,
+			call_id: `0d0d0d0d-0000-4000-8000-${String(n).padStart(12, '0')}`,
+			call_sid: `sid-${n}`,
+			agent_id: AGENT_INSTANT,
+			workspace_id: fixtures.WORKSPACE.id,
+			agent_name: 'Race',
+			version_id: null,
+			version_slug: null,
+			custom_args_values: {},
+			bulk_list_id: null,
+			call_cost: 1,
+			status: 'completed',
+			sub_status: 'ACCEPTED',
+			call_duration: 12,
+			to_number: phone(5, n),
+			from_number: FROM,
+			transcript: [{ bot: 'Hello' }, { user: 'Hi' }],
+			retry_count: 0,
+			attempts: 1,
+			recording_url: null,
+		});
+		const settled = async () =>
+			await waitFor(
+				'executions to settle',
+				async () =>
+					(await executions('qInstant')).every((e) => e.status !== 'running' && e.status !== 'new'),
+				60000,
 			);
-			expect(answers).toEqual([200, 200]);
-			await sleep(250);
+		/** Sends each pair's two copies at once to the two given processes; executions started. */
+		const race = async (label: string, targets: Array<{ port: number }>) => {
+			const before = (await executions('qInstant')).length;
+			for (let n = 0; n < pairs; n++) {
+				const body = payload(label, n);
+				const answers = await Promise.all(
+					targets.map((p) =>
+						post(`${hook(`${INSTANT_HOOK}/events`, p as any)}?secret=${SECRET}`, body).then(
+							(r) => r.status,
+						),
+					),
+				);
+				expect(answers).toEqual([200, 200]);
+				await sleep(250);
+			}
+			await sleep(5000);
+			await settled();
+			const started = (await executions('qInstant')).length - before;
+			const duplicates = started - pairs;
+			figures.push(
+				`instant race, ${label}: ${pairs} pairs -> ${started} executions, ${duplicates} duplicate(s) (${((100 * duplicates) / pairs).toFixed(0)} %)`,
+			);
+			return started;
+		};
+		try {
+			// Today's documented residual risk: each process has its own in-flight guard.
+			expect(
+				await race('two webhook processes', [cluster.webhooks[0], second]),
+			).toBeGreaterThanOrEqual(pairs);
+			// The mitigation: the trigger's path routed to one webhook process.
+			expect(await race('one webhook process', [cluster.webhooks[0], cluster.webhooks[0]])).toBe(
+				pairs,
+			);
+		} finally {
+			await cluster.stopProc(second);
+			cluster.webhooks.splice(cluster.webhooks.indexOf(second), 1);
 		}
-		await sleep(5000);
-		await waitFor(
-			'executions to settle',
-			async () =>
-				(await executions('qInstant')).every((e) => e.status !== 'running' && e.status !== 'new'),
-			60000,
-		);
-		const started = (await executions('qInstant')).length - before;
-		const duplicates = started - pairs;
-		figures.push(
-			`instant race: ${pairs} pairs at two webhook processes -> ${started} executions, ${duplicates} duplicate(s) (${((100 * duplicates) / pairs).toFixed(0)} %)`,
-		);
-		expect(started).toBeGreaterThanOrEqual(pairs);
-		await cluster.stopProc(second);
 	});
 
 	test(`kill -9 of the worker in the middle of a ${ROWS}-row Start: no row dialled twice, and the rows dialled are told`, async () => {
