@@ -208,6 +208,34 @@ test('a number twice in the batch and called once before: one row is skipped, th
 	]);
 });
 
+test('a follow-up call of the completed call a trigger emitted is dialled (that call is its cause, not an earlier attempt)', async () => {
+	history([
+		{
+			offset: 0,
+			body: {
+				calls: [historyRow(earlierId(0), phone(0), 'Row 0', 5)],
+				limit: 100,
+				offset: 0,
+				count: 1,
+				total: 1,
+			},
+		},
+	]);
+	const log = starts();
+	const { output, error } = await runNode({
+		type: 'voiceAgentCalling',
+		// The polling trigger's item: the completed call record (id, to_number, name).
+		items: [{ json: { id: earlierId(0), name: 'Row 0', phone: phone(0), status: 'completed' } }],
+		parameters: params(),
+		mode: 'trigger',
+	});
+	expect(error).toBeUndefined();
+	expect(log.map((b) => b.mobile_number)).toEqual([phone(0)]);
+	expect(output.map((o) => [o.json.call_id, o.json.already_dialled])).toEqual([
+		[callId(0), undefined],
+	]);
+});
+
 test('manual and CLI runs (never re-run by a queue) read no history; Off reads none; Always reads it anywhere', async () => {
 	for (const [mode, guard] of [
 		['manual', undefined],

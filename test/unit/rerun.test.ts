@@ -71,3 +71,12 @@ test('an empty history or an empty batch matches nothing', () => {
 	expect(matchEarlierCalls([row(0, '+14155551000', 'Ada')], [], 10).size).toBe(0);
 	expect(matchEarlierCalls([], [call('c', '+14155551000', 'Ada', T(1))], 10).size).toBe(0);
 });
+
+test('the call a row is about (a follow-up of a completed call) is never taken for an earlier attempt', () => {
+	const history = [call('c0', '+14155551000', 'Ada', T(1))];
+	const followUp: GuardRow = { ...row(0, '+14155551000', 'Ada'), about: ['c0'] };
+	expect(matchEarlierCalls([followUp], history, 10).size).toBe(0);
+	// Its follow-up call, made by an attempt that died, is still found.
+	const withEarlier = [...history, call('f0', '+14155551000', 'Ada', T(30))];
+	expect(matchEarlierCalls([followUp], withEarlier, 10).get(0)?.id).toBe('f0');
+});

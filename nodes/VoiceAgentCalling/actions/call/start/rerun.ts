@@ -12,8 +12,8 @@ import { apiRequest, type ApiCredentials } from '../../../../shared/transport';
  * Why: in n8n's queue mode a worker that dies mid-execution (OOM, kill, deploy) leaves its job
  * "stalled", and n8n 1.x runs the same execution again on another worker
  * (QUEUE_WORKER_MAX_STALLED_COUNT, default 1), with the same input and nothing of the first
- * attempt's state: every row would be dialled twice. A user's "Retry" of a crashed execution
- * (n8n 2.x, which does not re-run by itself) is the same situation.
+ * attempt's state: every row would be dialled twice. Sending the same batch again after such
+ * a crash (n8n 2.x does not re-run by itself) is the same situation.
  *
  * What n8n gives a node is identical in both attempts (same items, same execution id, no
  * timestamp of the first attempt, no writable store), so the one place that remembers the
@@ -27,7 +27,9 @@ import { apiRequest, type ApiCredentials } from '../../../../shared/transport';
  * `concurrency` rows. Only when one of those has a matching call is the batch taken as a
  * re-run; then each row with a matching call (each call matching one row) is output with
  * `already_dialled: true` and that call's id instead of being dialled. A batch whose first
- * rows were not called in the window dials as before, whatever else the history holds.
+ * rows were not called in the window dials as before, whatever else the history holds. A
+ * call the row's own input item is about (a trigger's completed call, by `id` or `call_id`,
+ * that a follow-up calls back) is the cause of the row, never an earlier attempt of it.
  */
 
 export const RERUN_MODES = ['auto', 'always', 'off'] as const;
@@ -78,6 +80,11 @@ export interface GuardRow {
 	index: number;
 	/** The checked request body (agent_id, mobile_number, name). */
 	body: IDataObject;
+	/**
+	 * Calls this row's input item is about (its `id` / `call_id`: a trigger's completed call
+	 * that a follow-up calls back): the cause of this row, never an earlier attempt of it.
+	 */
+	about?: string[];
 }
 
 export interface GuardOptions {
@@ -117,7 +124,9 @@ const callee = (value: unknown) =>
 		.toLowerCase();
 
 /** A history row and a batch row are the same call: same number and, when given, name. */
-function sameCall(row: IDataObject, body: IDataObject): boolean {
+function sameCall(row: IDataObject, batchRow: GuardRow): boolean {
+	const body = batchRow.body;
+	if (batchRow.about?.includes(String(row.id))) return false;
 	if (digits(row.to_number) !== digits(body.mobile_number)) return false;
 	// The service may not keep a name the request did not send.
 	return body.name === undefined || callee(row.name) === callee(body.name);
@@ -138,11 +147,11 @@ export function matchEarlierCalls(
 	);
 	// No evidence that this batch was dialled before: nothing is skipped.
 	const first = rows.slice(0, Math.max(1, concurrency));
-	if (!first.some((r) => pool.some((call) => sameCall(call, r.body)))) return matched;
+	if (!first.some((r) => pool.some((call) => sameCall(call, r)))) return matched;
 	const used = new Set<IDataObject>();
 	for (const row of rows) {
 		// The oldest unused matching call: each earlier call accounts for one row only.
-		const call = pool.find((c) => !used.has(c) && sameCall(c, row.body));
+		const call = pool.find((c) => !used.has(c) && sameCall(c, row));
 		if (!call) continue;
 		used.add(call);
 		matched.set(row.index, call);
@@ -179,8 +188,13 @@ export async function findEarlierCalls(
 	const guard = readRerunGuard(ctx);
 	if (!guard) return found;
 	const byAgent = new Map<string, GuardRow[]>();
+	const items = ctx.getInputData();
 	for (const row of rows) {
 		if (alreadySent(ctx, row.index, 'start')) continue;
+		const json = items[row.index]?.json ?? {};
+		row.about = [json.id, json.call_id]
+			.filter((v) => typeof v === 'string' && v !== '')
+			.map(String);
 		const agent = String(row.body.agent_id ?? '');
 		byAgent.set(agent, [...(byAgent.get(agent) ?? []), row]);
 	}
