@@ -1,18 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { Pacer } from '../../../../shared/batch';
-import {
-	asItemError,
-	BinaryOutput,
-	type BatchOptions,
-	type ItemResult,
-} from '../../../../shared/router';
+import { asItemError, type BatchOptions, type ItemResult } from '../../../../shared/router';
 import { getApiCredentials } from '../../../../shared/transport';
 import { buildStartRequest, type StartRequest } from './body';
 import { dialAll } from './dial';
 import { readDialSettings, readWaitSettings, type WaitSettings } from './settings';
 import { downloadRecordingStep } from './recording';
-import { alreadyDialledOutput, findEarlierCalls, guardFailedNote } from './rerun';
+import { findEarlierCalls, guardFailedNote, markEarlier, SKIPPED } from './rerun';
 import { Watcher } from './watcher';
 
 export { description } from './description';
@@ -159,23 +154,4 @@ export async function executeBatch(
 		// undefined: the batch stopped before this row's call was seen to end.
 		return watcher.result(i);
 	});
-}
-
-const SKIPPED = new Error('dialled by an earlier attempt');
-
-/** A row an earlier attempt dialled: the watcher's result (when waiting) flagged, or the call. */
-function markEarlier(waited: ItemResult | undefined, call: IDataObject): ItemResult | undefined {
-	const flag = { already_dialled: true, earlier_call_id: call.id };
-	if (!waited) return { ok: true, output: alreadyDialledOutput(call) };
-	if (!waited.ok) return waited;
-	const out = waited.output;
-	if (out instanceof BinaryOutput)
-		return {
-			ok: true,
-			output: new BinaryOutput(
-				out.items.map((item) => ({ ...item, json: { ...item.json, ...flag } })),
-			),
-		};
-	if (Array.isArray(out)) return { ok: true, output: out.map((o) => ({ ...o, ...flag })) };
-	return { ok: true, output: { ...out, ...flag } };
 }

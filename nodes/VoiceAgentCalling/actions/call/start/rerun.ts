@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { alreadySent } from '../../../../shared/once';
 import { paginate } from '../../../../shared/paginate';
 import { fields, toOption } from '../../../../shared/params';
+import { BinaryOutput, type ItemResult } from '../../../../shared/router';
 import { apiRequest, type ApiCredentials } from '../../../../shared/transport';
 
 /**
@@ -234,4 +235,24 @@ export async function findEarlierCalls(
 /** The error of every row when the check itself failed: nothing was dialled. */
 export function guardFailedNote(): string {
 	return 'Nothing was dialled: checking the call history for an earlier attempt of this execution failed, and dialling without that check could call someone twice. Run it again, or set Options › Skip Rows Dialled by an Earlier Attempt to Off.';
+}
+
+/** The body of a row not to dial: dialAll skips a row whose body is an error. */
+export const SKIPPED = new Error('dialled by an earlier attempt');
+
+/** A row an earlier attempt dialled: the watcher's result (when waiting) flagged, or the call. */
+export function markEarlier(waited: ItemResult | undefined, call: IDataObject): ItemResult {
+	const flag = { already_dialled: true, earlier_call_id: call.id };
+	if (!waited) return { ok: true, output: alreadyDialledOutput(call) };
+	if (!waited.ok) return waited;
+	const out = waited.output;
+	if (out instanceof BinaryOutput)
+		return {
+			ok: true,
+			output: new BinaryOutput(
+				out.items.map((item) => ({ ...item, json: { ...item.json, ...flag } })),
+			),
+		};
+	if (Array.isArray(out)) return { ok: true, output: out.map((o) => ({ ...o, ...flag })) };
+	return { ok: true, output: { ...out, ...flag } };
 }
