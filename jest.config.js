@@ -21,7 +21,7 @@ module.exports = {
 			...shared,
 			displayName: 'everyday',
 			roots: ['<rootDir>/test'],
-			testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/fuzz/'],
+			testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/queue/', '/test/fuzz/'],
 		},
 		{
 			...shared,

@@ -36,6 +36,13 @@ function itemKey(ctx: IExecuteFunctions, itemIndex: number): object | undefined 
 export const REPLAY_NOTE =
 	'n8n retried the node, but this request had already been sent once for this item, so it was not sent again (a call is never placed twice).';
 
+/** Whether this item already sent `what` in this process (a Retry On Fail try will replay it). */
+export function alreadySent(ctx: IExecuteFunctions, itemIndex: number, what: string): boolean {
+	const key = itemKey(ctx, itemIndex);
+	const id = `${ctx.getNode().name}\u0000${what}\u0000${itemIndex}`;
+	return key !== undefined && runs.get(key)?.has(id) === true;
+}
+
 /**
  * Sends `send()` at most once per input item, node and `what`. A repeat (Retry On Fail)
  * gets the first outcome back: the same result, or the same error with a note. Failures that

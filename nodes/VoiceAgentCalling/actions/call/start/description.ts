@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { assistantLocator, fromNumberLocator } from '../../../../shared/descriptions';
 import { UUID_PATTERN } from '../../../../shared/validate';
 import { versionLocator } from '../../../../shared/versionField';
+import { rerunGuardOption, rerunLookbackOption } from './rerun';
 
 /** The fields of Call → Start, as the editor shows them. */
 
@@ -152,6 +153,7 @@ const fields: INodeProperties[] = [
 				description:
 					'Whether to only check every row and output the exact request body it would send, without calling anyone',
 			},
+			rerunLookbackOption,
 			{
 				displayName: 'Include Analysis',
 				name: 'includeAnalysis',
@@ -187,6 +189,7 @@ const fields: INodeProperties[] = [
 					'How often to check whether the calls have ended (all calls of the run are checked together)',
 				displayOptions: { show: { '/waitForCompletion': [true] } },
 			},
+			rerunGuardOption,
 			{
 				displayName: 'Status Callback Headers',
 				name: 'callbackHeaders',

@@ -9,6 +9,7 @@ import { buildStartRequest, type StartRequest } from './body';
 import { dialAll } from './dial';
 import { readDialSettings, readWaitSettings, type WaitSettings } from './settings';
 import { downloadRecordingStep } from './recording';
+import { findEarlierCalls, guardFailedNote, markEarlier, SKIPPED } from './rerun';
 import { Watcher } from './watcher';
 
 export { description } from './description';
@@ -78,6 +79,24 @@ export async function executeBatch(
 	}
 
 	const credentials = await (credentialsRead as ReturnType<typeof getApiCredentials>);
+	// Rows an earlier attempt of this execution dialled (n8n re-ran it): never dialled again.
+	let earlier: Map<number, IDataObject>;
+	try {
+		earlier = await findEarlierCalls(
+			this,
+			requests.flatMap((request, index) =>
+				request instanceof Error ? [] : [{ index, body: request.body }],
+			),
+			{ credentials, concurrency: settings.concurrency, nowMs },
+		);
+	} catch (error) {
+		return requests.map((request, i): ItemResult => {
+			if (request instanceof Error) return { ok: false, error: request };
+			const e = asItemError(this, error, i) as Error & { description?: string | null };
+			e.description = `${guardFailedNote()} ${e.description ?? ''}`.trim();
+			return { ok: false, error: e };
+		});
+	}
 	const pacer = new Pacer(settings.callsPerMinute);
 	let failed = false;
 	const stop = (): boolean => stopOnError && (failed || watcher.hasFailures());
@@ -90,9 +109,26 @@ export async function executeBatch(
 	});
 	// Without a row that waits, no watcher runs (its idle ticks would only delay the end).
 	const watching = waits.some((w) => w.wait) ? watcher.run() : undefined;
+	for (const [i, call] of earlier) {
+		const createdMs = Date.parse(String(call.created_at ?? ''));
+		if (waits[i].wait)
+			watcher.add({
+				index: i,
+				callId: String(call.id),
+				agentId: String((requests[i] as StartRequest).body.agent_id),
+				createdMs: Number.isFinite(createdMs) ? createdMs : undefined,
+				startedAt: Date.now(),
+				pollMs: waits[i].pollMs,
+				maxWaitMs: waits[i].maxWaitMs,
+				includeAnalysis: waits[i].includeAnalysis,
+			});
+	}
 	const started = await dialAll(
 		this,
-		requests.map((request) => ({ body: request instanceof Error ? request : request.body })),
+		requests.map((request, i) => ({
+			// A placeholder: dialAll skips a row whose body is an error; its result is set below.
+			body: request instanceof Error ? request : earlier.has(i) ? SKIPPED : request.body,
+		})),
 		{
 			concurrency: settings.concurrency,
 			pacer,
@@ -121,6 +157,8 @@ export async function executeBatch(
 	watcher.dialFinished();
 	await watching;
 	return started.map((result, i) => {
+		const call = earlier.get(i);
+		if (call) return markEarlier(watcher.watches(i) ? watcher.result(i) : undefined, call);
 		if (!result?.ok) return result;
 		if (!watcher.watches(i)) {
 			// Not waited for: the call record with what the start answer and the request tell.
