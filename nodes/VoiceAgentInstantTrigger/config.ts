@@ -6,7 +6,7 @@ import type { IHookFunctions, INodeProperties, IWebhookFunctions } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import { assistantLocator } from '../shared/descriptions';
-import { fields, readLocator, type ParamSource } from '../shared/params';
+import { triggerFields } from '../shared/params';
 import { UUID_RE } from '../shared/validate';
 import { EVENT_TYPES, type EventType } from './events';
 import { MIN_SECRET_LENGTH, SECRET_HEADER, SECRET_QUERY } from './secret';
@@ -171,20 +171,10 @@ export interface Config {
 	lookbackMs: number;
 }
 
-/** The hook and webhook contexts read parameters without an item index. */
-function source(ctx: IHookFunctions | IWebhookFunctions): ParamSource {
-	return {
-		getNode: () => ctx.getNode(),
-		getNodeParameter: (name, _itemIndex, fallback, options) =>
-			ctx.getNodeParameter(name, fallback, options as never),
-	};
-}
-
 export function readConfig(ctx: IHookFunctions | IWebhookFunctions): Config {
-	const src = source(ctx);
-	const f = fields(src, 0);
+	const f = triggerFields(ctx);
 	const node = ctx.getNode();
-	const agentId = readLocator(src, 'assistant', 0, 'Assistant');
+	const agentId = f.locator('assistant', 'Assistant');
 	if (agentId !== '' && !UUID_RE.test(agentId)) {
 		throw new NodeOperationError(node, `Assistant: "${agentId}" is not a valid ID (UUID expected)`);
 	}

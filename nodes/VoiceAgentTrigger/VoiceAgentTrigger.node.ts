@@ -9,7 +9,7 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 
 import { assistantLocator, CALL_TYPE_OPTIONS } from '../shared/descriptions';
 import { searchAssistants } from '../shared/listSearch';
-import { fields, readLocator, type ParamSource } from '../shared/params';
+import { triggerFields } from '../shared/params';
 import { recordingsFor } from '../shared/recording';
 import type { VoicemailFilter } from '../shared/calls/cursor';
 import { readCallDetails } from '../shared/calls/details';
@@ -29,15 +29,6 @@ export const MAX_LOOKBACK_MINUTES = 7 * 24 * 60;
 
 const CALL_TYPES = CALL_TYPE_OPTIONS.map((o) => o.value);
 const VOICEMAIL: readonly VoicemailFilter[] = ['any', 'exclude', 'only'];
-
-/** A poll context has no items: its parameters are read as item 0 by the shared readers. */
-function pollParams(ctx: IPollFunctions): ParamSource {
-	return {
-		getNode: () => ctx.getNode(),
-		getNodeParameter: (name, _itemIndex, fallback, options) =>
-			ctx.getNodeParameter(name, fallback, options as never),
-	};
-}
 
 export interface TriggerSettings extends PollOptions {
 	includeDetails: boolean;
@@ -61,8 +52,8 @@ function readOptions(ctx: IPollFunctions): TriggerSettings {
 
 function readFields(ctx: IPollFunctions): TriggerSettings {
 	const node = ctx.getNode();
-	const source = pollParams(ctx);
-	const agentId = readLocator(source, 'assistant', 0, 'Assistant');
+	const params = triggerFields(ctx);
+	const agentId = params.locator('assistant', 'Assistant');
 	if (agentId !== '' && !UUID_RE.test(agentId)) {
 		throw new NodeOperationError(
 			node,
@@ -72,7 +63,6 @@ function readFields(ctx: IPollFunctions): TriggerSettings {
 			},
 		);
 	}
-	const params = fields(source, 0);
 	const filters = params.collection('filters', 'Filters');
 	const options = params.collection('options', 'Options');
 	const lookback = options.number(

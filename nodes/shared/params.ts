@@ -1,6 +1,20 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { fieldError, plainText, requireNonEmpty, requireUuid } from './validate';
+import type { ScheduledTime } from './dateTime';
+import {
+	fieldError,
+	plainText,
+	requireE164,
+	requireFutureTime,
+	requireHhmm,
+	requireJsonObject,
+	requireLanguage,
+	requireList,
+	requireNonEmpty,
+	requireTimeZone,
+	requireUuid,
+	requireVariableNames,
+} from './validate';
 
 /**
  * The one reading of typed node parameters for the whole package. An expression can hand an
@@ -9,8 +23,8 @@ import { fieldError, plainText, requireNonEmpty, requireUuid } from './validate'
  * an error naming the field and the item, before any request is sent. Nothing is coerced by
  * truthiness or String(): "false" is false, an object is never sent as "[object Object]".
  *
- * Read parameters here (fields(), readLocator(), param()); validate.ts holds the pure checks
- * of values (E.164, UUID, HH:MM, zones, lists) that these readers and the operations apply.
+ * Read parameters here, through fields(ctx, i) and nothing else; validate.ts holds the pure
+ * checks of values (E.164, UUID, HH:MM, zones, lists) that these readers apply.
  */
 
 /** What a reader needs of an n8n context (execute, load-options and poll contexts all fit). */
@@ -165,6 +179,9 @@ export function toObject(
 	throw fieldError(node, field, `${show(value)} is not an object`, itemIndex);
 }
 
+/** Marks a reader's field as having no fallback: an unset or blank value is refused. */
+export const REQUIRED: unique symbol = Symbol('required');
+
 /**
  * Typed readers over one bag of values: the node's parameters for an item, or the members of
  * one of its collections (`fields.collection('options', 'Options')`). Every reader takes the
@@ -176,6 +193,9 @@ export class Fields {
 		readonly itemIndex: number,
 		private readonly get: (name: string) => unknown,
 		private readonly prefix = '',
+		// A top-level locator's value as n8n extracts it (list, ID or URL mode); inside a
+		// collection the member itself, whose locator object toLocatorText unwraps.
+		private readonly extracted: (name: string) => unknown = get,
 	) {}
 
 	private label(label: string): string {
@@ -192,13 +212,29 @@ export class Fields {
 		return !isBlank(this.get(name));
 	}
 
-	boolean(name: string, label: string, fallback: boolean): boolean {
+	/**
+	 * The error of a bad value in this field of this item (for the checks an operation adds
+	 * beyond its readers), e.g. `throw f.error('Reset Key', 'must differ from the End Key')`.
+	 */
+	error(label: string, problem: string) {
+		return fieldError(this.node, this.label(label), problem, this.itemIndex);
+	}
+
+	/** The fallback when unset, or REQUIRED: then an unset or blank value is refused. */
+	boolean(name: string, label: string, fallback: boolean | typeof REQUIRED): boolean {
 		const value = this.get(name);
-		if (value === undefined || value === null || value === '') return fallback;
+		if (fallback !== REQUIRED && (value === undefined || value === null || value === '')) {
+			return fallback;
+		}
 		return toBoolean(this.node, this.label(label), value, this.itemIndex);
 	}
 
-	integer(name: string, label: string, fallback: number, range?: IntegerRange): number;
+	integer(
+		name: string,
+		label: string,
+		fallback: number | typeof REQUIRED,
+		range?: IntegerRange,
+	): number;
 	integer(
 		name: string,
 		label: string,
@@ -208,15 +244,20 @@ export class Fields {
 	integer(
 		name: string,
 		label: string,
-		fallback: number | undefined,
+		fallback: number | typeof REQUIRED | undefined,
 		range: IntegerRange = {},
 	): number | undefined {
 		const value = this.get(name);
-		if (isBlank(value)) return fallback;
+		if (fallback !== REQUIRED && isBlank(value)) return fallback;
 		return toInteger(this.node, this.label(label), value, this.itemIndex, range);
 	}
 
-	number(name: string, label: string, fallback: number, range?: IntegerRange): number;
+	number(
+		name: string,
+		label: string,
+		fallback: number | typeof REQUIRED,
+		range?: IntegerRange,
+	): number;
 	number(
 		name: string,
 		label: string,
@@ -226,11 +267,11 @@ export class Fields {
 	number(
 		name: string,
 		label: string,
-		fallback: number | undefined,
+		fallback: number | typeof REQUIRED | undefined,
 		range: IntegerRange = {},
 	): number | undefined {
 		const value = this.get(name);
-		if (isBlank(value)) return fallback;
+		if (fallback !== REQUIRED && isBlank(value)) return fallback;
 		return toNumber(this.node, this.label(label), value, this.itemIndex, range);
 	}
 
@@ -250,14 +291,90 @@ export class Fields {
 		return requireUuid(this.node, this.label(label), this.get(name), this.itemIndex);
 	}
 
+	/** A locator whose value is an ID (UUID), required; returns it trimmed. */
+	locatorUuid(name: string, label: string): string {
+		return requireUuid(this.node, this.label(label), this.locator(name, label), this.itemIndex);
+	}
+
+	/** A locator whose value is a phone number in E.164, required. */
+	locatorE164(name: string, label: string): string {
+		return requireE164(this.node, this.label(label), this.locator(name, label), this.itemIndex);
+	}
+
+	/** The mode a locator is set to ("list", "id", ...), or undefined when it has none. */
+	locatorMode(name: string): string | undefined {
+		const value = this.get(name);
+		const mode =
+			value && typeof value === 'object' ? (value as { mode?: unknown }).mode : undefined;
+		return typeof mode === 'string' ? mode : undefined;
+	}
+
+	/** A phone number in E.164 (+14155550100), required. */
+	e164(name: string, label: string): string {
+		return requireE164(this.node, this.label(label), this.get(name), this.itemIndex);
+	}
+
+	/** A time of day as HH:MM (24-hour), required. */
+	hhmm(name: string, label: string): string {
+		return requireHhmm(this.node, this.label(label), this.get(name), this.itemIndex);
+	}
+
+	/** An IANA time zone (Asia/Kolkata), required. */
+	timeZone(name: string, label: string): string {
+		return requireTimeZone(this.node, this.label(label), this.get(name), this.itemIndex);
+	}
+
+	/** A moment after `nowMs`, given as a date or date-time text, read as local time in `zone`. */
+	futureTime(name: string, label: string, zone: string, nowMs: number): ScheduledTime {
+		return requireFutureTime(
+			this.node,
+			this.label(label),
+			this.get(name),
+			zone,
+			this.itemIndex,
+			nowMs,
+		);
+	}
+
+	/** A language code of the service's list. */
+	language(name: string, label: string): string {
+		return requireLanguage(this.node, this.label(label), this.get(name), this.itemIndex);
+	}
+
+	/** A list typed in one field (array, JSON array or lines; see requireList), required. */
+	list(name: string, label: string, options: { commas: boolean; max?: number }): string[] {
+		return requireList(this.node, this.label(label), this.get(name), this.itemIndex, options);
+	}
+
+	/** A list of variable names as used in `@{{name}}` (see list()). */
+	variableNames(name: string, label: string): string[] {
+		return requireVariableNames(
+			this.node,
+			this.label(label),
+			this.list(name, label, { commas: true }),
+			this.itemIndex,
+		);
+	}
+
+	/** A JSON object typed as text or given as an object; unset or empty text gives {}. */
+	jsonObject(name: string, label: string): Record<string, unknown> {
+		const value = this.get(name) ?? '';
+		return requireJsonObject(this.node, this.label(label), value, this.itemIndex);
+	}
+
 	/** An ID for an endpoint path, checked and percent-encoded (see toPathSegment). */
 	pathSegment(name: string, label: string): string {
 		return toPathSegment(this.node, this.label(label), this.get(name), this.itemIndex);
 	}
 
-	option<T extends string>(name: string, label: string, allowed: readonly T[], fallback: T): T {
+	option<T extends string>(
+		name: string,
+		label: string,
+		allowed: readonly T[],
+		fallback: T | typeof REQUIRED,
+	): T {
 		const value = this.get(name);
-		if (value === undefined || value === '') return fallback;
+		if (fallback !== REQUIRED && (value === undefined || value === '')) return fallback;
 		return toOption(this.node, this.label(label), value, this.itemIndex, allowed);
 	}
 
@@ -280,9 +397,9 @@ export class Fields {
 		return toObject(this.node, this.label(label), this.get(name), this.itemIndex);
 	}
 
-	/** A resource locator member of a collection (see toLocatorText), as trimmed text. */
+	/** A resource locator's value (list, ID or URL mode), as trimmed text; '' when unset. */
 	locator(name: string, label: string): string {
-		return toLocatorText(this.node, this.label(label), this.get(name), this.itemIndex);
+		return toLocatorText(this.node, this.label(label), this.extracted(name), this.itemIndex);
 	}
 
 	/** The members of a collection / fixedCollection parameter, read with the same rules. */
@@ -303,23 +420,37 @@ export function fields(ctx: ParamSource, itemIndex: number): Fields {
 	// n8n throws for a parameter that is not set and has no fallback; a marker tells "unset"
 	// (a string, because n8n hands back copies of object fallbacks).
 	const unset = '\u0000voice-agent:unset';
-	return new Fields(ctx.getNode(), itemIndex, (name) => {
-		const value = ctx.getNodeParameter(name, itemIndex, unset);
+	const read = (name: string, options?: object) => {
+		const value = ctx.getNodeParameter(name, itemIndex, unset, options);
 		return value === unset ? undefined : value;
-	});
+	};
+	return new Fields(
+		ctx.getNode(),
+		itemIndex,
+		(name) => read(name),
+		'',
+		// Only locators are read with extractValue: n8n looks the field up in the node's
+		// description for it, and a field that is not shown would make it throw.
+		(name) => read(name, { extractValue: true }),
+	);
 }
 
-/**
- * A parameter's value as n8n gives it, a resource locator's as its value (list, ID or URL
- * mode): for the validators of validate.ts (requireUuid, requireList, ...) to check.
- */
-export function param(
-	ctx: ParamSource,
-	name: string,
-	itemIndex: number,
-	fallback?: unknown,
-): unknown {
-	return ctx.getNodeParameter(name, itemIndex, fallback, { extractValue: true });
+/** A trigger's context: it reads its parameters without an item index (it has no items). */
+export interface ItemlessParamSource {
+	getNode(): INode;
+	getNodeParameter(name: string, fallback?: unknown, options?: object): unknown;
+}
+
+/** A trigger's parameters, read through the same readers as item 0. */
+export function triggerFields(ctx: ItemlessParamSource): Fields {
+	return fields(
+		{
+			getNode: () => ctx.getNode(),
+			getNodeParameter: (name, _itemIndex, fallback, options) =>
+				ctx.getNodeParameter(name, fallback, options),
+		},
+		0,
+	);
 }
 
 /**
@@ -337,14 +468,4 @@ export function toLocatorText(
 			? (value as IDataObject).value
 			: value;
 	return toText(node, field, inner, itemIndex).trim();
-}
-
-/** A resource locator's value (list, ID or URL mode), as trimmed text. */
-export function readLocator(
-	ctx: ParamSource,
-	name: string,
-	itemIndex: number,
-	label: string,
-): string {
-	return toLocatorText(ctx.getNode(), label, param(ctx, name, itemIndex, ''), itemIndex);
 }

@@ -10,6 +10,7 @@ import {
 	type ResourceMap,
 } from './operation';
 import { agentRefusal } from './tool';
+import { fields } from './params';
 
 export {
 	BinaryOutput,
@@ -53,8 +54,9 @@ export async function route(
 	resources: ResourceMap,
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const resource = this.getNodeParameter('resource', 0) as string;
-	const operationName = this.getNodeParameter('operation', 0) as string;
+	const f = fields(this, 0);
+	const resource = f.text('resource', 'Resource');
+	const operationName = f.text('operation', 'Operation');
 	const operation = resources[resource]?.[operationName];
 	if (!operation) {
 		throw new NodeOperationError(

@@ -1,6 +1,7 @@
-import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { requireUuid, UUID_PATTERN } from './validate';
+import type { Fields } from './params';
+import { UUID_PATTERN } from './validate';
 
 /**
  * The optional Version of an assistant (its `version_id`): which version an edit changes, or
@@ -42,8 +43,7 @@ export function versionLocator(overrides: Partial<INodeProperties> = {}): INodeP
 }
 
 /** `{version_id}` for a request body when a Version is given, else nothing. */
-export function versionBody(node: INode, raw: unknown, itemIndex: number): IDataObject {
-	const value = typeof raw === 'string' ? raw.trim() : raw;
-	if (value === undefined || value === null || value === '') return {};
-	return { version_id: requireUuid(node, 'Version', value, itemIndex) };
+export function versionBody(f: Fields): IDataObject {
+	if (f.locator('version', 'Version') === '') return {};
+	return { version_id: f.locatorUuid('version', 'Version') };
 }

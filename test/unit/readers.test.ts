@@ -8,9 +8,9 @@ import { describeNetworkFailure } from '../../nodes/shared/errors';
 import { header, isStream, NETWORK_FAILURES, networkCode } from '../../nodes/shared/http';
 import {
 	fields,
-	param,
-	readLocator,
+	REQUIRED,
 	toLocatorText,
+	triggerFields,
 	type ParamSource,
 } from '../../nodes/shared/params';
 
@@ -49,17 +49,50 @@ describe('locators', () => {
 		);
 	});
 
-	test('readLocator asks n8n for the extracted value; a collection member is read by Fields.locator', () => {
+	test('a top-level locator is asked of n8n extracted; a collection member is unwrapped', () => {
 		const ctx = source({
 			assistant: { __rl: true, mode: 'id', value: ID },
 			filters: { agentId: { __rl: true, mode: 'list', value: ID } },
 		});
-		expect(readLocator(ctx, 'assistant', 0, 'Assistant')).toBe(ID);
+		expect(fields(ctx, 0).locator('assistant', 'Assistant')).toBe(ID);
 		expect(ctx.asked[0]).toEqual(['assistant', { extractValue: true }]);
 		expect(fields(ctx, 0).collection('filters', 'Filters').locator('agentId', 'Assistant')).toBe(
 			ID,
 		);
-		expect(param(ctx, 'missing', 0, 'fallback')).toBe('fallback');
+		// Only locators are read with extractValue (n8n fails it for a field not shown).
+		expect(ctx.asked[1]).toEqual(['filters', undefined]);
+		expect(fields(ctx, 0).locator('missing', 'Assistant')).toBe('');
+	});
+
+	test('locatorUuid, locatorE164 and locatorMode read one locator three ways', () => {
+		const f = fields(
+			source({
+				assistant: { __rl: true, mode: 'id', value: 'abc' },
+				fromNumber: { __rl: true, mode: 'list', value: ' +14155550100 ' },
+			}),
+			1,
+		);
+		expect(() => f.locatorUuid('assistant', 'Assistant')).toThrow(
+			'Assistant: "abc" is not a valid ID (UUID expected) [item 1]',
+		);
+		expect(f.locatorE164('fromNumber', 'From Number')).toBe('+14155550100');
+		expect(f.locatorMode('assistant')).toBe('id');
+		expect(f.locatorMode('missing')).toBeUndefined();
+	});
+
+	test('a trigger reads its parameters without an item index, as item 0', () => {
+		const asked: unknown[] = [];
+		const f = triggerFields({
+			getNode: () => node,
+			getNodeParameter: (name, fallback, options) => {
+				asked.push([name, options]);
+				return name === 'assistant' ? ID : fallback;
+			},
+		});
+		expect(f.locator('assistant', 'Assistant')).toBe(ID);
+		expect(asked).toEqual([['assistant', { extractValue: true }]]);
+		expect(f.itemIndex).toBe(0);
+		expect(f.text('missing', 'Secret', 'none')).toBe('none');
 	});
 });
 
@@ -74,6 +107,56 @@ describe('Fields.uuid and requiredText', () => {
 		expect(() => f.requiredText('empty', 'Recording URL')).toThrow(
 			'Recording URL: is required [item 4]',
 		);
+	});
+});
+
+describe('REQUIRED and the value readers', () => {
+	test('REQUIRED refuses a blank value where a fallback would stand in for it', () => {
+		const f = fields(source({ digits: '', on: '', level: '' }), 3);
+		expect(f.integer('digits', 'Digits', 10)).toBe(10);
+		expect(() => f.integer('digits', 'Digits', REQUIRED, { min: 1 })).toThrow(
+			'Digits: "" is not a whole number of at least 1 [item 3]',
+		);
+		expect(() => f.boolean('on', 'Override VAD', REQUIRED)).toThrow(
+			'Override VAD: "" is not true or false [item 3]',
+		);
+		expect(() => f.option('level', 'Sensitivity', ['low', 'high'], REQUIRED)).toThrow(
+			'Sensitivity: "" is not one of "low", "high" [item 3]',
+		);
+		expect(() => f.number('missing', 'Voice Speed', REQUIRED)).toThrow(
+			'Voice Speed: undefined is not a number [item 3]',
+		);
+	});
+
+	test('lists, variable names, languages, times and JSON are checked under the label', () => {
+		const f = fields(
+			source({
+				vocab: 'a, b\nb',
+				names: 'ok, not ok',
+				opts: { zone: 'Mars/Olympus', start: '9:30', lang: 'xx' },
+				json: '[1]',
+			}),
+			2,
+		);
+		expect(f.list('vocab', 'Vocabulary', { commas: true })).toEqual(['a', 'b']);
+		expect(() => f.variableNames('names', 'Custom Variables')).toThrow(
+			'Custom Variables: "not ok" is not a variable name (write it without @{{ }} and without spaces) [item 2]',
+		);
+		const opts = f.collection('opts', 'Options');
+		expect(() => opts.timeZone('zone', 'Time Zone')).toThrow(
+			'Options › Time Zone: "Mars/Olympus" is not an IANA time zone, e.g. Asia/Kolkata [item 2]',
+		);
+		expect(() => opts.hhmm('start', 'Start')).toThrow(
+			'Options › Start: "9:30" is not a time of day as HH:MM (24-hour), e.g. 09:30 [item 2]',
+		);
+		expect(() => opts.language('lang', 'Language')).toThrow(
+			/^Options › Language: "xx" is not a supported language/,
+		);
+		expect(() => f.jsonObject('json', 'Settings')).toThrow(
+			'Settings: must be a JSON object like {"key": "value"} [item 2]',
+		);
+		expect(f.jsonObject('missing', 'Settings')).toEqual({});
+		expect(f.error('Reset Key', 'must differ').message).toBe('Reset Key: must differ [item 2]');
 	});
 });
 

@@ -442,7 +442,7 @@ describe('validation: nothing is sent, the error names the field and the item', 
 		[
 			'updateVadSettings',
 			{ interruptionSensitivity: '={{ "loud" }}' },
-			'Interruption Sensitivity: "loud" must be one of default, sensitive, strict [item 0]',
+			'Interruption Sensitivity: "loud" is not one of "default", "sensitive", "strict" [item 0]',
 		],
 		['updateApiSettings', { apiSettings: '' }, 'API Settings (JSON): is required [item 0]'],
 		[

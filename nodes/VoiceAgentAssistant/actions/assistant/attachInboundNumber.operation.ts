@@ -1,6 +1,4 @@
 import { numberIdLocator } from '../../../shared/descriptions';
-import { requireUuid } from '../../../shared/validate';
-import { param } from '../../../shared/params';
 import { defineEdit } from './edit';
 
 export const { option, description, execute } = defineEdit({
@@ -10,9 +8,7 @@ export const { option, description, execute } = defineEdit({
 	action: 'Attach an inbound number to an assistant',
 	apiOperation: 'attach_inbound_number',
 	fields: [numberIdLocator()],
-	body(i) {
-		return {
-			number_id: requireUuid(this.getNode(), 'Phone Number', param(this, 'numberId', i), i),
-		};
+	body(f) {
+		return { number_id: f.locatorUuid('numberId', 'Phone Number') };
 	},
 });

@@ -6,10 +6,9 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { param } from '../../../shared/params';
+import { fields, type Fields } from '../../../shared/params';
 import type { NodeOperation, OperationOutput } from '../../../shared/router';
 import { apiRequest } from '../../../shared/transport';
-import { requireUuid } from '../../../shared/validate';
 import { versionBody } from '../../../shared/versionField';
 
 /**
@@ -20,16 +19,16 @@ export async function patchAgent(
 	this: IExecuteFunctions,
 	i: number,
 	operation: string,
-	fields: IDataObject,
+	changes: IDataObject,
 ): Promise<IDataObject> {
-	const node = this.getNode();
-	const agentId = requireUuid(node, 'Assistant', param(this, 'assistant', i), i);
+	const f = fields(this, i);
+	const agentId = f.locatorUuid('assistant', 'Assistant');
 	// Without a Version the service edits its default (the active version).
-	const version = versionBody(node, param(this, 'version', i, ''), i);
+	const version = versionBody(f);
 	return await apiRequest.call(this, {
 		method: 'PATCH',
 		path: '/agent/v1',
-		body: { operation, agent_id: agentId, ...version, ...fields },
+		body: { operation, agent_id: agentId, ...version, ...changes },
 		itemIndex: i,
 	});
 }
@@ -48,8 +47,8 @@ export interface EditDefinition {
 	/** The API's operation, e.g. edit_voice. */
 	apiOperation: string;
 	fields: INodeProperties[];
-	/** Reads and checks this operation's fields of item i; returns the body fields. */
-	body(this: IExecuteFunctions, i: number): IDataObject;
+	/** Reads and checks this operation's fields of one item; returns the body fields. */
+	body(this: IExecuteFunctions, f: Fields): IDataObject;
 }
 
 export interface EditOperation extends NodeOperation {
@@ -71,8 +70,8 @@ export function defineEdit(def: EditDefinition): EditOperation {
 		),
 		async execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 			// Fields are checked before the assistant, so a bad value never costs a request.
-			const fields = def.body.call(this, i);
-			return await patchAgent.call(this, i, def.apiOperation, fields);
+			const changes = def.body.call(this, fields(this, i));
+			return await patchAgent.call(this, i, def.apiOperation, changes);
 		},
 	};
 }

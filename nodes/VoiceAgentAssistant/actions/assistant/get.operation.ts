@@ -1,8 +1,7 @@
 import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { readLocator } from '../../../shared/params';
+import { fields } from '../../../shared/params';
 import type { OperationOutput } from '../../../shared/router';
-import { requireUuid } from '../../../shared/validate';
 import { readAssistant } from './read';
 
 export const option: INodePropertyOptions = {
@@ -17,7 +16,6 @@ export const option: INodePropertyOptions = {
 export const description: INodeProperties[] = [];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
-	const node = this.getNode();
-	const agentId = requireUuid(node, 'Assistant', readLocator(this, 'assistant', i, 'Assistant'), i);
+	const agentId = fields(this, i).locatorUuid('assistant', 'Assistant');
 	return await readAssistant(this, agentId, i);
 }

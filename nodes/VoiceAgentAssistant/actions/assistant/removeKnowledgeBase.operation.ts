@@ -1,5 +1,3 @@
-import { requireUuid } from '../../../shared/validate';
-import { param } from '../../../shared/params';
 import { defineEdit } from './edit';
 
 export const { option, description, execute } = defineEdit({
@@ -19,9 +17,7 @@ export const { option, description, execute } = defineEdit({
 			description: 'ID (UUID) of the knowledge base to remove',
 		},
 	],
-	body(i) {
-		return {
-			kb_id: requireUuid(this.getNode(), 'Knowledge Base ID', param(this, 'knowledgeBaseId', i), i),
-		};
+	body(f) {
+		return { kb_id: f.uuid('knowledgeBaseId', 'Knowledge Base ID') };
 	},
 });

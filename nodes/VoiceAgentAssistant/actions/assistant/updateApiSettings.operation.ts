@@ -1,5 +1,4 @@
-import { refuseDroppedKeys, requireJsonObject, requireNonEmpty } from '../../../shared/validate';
-import { param } from '../../../shared/params';
+import { refuseDroppedKeys } from '../../../shared/validate';
 import { defineEdit } from './edit';
 
 export const { option, description, execute } = defineEdit({
@@ -20,12 +19,14 @@ export const { option, description, execute } = defineEdit({
 			hint: 'Replaces the whole API settings object: keys not given here are removed.',
 		},
 	],
-	body(i) {
-		const node = this.getNode();
-		const value = param(this, 'apiSettings', i);
-		if (typeof value === 'string') requireNonEmpty(node, 'API Settings (JSON)', value, i);
-		const settings = requireJsonObject(node, 'API Settings (JSON)', value, i);
-		refuseDroppedKeys(node, 'API Settings (JSON)', settings, i);
+	body(f) {
+		// Empty would send {} and wipe the settings: required, unlike other JSON fields.
+		const raw = f.raw('apiSettings');
+		if (raw === undefined || typeof raw === 'string') {
+			f.requiredText('apiSettings', 'API Settings (JSON)');
+		}
+		const settings = f.jsonObject('apiSettings', 'API Settings (JSON)');
+		refuseDroppedKeys(this.getNode(), 'API Settings (JSON)', settings, f.itemIndex);
 		return { api_settings: settings };
 	},
 });

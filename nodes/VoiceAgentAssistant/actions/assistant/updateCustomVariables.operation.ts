@@ -1,5 +1,3 @@
-import { requireList, requireVariableNames } from '../../../shared/validate';
-import { param } from '../../../shared/params';
 import { defineEdit } from './edit';
 
 export const { option, description, execute } = defineEdit({
@@ -22,11 +20,7 @@ export const { option, description, execute } = defineEdit({
 			hint: 'Replaces the whole list: names not given here are removed from the assistant. Use [] to clear it.',
 		},
 	],
-	body(i) {
-		const node = this.getNode();
-		const names = requireList(node, 'Custom Variables', param(this, 'customVariables', i), i, {
-			commas: true,
-		});
-		return { custom_variables: requireVariableNames(node, 'Custom Variables', names, i) };
+	body(f) {
+		return { custom_variables: f.variableNames('customVariables', 'Custom Variables') };
 	},
 });

@@ -1,5 +1,3 @@
-import { requireNonEmpty } from '../../../shared/validate';
-import { param } from '../../../shared/params';
 import { defineEdit } from './edit';
 
 export const { option, description, execute } = defineEdit({
@@ -18,14 +16,7 @@ export const { option, description, execute } = defineEdit({
 			placeholder: 'e.g. Appointment Reminder',
 		},
 	],
-	body(i) {
-		return {
-			agent_display_name: requireNonEmpty(
-				this.getNode(),
-				'Display Name',
-				param(this, 'displayName', i),
-				i,
-			),
-		};
+	body(f) {
+		return { agent_display_name: f.requiredText('displayName', 'Display Name') };
 	},
 });

@@ -1,5 +1,4 @@
-import { param, toBoolean, toInteger, toNumber, toText } from '../../../shared/params';
-import { fieldError } from '../../../shared/validate';
+import { REQUIRED } from '../../../shared/params';
 import { defineEdit } from './edit';
 
 const DTMF_KEY_RE = /^[0-9*#]$/;
@@ -49,35 +48,23 @@ export const { option, description, execute } = defineEdit({
 			description: 'Seconds to wait for the next key before the input counts as complete',
 		},
 	],
-	body(i) {
-		const node = this.getNode();
+	body(f) {
 		const key = (field: string, name: string) => {
-			const value = toText(node, field, param(this, name, i), i).trim();
-			if (!DTMF_KEY_RE.test(value)) {
-				throw fieldError(node, field, `"${value}" must be one key: 0-9, * or #`, i);
-			}
+			const value = f.text(name, field).trim();
+			if (!DTMF_KEY_RE.test(value)) throw f.error(field, `"${value}" must be one key: 0-9, * or #`);
 			return value;
 		};
 		const end = key('End Key', 'dtmfEnd');
 		const reset = key('Reset Key', 'dtmfReset');
-		if (end === reset) {
-			throw fieldError(node, 'Reset Key', `must differ from the End Key ("${end}")`, i);
-		}
+		if (end === reset) throw f.error('Reset Key', `must differ from the End Key ("${end}")`);
 		return {
 			dtmf_settings: {
-				dtmf_capturing_enabled: toBoolean(
-					node,
-					'Capture Keypad Input',
-					param(this, 'dtmfCapturingEnabled', i),
-					i,
-				),
+				dtmf_capturing_enabled: f.boolean('dtmfCapturingEnabled', 'Capture Keypad Input', REQUIRED),
 				dtmf_input: {
-					digits: toInteger(node, 'Digits', param(this, 'dtmfDigits', i), i, { min: 1 }),
+					digits: f.integer('dtmfDigits', 'Digits', REQUIRED, { min: 1 }),
 					end,
 					reset,
-					timeout: toNumber(node, 'Timeout (Seconds)', param(this, 'dtmfTimeout', i), i, {
-						min: 0,
-					}),
+					timeout: f.number('dtmfTimeout', 'Timeout (Seconds)', REQUIRED, { min: 0 }),
 				},
 			},
 		};

@@ -1,4 +1,4 @@
-import { param, toBoolean } from '../../../shared/params';
+import { REQUIRED } from '../../../shared/params';
 import { defineEdit } from './edit';
 
 export const { option, description, execute } = defineEdit({
@@ -16,14 +16,9 @@ export const { option, description, execute } = defineEdit({
 			description: 'Whether the assistant extracts the name of the person it talks to',
 		},
 	],
-	body(i) {
+	body(f) {
 		return {
-			extract_callee_name: toBoolean(
-				this.getNode(),
-				'Extract Callee Name',
-				param(this, 'extractCalleeName', i),
-				i,
-			),
+			extract_callee_name: f.boolean('extractCalleeName', 'Extract Callee Name', REQUIRED),
 		};
 	},
 });

@@ -1,5 +1,3 @@
-import { requireNonEmpty } from '../../../shared/validate';
-import { param } from '../../../shared/params';
 import { defineEdit } from './edit';
 
 export const { option, description, execute } = defineEdit({
@@ -20,14 +18,7 @@ export const { option, description, execute } = defineEdit({
 			description: 'What the assistant says first; may use @{{variable_name}} placeholders',
 		},
 	],
-	body(i) {
-		return {
-			intro_message: requireNonEmpty(
-				this.getNode(),
-				'Intro Message',
-				param(this, 'introMessage', i),
-				i,
-			),
-		};
+	body(f) {
+		return { intro_message: f.requiredText('introMessage', 'Intro Message') };
 	},
 });

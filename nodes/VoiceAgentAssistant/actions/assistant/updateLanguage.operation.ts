@@ -1,6 +1,4 @@
 import { LANGUAGE_OPTIONS } from '../../../shared/languages';
-import { requireLanguage } from '../../../shared/validate';
-import { param } from '../../../shared/params';
 import { defineEdit } from './edit';
 
 export const { option, description, execute } = defineEdit({
@@ -19,7 +17,7 @@ export const { option, description, execute } = defineEdit({
 			description: "The assistant's voice must support it, or the service refuses the edit",
 		},
 	],
-	body(i) {
-		return { language: requireLanguage(this.getNode(), 'Language', param(this, 'language', i), i) };
+	body(f) {
+		return { language: f.language('language', 'Language') };
 	},
 });

@@ -1,4 +1,4 @@
-import { param, toBoolean } from '../../../shared/params';
+import { REQUIRED } from '../../../shared/params';
 import { defineEdit } from './edit';
 
 export const { option, description, execute } = defineEdit({
@@ -24,16 +24,14 @@ export const { option, description, execute } = defineEdit({
 			description: 'Whether to ignore the callee while the intro message plays',
 		},
 	],
-	body(i) {
-		const node = this.getNode();
+	body(f) {
 		return {
-			mute_while_bot_speaking: toBoolean(
-				node,
+			mute_while_bot_speaking: f.boolean(
+				'muteWhileBotSpeaking',
 				'Mute While Assistant Speaks',
-				param(this, 'muteWhileBotSpeaking', i),
-				i,
+				REQUIRED,
 			),
-			mute_during_intro: toBoolean(node, 'Mute During Intro', param(this, 'muteDuringIntro', i), i),
+			mute_during_intro: f.boolean('muteDuringIntro', 'Mute During Intro', REQUIRED),
 		};
 	},
 });

@@ -3,8 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { placeholderWarnings, promptPlaceholders } from '../../../shared/promptVariables';
 import type { OperationOutput } from '../../../shared/router';
-import { requireList, requireNonEmpty, requireVariableNames } from '../../../shared/validate';
-import { param } from '../../../shared/params';
+import { fields } from '../../../shared/params';
 import { patchAgent } from './edit';
 
 export const option: INodePropertyOptions = {
@@ -14,7 +13,7 @@ export const option: INodePropertyOptions = {
 	action: 'Update the prompt of an assistant',
 };
 
-const fields: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Prompt',
 		name: 'prompt',
@@ -38,22 +37,16 @@ const fields: INodeProperties[] = [
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['assistant'], operation: ['updatePrompt'] } },
-	fields,
+	properties,
 );
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
-	const node = this.getNode();
-	const prompt = requireNonEmpty(node, 'Prompt', param(this, 'prompt', i), i);
-	const knownRaw = param(this, 'knownVariables', i, '');
-	const known =
-		knownRaw === '' || knownRaw === undefined || knownRaw === null
-			? undefined
-			: requireVariableNames(
-					node,
-					'Known Custom Variables',
-					requireList(node, 'Known Custom Variables', knownRaw, i, { commas: true }),
-					i,
-				);
+	const f = fields(this, i);
+	const prompt = f.requiredText('prompt', 'Prompt');
+	// Optional: without it, no placeholder can be called unknown.
+	const known = f.has('knownVariables')
+		? f.variableNames('knownVariables', 'Known Custom Variables')
+		: undefined;
 	const warnings = placeholderWarnings(prompt, known);
 	const response = await patchAgent.call(this, i, 'edit_prompt', { agent_prompt: prompt });
 	if (warnings.length && typeof this.addExecutionHints === 'function') {

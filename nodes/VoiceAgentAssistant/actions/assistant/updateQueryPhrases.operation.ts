@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { param, toNumber } from '../../../shared/params';
-import { requireList } from '../../../shared/validate';
+import { REQUIRED } from '../../../shared/params';
 import { defineEdit } from './edit';
 
 export const { option, description, execute } = defineEdit({
@@ -40,22 +39,16 @@ export const { option, description, execute } = defineEdit({
 			],
 		},
 	],
-	body(i) {
-		const node = this.getNode();
+	body(f) {
 		const body: IDataObject = {
-			pre_query_response_phrases: requireList(node, 'Phrases', param(this, 'phrases', i), i, {
-				commas: false,
-			}),
+			pre_query_response_phrases: f.list('phrases', 'Phrases', { commas: false }),
 		};
-		const options = param(this, 'phraseOptions', i, {}) as IDataObject;
-		if (options.probability !== undefined) {
-			body.pre_query_phrase_probability = toNumber(
-				node,
-				'Options › Probability',
-				options.probability,
-				i,
-				{ min: 0, max: 1 },
-			);
+		const options = f.collection('phraseOptions', 'Options');
+		if (options.raw('probability') !== undefined) {
+			body.pre_query_phrase_probability = options.number('probability', 'Probability', REQUIRED, {
+				min: 0,
+				max: 1,
+			});
 		}
 		return body;
 	},

@@ -1,6 +1,4 @@
 import { LANGUAGE_OPTIONS } from '../../../shared/languages';
-import { requireLanguage } from '../../../shared/validate';
-import { param } from '../../../shared/params';
 import { defineEdit } from './edit';
 
 export const { option, description, execute } = defineEdit({
@@ -18,14 +16,7 @@ export const { option, description, execute } = defineEdit({
 			default: 'hi-IN',
 		},
 	],
-	body(i) {
-		return {
-			secondary_language: requireLanguage(
-				this.getNode(),
-				'Secondary Language',
-				param(this, 'secondaryLanguage', i),
-				i,
-			),
-		};
+	body(f) {
+		return { secondary_language: f.language('secondaryLanguage', 'Secondary Language') };
 	},
 });

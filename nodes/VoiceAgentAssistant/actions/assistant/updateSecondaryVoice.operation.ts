@@ -1,7 +1,5 @@
 import { voiceLocator } from '../../../shared/descriptions';
 import { LANGUAGE_OPTIONS } from '../../../shared/languages';
-import { requireUuid } from '../../../shared/validate';
-import { param } from '../../../shared/params';
 import { defineEdit } from './edit';
 
 export const { option, description, execute } = defineEdit({
@@ -26,14 +24,7 @@ export const { option, description, execute } = defineEdit({
 			description: 'The voice for the secondary language',
 		}),
 	],
-	body(i) {
-		return {
-			secondary_voice_id: requireUuid(
-				this.getNode(),
-				'Secondary Voice',
-				param(this, 'secondaryVoiceId', i),
-				i,
-			),
-		};
+	body(f) {
+		return { secondary_voice_id: f.locatorUuid('secondaryVoiceId', 'Secondary Voice') };
 	},
 });

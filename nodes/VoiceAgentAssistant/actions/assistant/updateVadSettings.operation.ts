@@ -1,8 +1,7 @@
-import { param, toBoolean, toNumber } from '../../../shared/params';
-import { fieldError } from '../../../shared/validate';
+import { REQUIRED } from '../../../shared/params';
 import { defineEdit } from './edit';
 
-const SENSITIVITIES = ['default', 'sensitive', 'strict'];
+const SENSITIVITIES = ['default', 'sensitive', 'strict'] as const;
 
 export const { option, description, execute } = defineEdit({
 	value: 'updateVadSettings',
@@ -66,22 +65,18 @@ export const { option, description, execute } = defineEdit({
 			description: 'Quietest audio (0 to 1) that can count as speech',
 		},
 	],
-	body(i) {
-		const node = this.getNode();
-		const sensitivity = param(this, 'interruptionSensitivity', i);
-		if (typeof sensitivity !== 'string' || !SENSITIVITIES.includes(sensitivity)) {
-			throw fieldError(
-				node,
-				'Interruption Sensitivity',
-				`${JSON.stringify(sensitivity)} must be one of ${SENSITIVITIES.join(', ')}`,
-				i,
-			);
-		}
+	body(f) {
+		const sensitivity = f.option(
+			'interruptionSensitivity',
+			'Interruption Sensitivity',
+			SENSITIVITIES,
+			REQUIRED,
+		);
 		const num = (field: string, name: string, max?: number) =>
-			toNumber(node, field, param(this, name, i), i, { min: 0, max });
+			f.number(name, field, REQUIRED, { min: 0, max });
 		return {
 			vad_settings: {
-				vad_override: toBoolean(node, 'Override VAD', param(this, 'vadOverride', i), i),
+				vad_override: f.boolean('vadOverride', 'Override VAD', REQUIRED),
 				interruption_sensitivity: sensitivity,
 				vad_input: {
 					confidence: num('Confidence', 'vadConfidence', 1),

@@ -1,5 +1,3 @@
-import { requireList } from '../../../shared/validate';
-import { param } from '../../../shared/params';
 import { defineEdit } from './edit';
 
 /** Most words the service takes in an assistant's vocabulary. */
@@ -24,12 +22,7 @@ export const { option, description, execute } = defineEdit({
 			hint: 'Replaces the whole vocabulary: words not given here are removed. Use [] to clear it.',
 		},
 	],
-	body(i) {
-		return {
-			vocab: requireList(this.getNode(), 'Vocabulary', param(this, 'vocabulary', i), i, {
-				commas: true,
-				max: MAX_VOCABULARY,
-			}),
-		};
+	body(f) {
+		return { vocab: f.list('vocabulary', 'Vocabulary', { commas: true, max: MAX_VOCABULARY }) };
 	},
 });

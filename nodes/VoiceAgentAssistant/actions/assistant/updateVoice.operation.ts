@@ -2,8 +2,6 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { voiceLocator } from '../../../shared/descriptions';
 import { LANGUAGE_OPTIONS } from '../../../shared/languages';
-import { requireLanguage, requireUuid } from '../../../shared/validate';
-import { param } from '../../../shared/params';
 import { defineEdit } from './edit';
 
 export const { option, description, execute } = defineEdit({
@@ -46,28 +44,18 @@ export const { option, description, execute } = defineEdit({
 			],
 		},
 	],
-	body(i) {
-		const node = this.getNode();
+	body(f) {
 		const body: IDataObject = {
-			voice_id: requireUuid(node, 'Voice', param(this, 'voiceId', i), i),
-			language: requireLanguage(node, 'Language', param(this, 'language', i), i),
+			voice_id: f.locatorUuid('voiceId', 'Voice'),
+			language: f.language('language', 'Language'),
 		};
-		const options = param(this, 'voiceOptions', i, {}) as IDataObject;
-		if (options.secondaryVoiceId !== undefined && options.secondaryVoiceId !== '') {
-			body.secondary_voice_id = requireUuid(
-				node,
-				'Options › Secondary Voice ID',
-				options.secondaryVoiceId,
-				i,
-			);
+		const options = f.collection('voiceOptions', 'Options');
+		const secondaryVoice = options.raw('secondaryVoiceId');
+		if (secondaryVoice !== undefined && secondaryVoice !== '') {
+			body.secondary_voice_id = options.uuid('secondaryVoiceId', 'Secondary Voice ID');
 		}
-		if (options.secondaryLanguage !== undefined) {
-			body.secondary_language = requireLanguage(
-				node,
-				'Options › Secondary Language',
-				options.secondaryLanguage,
-				i,
-			);
+		if (options.raw('secondaryLanguage') !== undefined) {
+			body.secondary_language = options.language('secondaryLanguage', 'Secondary Language');
 		}
 		return body;
 	},

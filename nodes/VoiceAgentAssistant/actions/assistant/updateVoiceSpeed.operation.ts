@@ -1,5 +1,4 @@
-import { param, toNumber } from '../../../shared/params';
-import { fieldError } from '../../../shared/validate';
+import { REQUIRED } from '../../../shared/params';
 import { defineEdit } from './edit';
 
 export const { option, description, execute } = defineEdit({
@@ -19,11 +18,9 @@ export const { option, description, execute } = defineEdit({
 			description: 'Speaking rate; 1 is the normal speed, lower is slower',
 		},
 	],
-	body(i) {
-		const node = this.getNode();
-		const speed = toNumber(node, 'Voice Speed', param(this, 'voiceSpeed', i), i);
-		if (speed <= 0)
-			throw fieldError(node, 'Voice Speed', `${speed} is not a number greater than 0`, i);
+	body(f) {
+		const speed = f.number('voiceSpeed', 'Voice Speed', REQUIRED);
+		if (speed <= 0) throw f.error('Voice Speed', `${speed} is not a number greater than 0`);
 		return { voice_speed: speed };
 	},
 });

@@ -1,5 +1,4 @@
-import { requireList, requireOrigin } from '../../../shared/validate';
-import { param } from '../../../shared/params';
+import { requireOrigin } from '../../../shared/validate';
 import { defineEdit } from './edit';
 
 export const { option, description, execute } = defineEdit({
@@ -22,14 +21,11 @@ export const { option, description, execute } = defineEdit({
 			hint: 'Replaces the whole list: domains not given here are removed. Use [] to clear it.',
 		},
 	],
-	body(i) {
-		const node = this.getNode();
-		const list = requireList(node, 'Whitelisted Domains', param(this, 'whitelistedDomains', i), i, {
-			commas: true,
-		});
+	body(f) {
+		const list = f.list('whitelistedDomains', 'Whitelisted Domains', { commas: true });
 		const origins: string[] = [];
 		for (const entry of list) {
-			const origin = requireOrigin(node, 'Whitelisted Domains', entry, i);
+			const origin = requireOrigin(this.getNode(), 'Whitelisted Domains', entry, f.itemIndex);
 			if (!origins.includes(origin)) origins.push(origin);
 		}
 		return { whitelisted_domains: origins };

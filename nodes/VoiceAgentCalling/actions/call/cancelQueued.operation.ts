@@ -3,7 +3,7 @@ import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
 import { assistantLocator, campaignLocator } from '../../../shared/descriptions';
 import { sendOnce } from '../../../shared/once';
-import { fields, readLocator } from '../../../shared/params';
+import { fields } from '../../../shared/params';
 import { normalisePhone } from '../../../shared/phone';
 import { asItemError, type OperationOutput } from '../../../shared/router';
 import { apiRequest } from '../../../shared/transport';
@@ -162,13 +162,10 @@ function requestBodies(ctx: IExecuteFunctions, i: number): { mode: Mode; bodies:
 		return { mode, bodies: chunks(ids).map((call_ids) => ({ call_ids })) };
 	}
 	if (mode === 'assistant') {
-		const agent = readLocator(ctx, 'cancelAssistant', i, 'Assistant');
-		return { mode, bodies: [{ agent_id: requireUuid(node, 'Assistant', agent, i) }] };
+		return { mode, bodies: [{ agent_id: f.locatorUuid('cancelAssistant', 'Assistant') }] };
 	}
 	const campaignId =
-		mode === 'phoneNumbers'
-			? undefined
-			: requireUuid(node, 'Campaign', readLocator(ctx, 'cancelCampaign', i, 'Campaign'), i);
+		mode === 'phoneNumbers' ? undefined : f.locatorUuid('cancelCampaign', 'Campaign');
 	if (mode === 'campaign') return { mode, bodies: [{ campaign_id: campaignId }] };
 	const countryCode = f.text('defaultCountryCode', 'Default Country Code').trim();
 	const numbers = readList(node, 'Phone Numbers', f.raw('phoneNumbers'), i).map((n) =>

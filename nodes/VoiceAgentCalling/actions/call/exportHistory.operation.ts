@@ -7,7 +7,7 @@ import { type Fields, fields as readFields, toText } from '../../../shared/param
 import { BinaryOutput, type OperationOutput } from '../../../shared/router';
 import { expectObject, shapeError } from '../../../shared/shape';
 import { apiRequestFull } from '../../../shared/transport';
-import { fieldError, requireE164, requireUuid } from '../../../shared/validate';
+import { fieldError, requireUuid } from '../../../shared/validate';
 import { createdRangeQuery } from './historyQuery';
 
 export const EXPORT_FILE_NAME = 'call-history.zip';
@@ -224,12 +224,9 @@ function exportQuery(ctx: IExecuteFunctions, i: number): IDataObject {
 	const bulkListId = filters.text('bulkListId', 'Contact List ID').trim();
 	if (bulkListId) qs.bulk_list_id = bulkListId;
 	if (filters.has('voicemail')) qs.voicemail = filters.boolean('voicemail', 'Voicemail', false);
-	const fromNumber = filters.text('fromNumber', 'Caller Number').trim();
-	if (fromNumber) qs.from_number = requireE164(node, 'Filters › Caller Number', fromNumber, i);
-	const toNumber = filters.text('toNumber', 'Callee Number').trim();
-	if (toNumber) qs.to_number = requireE164(node, 'Filters › Callee Number', toNumber, i);
-	const callId = filters.text('callId', 'Call ID').trim();
-	if (callId) qs.call_id = requireUuid(node, 'Filters › Call ID', callId, i);
+	if (filters.has('fromNumber')) qs.from_number = filters.e164('fromNumber', 'Caller Number');
+	if (filters.has('toNumber')) qs.to_number = filters.e164('toNumber', 'Callee Number');
+	if (filters.has('callId')) qs.call_id = filters.uuid('callId', 'Call ID');
 	if (options.has('includeAnalysis')) {
 		qs.include_analysis = options.boolean('includeAnalysis', 'Include Analysis', false);
 	}

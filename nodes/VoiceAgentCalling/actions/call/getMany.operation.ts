@@ -10,7 +10,6 @@ import { historyFetcher, readHistory, type HistoryQuery } from '../../../shared/
 import { asJson, recordFromHistory } from '../../../shared/calls/record';
 import { fields } from '../../../shared/params';
 import type { OperationOutput } from '../../../shared/router';
-import { requireUuid } from '../../../shared/validate';
 import { createdRangeQuery } from './historyQuery';
 
 const CALL_STATUSES = ['', ...CALL_STATUS_OPTIONS.map((o) => o.value)] as const;
@@ -72,8 +71,9 @@ export function historyFilters(ctx: IExecuteFunctions, i: number): IDataObject {
 	const f = fields(ctx, i);
 	const filters = f.collection('filters', 'Filters');
 	const qs = createdRangeQuery(node, f.object('filters', 'Filters'), ctx.getTimezone(), i);
-	const agentId = filters.locator('agentId', 'Assistant');
-	if (agentId) qs.agent_id = requireUuid(node, 'Filters › Assistant', agentId, i);
+	if (filters.locator('agentId', 'Assistant')) {
+		qs.agent_id = filters.locatorUuid('agentId', 'Assistant');
+	}
 	const listId = filters.text('bulkListId', 'Contact List ID').trim();
 	if (listId) qs.bulk_list_id = listId;
 	const status = filters.option('status', 'Status', CALL_STATUSES, '');

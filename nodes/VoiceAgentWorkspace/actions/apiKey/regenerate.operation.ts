@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { sendOnce } from '../../../shared/once';
-import { toBoolean } from '../../../shared/params';
+import { fields as readFields } from '../../../shared/params';
 import type { ItemResult } from '../../../shared/router';
 import { apiRequest } from '../../../shared/transport';
 import { fieldError } from '../../../shared/validate';
@@ -43,7 +43,7 @@ async function regenerate(ctx: IExecuteFunctions): Promise<IDataObject> {
 			{ itemIndex: 0 },
 		);
 	}
-	if (!toBoolean(node, 'Confirm', ctx.getNodeParameter('confirm', 0, false), 0)) {
+	if (!readFields(ctx, 0).boolean('confirm', 'Confirm', false)) {
 		throw fieldError(node, 'Confirm', 'must be turned on to regenerate the API key', 0);
 	}
 	// Sent once per run, also when n8n's Retry On Fail re-runs the node.

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { fields, readLocator, toText } from '../../../../shared/params';
+import { fields, type Fields, toText } from '../../../../shared/params';
 import { countryCodeDigits, normalisePhone } from '../../../../shared/phone';
-import { E164_RE, fieldError, requireE164, requireUuid } from '../../../../shared/validate';
+import { E164_RE, fieldError } from '../../../../shared/validate';
 import { readCallConfig } from './callConfig';
 import { readCallback } from './callback';
 import { readVariables } from './variables';
@@ -43,14 +43,11 @@ function readPhone(ctx: IExecuteFunctions, i: number, warnings: string[]): strin
 }
 
 /** from_number or from_number_id, never both: the From Number field's mode decides. */
-function readFrom(ctx: IExecuteFunctions, i: number): IDataObject {
-	const node = ctx.getNode();
-	const locator = ctx.getNodeParameter('fromNumber', i, '') as unknown;
-	const mode =
-		locator && typeof locator === 'object' ? (locator as { mode?: unknown }).mode : undefined;
-	const value = readLocator(ctx, 'fromNumber', i, 'From Number');
-	if (mode === 'id') return { from_number_id: requireUuid(node, 'From Number', value, i) };
-	return { from_number: requireE164(node, 'From Number', value, i) };
+function readFrom(f: Fields): IDataObject {
+	if (f.locatorMode('fromNumber') === 'id') {
+		return { from_number_id: f.locatorUuid('fromNumber', 'From Number') };
+	}
+	return { from_number: f.locatorE164('fromNumber', 'From Number') };
 }
 
 /** The whole request body for one row; every check happens here, before anything is sent. */
@@ -59,16 +56,16 @@ export function buildStartRequest(
 	i: number,
 	nowMs = Date.now(),
 ): StartRequest {
-	const node = ctx.getNode();
+	const f = fields(ctx, i);
 	const warnings: string[] = [];
-	const agentId = requireUuid(node, 'Assistant', readLocator(ctx, 'assistant', i, 'Assistant'), i);
+	const agentId = f.locatorUuid('assistant', 'Assistant');
 	const body: IDataObject = {
-		name: fields(ctx, i).text('name', 'Callee Name'),
+		name: f.text('name', 'Callee Name'),
 		mobile_number: readPhone(ctx, i, warnings),
 		agent_id: agentId,
 		// Without a Version the service picks (the active version).
-		...versionBody(node, readLocator(ctx, 'version', i, 'Version'), i),
-		...readFrom(ctx, i),
+		...versionBody(f),
+		...readFrom(f),
 	};
 	const variables = readVariables(ctx, i);
 	if (variables) body.custom_args_values = variables;

@@ -1,12 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { fields, toInteger, toObject } from '../../../../shared/params';
-import {
-	fieldError,
-	requireFutureTime,
-	requireHhmm,
-	requireTimeZone,
-} from '../../../../shared/validate';
+import { fieldError } from '../../../../shared/validate';
 
 /** call_config from the Call Options collection, validated; undefined when nothing is set. */
 export function readCallConfig(
@@ -56,24 +51,15 @@ export function readCallConfig(
 		);
 	}
 	if (start || hasSchedule || zoneText) {
-		const zone = zoneText
-			? requireTimeZone(node, 'Call Options › Time Zone', zoneText, i)
-			: ctx.getTimezone();
+		const zone = zoneText ? options.timeZone('timezone', 'Time Zone') : ctx.getTimezone();
 		const callTime: IDataObject = {};
 		if (start) {
-			callTime.call_start_time = requireHhmm(node, 'Call Options › Call Window Start', start, i);
-			callTime.call_end_time = requireHhmm(node, 'Call Options › Call Window End', end, i);
+			callTime.call_start_time = options.hhmm('callStartTime', 'Call Window Start');
+			callTime.call_end_time = options.hhmm('callEndTime', 'Call Window End');
 		}
 		callTime.timezone = zone;
 		if (hasSchedule) {
-			callTime.scheduled_at = requireFutureTime(
-				node,
-				'Call Options › Scheduled At',
-				scheduledAt,
-				zone,
-				i,
-				nowMs,
-			).local;
+			callTime.scheduled_at = options.futureTime('scheduledAt', 'Scheduled At', zone, nowMs).local;
 		}
 		config.call_time = callTime;
 	}

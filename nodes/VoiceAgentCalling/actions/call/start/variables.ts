@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { fields, toText } from '../../../../shared/params';
-import { DROPPED_KEYS, fieldError, requireJsonObject } from '../../../../shared/validate';
+import { DROPPED_KEYS, fieldError } from '../../../../shared/validate';
 
 // Variable names n8n drops when it copies data ("__proto__" would also change an object's
 // prototype instead of adding a key) are refused with the key named, never lost on the way.
@@ -43,7 +43,7 @@ export function readVariables(ctx: IExecuteFunctions, i: number): Variables | un
 			add(key, p.value, `Variables › ${key}`, '');
 		}
 	} else if (mode === 'json') {
-		const raw = requireJsonObject(node, 'Variables (JSON)', f.raw('variablesJson') ?? '{}', i);
+		const raw = f.jsonObject('variablesJson', 'Variables (JSON)');
 		for (const key of Object.keys(raw)) {
 			add(key, raw[key], `Variables › ${key}`, '');
 		}
