@@ -17,38 +17,54 @@ export const DEFAULT_GRACE_MINUTES = 5;
 export const DEFAULT_LOOKBACK_MINUTES = 24 * 60;
 export const MAX_LOOKBACK_MINUTES = 7 * 24 * 60;
 
-export const EVENT_OPTIONS: Array<{ name: string; value: EventType; description: string }> = [
+/**
+ * Event names, one wording everywhere: the nodes panel lists each option as an action
+ * ("On call ended and processed"), the field shows the name, the canvas subtitle the name.
+ */
+export const EVENT_OPTIONS: Array<{
+	name: string;
+	value: EventType;
+	action: string;
+	description: string;
+}> = [
 	{
-		name: 'Call Ended, Everything Processed',
+		name: 'Call Ended and Processed',
 		value: 'all_processing_completed',
+		action: 'On call ended and processed',
 		description:
 			'Once per call, after the recording and both analyses are ready (also for failed calls)',
 	},
 	{
 		name: 'Call Attempt Ended',
 		value: 'call_completed',
+		action: 'On call attempt ended',
 		description: 'Every attempt that ends: completed, failed, or retry scheduled',
 	},
 	{
 		name: 'Recording Ready',
 		value: 'recording_completed',
+		action: 'On recording ready',
 		description: 'The recording URL of a completed call',
 	},
 	{
 		name: 'Platform Analysis Ready',
 		value: 'platform_analysis_completed',
+		action: 'On platform analysis ready',
 		description: 'Summary, sentiment and outcome of a completed call',
 	},
 	{
 		name: 'Client Analysis Ready',
 		value: 'client_analysis_completed',
+		action: 'On client analysis ready',
 		description: "The assistant's own analysis fields of a completed call",
 	},
 ];
 
 export const properties: INodeProperties[] = [
 	{
-		displayName: `Paste this trigger's Production URL where the service should send events: into the assistant's event subscriptions (or switch on Register on Assistant below), or as Start › Status Callback URL of a call. Every delivery must carry the secret below, in the header ${SECRET_HEADER} or the query parameter ?${SECRET_QUERY}=; anything else is answered 401 and starts nothing.`,
+		// Short on purpose: the steps live in the trigger panel's help (left of the parameters).
+		displayName:
+			'Call events arrive at this trigger\'s URL (Webhook URLs, above). Turn on Register on Assistant to subscribe it, or paste the URL into the assistant\'s event subscriptions yourself.',
 		name: 'setupNotice',
 		type: 'notice',
 		default: '',
@@ -60,8 +76,27 @@ export const properties: INodeProperties[] = [
 		typeOptions: { password: true },
 		required: true,
 		default: '',
-		placeholder: 'e.g. a random text of 32 characters',
-		description: `Shared secret every delivery must carry (header ${SECRET_HEADER} or query parameter ${SECRET_QUERY}); at least ${MIN_SECRET_LENGTH} characters. The workflow does not activate without one.`,
+		placeholder: `At least ${MIN_SECRET_LENGTH} characters, e.g. a random text of 32`,
+		hint: `Every delivery must carry it: header ${SECRET_HEADER}, or ?${SECRET_QUERY}= in the URL (Register on Assistant adds that). Others get 401.`,
+		description: `Shared secret every delivery must carry; at least ${MIN_SECRET_LENGTH} characters. The trigger does not listen (test or production) without one.`,
+	},
+	{
+		// The inline check of the rule above while the secret typed so far is too short. Written
+		// as "hide": the editor shows a field whenever a "show" value is an expression. An empty
+		// secret has the required marker instead; an expression is checked when it runs.
+		displayName: `The secret needs at least ${MIN_SECRET_LENGTH} characters: the trigger does not listen with a shorter one`,
+		name: 'secretTooShort',
+		type: 'notice',
+		default: '',
+		displayOptions: {
+			hide: {
+				secret: [
+					'',
+					{ _cnd: { startsWith: '=' } },
+					{ _cnd: { regex: `^[\\s\\S]{${MIN_SECRET_LENGTH},}$` } },
+				],
+			},
+		},
 	},
 	{
 		displayName: 'Events',
@@ -208,10 +243,11 @@ export function readConfig(ctx: IHookFunctions | IWebhookFunctions): Config {
 export function assertActivatable(ctx: IHookFunctions, config: Config): void {
 	const node = ctx.getNode();
 	if (config.secret.length < MIN_SECRET_LENGTH) {
+		// Also reached by "Listen for test event": say what is wrong, not "activate".
 		throw new NodeOperationError(
 			node,
-			`Secret: at least ${MIN_SECRET_LENGTH} characters are needed to activate the workflow`,
-			{ description: 'Fill in a long random text; deliveries must carry it.' },
+			`Secret: at least ${MIN_SECRET_LENGTH} characters are needed before the trigger can listen (it has ${config.secret.length})`,
+			{ description: 'Fill in a long random text; every delivery must carry it.' },
 		);
 	}
 	if (config.register && !config.agentId) {
