@@ -100,7 +100,7 @@ const SUBTITLE = `={{(($parameter["events"] || []).map(function (e) { return (${
 const TEST_HELP =
 	"<b>To test</b>: fill in the Secret, then click 'Listen for test event' and start a call with the assistant. " +
 	'With Register on Assistant on, the Test URL is subscribed while the editor listens; otherwise put the Test URL ' +
-	'(Webhook URLs, top of the parameters) with <code>?secret=…</code> into the assistant\'s event subscriptions. ' +
+	"(Webhook URLs, top of the parameters) with <code>?secret=…</code> into the assistant's event subscriptions. " +
 	'Each event type selected in Events starts one execution.';
 
 export class VoiceAgentInstantTrigger implements INodeType {

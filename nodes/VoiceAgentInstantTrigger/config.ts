@@ -64,7 +64,7 @@ export const properties: INodeProperties[] = [
 	{
 		// Short on purpose: the steps live in the trigger panel's help (left of the parameters).
 		displayName:
-			'Call events arrive at this trigger\'s URL (Webhook URLs, above). Turn on Register on Assistant to subscribe it, or paste the URL into the assistant\'s event subscriptions yourself.',
+			"Call events arrive at this trigger's URL (Webhook URLs, above). Turn on Register on Assistant to subscribe it, or paste the URL into the assistant's event subscriptions yourself.",
 		name: 'setupNotice',
 		type: 'notice',
 		default: '',

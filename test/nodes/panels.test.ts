@@ -60,7 +60,9 @@ describe('Instant (webhook) trigger panel', () => {
 	});
 
 	test('the subtitle names the selected events as the field does', () => {
-		const body = String(instant.subtitle).replace(/^=\{\{/, '').replace(/\}\}$/, '');
+		const body = String(instant.subtitle)
+			.replace(/^=\{\{/, '')
+			.replace(/\}\}$/, '');
 		// eslint-disable-next-line @typescript-eslint/no-implied-eval
 		const subtitle = new Function('$parameter', `return ${body}`) as (p: object) => string;
 		expect(subtitle({ events: ['all_processing_completed', 'recording_completed'] })).toBe(
