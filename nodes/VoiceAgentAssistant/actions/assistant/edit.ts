@@ -53,8 +53,11 @@ export interface EditDefinition {
 	/** The API's operation, e.g. edit_voice. */
 	apiOperation: string;
 	fields: INodeProperties[];
-	/** Reads and checks this operation's fields of item i; returns the body fields. */
-	body(this: IExecuteFunctions, i: number): IDataObject;
+	/**
+	 * Reads and checks this operation's fields of item i; returns the body fields (async when
+	 * a field's value comes from the service, e.g. the assistant's current language).
+	 */
+	body(this: IExecuteFunctions, i: number): IDataObject | Promise<IDataObject>;
 }
 
 export interface EditOperation extends NodeOperation {
@@ -76,7 +79,7 @@ export function defineEdit(def: EditDefinition): EditOperation {
 		),
 		async execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 			// Fields are checked before the assistant, so a bad value never costs a request.
-			const fields = def.body.call(this, i);
+			const fields = await def.body.call(this, i);
 			return await patchAgent.call(this, i, def.apiOperation, fields);
 		},
 	};

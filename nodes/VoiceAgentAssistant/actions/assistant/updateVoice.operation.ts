@@ -2,8 +2,12 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { voiceLocator } from '../../../shared/descriptions';
 import { LANGUAGE_OPTIONS } from '../../../shared/languages';
-import { requireLanguage, requireUuid } from '../../../shared/validate';
+import { readAssistantLanguage } from '../../../shared/listSearch';
+import { fieldError, requireLanguage, requireUuid } from '../../../shared/validate';
 import { defineEdit, param } from './edit';
+
+/** Language option meaning "whatever the assistant speaks now". */
+const SAME_AS_ASSISTANT = '';
 
 export const { option, description, execute } = defineEdit({
 	value: 'updateVoice',
@@ -16,8 +20,16 @@ export const { option, description, execute } = defineEdit({
 			displayName: 'Language',
 			name: 'language',
 			type: 'options',
-			options: LANGUAGE_OPTIONS,
-			default: 'en-US',
+			// Starts at the assistant's own language, not at one language for every assistant.
+			options: [
+				{
+					name: 'Same as the Assistant',
+					value: SAME_AS_ASSISTANT,
+					description: 'The language the assistant speaks now, read from it',
+				},
+				...LANGUAGE_OPTIONS,
+			],
+			default: SAME_AS_ASSISTANT,
 			description: 'Language the voice speaks',
 		},
 		voiceLocator({ description: 'The voice; the list shows the voices of the language above' }),
@@ -45,12 +57,13 @@ export const { option, description, execute } = defineEdit({
 			],
 		},
 	],
-	body(i) {
+	async body(i) {
 		const node = this.getNode();
 		const body: IDataObject = {
 			voice_id: requireUuid(node, 'Voice', param(this, 'voiceId', i), i),
-			language: requireLanguage(node, 'Language', param(this, 'language', i), i),
 		};
+		const chosen = param(this, 'language', i, SAME_AS_ASSISTANT);
+		if (chosen !== SAME_AS_ASSISTANT) body.language = requireLanguage(node, 'Language', chosen, i);
 		const options = param(this, 'voiceOptions', i, {}) as IDataObject;
 		if (options.secondaryVoiceId !== undefined && options.secondaryVoiceId !== '') {
 			body.secondary_voice_id = requireUuid(
@@ -68,6 +81,25 @@ export const { option, description, execute } = defineEdit({
 				i,
 			);
 		}
-		return body;
+		if (chosen === SAME_AS_ASSISTANT) {
+			// Every field is checked first: bad input never costs a request. The edit needs a
+			// language with the voice: the one the assistant speaks now.
+			const agentId = requireUuid(node, 'Assistant', param(this, 'assistant', i), i);
+			const language = await readAssistantLanguage(this, agentId, i);
+			if (language === undefined) {
+				throw fieldError(
+					node,
+					'Language',
+					"could not be read from the assistant; choose the voice's language",
+					i,
+				);
+			}
+			body.language = requireLanguage(node, 'Language', language, i);
+		}
+		return {
+			voice_id: body.voice_id,
+			language: body.language,
+			...body,
+		};
 	},
 });
