@@ -1,6 +1,7 @@
 import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
+import { VoiceAgentCalling } from '../../nodes/VoiceAgentCalling/VoiceAgentCalling.node';
 import { VoiceAgentInstantTrigger } from '../../nodes/VoiceAgentInstantTrigger/VoiceAgentInstantTrigger.node';
 import { VoiceAgentTrigger } from '../../nodes/VoiceAgentTrigger/VoiceAgentTrigger.node';
 
@@ -86,5 +87,71 @@ describe('Instant (webhook) trigger panel', () => {
 			'Waiting for a call event: start a call with the assistant',
 		);
 		expect(instant.activationMessage).toContain('Production URL');
+	});
+});
+
+describe('Call › Start groups its settings by what the user decides', () => {
+	const calling = new VoiceAgentCalling().description;
+	const start = { resource: 'call', operation: 'start' };
+	const field = (name: string) =>
+		calling.properties.find(
+			(p) => p.name === name && p.displayOptions?.show?.operation?.includes('start'),
+		) as INodeProperties;
+	const members = (name: string) =>
+		(field(name).options as INodeProperties[]).map((o) => o.displayName);
+
+	test('main fields: who and what to call, Dry Run, pace, waiting, call settings', () => {
+		const main = (values: Record<string, unknown>) =>
+			shownFields(calling, { ...start, ...values }).filter(
+				(n) => !['resource', 'operation'].includes(n),
+			);
+		expect(main({ variablesMode: 'none' })).toEqual([
+			'assistant',
+			'mobileNumber',
+			'defaultCountryCode',
+			'name',
+			'fromNumber',
+			'variablesMode',
+			'dryRun',
+			'pace',
+			'waitForCompletion',
+			'callConfig',
+		]);
+		expect(main({ variablesMode: 'none', waitForCompletion: true })).toContain('waitOptions');
+	});
+
+	test('Dry Run is a visible switch, off by default, with a hint', () => {
+		expect(field('dryRun')).toMatchObject({ type: 'boolean', default: false });
+		expect(field('dryRun').hint).toContain('Nobody is called');
+	});
+
+	test('each group holds only its own settings', () => {
+		expect(field('pace').displayName).toBe('Pace');
+		expect(members('pace')).toEqual(['Calls per Minute', 'Max Concurrent Requests']);
+		expect(field('waitOptions').displayName).toBe('Wait Options');
+		expect(members('waitOptions')).toEqual([
+			'Download Recording',
+			'Include Analysis',
+			'Max Wait (Seconds)',
+			'Poll Interval (Seconds)',
+		]);
+		expect(field('callConfig').displayName).toBe('Call Settings');
+		expect(members('callConfig')).toEqual([
+			'Call Window End',
+			'Call Window Start',
+			'Idle Timeout End (Seconds)',
+			'Idle Timeout Warning (Seconds)',
+			'Max Call Length (Seconds)',
+			'Retries',
+			'Scheduled At',
+			'Status Callback Headers',
+			'Status Callback URL',
+			'Time Zone',
+		]);
+		expect(
+			calling.properties.some(
+				(p) => p.name === 'options' && p.displayOptions?.show?.operation?.includes('start'),
+			),
+		).toBe(false);
 	});
 });

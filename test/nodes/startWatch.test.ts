@@ -6,6 +6,7 @@
 import nock from 'nock';
 
 import { BASE_URL, expectAllMocksUsed, mockApi, runNode } from '../helpers/harness';
+import { startSettings } from '../helpers/startParams';
 
 const AGENT = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const AT = '2026-11-25T12:00:00.000+00:00';
@@ -20,18 +21,21 @@ const rows = (count: number) =>
 		json: { name: `Row ${n}`, phone: `+1415555${String(1000 + n)}` },
 	}));
 
-const params = (options: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
-	resource: 'call',
-	operation: 'start',
-	assistant: { __rl: true, mode: 'id', value: AGENT },
-	name: '={{ $json.name }}',
-	mobileNumber: '={{ $json.phone }}',
-	fromNumber: { __rl: true, mode: 'number', value: '+14155550000' },
-	variablesMode: 'none',
-	waitForCompletion: true,
-	options: { pollIntervalSeconds: 2, maxWaitSeconds: 5, ...options },
-	...extra,
-});
+const params = (settings: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) =>
+	startSettings(
+		{ pollIntervalSeconds: 2, maxWaitSeconds: 5, ...settings },
+		{
+			resource: 'call',
+			operation: 'start',
+			assistant: { __rl: true, mode: 'id', value: AGENT },
+			name: '={{ $json.name }}',
+			mobileNumber: '={{ $json.phone }}',
+			fromNumber: { __rl: true, mode: 'number', value: '+14155550000' },
+			variablesMode: 'none',
+			waitForCompletion: true,
+			...extra,
+		},
+	);
 
 /** Every start answers with the row's call id, created at AT. */
 function starts(count: number) {

@@ -16,14 +16,6 @@ export const MAX_WAIT_SECONDS = 86400;
 const fields: INodeProperties[] = [
 	assistantLocator(),
 	{
-		displayName: 'Callee Name',
-		name: 'name',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. Ada Lovelace',
-		description: 'Name of the person to call; the assistant can use it in the conversation',
-	},
-	{
 		displayName: 'Phone Number',
 		name: 'mobileNumber',
 		type: 'string',
@@ -31,6 +23,23 @@ const fields: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. +14155550100',
 		description: 'Number to call, in international format with country code',
+	},
+	{
+		displayName: 'Default Country Code',
+		name: 'defaultCountryCode',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. +91',
+		description:
+			'Added to numbers written without one (a leading 0 is dropped). Spaces, dashes, dots and brackets are always removed, and 00 counts as +.',
+	},
+	{
+		displayName: 'Callee Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Ada Lovelace',
+		description: 'Name of the person to call; the assistant can use it in the conversation',
 	},
 	fromNumberField(),
 	{
@@ -100,19 +109,22 @@ const fields: INodeProperties[] = [
 		description: 'An object of variable names to values, e.g. {"appointment_date": "Friday"}',
 	},
 	{
-		displayName: 'Wait for Call to End',
-		name: 'waitForCompletion',
+		displayName: 'Dry Run',
+		name: 'dryRun',
 		type: 'boolean',
 		default: false,
+		// Main field, not an option: the safe first step before a real batch must be seen.
+		hint: 'Turn on for the first run of a new list: each row is checked and shows the request it would send. Nobody is called.',
 		description:
-			'Whether to wait until the call has ended (completed, failed, error or cancelled) and output its details and transcript',
+			'Whether to only check every row and output the exact request body it would send, without calling anyone',
 	},
 	{
-		displayName: 'Options',
-		name: 'options',
+		displayName: 'Pace',
+		name: 'pace',
 		type: 'collection',
-		placeholder: 'Add Option',
+		placeholder: 'Add Pace Setting',
 		default: {},
+		description: 'How fast the calls of a batch are started',
 		options: [
 			{
 				displayName: 'Calls per Minute',
@@ -124,14 +136,31 @@ const fields: INodeProperties[] = [
 					'Most calls to start per minute across all items; 0 starts them as fast as Max Concurrent Requests allows',
 			},
 			{
-				displayName: 'Default Country Code',
-				name: 'defaultCountryCode',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. +91',
-				description:
-					'Added to numbers written without one (a leading 0 is dropped). Spaces, dashes, dots and brackets are always removed, and 00 counts as +.',
+				displayName: 'Max Concurrent Requests',
+				name: 'maxConcurrent',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_CONCURRENT },
+				default: DEFAULT_CONCURRENT,
+				description: 'How many calls are being started at the same time',
 			},
+		],
+	},
+	{
+		displayName: 'Wait for Call to End',
+		name: 'waitForCompletion',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to wait until the call has ended (completed, failed, error or cancelled) and output its details and transcript',
+	},
+	{
+		displayName: 'Wait Options',
+		name: 'waitOptions',
+		type: 'collection',
+		placeholder: 'Add Wait Option',
+		default: {},
+		displayOptions: { show: { waitForCompletion: [true] } },
+		options: [
 			{
 				displayName: 'Download Recording',
 				name: 'downloadRecording',
@@ -139,15 +168,6 @@ const fields: INodeProperties[] = [
 				default: false,
 				description:
 					'Whether to add the audio recording of each ended call as a file (binary data "data"); a recording that cannot be fetched leaves the row without it, with recording_error',
-				displayOptions: { show: { '/waitForCompletion': [true] } },
-			},
-			{
-				displayName: 'Dry Run',
-				name: 'dryRun',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to only check every row and output the exact request body it would send, without calling anyone',
 			},
 			{
 				displayName: 'Include Analysis',
@@ -155,15 +175,6 @@ const fields: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description: 'Whether to add the call analysis when waiting for the call to end',
-				displayOptions: { show: { '/waitForCompletion': [true] } },
-			},
-			{
-				displayName: 'Max Concurrent Requests',
-				name: 'maxConcurrent',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: MAX_CONCURRENT },
-				default: DEFAULT_CONCURRENT,
-				description: 'How many calls are being started at the same time',
 			},
 			{
 				displayName: 'Max Wait (Seconds)',
@@ -172,7 +183,6 @@ const fields: INodeProperties[] = [
 				typeOptions: { minValue: MIN_WAIT_SECONDS, maxValue: MAX_WAIT_SECONDS },
 				default: 1800,
 				description: 'Stop waiting after this long; the item then has timed_out: true',
-				displayOptions: { show: { '/waitForCompletion': [true] } },
 			},
 			{
 				displayName: 'Poll Interval (Seconds)',
@@ -182,46 +192,17 @@ const fields: INodeProperties[] = [
 				default: 15,
 				description:
 					'How often to check whether the calls have ended (all calls of the run are checked together)',
-				displayOptions: { show: { '/waitForCompletion': [true] } },
-			},
-			{
-				displayName: 'Status Callback Headers',
-				name: 'callbackHeaders',
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true },
-				placeholder: 'Add Header',
-				default: {},
-				description:
-					'Headers sent with every status callback (a JSON Content-Type header is added unless one is set here)',
-				options: [
-					{
-						displayName: 'Header',
-						name: 'header',
-						values: [
-							{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-							{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-						],
-					},
-				],
-			},
-			{
-				displayName: 'Status Callback URL',
-				name: 'callbackUrl',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. https://n8n.example.com/webhook/call-status',
-				description:
-					'The service POSTs every status change of the call here (e.g. an n8n Webhook node). https only (plain http for localhost).',
 			},
 		],
 	},
 	{
-		displayName: 'Call Options',
+		displayName: 'Call Settings',
 		name: 'callConfig',
 		type: 'collection',
-		placeholder: 'Add Option',
+		placeholder: 'Add Call Setting',
 		default: {},
-		description: 'Overrides of the assistant’s call defaults',
+		description:
+			'The assistant’s call settings, changed for this call only: when it may ring, retries, timeouts, status callback',
 		options: [
 			{
 				displayName: 'Call Window End',
@@ -314,6 +295,35 @@ const fields: INodeProperties[] = [
 				default: '',
 				description:
 					'When to place the call. A date with an offset is converted to the time zone; a date without one is taken as local time in that zone. Must be in the future.',
+			},
+			{
+				displayName: 'Status Callback Headers',
+				name: 'callbackHeaders',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				placeholder: 'Add Header',
+				default: {},
+				description:
+					'Headers sent with every status callback (a JSON Content-Type header is added unless one is set here)',
+				options: [
+					{
+						displayName: 'Header',
+						name: 'header',
+						values: [
+							{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+							{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+						],
+					},
+				],
+			},
+			{
+				displayName: 'Status Callback URL',
+				name: 'callbackUrl',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. https://n8n.example.com/webhook/call-status',
+				description:
+					'The service POSTs every status change of the call here (e.g. an n8n Webhook node). https only (plain http for localhost).',
 			},
 			{
 				displayName: 'Time Zone',
