@@ -64,7 +64,7 @@ export const properties: INodeProperties[] = [
 	{
 		// Short on purpose: the steps live in the trigger panel's help (left of the parameters).
 		displayName:
-			"Call events arrive at this trigger's URL (Webhook URLs, above). Turn on Register on Assistant to subscribe it, or paste the URL into the assistant's event subscriptions yourself.",
+			"Call events arrive at this trigger's URL (Webhook URLs, above): turn on Register on Assistant to subscribe it to the assistant.",
 		name: 'setupNotice',
 		type: 'notice',
 		default: '',
@@ -81,17 +81,17 @@ export const properties: INodeProperties[] = [
 		description: `Shared secret every delivery must carry; at least ${MIN_SECRET_LENGTH} characters. The trigger does not listen (test or production) without one.`,
 	},
 	{
-		// The inline check of the rule above while the secret typed so far is too short. Written
-		// as "hide": the editor shows a field whenever a "show" value is an expression. An empty
-		// secret has the required marker instead; an expression is checked when it runs.
-		displayName: `The secret needs at least ${MIN_SECRET_LENGTH} characters: the trigger does not listen with a shorter one`,
+		// The inline check of the rule above, and the reason the editor's "Execute step" stays
+		// off while the Secret is empty or short (n8n shows no reason of its own). Written as
+		// "hide": the editor shows a field whenever a "show" value is an expression; an
+		// expression is checked when it runs.
+		displayName: `Fill in a secret of at least ${MIN_SECRET_LENGTH} characters: until then the trigger cannot listen, in a test or when active`,
 		name: 'secretTooShort',
 		type: 'notice',
 		default: '',
 		displayOptions: {
 			hide: {
 				secret: [
-					'',
 					{ _cnd: { startsWith: '=' } },
 					{ _cnd: { regex: `^[\\s\\S]{${MIN_SECRET_LENGTH},}$` } },
 				],

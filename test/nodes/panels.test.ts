@@ -38,14 +38,14 @@ describe('Instant (webhook) trigger panel', () => {
 		);
 	});
 
-	test('a secret shorter than 16 characters shows the inline check; 16, empty or an expression do not', () => {
+	test('an empty or short secret shows the inline check; 16 characters or an expression do not', () => {
 		const notice = (secret: string) =>
 			shownFields(instant, { secret, events: ['call_completed'] }).includes('secretTooShort');
 		expect(notice('a')).toBe(true);
 		expect(notice('x'.repeat(15))).toBe(true);
 		expect(notice('with spaces, 15')).toBe(true);
 		expect(notice('x'.repeat(16))).toBe(false);
-		expect(notice('')).toBe(false); // the required marker covers an empty one
+		expect(notice('')).toBe(true); // also says why "Execute step" is off
 		expect(notice('={{ $env.S }}')).toBe(false);
 	});
 
