@@ -265,9 +265,11 @@ async function openNode(/** @type {Ctx} */ ctx, /** @type {string} */ name) {
 			.waitForSelector('[data-test-id=ndv] [data-test-id=node-parameters]', { timeout: 3000 })
 			.catch(() => null);
 		if (!open) continue;
-		const title = await page.$eval('[data-test-id=ndv] [data-test-id=node-title-container]', (e) =>
-			(e.textContent ?? '').trim(),
-		);
+		// The panel's title (n8n 2.x draws it in a header of its own).
+		const title = await page.$eval('[data-test-id=ndv]', (e) => {
+			const t = e.querySelector('[data-test-id=node-title-container]') ?? e;
+			return /** @type {HTMLElement} */ (t).innerText.split('\n').slice(0, 3).join('\n');
+		});
 		if (title.includes(name)) return;
 		// The click went to the canvas, not the node: Enter opened the node selected before.
 		await closeNode(ctx);
@@ -276,7 +278,10 @@ async function openNode(/** @type {Ctx} */ ctx, /** @type {string} */ name) {
 }
 
 async function closeNode(/** @type {Ctx} */ ctx) {
-	await ctx.page.click('[data-test-id=back-to-canvas]');
+	// n8n 1.x: "Back to canvas"; 2.x: a close button in the panel's header, or Escape.
+	const back = await ctx.page.$('[data-test-id=back-to-canvas]');
+	if (back) await back.click();
+	else await ctx.page.keyboard.press('Escape');
 	// Gone, not fading: a fading panel still takes the clicks meant for the canvas.
 	await until(
 		ctx,
@@ -454,7 +459,11 @@ async function setUpWebhookTrigger(/** @type {Ctx} */ ctx) {
 	await page.click('[data-test-id=canvas-add-button]');
 	await page.waitForSelector('[data-test-id=node-creator-search-bar]');
 	await page.type('[data-test-id=node-creator-search-bar]', 'voice agent webhook');
-	await page.click('[data-test-id=node-creator] ::-p-text(Voice Agent Webhook)');
+	await clickUntil(
+		ctx,
+		'[data-test-id=node-creator] ::-p-text(Voice Agent Webhook)',
+		'[data-test-id=node-creator] ::-p-text(On call ended and processed)',
+	);
 	// The trigger's events, by the names the node uses (the list slides in: click once settled).
 	await clickUntil(
 		ctx,
