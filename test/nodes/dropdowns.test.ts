@@ -241,6 +241,16 @@ describe('Update Voice starts at the assistant’s language', () => {
 		);
 	});
 
+	test('an assistant speaking a language the edit does not take: an error naming Language, no edit', async () => {
+		mockApi()
+			.get(`/agent/${A}`)
+			.reply(200, { agents: { id: A, language: 'fr-FR' } });
+		const { error } = await run({});
+		expect(error?.message).toBe(
+			'Language: the assistant speaks "fr-FR", which is not a supported language; choose the voice\'s language [item 0]',
+		);
+	});
+
 	test('a bad field is refused before the assistant is read (no request at all)', async () => {
 		const { error } = await run({ voiceOptions: { secondaryVoiceId: 'x' } });
 		expect(error?.message).toBe(

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { voiceLocator } from '../../../shared/descriptions';
-import { LANGUAGE_OPTIONS } from '../../../shared/languages';
+import { LANGUAGE_OPTIONS, LANGUAGES } from '../../../shared/languages';
 import { readAssistantLanguage } from '../../../shared/listSearch';
 import { fieldError, requireLanguage, requireUuid } from '../../../shared/validate';
 import { defineEdit, param } from './edit';
@@ -86,11 +86,13 @@ export const { option, description, execute } = defineEdit({
 			// language with the voice: the one the assistant speaks now.
 			const agentId = requireUuid(node, 'Assistant', param(this, 'assistant', i), i);
 			const language = await readAssistantLanguage(this, agentId, i);
-			if (language === undefined) {
+			if (language === undefined || !LANGUAGES.includes(language)) {
 				throw fieldError(
 					node,
 					'Language',
-					"could not be read from the assistant; choose the voice's language",
+					language === undefined
+						? "could not be read from the assistant; choose the voice's language"
+						: `the assistant speaks "${language}", which is not a supported language; choose the voice's language`,
 					i,
 				);
 			}
