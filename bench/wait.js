@@ -72,8 +72,8 @@ async function main() {
 				fromNumber: { __rl: true, mode: 'number', value: FROM },
 				variablesMode: 'none',
 				waitForCompletion: true,
-				options: {
-					maxConcurrent: CONCURRENCY,
+				pace: { maxConcurrent: CONCURRENCY },
+				waitOptions: {
 					pollIntervalSeconds: POLL_S,
 					maxWaitSeconds: 3600,
 					includeAnalysis: ANALYSIS,

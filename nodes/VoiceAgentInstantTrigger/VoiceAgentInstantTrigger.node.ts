@@ -10,7 +10,7 @@ import { NodeConnectionTypes, sleep } from 'n8n-workflow';
 
 import { searchAssistants } from '../shared/listSearch';
 import { isPlainObject } from '../shared/shape';
-import { properties, readConfig, type Config } from './config';
+import { EVENT_OPTIONS, properties, readConfig, type Config } from './config';
 import { classify, primaryEvent, type Delivery } from './events';
 import { callKey, deliveryKey, has, prune, readMemory, remember, type Memory } from './memory';
 import { checkExists, create, remove } from './registration';
@@ -92,16 +92,43 @@ function ignoredBecause(delivery: Delivery, config: Config): string | undefined 
 	return undefined;
 }
 
+/** The canvas subtitle: the selected events by the names the field and the actions list use. */
+const SUBTITLE = `={{(($parameter["events"] || []).map(function (e) { return (${JSON.stringify(
+	Object.fromEntries(EVENT_OPTIONS.map((o) => [o.value, o.name])),
+)})[e] || e; })).join(", ")}}`;
+
+/** What "Listen for test event" needs; shown in the trigger panel beside the parameters. */
+const TEST_HELP =
+	"<b>To test</b>: fill in the Secret, then click 'Listen for test event' and start a call with the assistant. " +
+	'With Register on Assistant on, the Test URL is subscribed while the editor listens; otherwise put the Test URL ' +
+	"(Webhook URLs, top of the parameters) into the assistant's event subscriptions, with the header <code>x-voice-agent-secret</code> set to the Secret (or <code>?secret=…</code> on the URL). " +
+	'Each event type selected in Events starts one execution.';
+
 export class VoiceAgentInstantTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Voice Agent Instant Trigger',
+		// "Webhook" in the name: beside the polling trigger, the name says how each one works.
+		displayName: 'Voice Agent Webhook Trigger',
 		name: 'voiceAgentInstantTrigger',
 		icon: { light: 'file:voiceAgent.svg', dark: 'file:voiceAgent.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{($parameter["events"] || []).join(", ")}}',
-		description: 'Starts the workflow the moment the AI voice agent service reports a call event',
-		defaults: { name: 'Voice Agent Instant Trigger' },
+		subtitle: SUBTITLE,
+		description:
+			'Starts the workflow the moment the service sends a call event (webhook): instant, set up once on the assistant',
+		defaults: { name: 'Voice Agent Webhook Trigger' },
+		// The canvas shows this on the node while the editor listens for a test event.
+		eventTriggerDescription: 'Waiting for a call event: start a call with the assistant',
+		activationMessage:
+			'Call events sent to the Production URL now start this workflow (listed under Executions).',
+		triggerPanel: {
+			header: 'Receive call events from the voice agent service',
+			executionsHelp: {
+				inactive: TEST_HELP,
+				active: `${TEST_HELP}<br /><br /><b>The workflow is active</b>: events sent to the Production URL start it; those executions are listed under Executions, not here.`,
+			},
+			activationHint:
+				'Once the workflow works, activate it: events then go to the Production URL (with Register on Assistant, the subscription moves there by itself).',
+		},
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'voiceAgentApi', required: false }],

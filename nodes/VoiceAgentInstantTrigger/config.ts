@@ -17,44 +17,61 @@ export const DEFAULT_GRACE_MINUTES = 5;
 export const DEFAULT_LOOKBACK_MINUTES = 24 * 60;
 export const MAX_LOOKBACK_MINUTES = 7 * 24 * 60;
 
-export const EVENT_OPTIONS: Array<{ name: string; value: EventType; description: string }> = [
+/**
+ * Event names, one wording everywhere: the nodes panel lists each option as an action
+ * ("On call ended and processed"), the field shows the name, the canvas subtitle the name.
+ */
+export const EVENT_OPTIONS: Array<{
+	name: string;
+	value: EventType;
+	action: string;
+	description: string;
+}> = [
 	{
-		name: 'Call Ended, Everything Processed',
+		name: 'Call Ended and Processed',
 		value: 'all_processing_completed',
+		action: 'On call ended and processed',
 		description:
 			'Once per call, after the recording and both analyses are ready (also for failed calls)',
 	},
 	{
 		name: 'Call Started',
 		value: 'call_started',
+		action: 'On call started',
 		description: 'An attempt of a call starts (one per attempt)',
 	},
 	{
 		name: 'Call Attempt Ended',
 		value: 'call_completed',
+		action: 'On call attempt ended',
 		description:
 			'Every attempt that ends: completed, failed, error, cancelled, or retry scheduled (status "retry" is not the end of the call)',
 	},
 	{
 		name: 'Recording Ready',
 		value: 'recording_completed',
+		action: 'On recording ready',
 		description: 'The recording URL of a completed call',
 	},
 	{
 		name: 'Platform Analysis Ready',
 		value: 'platform_analysis_completed',
+		action: 'On platform analysis ready',
 		description: 'Summary, sentiment and outcome of a completed call',
 	},
 	{
 		name: 'Client Analysis Ready',
 		value: 'client_analysis_completed',
+		action: 'On client analysis ready',
 		description: "The assistant's own analysis fields of a completed call",
 	},
 ];
 
 export const properties: INodeProperties[] = [
 	{
-		displayName: `Events come in through the assistant's event subscriptions: switch on Register on Assistant below, or add this trigger's Production URL to the assistant's subscriptions in the service's dashboard with the header ${SECRET_HEADER} set to the Secret below (or ?${SECRET_QUERY}= on the URL where no header can be set). Anything without the secret is answered 401 and starts nothing; every accepted delivery is answered 200, as the service needs.`,
+		// Short on purpose: the steps live in the trigger panel's help (left of the parameters).
+		displayName:
+			"Call events arrive at this trigger's URL (Webhook URLs, above) through the assistant's event subscriptions: turn on Register on Assistant to add this trigger's entry, next to any others.",
 		name: 'setupNotice',
 		type: 'notice',
 		default: '',
@@ -66,8 +83,27 @@ export const properties: INodeProperties[] = [
 		typeOptions: { password: true },
 		required: true,
 		default: '',
-		placeholder: 'e.g. a random text of 32 characters',
-		description: `Shared secret every delivery must carry (header ${SECRET_HEADER} or query parameter ${SECRET_QUERY}); at least ${MIN_SECRET_LENGTH} characters. The workflow does not activate without one.`,
+		placeholder: `At least ${MIN_SECRET_LENGTH} characters, e.g. a random text of 32`,
+		hint: `Every delivery must carry it: header ${SECRET_HEADER}, or ?${SECRET_QUERY}= in the URL (Register on Assistant adds that). Others get 401.`,
+		description: `Shared secret every delivery must carry; at least ${MIN_SECRET_LENGTH} characters. The trigger does not listen (test or production) without one.`,
+	},
+	{
+		// The inline check of the rule above, and the reason the editor's "Execute step" stays
+		// off while the Secret is empty or short (n8n shows no reason of its own). Written as
+		// "hide": the editor shows a field whenever a "show" value is an expression; an
+		// expression is checked when it runs.
+		displayName: `Fill in a secret of at least ${MIN_SECRET_LENGTH} characters: until then the trigger cannot listen, in a test or when active`,
+		name: 'secretTooShort',
+		type: 'notice',
+		default: '',
+		displayOptions: {
+			hide: {
+				secret: [
+					{ _cnd: { startsWith: '=' } },
+					{ _cnd: { regex: `^[\\s\\S]{${MIN_SECRET_LENGTH},}$` } },
+				],
+			},
+		},
 	},
 	{
 		displayName: 'Events',
@@ -208,10 +244,11 @@ export function readConfig(ctx: IHookFunctions | IWebhookFunctions): Config {
 export function assertActivatable(ctx: IHookFunctions, config: Config): void {
 	const node = ctx.getNode();
 	if (config.secret.length < MIN_SECRET_LENGTH) {
+		// Also reached by "Listen for test event": say what is wrong, not "activate".
 		throw new NodeOperationError(
 			node,
-			`Secret: at least ${MIN_SECRET_LENGTH} characters are needed to activate the workflow`,
-			{ description: 'Fill in a long random text; deliveries must carry it.' },
+			`Secret: at least ${MIN_SECRET_LENGTH} characters are needed before the trigger can listen (it has ${config.secret.length})`,
+			{ description: 'Fill in a long random text; every delivery must carry it.' },
 		);
 	}
 	if (config.register && !config.agentId) {

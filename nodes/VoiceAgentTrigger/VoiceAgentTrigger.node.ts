@@ -104,14 +104,16 @@ async function withRecordings(ctx: IPollFunctions, rows: IDataObject[], download
 
 export class VoiceAgentTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Voice Agent Trigger',
+		// "Polling" in the name: beside the webhook trigger, the name says how each one works.
+		displayName: 'Voice Agent Polling Trigger',
 		name: 'voiceAgentTrigger',
 		icon: { light: 'file:voiceAgent.svg', dark: 'file:voiceAgent.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{"Call Completed"}}',
-		description: 'Starts the workflow when an AI voice agent call completes',
-		defaults: { name: 'Voice Agent Trigger' },
+		description:
+			'Checks the call history on a schedule (polling) and starts the workflow once per completed call: no setup on the service',
+		defaults: { name: 'Voice Agent Polling Trigger' },
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

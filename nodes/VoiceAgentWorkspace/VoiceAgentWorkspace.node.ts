@@ -1,7 +1,6 @@
 import type {
 	IExecuteFunctions,
 	INodeExecutionData,
-	INodePropertyOptions,
 	INodeType,
 	INodeTypeDescription,
 } from 'n8n-workflow';
@@ -13,13 +12,6 @@ import * as phoneNumber from './actions/phoneNumber';
 import { resources, router } from './actions/router';
 import * as user from './actions/user';
 import * as workspace from './actions/workspace';
-
-const API_KEY_RESOURCE: INodePropertyOptions = { name: 'API Key', value: 'apiKey' };
-const LIST_RESOURCES: INodePropertyOptions[] = [
-	{ name: 'Phone Number', value: 'phoneNumber' },
-	{ name: 'User', value: 'user' },
-	{ name: 'Workspace', value: 'workspace' },
-];
 
 export class VoiceAgentWorkspace implements INodeType {
 	description: INodeTypeDescription = {
@@ -42,19 +34,15 @@ export class VoiceAgentWorkspace implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				// As a plain node: every resource.
-				displayOptions: { show: { '@tool': [false] } },
-				options: [API_KEY_RESOURCE, ...LIST_RESOURCES],
-				default: 'phoneNumber',
-			},
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				// As an AI agent's tool: no API key regeneration, an agent must never rotate the key.
-				displayOptions: { show: { '@tool': [true] } },
-				options: LIST_RESOURCES,
+				// One property for both modes: the editor lists every resource property's
+				// operations as actions, so a second, tool-only copy doubled them. As a tool, API
+				// Key shows a notice instead of its operation, and the operation refuses to run.
+				options: [
+					{ name: 'API Key', value: 'apiKey' },
+					{ name: 'Phone Number', value: 'phoneNumber' },
+					{ name: 'User', value: 'user' },
+					{ name: 'Workspace', value: 'workspace' },
+				],
 				default: 'phoneNumber',
 			},
 			...apiKey.description,

@@ -1,5 +1,6 @@
 import type {
 	IDataObject,
+	IExecuteFunctions,
 	ILoadOptionsFunctions,
 	INodeListSearchItems,
 	INodeListSearchResult,
@@ -8,13 +9,14 @@ import type {
 } from 'n8n-workflow';
 
 import { resolveLive } from './assistantVersions';
-import { expectRows, shapeError } from './shape';
+import { expectRows, isPlainObject, shapeError } from './shape';
 import { apiRequest } from './transport';
-import { UUID_RE } from './validate';
 
 /** Dropdown sources. Each page of the list is one API page; the offset is the paging token. */
 
 const PAGE = 100;
+/** Upper bound of pages one dropdown reads (5,000 rows): a dropdown must not read forever. */
+const MAX_PAGES = 50;
 
 function matches(filter: string | undefined, ...texts: Array<unknown>): boolean {
 	if (!filter) return true;
@@ -41,6 +43,9 @@ async function numbersPage(ctx: ILoadOptionsFunctions, offset: number): Promise<
 	return ((body.workspace_numbers as WorkspaceNumber[] | undefined) ?? []).filter(Boolean);
 }
 
+const numberLabel = (n: WorkspaceNumber) =>
+	n.agent?.agent_display_name ? `${n.number} (${n.agent.agent_display_name})` : n.number;
+
 /** One page of workspace numbers as dropdown entries, labelled with their assistant. */
 async function numberResults(
 	ctx: ILoadOptionsFunctions,
@@ -61,20 +66,47 @@ async function numberResults(
 					valueField === 'id' ? n.id : undefined,
 				),
 		)
-		.map((n) => ({
-			name: n.agent?.agent_display_name ? `${n.number} (${n.agent.agent_display_name})` : n.number,
-			value: n[valueField],
-		}));
+		.map((n) => ({ name: numberLabel(n), value: n[valueField] }));
 	return { results, paginationToken: nextToken(offset, rows.length) };
 }
 
-/** Workspace numbers by the number itself (the from_number of a call). */
+/**
+ * The assistant chosen in the same node, when it is a plain ID (a locator's value, or a
+ * string); undefined when none is chosen or it is an expression the editor cannot know yet.
+ */
+function chosenAssistant(ctx: ILoadOptionsFunctions): string | undefined {
+	const raw = ctx.getCurrentNodeParameter('assistant') as unknown;
+	const value = raw && typeof raw === 'object' ? (raw as { value?: unknown }).value : raw;
+	if (typeof value !== 'string') return undefined;
+	const id = value.trim();
+	return id === '' || id.startsWith('=') ? undefined : id;
+}
+
+/**
+ * Workspace numbers by the number itself (the from_number of a call). With an assistant
+ * chosen above, only its numbers (read from every page, so no paging token); all numbers
+ * when none is chosen, or when none of them is attached to it (a list that empty would
+ * only puzzle the user: the call decides, not the dropdown).
+ */
 export async function searchNumbers(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await numberResults(this, filter, paginationToken, 'number');
+	const assistant = chosenAssistant(this);
+	if (assistant === undefined) return await numberResults(this, filter, paginationToken, 'number');
+	const all: WorkspaceNumber[] = [];
+	for (let page = 0; page < MAX_PAGES; page++) {
+		const rows = await numbersPage(this, page * PAGE);
+		all.push(...rows);
+		if (rows.length < PAGE) break;
+	}
+	const own = all.filter((n) => n.agent?.id === assistant);
+	return {
+		results: (own.length > 0 ? own : all)
+			.filter((n) => n.number && matches(filter, n.number, n.agent?.agent_display_name))
+			.map((n) => ({ name: numberLabel(n), value: n.number })),
+	};
 }
 
 /** Workspace numbers by their `id`, for fields that take a number_id (assistant edits). */
@@ -145,7 +177,7 @@ async function assistantsPage(
 	}
 	if (offset > 0) return { rows: [], more: false };
 	const seen = new Map<string, string>();
-	for (let page = 0; page < 50; page++) {
+	for (let page = 0; page < MAX_PAGES; page++) {
 		const numbers = await numbersPage(ctx, page * PAGE);
 		for (const n of numbers) {
 			if (n.agent?.id && !seen.has(n.agent.id))
@@ -175,20 +207,13 @@ export async function searchAssistants(
 export async function getAssistants(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const all: INodePropertyOptions[] = [];
 	let offset = 0;
-	for (let page = 0; page < 50; page++) {
+	for (let page = 0; page < MAX_PAGES; page++) {
 		const { rows, more } = await assistantsPage(this, offset);
 		all.push(...rows.map((a) => ({ name: a.name, value: a.id })));
 		if (!more) break;
 		offset += rows.length;
 	}
 	return all;
-}
-
-/** The assistant chosen in the same node, if it is a usable ID. */
-function chosenAssistant(ctx: ILoadOptionsFunctions): string | undefined {
-	const raw = ctx.getCurrentNodeParameter('assistant', { extractValue: true });
-	const id = typeof raw === 'string' ? raw.trim() : '';
-	return UUID_RE.test(id) ? id : undefined;
 }
 
 /**
@@ -248,9 +273,37 @@ export async function searchCampaigns(
 }
 
 /**
+ * The language an assistant speaks, from `GET /agent/{id}` (`{agents: {...}}`). The service
+ * answers two shapes (vendor reference and live service, 2026-08/09): flat, with `language`
+ * at the root; or versioned, with it in `version_details[active_agent_version_id]`. While an
+ * A/B test runs the active id is null: then the version with the traffic speaks (an even
+ * split leaves it unknown).
+ */
+export function assistantLanguage(body: IDataObject): string | undefined {
+	const agent = isPlainObject(body.agents) ? body.agents : body;
+	// The live version's language (versioned or flat shape); an even A/B split has none.
+	return resolveLive(agent).live?.language ?? undefined;
+}
+
+/** Reads the assistant's language; undefined when it cannot be known (no ID, no answer). */
+export async function readAssistantLanguage(
+	ctx: ILoadOptionsFunctions | IExecuteFunctions,
+	agentId: string,
+	itemIndex?: number,
+): Promise<string | undefined> {
+	const body = await apiRequest.call(ctx, {
+		method: 'GET',
+		path: `/agent/${encodeURIComponent(agentId)}`,
+		itemIndex,
+	});
+	return assistantLanguage(body);
+}
+
+/**
  * Voices that speak the language chosen in the same node (`language`; Update Secondary Voice
  * has no language of its own, so a `voiceLanguage` field that only filters this list), from
- * GET /agent/voices.
+ * GET /agent/voices. Update Voice's language "Same as the Assistant" (empty) lists the voices
+ * of the language the chosen assistant speaks now; English (US) when that cannot be read.
  */
 export async function searchVoices(
 	this: ILoadOptionsFunctions,
@@ -258,7 +311,15 @@ export async function searchVoices(
 ): Promise<INodeListSearchResult> {
 	const secondary = this.getCurrentNodeParameter('operation') === 'updateSecondaryVoice';
 	const chosen = this.getCurrentNodeParameter(secondary ? 'voiceLanguage' : 'language');
-	const language = typeof chosen === 'string' && chosen.trim() !== '' ? chosen.trim() : 'en-US';
+	let language = typeof chosen === 'string' ? chosen.trim() : '';
+	if (language === '' && !secondary) {
+		const assistant = chosenAssistant(this);
+		if (assistant !== undefined) {
+			// A failed read still leaves a usable list: the dropdown must not break on it.
+			language = (await readAssistantLanguage(this, assistant).catch(() => undefined)) ?? '';
+		}
+	}
+	if (language === '') language = 'en-US';
 	const body = await apiRequest.call(this, {
 		method: 'GET',
 		path: '/agent/voices',

@@ -156,7 +156,7 @@ const workflows = {
 				variablesMode: 'json',
 				variablesJson: '{"clinic": "Sunrise Clinic", "date": "June 6", "time": "10:30"}',
 				waitForCompletion: true,
-				options: { pollIntervalSeconds: 2, maxWaitSeconds: 120, includeAnalysis: true },
+				waitOptions: { pollIntervalSeconds: 2, maxWaitSeconds: 120, includeAnalysis: true },
 			},
 		},
 		{

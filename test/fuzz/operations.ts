@@ -508,7 +508,34 @@ export const ENTRIES: FuzzEntry[] = [
 						path: /^\/agent\/v1$/,
 						good: fc.constant({ status: 'success', message: 'Agent updated' }),
 					},
+					// Update Voice's "Same as the Assistant" reads the assistant's language first,
+					// in either shape the service answers.
+					...(operation === 'updateVoice'
+						? [
+								{
+									method: 'GET' as const,
+									path: /^\/agent\/[^/]+$/,
+									good: fc.constantFrom(
+										{ agents: { language: 'hi-IN' } },
+										{
+											agents: {
+												active_agent_version_id: 'v1',
+												version_details: { v1: { language: 'ta-IN' } },
+											},
+										},
+									),
+								},
+							]
+						: []),
 				],
+				// An answer without a usable language is reported after that read.
+				afterAnswerErrors:
+					operation === 'updateVoice'
+						? [
+								/^Language: could not be read from the assistant/,
+								/^Language: the assistant speaks ".*", which is not a supported language/,
+							]
+						: undefined,
 				good: {
 					assistant: locator('id', UUID),
 					numberId: locator('id', UUID),

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { createSandbox, fixtures, type Sandbox } from '../../sandbox';
 import { ensureN8n, type N8nInstall } from '../../scripts/n8n-install';
 import * as env from '../../scripts/n8n-env';
+import { startSettings } from '../helpers/startParams';
 import { Cluster } from './cluster';
 
 const MAJOR = process.env.N8N_MAJOR === '2' ? 2 : 1;
@@ -120,7 +121,7 @@ function startWorkflow(
 					mobileNumber: '={{ $json.phone }}',
 					fromNumber: { __rl: true, mode: 'number', value: FROM },
 					variablesMode: 'none',
-					options: { maxConcurrent: 10, ...options },
+					...startSettings({ maxConcurrent: 10, ...options }),
 					...extra,
 				},
 				{ credentials },

@@ -154,22 +154,22 @@ describe('Call › Start', () => {
 		[
 			{},
 			{ callConfig: { scheduledAt: '2020-01-01T00:00:00Z' } },
-			'Call Options › Scheduled At: 2020-01-01T00:00:00 (UTC) is in the past [item 0]',
+			'Call Settings › Scheduled At: 2020-01-01T00:00:00 (UTC) is in the past [item 0]',
 		],
 		[
 			{},
 			{ callConfig: { callStartTime: '09:00' } },
-			'Call Options › Call Window End: is required when the other end of the call window is set [item 0]',
+			'Call Settings › Call Window End: is required when the other end of the call window is set [item 0]',
 		],
 		[
 			{},
 			{ callConfig: { callStartTime: '9am', callEndTime: '17:00' } },
-			'Call Options › Call Window Start: "9am" is not a time of day as HH:MM (24-hour), e.g. 09:30 [item 0]',
+			'Call Settings › Call Window Start: "9am" is not a time of day as HH:MM (24-hour), e.g. 09:30 [item 0]',
 		],
 		[
 			{},
 			{ callConfig: { timezone: 'India' } },
-			'Call Options › Time Zone: "India" is not an IANA time zone, e.g. Asia/Kolkata [item 0]',
+			'Call Settings › Time Zone: "India" is not an IANA time zone, e.g. Asia/Kolkata [item 0]',
 		],
 		[
 			{},

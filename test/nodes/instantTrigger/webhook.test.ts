@@ -583,7 +583,7 @@ describe('registration on the assistant', () => {
 
 	test('activation refuses a short secret and registering without an assistant', async () => {
 		await expect(trigger({ secret: 'short' }).hook('checkExists')).rejects.toThrow(
-			'Secret: at least 16 characters are needed to activate the workflow',
+			'Secret: at least 16 characters are needed before the trigger can listen (it has 5)',
 		);
 		await expect(trigger({ registerOnAssistant: true }).hook('checkExists')).rejects.toThrow(
 			'Assistant: pick the assistant to register on',

@@ -278,15 +278,51 @@ describe('node description', () => {
 			)
 			.flatMap((p) => (p.options ?? []).map((o) => (o as { value: string }).value));
 
-	test('the API Key resource is offered to people, not to AI agents', () => {
+	const shown = (desc: INodeTypeDescription, values: Record<string, unknown>) =>
+		desc.properties
+			.filter((p) => NodeHelpers.displayParameter(values as never, p, { typeVersion: 1 }, desc))
+			.map((p) => p.name);
+
+	test('one Resource property, so every action is listed once (as the editor lists them)', () => {
+		// The editor's nodes panel makes one action per option of every property named
+		// "resource", taking the first "operation" property shown for that resource.
+		const actions = description.properties
+			.filter((p) => p.name === 'resource')
+			.flatMap((resource) =>
+				(resource.options as Array<{ value: string }>).flatMap(({ value }) => {
+					const operation = description.properties.find(
+						(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(value),
+					);
+					return (operation?.options as Array<{ action: string }>).map((o) => o.action);
+				}),
+			);
+		expect(actions).toEqual([
+			'Regenerate the API key',
+			'Get many phone numbers',
+			'Get many users',
+			'Get the workspace',
+		]);
 		expect(resourceOptions(description)).toEqual(['apiKey', 'phoneNumber', 'user', 'workspace']);
-		expect(resourceOptions(asTool)).toEqual(['phoneNumber', 'user', 'workspace']);
+		expect(resourceOptions(asTool)).toEqual(['apiKey', 'phoneNumber', 'user', 'workspace']);
+	});
+
+	test('as an AI tool, API Key shows a notice instead of its operation and Confirm', () => {
+		const values = { resource: 'apiKey', operation: 'regenerate' };
+		expect(shown(description, values)).toEqual([
+			'resource',
+			'operation',
+			'regenerateNotice',
+			'confirm',
+		]);
+		expect(shown(asTool, values)).toEqual(['resource', 'apiKeyToolNotice']);
+		const phone = { resource: 'phoneNumber', operation: 'getMany' };
+		expect(shown(asTool, phone)).toEqual(shown(description, phone));
 	});
 
 	test('Confirm defaults to off and cannot be an expression; the notice explains the rotation', () => {
 		const confirm = description.properties.find((p) => p.name === 'confirm');
 		expect(confirm).toMatchObject({ type: 'boolean', default: false, noDataExpression: true });
-		const notice = description.properties.find((p) => p.type === 'notice');
+		const notice = description.properties.find((p) => p.name === 'regenerateNotice');
 		expect(notice?.displayName).toContain('stops working at once');
 		expect(notice?.displayName).toContain('new_api_key');
 	});

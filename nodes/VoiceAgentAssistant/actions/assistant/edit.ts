@@ -47,8 +47,11 @@ export interface EditDefinition {
 	/** The API's operation, e.g. edit_voice. */
 	apiOperation: string;
 	fields: INodeProperties[];
-	/** Reads and checks this operation's fields of one item; returns the body fields. */
-	body(this: IExecuteFunctions, f: Fields): IDataObject;
+	/**
+	 * Reads and checks this operation's fields of one item; returns the body fields (async when
+	 * a field's value comes from the service, e.g. the assistant's current language).
+	 */
+	body(this: IExecuteFunctions, f: Fields, i: number): IDataObject | Promise<IDataObject>;
 }
 
 export interface EditOperation extends NodeOperation {
@@ -70,7 +73,7 @@ export function defineEdit(def: EditDefinition): EditOperation {
 		),
 		async execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 			// Fields are checked before the assistant, so a bad value never costs a request.
-			const changes = def.body.call(this, fields(this, i));
+			const changes = await def.body.call(this, fields(this, i), i);
 			return await patchAgent.call(this, i, def.apiOperation, changes);
 		},
 	};

@@ -1,8 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { voiceLocator } from '../../../shared/descriptions';
-import { LANGUAGE_OPTIONS } from '../../../shared/languages';
+import { LANGUAGE_OPTIONS, LANGUAGES } from '../../../shared/languages';
+import { readAssistantLanguage } from '../../../shared/listSearch';
 import { defineEdit } from './edit';
+
+/** Language option meaning "whatever the assistant speaks now". */
+const SAME_AS_ASSISTANT = '';
 
 export const { option, description, execute } = defineEdit({
 	value: 'updateVoice',
@@ -15,8 +19,16 @@ export const { option, description, execute } = defineEdit({
 			displayName: 'Language',
 			name: 'language',
 			type: 'options',
-			options: LANGUAGE_OPTIONS,
-			default: 'en-US',
+			// Starts at the assistant's own language, not at one language for every assistant.
+			options: [
+				{
+					name: 'Same as the Assistant',
+					value: SAME_AS_ASSISTANT,
+					description: 'The language the assistant speaks now, read from it',
+				},
+				...LANGUAGE_OPTIONS,
+			],
+			default: SAME_AS_ASSISTANT,
 			description: 'Language the voice speaks',
 		},
 		voiceLocator({ description: 'The voice; the list shows the voices of the language above' }),
@@ -44,11 +56,12 @@ export const { option, description, execute } = defineEdit({
 			],
 		},
 	],
-	body(f) {
+	async body(f, i) {
 		const body: IDataObject = {
 			voice_id: f.locatorUuid('voiceId', 'Voice'),
-			language: f.language('language', 'Language'),
 		};
+		const chosen = f.text('language', 'Language', SAME_AS_ASSISTANT);
+		if (chosen !== SAME_AS_ASSISTANT) body.language = f.language('language', 'Language');
 		const options = f.collection('voiceOptions', 'Options');
 		const secondaryVoice = options.raw('secondaryVoiceId');
 		if (secondaryVoice !== undefined && secondaryVoice !== '') {
@@ -57,6 +70,25 @@ export const { option, description, execute } = defineEdit({
 		if (options.raw('secondaryLanguage') !== undefined) {
 			body.secondary_language = options.language('secondaryLanguage', 'Secondary Language');
 		}
-		return body;
+		if (chosen === SAME_AS_ASSISTANT) {
+			// Every field is checked first: bad input never costs a request. The edit needs a
+			// language with the voice: the one the assistant speaks now.
+			const agentId = f.locatorUuid('assistant', 'Assistant');
+			const language = await readAssistantLanguage(this, agentId, i);
+			if (language === undefined || !LANGUAGES.includes(language)) {
+				throw f.error(
+					'Language',
+					language === undefined
+						? "could not be read from the assistant; choose the voice's language"
+						: `the assistant speaks "${language}", which is not a supported language; choose the voice's language`,
+				);
+			}
+			body.language = language;
+		}
+		return {
+			voice_id: body.voice_id,
+			language: body.language,
+			...body,
+		};
 	},
 });

@@ -11,7 +11,8 @@ export const description: INodeProperties[] = [
 		name: 'operation',
 		type: 'options',
 		noDataExpression: true,
-		displayOptions: { show: { resource: ['apiKey'] } },
+		// Not offered to an AI agent: the operation's output is the new secret itself.
+		displayOptions: { show: { resource: ['apiKey'], '@tool': [false] } },
 		options: [
 			{
 				name: 'Regenerate',
@@ -21,6 +22,14 @@ export const description: INodeProperties[] = [
 			},
 		],
 		default: 'regenerate',
+	},
+	{
+		displayName:
+			'An AI agent cannot regenerate the API key: the new key would end up in its conversation. Use this node outside the agent for that.',
+		name: 'apiKeyToolNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { resource: ['apiKey'], '@tool': [true] } },
 	},
 	...regenerate.description,
 ];

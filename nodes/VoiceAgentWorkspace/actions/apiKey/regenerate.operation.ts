@@ -29,13 +29,14 @@ const fields: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['apiKey'], operation: ['regenerate'] } },
+	{ show: { resource: ['apiKey'], operation: ['regenerate'], '@tool': [false] } },
 	fields,
 );
 
 async function regenerate(ctx: IExecuteFunctions): Promise<IDataObject> {
 	const node = ctx.getNode();
-	// The tool variant of the node hides this resource; refuse it here too, for old workflows.
+	// The tool variant of the node hides this operation; refuse it here too (an agent sets any
+	// parameter it likes, and old workflows may hold it).
 	if (node.type.endsWith('Tool')) {
 		throw new NodeOperationError(
 			node,

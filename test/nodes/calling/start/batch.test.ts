@@ -3,6 +3,7 @@ import nock from 'nock';
 import { API_KEY, BASE_URL, runNode } from '../../../helpers/harness';
 import { record } from '../../../helpers/record';
 import { AGENT } from '../../../helpers/fixtures';
+import { startSettings } from '../../../helpers/startParams';
 
 afterEach(() => nock.cleanAll());
 
@@ -12,17 +13,17 @@ const rows = (count: number) =>
 		json: { name: `Row ${n}`, phone: `+1415555${String(1000 + n)}`, plan: `p${n}` },
 	}));
 
-const params = (options: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
-	resource: 'call',
-	operation: 'start',
-	assistant: { __rl: true, mode: 'id', value: AGENT },
-	name: '={{ $json.name }}',
-	mobileNumber: '={{ $json.phone }}',
-	fromNumber: { __rl: true, mode: 'number', value: '+14155550000' },
-	variablesMode: 'none',
-	options,
-	...extra,
-});
+const params = (settings: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) =>
+	startSettings(settings, {
+		resource: 'call',
+		operation: 'start',
+		assistant: { __rl: true, mode: 'id', value: AGENT },
+		name: '={{ $json.name }}',
+		mobileNumber: '={{ $json.phone }}',
+		fromNumber: { __rl: true, mode: 'number', value: '+14155550000' },
+		variablesMode: 'none',
+		...extra,
+	});
 
 /**
  * A fake service that records every start and answers after `delayMs`. It counts requests

@@ -58,7 +58,7 @@ test('exactly one output per row, nobody dialled twice, no row lost', async () =
 			mobileNumber: '={{ $json.phone }}',
 			fromNumber: { __rl: true, mode: 'number', value: FROM },
 			variablesMode: 'none',
-			options: { maxConcurrent: 10 },
+			pace: { maxConcurrent: 10 },
 		},
 	});
 	expect(error).toBeUndefined();

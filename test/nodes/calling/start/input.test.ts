@@ -6,23 +6,24 @@ import nock from 'nock';
 
 import { expectAllMocksUsed, mockApi, runNode } from '../../../helpers/harness';
 import { AGENT } from '../../../helpers/fixtures';
+import { startSettings } from '../../../helpers/startParams';
 
 const NUMBER_ID = 'c3c3c3c3-0000-4000-8000-000000000001';
 
 beforeAll(() => nock.disableNetConnect());
 expectAllMocksUsed();
 
-const params = (extra: Record<string, unknown> = {}, options: Record<string, unknown> = {}) => ({
-	resource: 'call',
-	operation: 'start',
-	assistant: { __rl: true, mode: 'id', value: AGENT },
-	name: '={{ $json.name }}',
-	mobileNumber: '={{ $json.phone }}',
-	fromNumber: { __rl: true, mode: 'number', value: '+14155550000' },
-	variablesMode: 'none',
-	options,
-	...extra,
-});
+const params = (extra: Record<string, unknown> = {}, settings: Record<string, unknown> = {}) =>
+	startSettings(settings, {
+		resource: 'call',
+		operation: 'start',
+		assistant: { __rl: true, mode: 'id', value: AGENT },
+		name: '={{ $json.name }}',
+		mobileNumber: '={{ $json.phone }}',
+		fromNumber: { __rl: true, mode: 'number', value: '+14155550000' },
+		variablesMode: 'none',
+		...extra,
+	});
 
 test('Dry Run: the exact body of every row and its warnings, nobody called', async () => {
 	const { output, error } = await runNode({
@@ -106,22 +107,22 @@ describe('a whole-run setting of the wrong type fails every row, also with Conti
 	test.each([
 		[
 			{ maxConcurrent: 'abc' },
-			'Options › Max Concurrent Requests: "abc" is not a whole number from 1 to 50 [item 0]',
+			'Pace › Max Concurrent Requests: "abc" is not a whole number from 1 to 50 [item 0]',
 		],
 		[
 			{ maxConcurrent: '={{ NaN }}' },
-			'Options › Max Concurrent Requests: NaN is not a whole number from 1 to 50 [item 0]',
+			'Pace › Max Concurrent Requests: NaN is not a whole number from 1 to 50 [item 0]',
 		],
 		[
 			{ maxConcurrent: '={{ {} }}' },
-			'Options › Max Concurrent Requests: an object is not a whole number from 1 to 50 [item 0]',
+			'Pace › Max Concurrent Requests: an object is not a whole number from 1 to 50 [item 0]',
 		],
 		[
 			{ maxConcurrent: '0x10' },
-			'Options › Max Concurrent Requests: "0x10" is not a whole number from 1 to 50 [item 0]',
+			'Pace › Max Concurrent Requests: "0x10" is not a whole number from 1 to 50 [item 0]',
 		],
-		[{ callsPerMinute: '={{ NaN }}' }, 'Options › Calls per Minute: NaN is not a number [item 0]'],
-		[{ dryRun: 'yes' }, 'Options › Dry Run: "yes" is not true or false [item 0]'],
+		[{ callsPerMinute: '={{ NaN }}' }, 'Pace › Calls per Minute: NaN is not a number [item 0]'],
+		[{ dryRun: 'yes' }, 'Dry Run: "yes" is not true or false [item 0]'],
 	])('%j', async (options, message) => {
 		const { output, error } = await runNode({
 			type: 'voiceAgentCalling',
@@ -146,13 +147,13 @@ describe('row values of the wrong type are refused before anyone is called', () 
 			{ waitForCompletion: true },
 			{ pollIntervalSeconds: 0 },
 			{},
-			'Options › Poll Interval (Seconds): 0 is not a number from 2 to 600 [item 0]',
+			'Wait Options › Poll Interval (Seconds): 0 is not a number from 2 to 600 [item 0]',
 		],
 		[
 			{ waitForCompletion: true },
 			{ maxWaitSeconds: 'x' },
 			{},
-			'Options › Max Wait (Seconds): "x" is not a number from 5 to 86400 [item 0]',
+			'Wait Options › Max Wait (Seconds): "x" is not a number from 5 to 86400 [item 0]',
 		],
 		[
 			{ waitForCompletion: 'maybe' },
@@ -179,25 +180,25 @@ describe('row values of the wrong type are refused before anyone is called', () 
 			{},
 			{ defaultCountryCode: 'India' },
 			{},
-			'Options › Default Country Code: "India" is not a country code, e.g. +91 [item 0]',
+			'Default Country Code: "India" is not a country code, e.g. +91 [item 0]',
 		],
 		[
 			{},
 			{ callbackUrl: 'http://example.com/hook' },
 			{},
-			'Options › Status Callback URL: must start with https:// (plain http is allowed for localhost only), got "http://example.com/hook" [item 0]',
+			'Call Settings › Status Callback URL: must start with https:// (plain http is allowed for localhost only), got "http://example.com/hook" [item 0]',
 		],
 		[
 			{ callConfig: { retry: { settings: { retry_count: '0x10' } } } },
 			{},
 			{},
-			'Call Options › Retries › Retry Count: "0x10" is not a whole number of at least 0 [item 0]',
+			'Call Settings › Retries › Retry Count: "0x10" is not a whole number of at least 0 [item 0]',
 		],
 		[
 			{ callConfig: { maxCallLength: true } },
 			{},
 			{},
-			'Call Options › Max Call Length (Seconds): true is not a whole number of at least 1 [item 0]',
+			'Call Settings › Max Call Length (Seconds): true is not a whole number of at least 1 [item 0]',
 		],
 		[
 			{ variablesMode: 'json', variablesJson: '{"__proto__": "x"}' },

@@ -7,6 +7,7 @@ import nock from 'nock';
 
 import { API_KEY, BASE_URL, runNode } from '../../../helpers/harness';
 import { record } from '../../../helpers/record';
+import { startSettings } from '../../../helpers/startParams';
 
 const AGENT = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const NOW = Date.parse('2026-11-26T09:00:00.000Z');
@@ -19,7 +20,8 @@ const phone = (n: number) => `+1415555${String(1000 + n)}`;
 const rows = (count: number) =>
 	Array.from({ length: count }, (_, n) => ({ json: { name: `Row ${n}`, phone: phone(n) } }));
 
-const params = (options: Record<string, unknown> = {}) => ({
+const params = (settings: Record<string, unknown> = {}) =>
+	startSettings(settings, {
 	resource: 'call',
 	operation: 'start',
 	assistant: { __rl: true, mode: 'id', value: AGENT },
@@ -27,8 +29,7 @@ const params = (options: Record<string, unknown> = {}) => ({
 	mobileNumber: '={{ $json.phone }}',
 	fromNumber: { __rl: true, mode: 'number', value: '+14155550000' },
 	variablesMode: 'none',
-	options,
-});
+	});
 
 /** A history row as the live service lists it. */
 const historyRow = (id: string, to: string, name: string, minutesAgo: number) => ({

@@ -21,12 +21,11 @@ const PHONE_FORMAT =
 function readPhone(ctx: IExecuteFunctions, i: number, warnings: string[]): string {
 	const node = ctx.getNode();
 	const f = fields(ctx, i);
-	const options = f.collection('options', 'Options');
-	const ccText = options.text('defaultCountryCode', 'Default Country Code').trim();
+	const ccText = f.text('defaultCountryCode', 'Default Country Code').trim();
 	if (ccText && !countryCodeDigits(ccText)) {
 		throw fieldError(
 			node,
-			'Options › Default Country Code',
+			'Default Country Code',
 			`"${ccText}" is not a country code, e.g. +91`,
 			i,
 		);

@@ -3,14 +3,17 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { fields, toInteger, toObject } from '../../../../shared/params';
 import { fieldError } from '../../../../shared/validate';
 
-/** call_config from the Call Options collection, validated; undefined when nothing is set. */
+/**
+ * call_config from the Call Settings collection, validated; undefined when nothing is set.
+ * The collection also holds the status callback, which callback.ts reads.
+ */
 export function readCallConfig(
 	ctx: IExecuteFunctions,
 	i: number,
 	nowMs: number,
 ): IDataObject | undefined {
 	const node = ctx.getNode();
-	const options = fields(ctx, i).collection('callConfig', 'Call Options');
+	const options = fields(ctx, i).collection('callConfig', 'Call Settings');
 	const config: IDataObject = {};
 	for (const [param, key, label] of [
 		['idleTimeoutWarning', 'idle_timeout_warning', 'Idle Timeout Warning (Seconds)'],
@@ -22,7 +25,7 @@ export function readCallConfig(
 	}
 	const retry = options.collection('retry', 'Retries');
 	if (retry.has('settings')) {
-		const settings = toObject(node, 'Call Options › Retries', retry.raw('settings'), i);
+		const settings = toObject(node, 'Call Settings › Retries', retry.raw('settings'), i);
 		const retryConfig: IDataObject = {};
 		for (const [key, label] of [
 			['retry_count', 'Retry Count'],
@@ -32,7 +35,9 @@ export function readCallConfig(
 		] as const) {
 			const value = settings[key];
 			if (value === undefined || value === null || value === '') continue;
-			retryConfig[key] = toInteger(node, `Call Options › Retries › ${label}`, value, i, { min: 0 });
+			retryConfig[key] = toInteger(node, `Call Settings › Retries › ${label}`, value, i, {
+				min: 0,
+			});
 		}
 		config.call_retry_config = retryConfig;
 	}
@@ -45,7 +50,7 @@ export function readCallConfig(
 	if (Boolean(start) !== Boolean(end)) {
 		throw fieldError(
 			node,
-			start ? 'Call Options › Call Window End' : 'Call Options › Call Window Start',
+			start ? 'Call Settings › Call Window End' : 'Call Settings › Call Window Start',
 			'is required when the other end of the call window is set',
 			i,
 		);

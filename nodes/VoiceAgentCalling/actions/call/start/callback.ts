@@ -4,8 +4,8 @@ import { fields, toText } from '../../../../shared/params';
 import { isLoopbackHost } from '../../../../shared/url';
 import { fieldError } from '../../../../shared/validate';
 
-const URL_LABEL = 'Options › Status Callback URL';
-const HEADERS_LABEL = 'Options › Status Callback Headers';
+const URL_LABEL = 'Call Settings › Status Callback URL';
+const HEADERS_LABEL = 'Call Settings › Status Callback Headers';
 /** An HTTP header name (RFC 9110 token). */
 const HEADER_NAME_RE = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
@@ -17,7 +17,7 @@ const HEADER_NAME_RE = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
  */
 export function readCallback(ctx: IExecuteFunctions, i: number): IDataObject | undefined {
 	const node = ctx.getNode();
-	const options = fields(ctx, i).collection('options', 'Options');
+	const options = fields(ctx, i).collection('callConfig', 'Call Settings');
 	const text = options.text('callbackUrl', 'Status Callback URL').trim();
 	const rawHeaders = options.collection('callbackHeaders', 'Status Callback Headers').raw('header');
 	const headerList = Array.isArray(rawHeaders) ? rawHeaders : [];

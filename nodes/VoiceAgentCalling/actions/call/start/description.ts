@@ -20,14 +20,6 @@ const fields: INodeProperties[] = [
 	// The call body takes version_id: a slice of a sheet can be called with one A/B variant.
 	versionLocator(),
 	{
-		displayName: 'Callee Name',
-		name: 'name',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. Ada Lovelace',
-		description: 'Name of the person to call; the assistant can use it in the conversation',
-	},
-	{
 		displayName: 'Phone Number',
 		name: 'mobileNumber',
 		type: 'string',
@@ -35,6 +27,23 @@ const fields: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. +14155550100',
 		description: 'Number to call, in international format with country code',
+	},
+	{
+		displayName: 'Default Country Code',
+		name: 'defaultCountryCode',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. +91',
+		description:
+			'Added to numbers written without one (a leading 0 is dropped). Spaces, dashes, dots and brackets are always removed, and 00 counts as +.',
+	},
+	{
+		displayName: 'Callee Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Ada Lovelace',
+		description: 'Name of the person to call; the assistant can use it in the conversation',
 	},
 	fromNumberField(),
 	{
@@ -104,19 +113,22 @@ const fields: INodeProperties[] = [
 		description: 'An object of variable names to values, e.g. {"appointment_date": "Friday"}',
 	},
 	{
-		displayName: 'Wait for Call to End',
-		name: 'waitForCompletion',
+		displayName: 'Dry Run',
+		name: 'dryRun',
 		type: 'boolean',
 		default: false,
+		// Main field, not an option: the safe first step before a real batch must be seen.
+		hint: 'Turn on for the first run of a new list: each row is checked and shows the request it would send. Nobody is called.',
 		description:
-			'Whether to wait until the call has ended (completed, failed, error or cancelled) and output its details and transcript',
+			'Whether to only check every row and output the exact request body it would send, without calling anyone',
 	},
 	{
-		displayName: 'Options',
-		name: 'options',
+		displayName: 'Pace',
+		name: 'pace',
 		type: 'collection',
-		placeholder: 'Add Option',
+		placeholder: 'Add Pace Setting',
 		default: {},
+		description: 'How fast the calls of a batch are started',
 		options: [
 			{
 				displayName: 'Calls per Minute',
@@ -128,14 +140,41 @@ const fields: INodeProperties[] = [
 					'Most calls to start per minute across all items; 0 starts them as fast as Max Concurrent Requests allows',
 			},
 			{
-				displayName: 'Default Country Code',
-				name: 'defaultCountryCode',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. +91',
-				description:
-					'Added to numbers written without one (a leading 0 is dropped). Spaces, dashes, dots and brackets are always removed, and 00 counts as +.',
+				displayName: 'Max Concurrent Requests',
+				name: 'maxConcurrent',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_CONCURRENT },
+				default: DEFAULT_CONCURRENT,
+				description: 'How many calls are being started at the same time',
 			},
+		],
+	},
+	{
+		displayName: 'Duplicate Protection',
+		name: 'duplicates',
+		type: 'collection',
+		placeholder: 'Add Setting',
+		default: {},
+		description:
+			'Rows an earlier attempt of this same execution already dialled (n8n ran it again after a worker stopped) are not dialled again',
+		options: [rerunGuardOption, rerunLookbackOption],
+	},
+	{
+		displayName: 'Wait for Call to End',
+		name: 'waitForCompletion',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to wait until the call has ended (completed, failed, error or cancelled) and output its details and transcript',
+	},
+	{
+		displayName: 'Wait Options',
+		name: 'waitOptions',
+		type: 'collection',
+		placeholder: 'Add Wait Option',
+		default: {},
+		displayOptions: { show: { waitForCompletion: [true] } },
+		options: [
 			{
 				displayName: 'Download Recording',
 				name: 'downloadRecording',
@@ -143,32 +182,13 @@ const fields: INodeProperties[] = [
 				default: false,
 				description:
 					'Whether to add the audio recording of each ended call as a file (binary data "data"); a recording that cannot be fetched leaves the row without it, with recording_error',
-				displayOptions: { show: { '/waitForCompletion': [true] } },
 			},
-			{
-				displayName: 'Dry Run',
-				name: 'dryRun',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to only check every row and output the exact request body it would send, without calling anyone',
-			},
-			rerunLookbackOption,
 			{
 				displayName: 'Include Analysis',
 				name: 'includeAnalysis',
 				type: 'boolean',
 				default: false,
 				description: 'Whether to add the call analysis when waiting for the call to end',
-				displayOptions: { show: { '/waitForCompletion': [true] } },
-			},
-			{
-				displayName: 'Max Concurrent Requests',
-				name: 'maxConcurrent',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: MAX_CONCURRENT },
-				default: DEFAULT_CONCURRENT,
-				description: 'How many calls are being started at the same time',
 			},
 			{
 				displayName: 'Max Wait (Seconds)',
@@ -177,7 +197,6 @@ const fields: INodeProperties[] = [
 				typeOptions: { minValue: MIN_WAIT_SECONDS, maxValue: MAX_WAIT_SECONDS },
 				default: 1800,
 				description: 'Stop waiting after this long; the item then has timed_out: true',
-				displayOptions: { show: { '/waitForCompletion': [true] } },
 			},
 			{
 				displayName: 'Poll Interval (Seconds)',
@@ -187,49 +206,17 @@ const fields: INodeProperties[] = [
 				default: 15,
 				description:
 					'How often to check whether the calls have ended (all calls of the run are checked together)',
-				displayOptions: { show: { '/waitForCompletion': [true] } },
-			},
-			rerunGuardOption,
-			{
-				displayName: 'Status Callback Headers',
-				name: 'callbackHeaders',
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true },
-				placeholder: 'Add Header',
-				default: {},
-				description:
-					'Headers sent with every status callback (a JSON Content-Type header is added unless one is set here)',
-				options: [
-					{
-						displayName: 'Header',
-						name: 'header',
-						values: [
-							{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-							{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-						],
-					},
-				],
-			},
-			{
-				// A notice cannot depend on a collection member (n8n's parameter resolution refuses
-				// nested displayOptions paths), so the field says it itself.
-				displayName: 'Status Callback URL (Legacy)',
-				name: 'callbackUrl',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. https://n8n.example.com/webhook/call-status',
-				description:
-					'Legacy: the vendor removed per-call callbacks from its reference on 2026-08-03, so the service may ignore this URL. For call events use the Voice Agent Instant Trigger (event subscriptions). When honoured, every status change of the call is POSTed here; https only (plain http for localhost).',
 			},
 		],
 	},
 	{
-		displayName: 'Call Options',
+		displayName: 'Call Settings',
 		name: 'callConfig',
 		type: 'collection',
-		placeholder: 'Add Option',
+		placeholder: 'Add Call Setting',
 		default: {},
-		description: 'Overrides of the assistant’s call defaults',
+		description:
+			'The assistant’s call settings, changed for this call only: when it may ring, retries, timeouts, status callback',
 		options: [
 			{
 				displayName: 'Call Window End',
@@ -322,6 +309,37 @@ const fields: INodeProperties[] = [
 				default: '',
 				description:
 					'When to place the call. A date with an offset is converted to the time zone; a date without one is taken as local time in that zone. Must be in the future.',
+			},
+			{
+				displayName: 'Status Callback Headers',
+				name: 'callbackHeaders',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				placeholder: 'Add Header',
+				default: {},
+				description:
+					'Headers sent with every status callback (a JSON Content-Type header is added unless one is set here)',
+				options: [
+					{
+						displayName: 'Header',
+						name: 'header',
+						values: [
+							{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+							{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+						],
+					},
+				],
+			},
+			{
+				// A notice cannot depend on a collection member (n8n's parameter resolution refuses
+				// nested displayOptions paths), so the field says it itself.
+				displayName: 'Status Callback URL (Legacy)',
+				name: 'callbackUrl',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. https://n8n.example.com/webhook/call-status',
+				description:
+					'Legacy: the vendor removed per-call callbacks from its reference on 2026-08-03, so the service may ignore this URL. For call events use the Voice Agent Webhook Trigger (event subscriptions). When honoured, every status change of the call is POSTed here; https only (plain http for localhost).',
 			},
 			{
 				displayName: 'Time Zone',

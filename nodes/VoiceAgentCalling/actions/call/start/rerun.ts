@@ -48,7 +48,7 @@ const MAX_PAGES = 100;
 /** The service's clock may be a little ahead of this one. */
 const FUTURE_MARGIN_MS = 60_000;
 
-/** Options of Call → Start (in its Options collection). */
+/** Settings of Call → Start (in its Duplicate Protection collection). */
 export const rerunGuardOption: INodeProperties = {
 	displayName: 'Skip Rows Dialled by an Earlier Attempt',
 	name: 'rerunGuard',
@@ -97,12 +97,12 @@ export interface GuardOptions {
 
 /** The guard's settings for this run: undefined when it does not check. */
 export function readRerunGuard(ctx: IExecuteFunctions): { lookbackMs: number } | undefined {
-	const options = fields(ctx, 0).collection('options', 'Options');
+	const options = fields(ctx, 0).collection('duplicates', 'Duplicate Protection');
 	const node = ctx.getNode();
 	const raw = options.has('rerunGuard') ? options.raw('rerunGuard') : 'auto';
 	const mode = toOption<RerunMode>(
 		node,
-		'Options › Skip Rows Dialled by an Earlier Attempt',
+		'Duplicate Protection › Skip Rows Dialled by an Earlier Attempt',
 		raw,
 		0,
 		RERUN_MODES,
@@ -214,7 +214,7 @@ export async function findEarlierCalls(
 
 /** The error of every row when the check itself failed: nothing was dialled. */
 export function guardFailedNote(): string {
-	return 'Nothing was dialled: checking the call history for an earlier attempt of this execution failed, and dialling without that check could call someone twice. Run it again, or set Options › Skip Rows Dialled by an Earlier Attempt to Off.';
+	return 'Nothing was dialled: checking the call history for an earlier attempt of this execution failed, and dialling without that check could call someone twice. Run it again, or set Duplicate Protection › Skip Rows Dialled by an Earlier Attempt to Off.';
 }
 
 /** The body of a row not to dial: dialAll skips a row whose body is an error. */

@@ -18,14 +18,15 @@ export interface DialSettings {
 }
 
 export function readDialSettings(ctx: IExecuteFunctions): DialSettings {
-	const options = fields(ctx, 0).collection('options', 'Options');
+	const f = fields(ctx, 0);
+	const pace = f.collection('pace', 'Pace');
 	return {
-		concurrency: options.integer('maxConcurrent', 'Max Concurrent Requests', DEFAULT_CONCURRENT, {
+		concurrency: pace.integer('maxConcurrent', 'Max Concurrent Requests', DEFAULT_CONCURRENT, {
 			min: 1,
 			max: MAX_CONCURRENT,
 		}),
-		callsPerMinute: options.number('callsPerMinute', 'Calls per Minute', 0, { min: 0 }),
-		dryRun: options.boolean('dryRun', 'Dry Run', false),
+		callsPerMinute: pace.number('callsPerMinute', 'Calls per Minute', 0, { min: 0 }),
+		dryRun: f.boolean('dryRun', 'Dry Run', false),
 	};
 }
 
@@ -41,9 +42,9 @@ export interface WaitSettings {
 export function readWaitSettings(ctx: IExecuteFunctions, i: number): WaitSettings {
 	const f = fields(ctx, i);
 	const wait = f.boolean('waitForCompletion', 'Wait for Call to End', false);
-	const options = f.collection('options', 'Options');
 	if (!wait)
 		return { wait, includeAnalysis: false, downloadRecording: false, pollMs: 0, maxWaitMs: 0 };
+	const options = f.collection('waitOptions', 'Wait Options');
 	return {
 		wait,
 		includeAnalysis: options.boolean('includeAnalysis', 'Include Analysis', false),

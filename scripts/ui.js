@@ -1,0 +1,288 @@
+#!/usr/bin/env node
+// @ts-check
+'use strict';
+
+/**
+ * `npm run test:ui`: the package in n8n's editor, as a user meets it, in a real browser.
+ *
+ *   npm run test:ui                    n8n 1.x
+ *   npm run test:ui -- --n8n2          n8n 2.x
+ *   npm run test:ui -- --screenshots   also (re)write the README's pictures in docs/images/
+ *
+ * Starts `npm run dev` (n8n + the local sandbox, the examples imported, an owner account) on
+ * free ports and a throwaway user folder, then drives Debian's chromium through
+ * puppeteer-core: signs in, searches the nodes panel, opens every node's panel, fills the
+ * dropdowns, runs "Start a call" and sets up the webhook trigger. Any error the page logs
+ * fails the check it happened in, except n8n's own offline noise (IGNORED, each with its
+ * reason). Ends with one line: `ui-n8nN: N passed, N failed`.
+ *
+ *   --no-build       use dist/ as it is (also when E2E_BUILT=1, as in CI)
+ * Environment: CHROMIUM (default /usr/bin/chromium), UI_KEEP=1 keeps the user folder,
+ * UI_BASE=http://localhost:5678 and UI_SANDBOX=http://127.0.0.1:4010/ca/api/v0 use an n8n
+ * already started by `npm run dev`.
+ */
+
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const env = require('./n8n-env');
+const { selectedMajor } = require('./n8n-install');
+
+const REPO = env.REPO;
+const argv = process.argv.slice(2);
+const major = selectedMajor(argv);
+const SCREENSHOTS = argv.includes('--screenshots');
+const IMAGES = path.join(REPO, 'docs', 'images');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const LABEL = `ui-n8n${major}`;
+
+/** The six nodes, by the names the nodes panel shows. */
+const NODES = [
+	'Voice Agent Calling',
+	'Voice Agent Assistant',
+	'Voice Agent Workspace',
+	'Voice Agent Campaign',
+	'Voice Agent Polling Trigger',
+	'Voice Agent Webhook Trigger',
+];
+
+/**
+ * Console errors of n8n itself, offline on a machine without internet or a license; none
+ * comes from this package. Each entry: what it matches, and why it is not ours.
+ * @type {Array<{ match: RegExp, why: string }>}
+ */
+const IGNORED = [
+	{
+		match: /\/rest\/login\b.*401|401.*\/rest\/login\b/,
+		why: 'the sign-in page asks who is signed in before anyone is',
+	},
+	{
+		match: /api\.n8n\.io|Failed to fetch dynamic banners/,
+		why: "n8n's banners and news come from n8n's servers: offline here",
+	},
+	{
+		// A request that never reached a host on the internet; never one to this machine.
+		match: /net::ERR_\w+ \(https?:\/\/(?!localhost[:/]|127\.0\.0\.1[:/])/,
+		why: "the editor looks up the community package's details on the public npm registry: offline here",
+	},
+	{
+		match: /\/rest\/ai\/|sessions metadata|Plan lacks license|license/i,
+		why: "n8n's AI assistant needs a license this local instance does not have",
+	},
+	{
+		match: /executions\/last-successful.*404|404.*executions\/last-successful/,
+		why: 'a workflow that never ran has no last successful execution',
+	},
+	{
+		match: /Cannot read properties of undefined \(reading 'enabled'\)/,
+		why: "n8n 1.123's settings store reads a module setting the offline instance does not send",
+	},
+	{
+		match: /telemetry|rudderstack|posthog|sentry/i,
+		why: "n8n's telemetry is switched off, its clients still try",
+	},
+	{
+		match:
+			/\/rest\/(cloud|templates|community-node-types|dynamic-credentials)|community-node-types/,
+		why: "n8n's cloud, templates and community catalogue are off or offline here",
+	},
+	{
+		match: /\/types\/(nodes|credentials)\.json.*404|404.*\/types\//,
+		why: 'type hints for code editors n8n serves only when built with them',
+	},
+	{
+		match: /404.*\/schemas\/n8n-nodes-base\.|\/schemas\/n8n-nodes-base\..*\(/,
+		why: "output schemas of n8n's own nodes, not shipped with this n8n build",
+	},
+];
+
+const log = (/** @type {string} */ s) => console.log(`[${LABEL}] ${s}`);
+const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
+
+/** @type {import('node:child_process').ChildProcess | undefined} */
+let dev;
+/** @type {import('puppeteer-core').Browser | undefined} */
+let browser;
+let userFolder = '';
+
+async function startDev() {
+	const [n8nPort, sandboxPort] = await env.freePorts(2);
+	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'voice-agent-ui-'));
+	const args = [path.join(REPO, 'scripts', 'dev.js')];
+	if (major === 2) args.push('--n8n2');
+	if (argv.includes('--no-build') || process.env.E2E_BUILT === '1') args.push('--no-build');
+	log(`starting npm run dev on port ${n8nPort} (sandbox ${sandboxPort})...`);
+	dev = spawn(process.execPath, args, {
+		cwd: REPO,
+		env: {
+			...process.env,
+			N8N_PORT: String(n8nPort),
+			SANDBOX_PORT: String(sandboxPort),
+			// Calls end in one to three seconds, so the run below waits seconds, not a minute.
+			SANDBOX_SPEED: '20',
+			DEV_USER_FOLDER: userFolder,
+		},
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	const child = dev;
+	let output = '';
+	await new Promise((resolve, reject) => {
+		const timer = setTimeout(
+			() => reject(new Error(`npm run dev did not start:\n${output.slice(-3000)}`)),
+			300000,
+		);
+		const onData = (/** @type {Buffer} */ chunk) => {
+			output += chunk.toString();
+			if (output.includes('is running.')) {
+				clearTimeout(timer);
+				resolve(undefined);
+			}
+		};
+		child.stdout?.on('data', onData);
+		child.stderr?.on('data', onData);
+		child.on('exit', (code) => {
+			clearTimeout(timer);
+			reject(new Error(`npm run dev exited (${code}):\n${output.slice(-3000)}`));
+		});
+	});
+	return {
+		base: `http://localhost:${n8nPort}`,
+		sandbox: `http://127.0.0.1:${sandboxPort}/ca/api/v0`,
+	};
+}
+
+async function stopDev() {
+	if (!dev || dev.exitCode !== null) return;
+	const child = dev;
+	const exited = new Promise((r) => child.once('exit', r));
+	// dev.js stops n8n (its whole process group) and the sandbox on SIGTERM.
+	child.kill('SIGTERM');
+	await Promise.race([exited, sleep(30000)]);
+	if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/**
+ * @param {string} base @param {string} sandbox
+ */
+async function main(base, sandbox) {
+	const puppeteer = require('puppeteer-core');
+	browser = await puppeteer.launch({
+		executablePath: CHROMIUM,
+		args: ['--no-sandbox', '--headless=new', '--disable-gpu', '--lang=en-US'],
+		defaultViewport: { width: 1280, height: 800 },
+	});
+	const page = await browser.newPage();
+	page.setDefaultTimeout(20000);
+
+	/** Errors the page logged since the current check began, n8n's offline noise left out. */
+	let errors = /** @type {string[]} */ ([]);
+	const note = (/** @type {string} */ text) => {
+		if (!IGNORED.some((i) => i.match.test(text))) errors.push(text.slice(0, 500));
+	};
+	page.on('console', (m) => {
+		if (m.type() === 'error') note(`${m.text()} (${m.location()?.url ?? ''})`);
+	});
+	page.on('pageerror', (e) => note(`page error: ${e instanceof Error ? e.message : String(e)}`));
+	page.on('response', (r) => {
+		// Failed requests of the package's own endpoints (dropdowns, credential test, runs).
+		if (r.status() >= 500) note(`${r.status()} ${r.request().method()} ${r.url()}`);
+	});
+
+	const results = { passed: 0, failed: 0 };
+	const failures = /** @type {string[]} */ ([]);
+	/** @param {string} name @param {() => Promise<void>} fn */
+	const check = async (name, fn) => {
+		errors = [];
+		const t0 = Date.now();
+		try {
+			await fn();
+			if (errors.length) throw new Error(`the page logged errors:\n  ${errors.join('\n  ')}`);
+			results.passed++;
+			console.log(`  ✓ ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+		} catch (error) {
+			results.failed++;
+			const shot = path.join(userFolder, `failed-${results.failed}.png`);
+			await page.screenshot({ path: shot }).catch(() => undefined);
+			const message = error instanceof Error ? error.message : String(error);
+			failures.push(`${name}: ${message}`);
+			console.log(
+				`  ✕ ${name}\n    ${message.split('\n').join('\n    ')}\n    screenshot: ${shot}`,
+			);
+		}
+	};
+
+	const ui = require('./ui/steps');
+	const ctx = ui.context(page, base, {
+		sandbox,
+		screenshots: SCREENSHOTS ? IMAGES : undefined,
+		major,
+	});
+
+	await check('signs in with the local owner account', () => ui.signIn(ctx));
+	await check('nodes panel, new workflow: "voice agent" finds all six nodes', () =>
+		ui.searchFinds(ctx, 'trigger', 'voice agent', NODES),
+	);
+	await check('nodes panel, new workflow: "ringg" finds all six nodes', () =>
+		ui.searchFinds(ctx, 'trigger', 'ringg', NODES),
+	);
+	await check(
+		'nodes panel, "What happens next?": "voice agent" and "ringg" find all six',
+		async () => {
+			await ui.searchFinds(ctx, 'next', 'voice agent', NODES);
+			await ui.searchFinds(ctx, 'next', 'ringg', NODES);
+		},
+	);
+	await check("every node's panel opens without an error or issue marker", () =>
+		ui.everyPanel(ctx),
+	);
+	await check('Assistant, From Number and voice dropdowns fill from the service', () =>
+		ui.dropdownsFill(ctx),
+	);
+	await check('"Start a call" runs from the editor and shows the transcript', () =>
+		ui.runStartACall(ctx),
+	);
+	await check('"Dial a sheet" runs from the editor: one call per row', () => ui.runDialASheet(ctx));
+	await check('the webhook trigger is set up from its panel and receives an event', () =>
+		ui.setUpWebhookTrigger(ctx),
+	);
+
+	console.log(`${LABEL}: ${results.passed} passed, ${results.failed} failed`);
+	return results.failed === 0;
+}
+
+let finished = false;
+async function cleanup() {
+	if (finished) return;
+	finished = true;
+	await browser?.close().catch(() => undefined);
+	await stopDev();
+	if (userFolder && process.env.UI_KEEP !== '1') {
+		// Screenshots of failed checks stay for CI logs; the rest of the folder goes.
+		const keep = fs.readdirSync(userFolder).some((f) => f.startsWith('failed-'));
+		if (!keep) fs.rmSync(userFolder, { recursive: true, force: true });
+	}
+}
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
+	process.on(signal, () => void cleanup().then(() => process.exit(1)));
+}
+
+(async () => {
+	let ok = false;
+	try {
+		if (!fs.existsSync(CHROMIUM))
+			throw new Error(`no browser at ${CHROMIUM} (apt-get install -y chromium)`);
+		// UI_BASE: an n8n already running with `npm run dev` (while writing a check).
+		const { base, sandbox } = process.env.UI_BASE
+			? { base: process.env.UI_BASE, sandbox: String(process.env.UI_SANDBOX) }
+			: await startDev();
+		if (!userFolder) userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'voice-agent-ui-'));
+		ok = await main(base, sandbox);
+	} catch (error) {
+		console.error(`[${LABEL}] ${error instanceof Error ? error.stack : error}`);
+		console.log(`${LABEL}: 0 passed, 1 failed`);
+	}
+	await cleanup();
+	process.exit(ok ? 0 : 1);
+})();

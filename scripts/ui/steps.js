@@ -1,0 +1,562 @@
+// @ts-check
+'use strict';
+
+/**
+ * What a user does in n8n's editor, one function per check of scripts/ui.js. Selectors are
+ * the editor's own data-test-id attributes (the ones n8n's Playwright tests use), the same
+ * in n8n 1.123 and 2.41 for everything here. Every wait is for something to appear, bounded
+ * by the page's default timeout: no fixed sleeps decide a result.
+ */
+
+const fs = require('node:fs');
+const path = require('node:path');
+const { randomUUID } = require('node:crypto');
+
+const env = require('../n8n-env');
+
+const REPO = env.REPO;
+const CREDENTIAL = {
+	voiceAgentApi: { id: 'vaSandboxCred001', name: 'Voice Agent (local sandbox)' },
+};
+const SECRET = 'ui-suite-secret-0123456789abcdef';
+
+/**
+ * @typedef {{ page: import('puppeteer-core').Page, base: string, sandbox: string, images?: string, major: 1 | 2 }} Ctx
+ */
+
+/** @returns {Ctx} */
+function context(
+	/** @type {import('puppeteer-core').Page} */ page,
+	/** @type {string} */ base,
+	/** @type {{ sandbox: string, screenshots?: string, major: 1 | 2 }} */ options,
+) {
+	// Leaving an edited workflow asks "Save changes before leaving?": the answer is no.
+	page.on('dialog', (d) => void d.accept().catch(() => undefined));
+	return {
+		page,
+		base,
+		sandbox: options.sandbox,
+		images: options.screenshots,
+		major: options.major,
+	};
+}
+
+const example = (/** @type {string} */ file) =>
+	JSON.parse(fs.readFileSync(path.join(REPO, 'examples', file), 'utf8'));
+
+/** A picture for the README (small: one panel, no device scaling), only with --screenshots. */
+async function picture(/** @type {Ctx} */ ctx, /** @type {string} */ name) {
+	if (!ctx.images) return;
+	fs.mkdirSync(ctx.images, { recursive: true });
+	await ctx.page.screenshot({ path: path.join(ctx.images, name), type: 'png' });
+}
+
+/** Clicks `target` until `done` appears (a panel that slides in moves its items meanwhile). */
+async function clickUntil(
+	/** @type {Ctx} */ ctx,
+	/** @type {string} */ target,
+	/** @type {string} */ done,
+) {
+	for (let attempt = 0; attempt < 5; attempt++) {
+		const element = await ctx.page.waitForSelector(target, { visible: true });
+		await element?.click().catch(() => undefined);
+		if (await ctx.page.waitForSelector(done, { timeout: 2000 }).catch(() => null)) return;
+	}
+	throw new Error(`clicking ${target} never showed ${done}`);
+}
+
+/** Waits until fn (run in the page) returns a truthy value; returns it. */
+async function until(
+	/** @type {Ctx} */ ctx,
+	/** @type {string} */ what,
+	/** @type {Function} */ fn,
+	/** @type {any[]} */ ...args
+) {
+	try {
+		const handle = await ctx.page.waitForFunction(
+			/** @type {any} */ (fn),
+			{ polling: 100 },
+			...args,
+		);
+		return await handle.jsonValue();
+	} catch (error) {
+		throw new Error(`waited in vain for ${what}`);
+	}
+}
+
+async function signIn(/** @type {Ctx} */ ctx) {
+	const { page } = ctx;
+	await page.goto(`${ctx.base}/signin`, { waitUntil: 'networkidle2' });
+	await page.waitForSelector('input[name=emailOrLdapLoginId]');
+	await page.type('input[name=emailOrLdapLoginId]', env.OWNER.email);
+	await page.type('input[name=password]', env.OWNER.password);
+	await page.click('[data-test-id=form-submit-button]');
+	await until(
+		ctx,
+		'the home page after signing in',
+		() => !location.pathname.startsWith('/signin'),
+	);
+}
+
+/** Opens a workflow in the editor (its canvas drawn). */
+async function openWorkflow(/** @type {Ctx} */ ctx, /** @type {string} */ id) {
+	await ctx.page.goto(`${ctx.base}/workflow/${id}`, { waitUntil: 'networkidle2' });
+	await ctx.page.waitForSelector(
+		id === 'new' ? '[data-test-id=canvas-add-button]' : '[data-test-id=canvas-node]',
+	);
+}
+
+/** The names the nodes panel lists right now. */
+const listed = () =>
+	[
+		...document.querySelectorAll(
+			'[data-test-id=node-creator] [data-test-id=node-creator-item-name]',
+		),
+	].map((e) => (e.textContent ?? '').trim());
+
+/**
+ * Searches the nodes panel: of a new workflow ("What triggers this workflow?") or, after
+ * a trigger, "What happens next?". The panel lists a trigger that has events under its
+ * name without " Trigger", as n8n does for every app.
+ */
+async function searchFinds(
+	/** @type {Ctx} */ ctx,
+	/** @type {'trigger' | 'next'} */ where,
+	/** @type {string} */ query,
+	/** @type {string[]} */ expected,
+) {
+	const { page } = ctx;
+	if (where === 'trigger') {
+		await openWorkflow(ctx, 'new');
+		await page.click('[data-test-id=canvas-add-button]');
+	} else {
+		await openWorkflow(ctx, 'exStartCall');
+		await page.click('[data-test-id=node-creator-plus-button]');
+		await until(ctx, '"What happens next?"', () =>
+			document
+				.querySelector('[data-test-id=node-creator]')
+				?.textContent?.includes('What happens next?'),
+		);
+	}
+	await page.waitForSelector('[data-test-id=node-creator-search-bar]');
+	await page.type('[data-test-id=node-creator-search-bar]', query);
+	const accepted = expected.map((name) => [name, name.replace(/ Trigger$/, '')]);
+	try {
+		await page.waitForFunction(
+			(accepted) => {
+				const names = [
+					...document.querySelectorAll(
+						'[data-test-id=node-creator] [data-test-id=node-creator-item-name]',
+					),
+				].map((e) => (e.textContent ?? '').trim());
+				return accepted.every((/** @type {string[]} */ ok) => ok.some((n) => names.includes(n)));
+			},
+			{ polling: 100, timeout: 8000 },
+			accepted,
+		);
+	} catch {
+		const names = await page.evaluate(listed);
+		throw new Error(
+			`searching "${query}" listed ${JSON.stringify(names)}; expected ${JSON.stringify(expected)}`,
+		);
+	}
+	await page.keyboard.press('Escape');
+}
+
+/** Calls n8n's REST API as the signed-in user (the editor's own session). */
+async function rest(
+	/** @type {Ctx} */ ctx,
+	/** @type {string} */ method,
+	/** @type {string} */ route,
+	/** @type {any} */ body,
+) {
+	return await ctx.page.evaluate(
+		async (method, route, body) => {
+			const res = await fetch(route, {
+				method,
+				headers: {
+					'content-type': 'application/json',
+					'browser-id': localStorage.getItem('n8n-browserId') ?? '',
+				},
+				body: body === undefined ? undefined : JSON.stringify(body),
+			});
+			const text = await res.text();
+			let json;
+			try {
+				json = JSON.parse(text);
+			} catch {}
+			return { status: res.status, json, text: text.slice(0, 500) };
+		},
+		method,
+		route,
+		body,
+	);
+}
+
+/** A voice of the sandbox, as the Voice field stores one picked from its list. */
+async function aVoice(/** @type {Ctx} */ ctx) {
+	const res = await fetch(`${ctx.sandbox}/agent/voices?language=en-US`, {
+		headers: { 'X-API-KEY': env.SANDBOX_API_KEY },
+	});
+	const voice = (await res.json()).voices?.[0];
+	if (!voice) throw new Error(`the sandbox lists no voice (${res.status})`);
+	return { __rl: true, mode: 'list', value: voice.id, cachedResultName: voice.name };
+}
+
+/** A workflow with one node of each type, set up as a user would; returns its id. */
+async function everyNodeWorkflow(/** @type {Ctx} */ ctx) {
+	const start = example('start-a-call.json').nodes.find(
+		(/** @type {any} */ n) => n.name === 'Start a call',
+	);
+	const assistant = start.parameters.assistant;
+	const pkg = 'n8n-nodes-voice-agent';
+	/** @type {Array<[string, string, object]>} */
+	const nodes = [
+		['Start a call', 'voiceAgentCalling', start.parameters],
+		[
+			'Get an assistant',
+			'voiceAgentAssistant',
+			{ resource: 'assistant', operation: 'get', assistant },
+		],
+		[
+			'Change the voice',
+			'voiceAgentAssistant',
+			{ resource: 'assistant', operation: 'updateVoice', assistant, voiceId: await aVoice(ctx) },
+		],
+		['Phone numbers', 'voiceAgentWorkspace', {}],
+		['Campaigns', 'voiceAgentCampaign', {}],
+		['On completed call', 'voiceAgentTrigger', {}],
+		['When a call ends', 'voiceAgentInstantTrigger', { secret: SECRET }],
+	];
+	const workflow = {
+		name: `UI: every node ${Date.now()}`,
+		active: false,
+		connections: {},
+		settings: { executionOrder: 'v1' },
+		nodes: nodes.map(([name, type, parameters], n) => ({
+			id: randomUUID(),
+			name,
+			type: `${pkg}.${type}`,
+			typeVersion: 1,
+			position: [n * 220, type.endsWith('Trigger') ? 0 : 220],
+			parameters,
+			credentials: CREDENTIAL,
+			...(type === 'voiceAgentInstantTrigger' ? { webhookId: randomUUID() } : {}),
+		})),
+	};
+	const answer = await rest(ctx, 'POST', '/rest/workflows', workflow);
+	const id = answer.json?.data?.id;
+	if (answer.status !== 200 || !id)
+		throw new Error(`creating the workflow: ${answer.status} ${answer.text}`);
+	return { id, names: nodes.map(([name]) => name) };
+}
+
+/** Opens a node's panel from the canvas. */
+async function openNode(/** @type {Ctx} */ ctx, /** @type {string} */ name) {
+	const { page } = ctx;
+	const selector = `[data-test-id=canvas-node][data-node-name="${name}"]`;
+	// Select it, then Enter (the editor's shortcut): a double click can land while the
+	// canvas is still fitting the view and only select the node.
+	for (let attempt = 0; attempt < 3; attempt++) {
+		const node = await page.waitForSelector(selector);
+		await node?.click();
+		await page.keyboard.press('Enter');
+		const open = await page
+			.waitForSelector('[data-test-id=ndv] [data-test-id=node-parameters]', { timeout: 3000 })
+			.catch(() => null);
+		if (!open) continue;
+		// The panel's title (n8n 2.x draws it in a header of its own).
+		const title = await page.$eval('[data-test-id=ndv]', (e) => {
+			const t = e.querySelector('[data-test-id=node-title-container]') ?? e;
+			return /** @type {HTMLElement} */ (t).innerText.split('\n').slice(0, 3).join('\n');
+		});
+		if (title.includes(name)) return;
+		// The click went to the canvas, not the node: Enter opened the node selected before.
+		await closeNode(ctx);
+	}
+	throw new Error(`the panel of "${name}" did not open`);
+}
+
+async function closeNode(/** @type {Ctx} */ ctx) {
+	// n8n 1.x: "Back to canvas"; 2.x: a close button in the panel's header, or Escape.
+	const back = await ctx.page.$('[data-test-id=back-to-canvas]');
+	if (back) await back.click();
+	else await ctx.page.keyboard.press('Escape');
+	// Gone, not fading: a fading panel still takes the clicks meant for the canvas.
+	await until(
+		ctx,
+		'the panel to close',
+		() =>
+			![...document.querySelectorAll('[data-test-id=ndv], [data-test-id=ndv-modal]')].some((e) =>
+				e.checkVisibility({ opacityProperty: true, visibilityProperty: true }),
+			),
+	);
+}
+
+/** Issue markers and error notices the editor shows, as text (empty when none). */
+const problems = () =>
+	[
+		...document.querySelectorAll(
+			'[data-test-id=ndv] [data-test-id=parameter-issues], [data-test-id=ndv] [data-test-id=node-issues], .el-notification--error, .el-notification.error',
+		),
+	].map(
+		(e) => (e.getAttribute('data-test-id') ?? e.className) + ': ' + (e.textContent ?? '').trim(),
+	);
+
+async function everyPanel(/** @type {Ctx} */ ctx) {
+	const { page } = ctx;
+	const { id, names } = await everyNodeWorkflow(ctx);
+	await openWorkflow(ctx, id);
+	const marked = await page.evaluate(() =>
+		[...document.querySelectorAll('[data-test-id=canvas-node]')]
+			.filter((n) => n.querySelector('[data-test-id=node-issues]'))
+			.map((n) => n.getAttribute('data-node-name')),
+	);
+	if (marked.length) throw new Error(`issue markers on the canvas: ${marked.join(', ')}`);
+	for (const name of names) {
+		await openNode(ctx, name);
+		// Dropdown values are checked against the service as the panel opens: let them settle
+		// (n8n keeps its own connections open, so "idle" may never come: bounded).
+		await page.waitForNetworkIdle({ idleTime: 300, timeout: 1500 }).catch(() => undefined);
+		const found = await page.evaluate(problems);
+		if (found.length) throw new Error(`${name}: ${found.join('; ')}`);
+		await closeNode(ctx);
+	}
+	return id;
+}
+
+/** The entries a resource locator's list shows now (an expression run in the page). */
+const listItems = (/** @type {string} */ field) => `[...document.querySelectorAll(
+	'[data-test-id=resource-locator-${field}] [data-test-id=rlc-item]')]
+	.filter((e) => e.checkVisibility({ opacityProperty: true, visibilityProperty: true }))
+	.map((e) => (e.textContent || '').trim())`;
+
+/** Opens a resource locator's list and returns the entries it shows. */
+async function listOf(/** @type {Ctx} */ ctx, /** @type {string} */ field) {
+	const { page } = ctx;
+	await page.click(`[data-test-id=resource-locator-${field}] [data-test-id=rlc-input]`);
+	try {
+		await page.waitForFunction(`(${listItems(field)}).length > 0`, { polling: 100 });
+	} catch {
+		throw new Error(`the ${field} list did not fill`);
+	}
+	// The list first shows the value picked before; the service's answer replaces it.
+	await page.waitForNetworkIdle({ idleTime: 500, timeout: 5000 }).catch(() => undefined);
+	const items = /** @type {string[]} */ (await page.evaluate(listItems(field)));
+	// A click outside closes the list without changing the value.
+	await page.click('[data-test-id=ndv] [data-test-id=tab-params]');
+	await page
+		.waitForFunction(`(${listItems(field)}).length === 0`, { polling: 100 })
+		.catch(async () => {
+			throw new Error(
+				`the ${field} list stayed open: ${JSON.stringify(await page.evaluate(listItems(field)))}`,
+			);
+		});
+	return items;
+}
+
+async function dropdownsFill(/** @type {Ctx} */ ctx) {
+	const { id } = await everyNodeWorkflow(ctx);
+	await openWorkflow(ctx, id);
+	await openNode(ctx, 'Start a call');
+	const assistants = await listOf(ctx, 'assistant');
+	const chosen = example('start-a-call.json').nodes.find(
+		(/** @type {any} */ n) => n.name === 'Start a call',
+	).parameters.assistant.cachedResultName;
+	if (!assistants.includes(chosen))
+		throw new Error(`Assistant list ${JSON.stringify(assistants)} lacks ${chosen}`);
+	const numbers = await listOf(ctx, 'fromNumber');
+	// The list follows the assistant chosen above: each number is labelled with it.
+	const others = numbers.filter((n) => !n.endsWith(`(${chosen})`));
+	if (others.length)
+		throw new Error(`From Number lists numbers of other assistants: ${others.join(', ')}`);
+	await closeNode(ctx);
+	await openNode(ctx, 'Change the voice');
+	const voices = await listOf(ctx, 'voiceId');
+	if (voices.length < 1) throw new Error('no voices listed');
+	await closeNode(ctx);
+}
+
+/** Runs the open workflow with "Execute workflow" and waits for the node to succeed. */
+async function execute(/** @type {Ctx} */ ctx, /** @type {string} */ node) {
+	const { page } = ctx;
+	await page.click('[data-test-id=execute-workflow-button]');
+	await until(
+		ctx,
+		`"${node}" to run successfully`,
+		(name) => {
+			const el = document.querySelector(`[data-test-id=canvas-node][data-node-name="${name}"]`);
+			if (!el) return false;
+			if (el.querySelector('[data-test-id=canvas-node-status-error]')) return 'error';
+			return Boolean(el.querySelector('[data-test-id=canvas-node-status-success]'));
+		},
+		node,
+	).then((state) => {
+		if (state === 'error') throw new Error(`"${node}" failed`);
+	});
+}
+
+/** Shows the output panel's JSON view (what is in the items, not how it is drawn). */
+async function showJson(/** @type {Ctx} */ ctx) {
+	await clickUntil(
+		ctx,
+		'[data-test-id=output-panel] [data-test-id=radio-button-json]',
+		'[data-test-id=output-panel] [data-test-id=radio-button-json][class*=active], [data-test-id=output-panel] .json-data, [data-test-id=output-panel] [data-test-id=run-data-json]',
+	).catch(() => undefined);
+}
+
+async function runStartACall(/** @type {Ctx} */ ctx) {
+	const { page } = ctx;
+	await openWorkflow(ctx, 'exStartCall');
+	await execute(ctx, 'Start a call');
+	await openNode(ctx, 'Start a call');
+	await showJson(ctx);
+	// The JSON view puts a key and its value on separate lines.
+	const shown = [/"call_status":\s*"completed"/, /"transcript[a-z_]*":/, /Hi Ada Lovelace/];
+	try {
+		await page.waitForFunction(
+			(sources) => {
+				const text =
+					/** @type {HTMLElement} */ (document.querySelector('[data-test-id=output-panel]'))
+						?.innerText ?? '';
+				return sources.every((/** @type {string} */ s) => new RegExp(s).test(text));
+			},
+			{ polling: 200 },
+			shown.map((r) => r.source),
+		);
+	} catch {
+		const text = await page.$eval(
+			'[data-test-id=output-panel]',
+			(e) => /** @type {HTMLElement} */ (e).innerText,
+		);
+		throw new Error(`the output does not show ${shown.join(', ')}:\n${text.slice(0, 800)}`);
+	}
+	await picture(ctx, 'node-panel.png');
+	await closeNode(ctx);
+}
+
+async function runDialASheet(/** @type {Ctx} */ ctx) {
+	const { page } = ctx;
+	await openWorkflow(ctx, 'exDialSheet');
+	await execute(ctx, 'Call every row');
+	await openNode(ctx, 'Call every row');
+	const table = await page.$('[data-test-id=output-panel] [data-test-id=radio-button-table]');
+	await table?.click();
+	const count = await until(ctx, 'three output items', () => {
+		const text =
+			/** @type {HTMLElement} */ (document.querySelector('[data-test-id=output-panel]'))
+				?.innerText ?? '';
+		return /\b3 items?\b/.test(text) ? 3 : undefined;
+	});
+	if (count !== 3) throw new Error(`expected 3 items, saw ${count}`);
+	await picture(ctx, 'sheet-run.png');
+	await closeNode(ctx);
+}
+
+async function setUpWebhookTrigger(/** @type {Ctx} */ ctx) {
+	const { page } = ctx;
+	await openWorkflow(ctx, 'new');
+	await page.click('[data-test-id=canvas-add-button]');
+	await page.waitForSelector('[data-test-id=node-creator-search-bar]');
+	await page.type('[data-test-id=node-creator-search-bar]', 'voice agent webhook');
+	await clickUntil(
+		ctx,
+		'[data-test-id=node-creator] ::-p-text(Voice Agent Webhook)',
+		'[data-test-id=node-creator] ::-p-text(On call ended and processed)',
+	);
+	// The trigger's events, by the names the node uses (the list slides in: click once settled).
+	await clickUntil(
+		ctx,
+		'[data-test-id=node-creator] ::-p-text(On call ended and processed)',
+		'[data-test-id=ndv] [data-test-id=parameter-input-secret]',
+	);
+	const panelText = () =>
+		/** @type {HTMLElement} */ (document.querySelector('[data-test-id=ndv]'))?.innerText ?? '';
+	await until(
+		ctx,
+		'the notice that the Secret is needed',
+		(t) => {
+			const text =
+				/** @type {HTMLElement} */ (document.querySelector('[data-test-id=ndv]'))?.innerText ?? '';
+			return text.includes(t);
+		},
+		'Fill in a secret of at least 16 characters',
+	);
+	const input = '[data-test-id=parameter-input-secret] input';
+	await page.type(input, SECRET.slice(0, 8));
+	if (!(await page.evaluate(panelText)).includes('Fill in a secret'))
+		throw new Error('a short secret shows no notice');
+	await page.type(input, SECRET.slice(8));
+	await until(ctx, 'the notice to go once the secret is long enough', () => {
+		const text =
+			/** @type {HTMLElement} */ (document.querySelector('[data-test-id=ndv]'))?.innerText ?? '';
+		return !text.includes('Fill in a secret');
+	});
+	const found = await page.evaluate(problems);
+	if (found.length) throw new Error(`issues after setting it up: ${found.join('; ')}`);
+	await picture(ctx, 'webhook-trigger.png');
+
+	// Listen for a test event, then send one as the service would.
+	await page.click('[data-test-id=ndv] [data-test-id=node-execute-button]');
+	await until(ctx, 'the panel to listen', () =>
+		/Listening/i.test(
+			/** @type {HTMLElement} */ (document.querySelector('[data-test-id=ndv]'))?.innerText ?? '',
+		),
+	);
+	const webhookId = await page.evaluate(() => {
+		// The URL the panel shows under "Webhook URLs": read it from the page's text.
+		const text =
+			/** @type {HTMLElement} */ (document.querySelector('[data-test-id=ndv]'))?.innerText ?? '';
+		return /\/webhook-test\/([^\s/]+)\/events/.exec(text)?.[1];
+	});
+	const id = webhookId ?? (await testWebhookId(ctx));
+	const url = `${ctx.base}/webhook-test/${id}/events`;
+	const callId = randomUUID();
+	const res = await fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', 'x-voice-agent-secret': SECRET },
+		body: JSON.stringify({
+			event_type: 'all_processing_completed',
+			call_id: callId,
+			agent_id: randomUUID(),
+			status: 'completed',
+			to_number: '+14155550123',
+			transcript: [{ bot: 'Hello, this is a test.' }, { user: 'Hi!' }],
+			recording_url: null,
+		}),
+	});
+	if (res.status !== 200)
+		throw new Error(`the test URL answered ${res.status}: ${await res.text()}`);
+	await until(
+		ctx,
+		'the event in the output',
+		(c) => {
+			const out =
+				/** @type {HTMLElement} */ (document.querySelector('[data-test-id=output-panel]'))
+					?.innerText ?? '';
+			return out.includes(c);
+		},
+		callId,
+	);
+	await closeNode(ctx);
+}
+
+/** The webhook id of the one node of the open (saved) workflow, from the REST API. */
+async function testWebhookId(/** @type {Ctx} */ ctx) {
+	const id = /\/workflow\/([^/?#]+)/.exec(ctx.page.url())?.[1];
+	const answer = await rest(ctx, 'GET', `/rest/workflows/${id}`);
+	const node = answer.json?.data?.nodes?.find((/** @type {any} */ n) => n.webhookId);
+	if (!node) throw new Error(`no webhook id on the saved workflow ${id}`);
+	return node.webhookId;
+}
+
+module.exports = {
+	context,
+	signIn,
+	searchFinds,
+	everyPanel,
+	dropdownsFill,
+	runStartACall,
+	runDialASheet,
+	setUpWebhookTrigger,
+};

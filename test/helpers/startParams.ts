@@ -1,0 +1,41 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * Call › Start groups its settings by what the user decides: Dry Run and Default Country
+ * Code are main fields, the pace of a batch is "Pace", the re-run guard is "Duplicate
+ * Protection", the wait's settings are "Wait Options", and the status callback sits with the assistant's per-call settings ("Call
+ * Settings", stored as callConfig). Tests name a setting by its field name; this puts each
+ * where the node stores it, so a test reads as the setting it is about.
+ */
+const PLACE: Record<string, 'main' | 'pace' | 'duplicates' | 'waitOptions' | 'callConfig'> = {
+	dryRun: 'main',
+	defaultCountryCode: 'main',
+	callsPerMinute: 'pace',
+	maxConcurrent: 'pace',
+	rerunGuard: 'duplicates',
+	rerunLookbackMinutes: 'duplicates',
+	maxWaitSeconds: 'waitOptions',
+	pollIntervalSeconds: 'waitOptions',
+	includeAnalysis: 'waitOptions',
+	downloadRecording: 'waitOptions',
+	callbackUrl: 'callConfig',
+	callbackHeaders: 'callConfig',
+};
+
+/** Start's parameters for the given settings, merged into `base` (its callConfig too). */
+export function startSettings(
+	settings: Record<string, unknown>,
+	base: Record<string, unknown> = {},
+): IDataObject {
+	const out: IDataObject = { ...(base as IDataObject) };
+	for (const [name, value] of Object.entries(settings)) {
+		const place = PLACE[name];
+		if (place === undefined) throw new Error(`startSettings: unknown setting ${name}`);
+		if (place === 'main') {
+			out[name] = value as IDataObject[string];
+		} else {
+			out[place] = { ...((out[place] as IDataObject | undefined) ?? {}), [name]: value } as IDataObject;
+		}
+	}
+	return out;
+}
