@@ -416,7 +416,7 @@ const featuresWorkflow = chain('e2eFeatures', 'E2E features', [
 	{
 		name: 'Recording',
 		type: CALLING,
-		parameters: { resource: 'call', operation: 'downloadRecording', callId: '={{ $json.id }}' },
+		parameters: { resource: 'call', operation: 'downloadRecording', callId: '={{ $json.call_id }}' },
 	},
 	{
 		name: 'Get With Recording',
