@@ -37,6 +37,17 @@ const ROWS = Number(process.env.QUEUE_ROWS || 300);
  * batch sent again on 2.x).
  */
 const GUARD_OFF = process.env.QUEUE_GUARD === 'off';
+/**
+ * The kill case picks assistant and number "from the list" (same values, same request
+ * body). Why: at the start of every execution n8n checks a typed-in locator value against
+ * its mode's regex with a 250 ms wall-clock limit (n8n-workflow's safe regex, 1.123 and
+ * 2.41); on a starved machine the re-run after the kill once failed there ("Regular
+ * expression execution timed out") before any node ran. List values are not checked.
+ */
+const KILL_LOCATORS = {
+	assistant: { __rl: true, mode: 'list', value: AGENT },
+	fromNumber: { __rl: true, mode: 'list', value: FROM },
+};
 /** n8n polls at most once a minute; 1.x takes a list of seconds (every 5 s). */
 const POLL_CRON = MAJOR === 2 ? '* * * * *' : '0,5,10,15,20,25,30,35,40,45,50,55 * * * * *';
 
@@ -320,7 +331,13 @@ beforeAll(async () => {
 				{ waitForCompletion: true },
 				'lastNode',
 			),
-			startWorkflow('qKill', 'q-kill', GUARD_OFF ? { rerunGuard: 'off' } : {}, {}, 'onReceived'),
+			startWorkflow(
+				'qKill',
+				'q-kill',
+				GUARD_OFF ? { rerunGuard: 'off' } : {},
+				KILL_LOCATORS,
+				'onReceived',
+			),
 			binaryWorkflow(),
 			pollWorkflow(),
 			instantWorkflow(),
@@ -467,14 +484,26 @@ describe(`n8n ${MAJOR}.x in queue mode`, () => {
 	});
 
 	test('the instant trigger behind the webhook process: one execution per final event, duplicates dropped, the sweep working', async () => {
-		// Activation (on the main) registered the webhook process's URL on the assistant.
-		const registered = `${hook(`${INSTANT_HOOK}/events`)}?secret=${SECRET}`;
-		const agent = (await (
-			await fetch(`${sandbox.url}/agent/${AGENT_INSTANT}`, {
-				headers: { 'X-API-KEY': sandbox.apiKey },
-			})
-		).json()) as any;
-		expect(agent.agents.event_subscriptions.call_completed).toBe(registered);
+		// Activation (on the main) registered the webhook process's URL on the assistant: one
+		// entry in the live version's list, the bare URL, the secret in a header (which the
+		// service shows masked on read).
+		const agent = (
+			(await (
+				await fetch(`${sandbox.url}/agent/${AGENT_INSTANT}`, {
+					headers: { 'X-API-KEY': sandbox.apiKey },
+				})
+			).json()) as any
+		).agents;
+		const ours = {
+			event_type: ['call_completed'],
+			callback_url: hook(`${INSTANT_HOOK}/events`),
+			headers: { 'x-voice-agent-secret': SECRET },
+			method_type: 'POST',
+		};
+		expect(agent.version_details[agent.active_agent_version_id].event_subscriptions).toEqual([
+			{ ...ours, headers: { 'x-voice-agent-secret': `${SECRET.slice(0, 4)}***` } },
+		]);
+		expect(sandbox.store.agents.get(AGENT_INSTANT).versions[0].event_subscriptions).toEqual([ours]);
 		sandbox.setDeliveryFaults([
 			{ event: 'call_completed', action: 'duplicate', times: 1 },
 			{ event: 'call_completed', action: 'drop', times: 1 },
@@ -545,10 +574,14 @@ describe(`n8n ${MAJOR}.x in queue mode`, () => {
 	test('two copies of one delivery at the same moment: two webhook processes (measured) and one', async () => {
 		const second = await cluster.startWebhook();
 		const pairs = Number(process.env.QUEUE_RACE_PAIRS || 20);
-		const payload = (label: string, n: number) => ({
+		/**
+		 * A call_completed delivery as the service sends it: flat, no event_id (only
+		 * call_started carries one). Each race uses calls of its own: the trigger remembers a
+		 * call whose final event it emitted, and drops any later final event of it.
+		 */
+		const payload = (race: number, n: number) => ({
 			event_type: 'call_completed',
-			event_id: `race-${label}-${MAJOR}-${n}-${Date.now()}`,
-			call_id: `0d0d0d0d-0000-4000-8000-${String(n).padStart(12, '0')}`,
+			call_id: `0d0d0d0d-0000-4000-8${race}00-${String(n).padStart(12, '0')}`,
 			call_sid: `sid-${n}`,
 			agent_id: AGENT_INSTANT,
 			workspace_id: fixtures.WORKSPACE.id,
@@ -575,16 +608,19 @@ describe(`n8n ${MAJOR}.x in queue mode`, () => {
 					(await executions('qInstant')).every((e) => e.status !== 'running' && e.status !== 'new'),
 				60000,
 			);
+		let races = 0;
 		/** Sends each pair's two copies at once to the two given processes; executions started. */
 		const race = async (label: string, targets: Array<{ port: number }>) => {
 			const before = (await executions('qInstant')).length;
+			const raceNo = ++races;
 			for (let n = 0; n < pairs; n++) {
-				const body = payload(label, n);
+				const body = payload(raceNo, n);
+				// The secret as the registered subscription sends it: in a header.
 				const answers = await Promise.all(
 					targets.map((p) =>
-						post(`${hook(`${INSTANT_HOOK}/events`, p as any)}?secret=${SECRET}`, body).then(
-							(r) => r.status,
-						),
+						post(hook(`${INSTANT_HOOK}/events`, p as any), body, {
+							'x-voice-agent-secret': SECRET,
+						}).then((r) => r.status),
 					),
 				);
 				expect(answers).toEqual([200, 200]);
@@ -644,9 +680,14 @@ describe(`n8n ${MAJOR}.x in queue mode`, () => {
 			let retried: { id: string; status: string; mode: string } | undefined;
 			if (MAJOR === 1) {
 				// n8n 1.x runs the stalled job again on the other worker (once its lock expires).
+				// A re-run that errors ends the wait too: the status check below says so at once.
 				await waitFor(
-					'the re-run to finish',
-					() => Cluster.workerRan([other], execution.id).finished.length === 1,
+					'the re-run to end',
+					() =>
+						Cluster.workerRan([other], execution.id).finished.length === 1 ||
+						other.lines.some((l) =>
+							new RegExp(`Worker errored while running execution ${execution.id}\\b`).test(l),
+						),
 					180000,
 				);
 				figures.push(
