@@ -53,6 +53,7 @@ describe('Instant (webhook) trigger panel', () => {
 		expect(events.displayName).toBe('Events'); // the editor's nodes panel looks for "Events"
 		expect(options.map((o) => [o.name, o.action])).toEqual([
 			['Call Ended and Processed', 'On call ended and processed'],
+			['Call Started', 'On call started'],
 			['Call Attempt Ended', 'On call attempt ended'],
 			['Recording Ready', 'On recording ready'],
 			['Platform Analysis Ready', 'On platform analysis ready'],
@@ -100,13 +101,14 @@ describe('Call › Start groups its settings by what the user decides', () => {
 	const members = (name: string) =>
 		(field(name).options as INodeProperties[]).map((o) => o.displayName);
 
-	test('main fields: who and what to call, Dry Run, pace, waiting, call settings', () => {
+	test('main fields: who and what to call, Dry Run, pace, duplicate protection, waiting, call settings', () => {
 		const main = (values: Record<string, unknown>) =>
 			shownFields(calling, { ...start, ...values }).filter(
 				(n) => !['resource', 'operation'].includes(n),
 			);
 		expect(main({ variablesMode: 'none' })).toEqual([
 			'assistant',
+			'version',
 			'mobileNumber',
 			'defaultCountryCode',
 			'name',
@@ -114,6 +116,7 @@ describe('Call › Start groups its settings by what the user decides', () => {
 			'variablesMode',
 			'dryRun',
 			'pace',
+			'duplicates',
 			'waitForCompletion',
 			'callConfig',
 		]);
@@ -128,6 +131,11 @@ describe('Call › Start groups its settings by what the user decides', () => {
 	test('each group holds only its own settings', () => {
 		expect(field('pace').displayName).toBe('Pace');
 		expect(members('pace')).toEqual(['Calls per Minute', 'Max Concurrent Requests']);
+		expect(field('duplicates').displayName).toBe('Duplicate Protection');
+		expect(members('duplicates')).toEqual([
+			'Skip Rows Dialled by an Earlier Attempt',
+			'Earlier Attempt Look Back (Minutes)',
+		]);
 		expect(field('waitOptions').displayName).toBe('Wait Options');
 		expect(members('waitOptions')).toEqual([
 			'Download Recording',
@@ -145,7 +153,7 @@ describe('Call › Start groups its settings by what the user decides', () => {
 			'Retries',
 			'Scheduled At',
 			'Status Callback Headers',
-			'Status Callback URL',
+			'Status Callback URL (Legacy)',
 			'Time Zone',
 		]);
 		expect(

@@ -201,8 +201,17 @@ export const ENTRIES: FuzzEntry[] = [
 				{ weight: 3, arbitrary: fc.constant(false) },
 				{ weight: 1, arbitrary: fc.constant(true) },
 			),
-			maxWaitSeconds: fc.integer({ min: 5, max: 120 }),
-			pollIntervalSeconds: fc.integer({ min: 2, max: 30 }),
+			// Always a short Max Wait: its default (30 min) would take 900 rounds of the virtual
+			// clock at a 2 s poll, past the run's request budget.
+			waitOptions: fc.record(
+				{
+					maxWaitSeconds: fc.integer({ min: 5, max: 120 }),
+					pollIntervalSeconds: fc.integer({ min: 2, max: 30 }),
+					includeAnalysis: fc.boolean(),
+					downloadRecording: fc.boolean(),
+				},
+				{ requiredKeys: ['maxWaitSeconds'] },
+			),
 			dryRun: fc.oneof(
 				{ weight: 4, arbitrary: fc.constant(false) },
 				{ weight: 1, arbitrary: fc.constant(true) },

@@ -8,6 +8,7 @@ import nock from 'nock';
 import { API_KEY, BASE_URL, jsonOf, runNode } from '../../../helpers/harness';
 import { AGENT } from '../../../helpers/fixtures';
 import { record } from '../../../helpers/record';
+import { startSettings } from '../../../helpers/startParams';
 
 const callId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -19,23 +20,26 @@ const rows = [
 	{ json: { name: 'Cyd', phone: '9876543210', cc: '+91', lang: 'hi' } },
 ];
 
-/** Fixed and per-row fields mixed, also inside the same collection. */
-const params = (options: Record<string, unknown> = {}) => ({
-	resource: 'call',
-	operation: 'start',
-	assistant: { __rl: true, mode: 'id', value: AGENT },
-	name: '={{ $json.name }}',
-	mobileNumber: '={{ $json.phone }}',
-	fromNumber: { __rl: true, mode: 'number', value: '+14155550100' },
-	variablesMode: 'pairs',
-	variables: {
-		variable: [
-			{ name: 'plan', value: 'gold' },
-			{ name: 'language', value: '={{ $json.lang }}' },
-		],
-	},
-	options: { defaultCountryCode: '={{ $json.cc }}', maxConcurrent: 2, ...options },
-});
+/** Fixed and per-row fields mixed, also inside the same collection (the variables). */
+const params = (settings: Record<string, unknown> = {}) =>
+	startSettings(
+		{ defaultCountryCode: '={{ $json.cc }}', maxConcurrent: 2, ...settings },
+		{
+			resource: 'call',
+			operation: 'start',
+			assistant: { __rl: true, mode: 'id', value: AGENT },
+			name: '={{ $json.name }}',
+			mobileNumber: '={{ $json.phone }}',
+			fromNumber: { __rl: true, mode: 'number', value: '+14155550100' },
+			variablesMode: 'pairs',
+			variables: {
+				variable: [
+					{ name: 'plan', value: 'gold' },
+					{ name: 'language', value: '={{ $json.lang }}' },
+				],
+			},
+		},
+	);
 
 const expectedBodies = [
 	{
@@ -123,15 +127,15 @@ test('a bad fixed field fails every row under its own item, and nothing is sent'
 	});
 	expect(error).toBeUndefined();
 	expect(jsonOf(output).map((o) => o.error)).toEqual([
-		'Options › Default Country Code: "abc" is not a country code, e.g. +91 [item 0]',
-		'Options › Default Country Code: "abc" is not a country code, e.g. +91 [item 1]',
-		'Options › Default Country Code: "abc" is not a country code, e.g. +91 [item 2]',
+		'Default Country Code: "abc" is not a country code, e.g. +91 [item 0]',
+		'Default Country Code: "abc" is not a country code, e.g. +91 [item 1]',
+		'Default Country Code: "abc" is not a country code, e.g. +91 [item 2]',
 	]);
 	expect(output.map((o) => o.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	expect(nock.pendingMocks()).toEqual([]);
 });
 
-test('a bad per-row value in a collection stops the batch before anyone is dialled', async () => {
+test('a bad per-row value stops the batch before anyone is dialled', async () => {
 	nock.disableNetConnect();
 	const items = rows.map((r) => ({ json: { ...r.json } }));
 	items[2].json.cc = 'ninety-one';
@@ -141,7 +145,7 @@ test('a bad per-row value in a collection stops the batch before anyone is diall
 		parameters: params(),
 	});
 	expect(error?.message).toBe(
-		'Options › Default Country Code: "ninety-one" is not a country code, e.g. +91 [item 2]',
+		'Default Country Code: "ninety-one" is not a country code, e.g. +91 [item 2]',
 	);
 	expect(output).toEqual([]);
 });
