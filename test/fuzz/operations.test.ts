@@ -7,7 +7,6 @@
  * Retry-After and waiting for completion take no real time.
  */
 import fc from 'fast-check';
-import { setSafeRegexEngine } from 'n8n-workflow';
 
 import { VoiceAgentAssistant } from '../../nodes/VoiceAgentAssistant/VoiceAgentAssistant.node';
 import { resources as assistantResources } from '../../nodes/VoiceAgentAssistant/actions/router';
@@ -36,27 +35,7 @@ jest.mock('n8n-workflow', () => {
 const realNow = Date.now.bind(Date);
 jest.spyOn(Date, 'now').mockImplementation(() => realNow() + mockClock.ms);
 
-/*
- * n8n checks a locator's "By ID" value against the mode's regex with its safeRegex, which runs
- * the regex in a vm with a 250 ms WALL-CLOCK timeout. Our patterns are anchored and linear
- * (0.2 ms on 20,000 characters), yet on this shared 2-core machine a run was once descheduled
- * or paused for GC long enough to throw "Regular expression execution timed out" (the old
- * skips of Update Custom Variables / DTMF / Noise Settings); 3,000 runs each on a fresh seed,
- * and 300 with 20,000-character values, never reproduced it. The fuzz therefore runs the same
- * regexes on n8n's own native engine (its browser fallback): a result, never a wall-clock
- * accident. A backtracking pattern would still show, as a run over its 15 s budget.
- */
-setSafeRegexEngine({
-	exec: (pattern, input, flags) => new RegExp(pattern, flags).exec(input),
-	test: (pattern, input, flags) => new RegExp(pattern, flags).test(input),
-	replace: (pattern, input, flags, replacement) =>
-		input.replace(new RegExp(pattern, flags), replacement),
-	matchAll: (pattern, input, flags) =>
-		Array.from(
-			input.matchAll(new RegExp(pattern, flags?.includes('g') ? flags : `${flags ?? ''}g`)),
-		),
-	split: (pattern, input, flags) => input.split(new RegExp(pattern, flags)),
-});
+// n8n's wall-clock regex limit is replaced for every suite in test/helpers/afterEnv.ts.
 
 registerNodeType('voiceAgentAssistant', () => new VoiceAgentAssistant());
 registerNodeType('voiceAgentWorkspace', () => new VoiceAgentWorkspace());

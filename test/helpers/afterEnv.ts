@@ -2,6 +2,7 @@
 import { rmSync } from 'node:fs';
 
 import nock from 'nock';
+import { setSafeRegexEngine } from 'n8n-workflow';
 
 // Jest loads a fresh nock for every test file in the same process; each one patches node's
 // shared http module. Un-patching after each file leaves the next file's nock in sole charge.
@@ -15,4 +16,26 @@ afterAll(() => {
 	// The settings folder env.ts made for this file.
 	const folder = process.env.VOICE_AGENT_TEST_TMP;
 	if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+/*
+ * n8n checks a locator's "By ID" value against the mode's regex with its safeRegex, which runs
+ * the regex in a vm with a 250 ms WALL-CLOCK timeout. Our patterns are anchored and linear
+ * (0.2 ms on 20,000 characters), yet on this shared 2-core machine a run was once descheduled
+ * or paused for GC long enough to throw "Regular expression execution timed out" (the old
+ * skips of Update Custom Variables / DTMF / Noise Settings); 3,000 runs each on a fresh seed,
+ * and 300 with 20,000-character values, never reproduced it. Every suite therefore runs the same
+ * regexes on n8n's own native engine (its browser fallback): a result, never a wall-clock
+ * accident. A backtracking pattern would still show, as a run over its 15 s budget.
+ */
+setSafeRegexEngine({
+	exec: (pattern, input, flags) => new RegExp(pattern, flags).exec(input),
+	test: (pattern, input, flags) => new RegExp(pattern, flags).test(input),
+	replace: (pattern, input, flags, replacement) =>
+		input.replace(new RegExp(pattern, flags), replacement),
+	matchAll: (pattern, input, flags) =>
+		Array.from(
+			input.matchAll(new RegExp(pattern, flags?.includes('g') ? flags : `${flags ?? ''}g`)),
+		),
+	split: (pattern, input, flags) => input.split(new RegExp(pattern, flags)),
 });
