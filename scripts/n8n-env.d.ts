@@ -72,7 +72,10 @@ export function executeWorkflow(
 	n8n: N8nInstall,
 	env: NodeJS.ProcessEnv,
 	id: string,
-): Promise<ExecResult & { data: any; ms: number }>;
+): Promise<
+	ExecResult & { data: any; succeeded: boolean; exitNote: string | undefined; ms: number }
+>;
+export function executeFailure(id: string, result: ExecResult & { data: any }): string;
 export function nodeOutput(
 	data: unknown,
 	nodeName: string,

@@ -299,7 +299,10 @@ function parseRawOutput(stdout) {
 }
 
 /**
- * `n8n execute --id X --rawOutput`: the run's data, or the error n8n printed.
+ * `n8n execute --id X --rawOutput`: the run's data, or the error n8n printed. `succeeded`
+ * says what the run itself says (finished, no error), apart from the CLI's exit code: on a
+ * loaded machine n8n 2.x's CLI once exited non-zero after printing a successful run
+ * (`exitNote` then tells, for the caller to show).
  * @param {N8nInstall} n8n @param {NodeJS.ProcessEnv} env @param {string} id
  */
 async function executeWorkflow(n8n, env, id) {
@@ -311,7 +314,28 @@ async function executeWorkflow(n8n, env, id) {
 	} catch {
 		data = undefined;
 	}
-	return { ...r, data, ms: Date.now() - started };
+	const succeeded =
+		data?.finished === true && data?.status !== 'error' && !data?.data?.resultData?.error;
+	const exitNote =
+		succeeded && r.code !== 0
+			? `n8n execute ${id} exited ${r.code} after a successful run: ${r.stderr.trim().slice(-600) || '(nothing on stderr)'}`
+			: undefined;
+	return { ...r, data, succeeded, exitNote, ms: Date.now() - started };
+}
+
+/**
+ * Why a run did not succeed, first line first (a CI log shows only the start of a message):
+ * n8n's error for the run, or the exit code, then what the CLI printed.
+ * @param {string} id @param {{ code: number | null, stdout: string, stderr: string, data: any }} result
+ */
+function executeFailure(id, result) {
+	const error = result.data?.data?.resultData?.error;
+	const reason = error
+		? `${error.message ?? 'an error'}${error.node?.name ? ` (node ${error.node.name})` : ''}`
+		: result.data
+			? 'the run did not finish'
+			: 'no run data printed';
+	return `n8n execute ${id} exited ${result.code}: ${reason}\n--- stderr ---\n${result.stderr.slice(-4000)}\n--- stdout ---\n${result.stdout.slice(-4000)}`;
 }
 
 /**
@@ -531,6 +555,7 @@ module.exports = {
 	importAll,
 	parseRawOutput,
 	executeWorkflow,
+	executeFailure,
 	nodeOutput,
 	freePort,
 	freePorts,

@@ -214,7 +214,8 @@ describe(`n8n ${MAJOR}.x instant trigger`, () => {
 					{ event: 'all_processing_completed', action: 'drop', times: 2 },
 				]);
 				const started = await env.executeWorkflow(n8n, n8nEnv, 'e2eInstantStart');
-				if (started.code !== 0) throw new Error(`${started.stdout}\n${started.stderr}`);
+				if (!started.succeeded) throw new Error(env.executeFailure('e2eInstantStart', started));
+				if (started.exitNote) figures.push(started.exitNote);
 				const callId = env.nodeOutput(started.data, 'Start')![0].call_id as string;
 
 				const executions = async () => {

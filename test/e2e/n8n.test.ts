@@ -129,9 +129,8 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
 /** Executes a workflow and returns its run data; fails with n8n's own output otherwise. */
 async function execute(id: string, expectFailure = false) {
 	const result = await timed(`n8n execute ${id}`, () => env.executeWorkflow(n8n, n8nEnv, id));
-	if (!expectFailure && (result.code !== 0 || !result.data)) {
-		throw new Error(`n8n execute ${id} exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
-	}
+	if (!expectFailure && !result.succeeded) throw new Error(env.executeFailure(id, result));
+	if (result.exitNote) timings.push(result.exitNote);
 	return result;
 }
 
@@ -416,7 +415,11 @@ const featuresWorkflow = chain('e2eFeatures', 'E2E features', [
 	{
 		name: 'Recording',
 		type: CALLING,
-		parameters: { resource: 'call', operation: 'downloadRecording', callId: '={{ $json.call_id }}' },
+		parameters: {
+			resource: 'call',
+			operation: 'downloadRecording',
+			callId: '={{ $json.call_id }}',
+		},
 	},
 	{
 		name: 'Get With Recording',
