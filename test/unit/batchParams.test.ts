@@ -1,6 +1,8 @@
 import type { IExecuteFunctions, INode, INodeParameters } from 'n8n-workflow';
 
-import { batchParams, hasExpression } from '../../nodes/shared/batchParams';
+import fc from 'fast-check';
+
+import { batchParams, columnPath, hasExpression } from '../../nodes/shared/batchParams';
 
 /**
  * A context standing in for n8n's: parameters as stored in the workflow; an expression
@@ -228,4 +230,113 @@ test('hasExpression: a string starting with "=" at any depth', () => {
 	expect(hasExpression(null)).toBe(false);
 	expect(hasExpression({ a: { b: ['x', { c: '=1' }] } })).toBe(true);
 	expect(hasExpression({ a: { b: ['x', { c: '1' }] } })).toBe(false);
+});
+
+describe('a parameter that is only a column of the row', () => {
+	test('columnPath reads the keys of the forms n8n writes, and nothing else', () => {
+		expect(columnPath('={{ $json.phone }}')).toEqual(['phone']);
+		expect(columnPath('={{$json.phone}}')).toEqual(['phone']);
+		expect(columnPath("={{ $json['Phone Number'] }}")).toEqual(['Phone Number']);
+		expect(columnPath('={{ $json["Phone Number"] }}')).toEqual(['Phone Number']);
+		expect(columnPath("={{ $json.contact['mobile #'].e164 }}")).toEqual([
+			'contact',
+			'mobile #',
+			'e164',
+		]);
+		for (const other of [
+			'{{ $json.phone }}', // not an expression: plain text
+			'={{ $json.phone }} ', // text after it
+			'=+1{{ $json.phone }}',
+			'={{ $json.first }} {{ $json.last }}',
+			'={{ $json }}',
+			'={{ $json.phone.trim() }}',
+			'={{ $json[0] }}',
+			"={{ $json['it\\'s'] }}",
+			'={{ $json.phone || $json.mobile }}',
+			"={{ $('Sheet').item.json.phone }}",
+			'={{ $json.1st }}',
+		]) {
+			expect([other, columnPath(other)]).toEqual([other, undefined]);
+		}
+	});
+
+	test('columnPath gives back the keys an expression was written from (dot or bracket form)', () => {
+		const key = fc.oneof(
+			fc.stringMatching(/^[A-Za-z_$][\w$]{0,8}$/),
+			fc.string({ maxLength: 12 }).filter((k) => !/['"\\]/.test(k)),
+		);
+		fc.assert(
+			fc.property(fc.array(key, { minLength: 1, maxLength: 4 }), fc.boolean(), (keys, spaced) => {
+				const steps = keys.map((k) =>
+					/^[A-Za-z_$][\w$]*$/.test(k) && !spaced ? `.${k}` : `[${JSON.stringify(k)}]`,
+				);
+				const pad = spaced ? ' ' : '';
+				expect(columnPath(`={{${pad}$json${steps.join('')}${pad}}}`)).toEqual(keys);
+			}),
+		);
+	});
+
+	/** The fake context with the items n8n would hand over. */
+	function withRows(parameters: INodeParameters, items: Array<Record<string, unknown>>) {
+		const fake = fakeContext(parameters, items);
+		const ctx = Object.assign(fake.ctx, { getInputData: () => items.map((json) => ({ json })) });
+		return { ...fake, ctx };
+	}
+
+	test('read from the row after n8n agreed on the first row: one resolution by n8n in all', () => {
+		const { ctx, reads } = withRows({ name: '={{ $json.name }}' }, rows);
+		const view = batchParams(ctx);
+		expect(rows.map((_, i) => view.getNodeParameter('name', i))).toEqual(['Ann', 'Bob', 'Cyd']);
+		expect(reads).toEqual([{ name: 'name', item: 0, options: undefined }]);
+	});
+
+	test('n8n disagreeing on the first row: n8n resolves that parameter for every row', () => {
+		const { ctx, reads } = withRows({ name: '={{ $json.name }}' }, rows);
+		const disagreeing = Object.assign(Object.create(ctx), {
+			getNodeParameter: (name: string, item: number, fallback?: unknown, options?: object) =>
+				`n8n: ${ctx.getNodeParameter(name, item, fallback, options) as string}`,
+		}) as IExecuteFunctions;
+		const view = batchParams(disagreeing);
+		expect(rows.map((_, i) => view.getNodeParameter('name', i))).toEqual([
+			'n8n: Ann',
+			'n8n: Bob',
+			'n8n: Cyd',
+		]);
+		expect(reads.map((r) => `${r.name}@${r.item}`)).toEqual(['name@0', 'name@1', 'name@2']);
+	});
+
+	test('anything but text, a number or true/false, and read options, are left to n8n', () => {
+		const items = [
+			{ v: 'text' },
+			{ v: { nested: 1 } },
+			{ v: null },
+			{ v: Number.NaN },
+			{ v: [1] },
+			{},
+			{ v: 7 },
+			{ v: false },
+		];
+		const { ctx, reads } = withRows({ v: '={{ $json.v }}' }, items);
+		const view = batchParams(ctx);
+		const seen = items.map((_, i) => view.getNodeParameter('v', i, 'fallback'));
+		expect(seen).toEqual(['text', { nested: 1 }, null, Number.NaN, [1], undefined, 7, false]);
+		expect(reads.map((r) => `${r.name}@${r.item}`)).toEqual([
+			'v@0', // the proof
+			'v@1',
+			'v@2',
+			'v@3',
+			'v@4',
+			'v@5',
+		]);
+		view.getNodeParameter('v', 7, '', { extractValue: true });
+		expect(reads.at(-1)).toEqual({ name: 'v', item: 7, options: { extractValue: true } });
+	});
+
+	test('names n8n guards are left to n8n', () => {
+		const items = [{ constructor: 'x' }, { constructor: 'y' }];
+		const { ctx, reads } = withRows({ v: '={{ $json.constructor }}' }, items);
+		const view = batchParams(ctx);
+		expect(items.map((_, i) => view.getNodeParameter('v', i))).toEqual(['x', 'y']);
+		expect(reads).toHaveLength(2);
+	});
 });

@@ -194,7 +194,9 @@ export async function findEarlierCalls(
 			.filter((v) => typeof v === 'string' && v !== '')
 			.map(String);
 		const agent = String(row.body.agent_id ?? '');
-		byAgent.set(agent, [...(byAgent.get(agent) ?? []), row]);
+		const group = byAgent.get(agent);
+		if (group) group.push(row);
+		else byAgent.set(agent, [row]);
 	}
 	for (const [agentId, agentRows] of byAgent) {
 		const history = (await readHistory(
