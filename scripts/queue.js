@@ -4,22 +4,20 @@
 
 /**
  * `npm run test:queue [-- --n8n2] [-- <jest args>]`: the package in n8n's queue mode (main,
- * worker and webhook processes on their own Redis and Postgres). Builds the package (unless
- * E2E_BUILT=1), installs the pinned n8n on first use, runs test/queue, and ends with one
- * plain line `queue-n8n<major>: N passed, N failed`.
+ * worker and webhook processes on their own Redis and Postgres), built and installed first
+ * (see suite.js); ends with one plain line `queue-n8n<major>: N passed, N failed`.
  *
  * Whatever happens to the suite, no process it started outlives this script: the suite
  * writes the process ids it starts to a file, and anything of them still alive at the end
  * is killed here (a Postgres or Redis left behind would hold its port).
  */
 
-const { spawn, spawnSync } = require('node:child_process');
+const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
-const { ensureN8n, selectedMajor } = require('./n8n-install');
-const { REPO, mustExec, npmEnv } = require('./n8n-env');
+const { prepareSuite, spawnSuite } = require('./suite');
 
 /** Needs Debian's redis-server and postgresql (the CI installs them when missing). */
 function checkTools() {
@@ -64,40 +62,16 @@ function killLeftovers(pidFile) {
 }
 
 async function main() {
-	const argv = process.argv.slice(2);
-	const major = selectedMajor(argv);
-	const jestArgs = argv.filter((a) => a !== '--n8n2' && a !== '--n8n1');
-	const started = Date.now();
-	const seconds = () => Math.round((Date.now() - started) / 1000);
 	checkTools();
-	if (process.env.E2E_BUILT === '1') {
-		console.log('[queue] using the package built before (E2E_BUILT=1)');
-	} else {
-		console.log('[queue] building the package (npm run build)...');
-		await mustExec(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], {
-			env: npmEnv(),
-		});
-	}
-	const n8n = await ensureN8n({ major });
-	console.log(`[queue] n8n ${n8n.version} ready after ${seconds()} s; running the suite...`);
+	const { major, jestArgs, seconds } = await prepareSuite('queue', process.argv.slice(2));
 	const pidDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voice-agent-queue-pids-'));
 	const pidFile = path.join(pidDir, 'pids');
 	let output = '';
-	const child = spawn(
-		process.execPath,
-		[
-			path.join(REPO, 'node_modules', 'jest', 'bin', 'jest.js'),
-			'--config',
-			path.join(REPO, 'test', 'queue', 'jest.config.js'),
-			'--runInBand',
-			...jestArgs,
-		],
-		{
-			cwd: REPO,
-			stdio: ['ignore', 'pipe', 'pipe'],
-			env: { ...process.env, N8N_MAJOR: String(major), E2E_BUILT: '1', QUEUE_PIDS_FILE: pidFile },
-		},
-	);
+	const child = spawnSuite('queue', major, jestArgs, {
+		stdio: ['ignore', 'pipe', 'pipe'],
+		env: { QUEUE_PIDS_FILE: pidFile },
+	});
+	if (!child.stdout || !child.stderr) throw new Error('jest was started without pipes');
 	child.stdout.on('data', (c) => {
 		process.stdout.write(c);
 		output += c;
