@@ -115,6 +115,15 @@ function history(at: number, pages: Array<Array<ReturnType<typeof row>>>, extra 
 const cursorOf = (h: PollHarness) => h.staticData().cursor as CursorState;
 const jsonOf = (out: Awaited<ReturnType<PollHarness['poll']>>) => out?.[0].map((i) => i.json);
 
+/** A trigger that has made its first poll (the baseline) at T0, these calls in the history. */
+async function afterBaseline(parameters = {}, calls: Array<ReturnType<typeof row>> = []) {
+	const h = new PollHarness({ type: 'voiceAgentTrigger', parameters: { ...parameters } });
+	const scope = history(T0, [calls]);
+	await h.poll();
+	scope.done();
+	return h;
+}
+
 describe('Voice Agent Trigger › poll', () => {
 	test('first poll records a baseline, emits nothing; the next emits new completions in completion order', async () => {
 		const h = new PollHarness({ type: 'voiceAgentTrigger', parameters: {} });
@@ -234,13 +243,8 @@ describe('Voice Agent Trigger › poll', () => {
 	});
 
 	test('call details with analysis: one request per emitted call, merged under details', async () => {
-		const h = new PollHarness({
-			type: 'voiceAgentTrigger',
-			parameters: { options: { includeDetails: true } },
-		});
-		let scope = history(T0, [[]]);
-		await h.poll();
-		scope.done();
+		const h = await afterBaseline({ options: { includeDetails: true } });
+		let scope: nock.Scope;
 
 		now = T0 + MIN;
 		const rows = [row(1, 5, 5, 100), row(2, 5, 5, 10)];
@@ -276,13 +280,8 @@ describe('Voice Agent Trigger › poll', () => {
 	});
 
 	test('a 500 on page 2 throws NodeApiError, keeps the state, and the next poll catches up', async () => {
-		const h = new PollHarness({
-			type: 'voiceAgentTrigger',
-			parameters: {},
-		});
-		let scope = history(T0, [[row(1, 30)]]);
-		await h.poll();
-		scope.done();
+		const h = await afterBaseline({}, [row(1, 30)]);
+		let scope: nock.Scope;
 		const stored = h.staticData();
 
 		now = T0 + MIN;
@@ -309,13 +308,8 @@ describe('Voice Agent Trigger › poll', () => {
 	}, 20_000);
 
 	test('a failed details request emits nothing and stores nothing', async () => {
-		const h = new PollHarness({
-			type: 'voiceAgentTrigger',
-			parameters: { options: { includeDetails: true } },
-		});
-		let scope = history(T0, [[]]);
-		await h.poll();
-		scope.done();
+		const h = await afterBaseline({ options: { includeDetails: true } });
+		let scope: nock.Scope;
 		const stored = h.staticData();
 
 		now = T0 + MIN;
@@ -362,13 +356,8 @@ function cappedHistory(
 
 describe('Voice Agent Trigger › overlapping polls', () => {
 	test('two polls of one workflow at once: the second is skipped, every call is emitted once', async () => {
-		const h = new PollHarness({
-			type: 'voiceAgentTrigger',
-			parameters: {},
-		});
-		let scope = history(T0, [[row(1, 30)]]);
-		await h.poll();
-		scope.done();
+		const h = await afterBaseline({}, [row(1, 30)]);
+		let scope: nock.Scope;
 
 		now = T0 + MIN;
 		const fresh = [row(1, 30), row(2, 5, 5, 10), row(3, 4, 4, 20)];
@@ -388,13 +377,8 @@ describe('Voice Agent Trigger › overlapping polls', () => {
 	});
 
 	test('a poll slower than its interval (details still loading) makes the next one skip', async () => {
-		const h = new PollHarness({
-			type: 'voiceAgentTrigger',
-			parameters: { options: { includeDetails: true } },
-		});
-		let scope = history(T0, [[]]);
-		await h.poll();
-		scope.done();
+		const h = await afterBaseline({ options: { includeDetails: true } });
+		let scope: nock.Scope;
 
 		now = T0 + MIN;
 		const call = row(1, 5, 5, 10);
@@ -414,13 +398,8 @@ describe('Voice Agent Trigger › overlapping polls', () => {
 
 describe('Voice Agent Trigger › details that do not exist', () => {
 	test('a 404 on one call emits it with details_error; the others keep their details; never asked again', async () => {
-		const h = new PollHarness({
-			type: 'voiceAgentTrigger',
-			parameters: { options: { includeDetails: true } },
-		});
-		let scope = history(T0, [[]]);
-		await h.poll();
-		scope.done();
+		const h = await afterBaseline({ options: { includeDetails: true } });
+		let scope: nock.Scope;
 
 		now = T0 + MIN;
 		const rows = [row(1, 5, 5, 100), row(2, 5, 5, 10)];
@@ -447,13 +426,8 @@ describe('Voice Agent Trigger › details that do not exist', () => {
 	});
 
 	test('details answered without a data object fail the poll with a clear error and store nothing', async () => {
-		const h = new PollHarness({
-			type: 'voiceAgentTrigger',
-			parameters: { options: { includeDetails: true } },
-		});
-		let scope = history(T0, [[]]);
-		await h.poll();
-		scope.done();
+		const h = await afterBaseline({ options: { includeDetails: true } });
+		let scope: nock.Scope;
 		const stored = h.staticData();
 
 		now = T0 + MIN;
@@ -474,13 +448,7 @@ describe('Voice Agent Trigger › paging', () => {
 		Array.from({ length: count }, (_, k) => row(1000 + k, 50 - k * 0.1, 10, k));
 
 	async function primed(parameters = {}) {
-		const h = new PollHarness({
-			type: 'voiceAgentTrigger',
-			parameters: { ...parameters },
-		});
-		const scope = history(T0, [[]]);
-		await h.poll();
-		scope.done();
+		const h = await afterBaseline(parameters);
 		now = T0 + MIN;
 		return h;
 	}
@@ -519,13 +487,8 @@ describe('Voice Agent Trigger › paging', () => {
 
 describe('Voice Agent Trigger › rows without created_at', () => {
 	test('a completed row without created_at is emitted once, not on every poll', async () => {
-		const h = new PollHarness({
-			type: 'voiceAgentTrigger',
-			parameters: {},
-		});
-		let scope = history(T0, [[]]);
-		await h.poll();
-		scope.done();
+		const h = await afterBaseline();
+		let scope: nock.Scope;
 
 		const { created_at: _dropped, ...timed } = row(1, 5, 5, 10);
 		const { created_at: _gone, call_attempt_time: _a, ...bare } = row(2, 5, 5, 10);
@@ -549,10 +512,8 @@ describe('Voice Agent Trigger › answers and parameters', () => {
 		['no calls at all', { total: 0 }, 'calls is missing'],
 	];
 	test.each(cases)('%s is a clear error and the poll stores nothing', async (_, body, message) => {
-		const h = new PollHarness({ type: 'voiceAgentTrigger', parameters: {} });
-		let scope = history(T0, [[row(1, 30)]]);
-		await h.poll();
-		scope.done();
+		const h = await afterBaseline({}, [row(1, 30)]);
+		let scope: nock.Scope;
 		const stored = h.staticData();
 		now = T0 + MIN;
 		scope = api()
