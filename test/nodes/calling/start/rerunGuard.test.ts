@@ -22,13 +22,13 @@ const rows = (count: number) =>
 
 const params = (settings: Record<string, unknown> = {}) =>
 	startSettings(settings, {
-	resource: 'call',
-	operation: 'start',
-	assistant: { __rl: true, mode: 'id', value: AGENT },
-	name: '={{ $json.name }}',
-	mobileNumber: '={{ $json.phone }}',
-	fromNumber: { __rl: true, mode: 'number', value: '+14155550000' },
-	variablesMode: 'none',
+		resource: 'call',
+		operation: 'start',
+		assistant: { __rl: true, mode: 'id', value: AGENT },
+		name: '={{ $json.name }}',
+		mobileNumber: '={{ $json.phone }}',
+		fromNumber: { __rl: true, mode: 'number', value: '+14155550000' },
+		variablesMode: 'none',
 	});
 
 /** A history row as the live service lists it. */
@@ -65,6 +65,11 @@ function starts() {
 		});
 	return log;
 }
+
+/** The history as one page holding these calls. */
+const onePage = (...calls: Array<ReturnType<typeof historyRow>>) => [
+	{ offset: 0, body: { calls, limit: 100, offset: 0, count: calls.length, total: calls.length } },
+];
 
 function history(pages: Array<{ offset: number; body: object }>) {
 	const asked: Array<Record<string, string>> = [];
@@ -165,18 +170,7 @@ test('a webhook execution run again: the rows its first attempt dialled are foun
 
 test('no evidence of an earlier attempt (none of the first rows was called): every row is dialled', async () => {
 	// Row 7 was called 3 minutes ago by someone else: not this batch's earlier attempt.
-	history([
-		{
-			offset: 0,
-			body: {
-				calls: [historyRow(earlierId(7), phone(7), 'Row 7', 3)],
-				limit: 100,
-				offset: 0,
-				count: 1,
-				total: 1,
-			},
-		},
-	]);
+	history(onePage(historyRow(earlierId(7), phone(7), 'Row 7', 3)));
 	const log = starts();
 	const { output, error } = await runNode({
 		type: 'voiceAgentCalling',
@@ -192,18 +186,7 @@ test('no evidence of an earlier attempt (none of the first rows was called): eve
 });
 
 test('a number twice in the batch and called once before: one row is skipped, the other dialled', async () => {
-	history([
-		{
-			offset: 0,
-			body: {
-				calls: [historyRow(earlierId(0), phone(0), 'row 0', 1)],
-				limit: 100,
-				offset: 0,
-				count: 1,
-				total: 1,
-			},
-		},
-	]);
+	history(onePage(historyRow(earlierId(0), phone(0), 'row 0', 1)));
 	const log = starts();
 	const { output } = await runNode({
 		type: 'voiceAgentCalling',
@@ -220,18 +203,7 @@ test('a number twice in the batch and called once before: one row is skipped, th
 });
 
 test('a follow-up call of the completed call a trigger emitted is dialled (that call is its cause, not an earlier attempt)', async () => {
-	history([
-		{
-			offset: 0,
-			body: {
-				calls: [historyRow(earlierId(0), phone(0), 'Row 0', 5)],
-				limit: 100,
-				offset: 0,
-				count: 1,
-				total: 1,
-			},
-		},
-	]);
+	history(onePage(historyRow(earlierId(0), phone(0), 'Row 0', 5)));
 	const log = starts();
 	const { output, error } = await runNode({
 		type: 'voiceAgentCalling',
