@@ -8,7 +8,12 @@ import path from 'node:path';
 import nock from 'nock';
 
 import { mock } from 'jest-mock-extended';
-import { BinaryDataService, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import {
+	BinaryDataService,
+	ExecutionLifecycleHooks,
+	LoadOptionsContext,
+	WorkflowExecute,
+} from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
@@ -257,6 +262,34 @@ export function makeAdditionalData(
 	);
 	additionalData.executionTimeoutTimestamp = undefined;
 	return additionalData;
+}
+
+/**
+ * The context n8n gives a dropdown (listSearch / loadOptions method) of a node of this
+ * package: `current` is what the panel holds now, `path` the field whose list is asked for,
+ * `stored` the node's saved parameters.
+ */
+export function loadOptionsContext(
+	type: string,
+	path: string,
+	current?: Record<string, unknown>,
+	stored: INodeParameters = {},
+): LoadOptionsContext {
+	const node: INode = {
+		id: 'node-1',
+		name: 'Voice Agent',
+		type: `${PACKAGE}.${type}`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: stored,
+		credentials: { voiceAgentApi: { id: '1', name: 'Voice Agent account' } },
+	};
+	const additionalData = makeAdditionalData(
+		CREDENTIALS,
+		new ExecutionLifecycleHooks('manual', '1', mock()),
+	);
+	if (current) additionalData.currentNodeParameters = current as INodeParameters;
+	return new LoadOptionsContext(makeWorkflow(node), node, additionalData, path);
 }
 
 /** Runs one node of this package on the given items through WorkflowExecute. */

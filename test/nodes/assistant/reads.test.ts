@@ -2,22 +2,17 @@
  * Assistant › Get and Get Many, the voice dropdown, and the robustness rules of the
  * assistant edits (typed fields, upper-case IDs, keys n8n would drop).
  */
-import { mock } from 'jest-mock-extended';
 import nock from 'nock';
-import { ExecutionLifecycleHooks, LoadOptionsContext } from 'n8n-core';
-import type { INode, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { VoiceAgentAssistant } from '../../../nodes/VoiceAgentAssistant/VoiceAgentAssistant.node';
 import { searchVersions, searchVoices } from '../../../nodes/shared/listSearch';
 import {
 	API_KEY,
 	BASE_URL,
-	CREDENTIALS,
 	expectAllMocksUsed,
 	jsonOf,
-	makeAdditionalData,
-	makeWorkflow,
-	PACKAGE,
+	loadOptionsContext,
 	registerNodeType,
 	runNode,
 } from '../../helpers/harness';
@@ -319,23 +314,11 @@ describe('Assistant › Get Many', () => {
 });
 
 describe('voice dropdown', () => {
-	function context(parameters: Record<string, unknown>): LoadOptionsContext {
-		const node: INode = {
-			id: 'node-1',
-			name: 'Voice Agent',
-			type: `${PACKAGE}.voiceAgentAssistant`,
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: { resource: 'assistant', operation: 'updateVoice' },
-			credentials: { voiceAgentApi: { id: '1', name: 'Voice Agent account' } },
-		};
-		const additionalData = makeAdditionalData(
-			CREDENTIALS,
-			new ExecutionLifecycleHooks('manual', '1', mock()),
-		);
-		additionalData.currentNodeParameters = parameters as never;
-		return new LoadOptionsContext(makeWorkflow(node), node, additionalData, 'parameters.voiceId');
-	}
+	const context = (parameters: Record<string, unknown>) =>
+		loadOptionsContext('voiceAgentAssistant', 'parameters.voiceId', parameters, {
+			resource: 'assistant',
+			operation: 'updateVoice',
+		});
 	const voices = [
 		{ id: 'v-1', name: 'Aria', gender: 'female', voice_preview: 'https://cdn.example/1.wav' },
 		{ id: 'v-2', name: 'Kabir', gender: 'male', voice_preview: 'https://cdn.example/2.wav' },
@@ -467,23 +450,11 @@ describe('Version of an edit', () => {
 });
 
 describe('version dropdown', () => {
-	function context(parameters: Record<string, unknown>): LoadOptionsContext {
-		const node: INode = {
-			id: 'node-1',
-			name: 'Voice Agent',
-			type: `${PACKAGE}.voiceAgentAssistant`,
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: { resource: 'assistant', operation: 'updatePrompt' },
-			credentials: { voiceAgentApi: { id: '1', name: 'Voice Agent account' } },
-		};
-		const additionalData = makeAdditionalData(
-			CREDENTIALS,
-			new ExecutionLifecycleHooks('manual', '1', mock()),
-		);
-		additionalData.currentNodeParameters = parameters as never;
-		return new LoadOptionsContext(makeWorkflow(node), node, additionalData, 'parameters.version');
-	}
+	const context = (parameters: Record<string, unknown>) =>
+		loadOptionsContext('voiceAgentAssistant', 'parameters.version', parameters, {
+			resource: 'assistant',
+			operation: 'updatePrompt',
+		});
 
 	test("lists the chosen assistant's versions with their traffic; nothing without an assistant", async () => {
 		api()

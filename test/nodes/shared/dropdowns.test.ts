@@ -3,21 +3,15 @@
  * assistant's numbers, and Update Voice starts at the language the assistant speaks.
  * Called through n8n-core's real LoadOptionsContext with the node's current parameters.
  */
-import { mock } from 'jest-mock-extended';
 import nock from 'nock';
-import { ExecutionLifecycleHooks, LoadOptionsContext } from 'n8n-core';
-import type { INode } from 'n8n-workflow';
 
 import { VoiceAgentAssistant } from '../../../nodes/VoiceAgentAssistant/VoiceAgentAssistant.node';
 import { assistantLanguage, searchNumbers, searchVoices } from '../../../nodes/shared/listSearch';
 import {
-	CREDENTIALS,
 	expectAllMocksUsed,
 	jsonOf,
-	makeAdditionalData,
-	makeWorkflow,
+	loadOptionsContext,
 	mockApi,
-	PACKAGE,
 	registerNodeType,
 	runNode,
 } from '../../helpers/harness';
@@ -31,23 +25,8 @@ const B = 'b0000000-0000-4000-8000-000000000002';
 const VOICE = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const locator = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 
-function context(type: string, parameters: Record<string, unknown>, path: string) {
-	const node: INode = {
-		id: 'node-1',
-		name: 'Voice Agent',
-		type: `${PACKAGE}.${type}`,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-		credentials: { voiceAgentApi: { id: '1', name: 'Voice Agent account' } },
-	};
-	const additionalData = makeAdditionalData(
-		CREDENTIALS,
-		new ExecutionLifecycleHooks('manual', '1', mock()),
-	);
-	additionalData.currentNodeParameters = parameters as never;
-	return new LoadOptionsContext(makeWorkflow(node), node, additionalData, path);
-}
+const context = (type: string, parameters: Record<string, unknown>, path: string) =>
+	loadOptionsContext(type, path, parameters);
 
 const start = (assistant: unknown) =>
 	context(

@@ -2,10 +2,6 @@
  * Dropdown sources, called through n8n-core's real LoadOptionsContext (the context n8n gives
  * listSearch methods), so credentials and HTTP go through n8n's own request helper to nock.
  */
-import { mock } from 'jest-mock-extended';
-import { ExecutionLifecycleHooks, LoadOptionsContext } from 'n8n-core';
-import type { INode } from 'n8n-workflow';
-
 import {
 	getAssistants,
 	searchAssistants,
@@ -13,35 +9,15 @@ import {
 	searchNumberIds,
 	searchNumbers,
 } from '../../../nodes/shared/listSearch';
-import {
-	CREDENTIALS,
-	makeAdditionalData,
-	makeWorkflow,
-	PACKAGE,
-	expectAllMocksUsed,
-	mockApi,
-} from '../../helpers/harness';
+import { expectAllMocksUsed, loadOptionsContext, mockApi } from '../../helpers/harness';
 
 expectAllMocksUsed();
 
-function loadOptionsContext(): LoadOptionsContext {
-	const node: INode = {
-		id: 'node-1',
-		name: 'Voice Agent',
-		type: `${PACKAGE}.voiceAgentAssistant`,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: { resource: 'assistant', operation: 'updatePrompt' },
-		credentials: { voiceAgentApi: { id: '1', name: 'Voice Agent account' } },
-	};
-	const hooks = new ExecutionLifecycleHooks('manual', '1', mock());
-	return new LoadOptionsContext(
-		makeWorkflow(node),
-		node,
-		makeAdditionalData(CREDENTIALS, hooks),
-		'parameters.assistant',
-	);
-}
+const context = () =>
+	loadOptionsContext('voiceAgentAssistant', 'parameters.assistant', undefined, {
+		resource: 'assistant',
+		operation: 'updatePrompt',
+	});
 
 const api = () => mockApi();
 
@@ -64,7 +40,7 @@ describe('workspace numbers', () => {
 			.get('/workspace/numbers')
 			.query({ limit: '100', offset: '0' })
 			.reply(200, { workspace_numbers: rows });
-		expect(await searchNumbers.call(loadOptionsContext())).toEqual({
+		expect(await searchNumbers.call(context())).toEqual({
 			results: [
 				{ name: '+14155550001 (Maya)', value: '+14155550001' },
 				{ name: '+14155550002 (Ravi Sales)', value: '+14155550002' },
@@ -83,7 +59,7 @@ describe('workspace numbers', () => {
 			.get('/workspace/numbers')
 			.query({ limit: '100', offset: '0' })
 			.reply(200, { workspace_numbers: rows });
-		const ctx = loadOptionsContext();
+		const ctx = context();
 		expect(await searchNumberIds.call(ctx, 'ravi')).toEqual({
 			results: [{ name: '+14155550002 (Ravi Sales)', value: num(2).id }],
 			paginationToken: undefined,
@@ -103,7 +79,7 @@ describe('workspace numbers', () => {
 			.get('/workspace/numbers')
 			.query({ limit: '100', offset: '100' })
 			.reply(200, { workspace_numbers: [num(100)] });
-		const ctx = loadOptionsContext();
+		const ctx = context();
 		const first = await searchNumberIds.call(ctx);
 		expect(first.results).toHaveLength(100);
 		expect(first.paginationToken).toBe('100');
@@ -126,7 +102,7 @@ describe('assistants', () => {
 			.get('/agent/all')
 			.query({ limit: '100', offset: '0' })
 			.reply(200, { status: 'success', data: { agents } });
-		expect(await searchAssistants.call(loadOptionsContext(), 'collect')).toEqual({
+		expect(await searchAssistants.call(context(), 'collect')).toEqual({
 			results: [{ name: 'Collections Bot', value: agents[7].id }],
 			paginationToken: '100',
 		});
@@ -138,7 +114,7 @@ describe('assistants', () => {
 			.get('/agent/all')
 			.query({ limit: '100', offset: '0' })
 			.reply(200, { agents: [{ id: AGENT_A.id, agent_name: 'maya-v2' }] });
-		expect(await searchAssistants.call(loadOptionsContext())).toEqual({
+		expect(await searchAssistants.call(context())).toEqual({
 			results: [{ name: 'maya-v2', value: AGENT_A.id }],
 			paginationToken: undefined,
 		});
@@ -153,7 +129,7 @@ describe('assistants', () => {
 		'an answer whose list cannot be found (%j) is an error, never an empty dropdown',
 		async (answer) => {
 			const scope = api().get('/agent/all').query({ limit: '100', offset: '0' }).reply(200, answer);
-			await expect(searchAssistants.call(loadOptionsContext())).rejects.toThrow(
+			await expect(searchAssistants.call(context())).rejects.toThrow(
 				'Unexpected answer from the service: the assistant list is missing (expected data.agents)',
 			);
 			scope.done();
@@ -165,9 +141,7 @@ describe('assistants', () => {
 			.get('/agent/all')
 			.query({ limit: '100', offset: '0' })
 			.reply(401, { error: { code: '401 Unauthorized', message: 'Invalid credentials' } });
-		await expect(searchAssistants.call(loadOptionsContext())).rejects.toThrow(
-			'Invalid credentials',
-		);
+		await expect(searchAssistants.call(context())).rejects.toThrow('Invalid credentials');
 		scope.done();
 	});
 
@@ -187,7 +161,7 @@ describe('assistants', () => {
 			.get('/workspace/numbers')
 			.query({ limit: '100', offset: '100' })
 			.reply(200, { workspace_numbers: [num(100, AGENT_B)] });
-		expect(await searchAssistants.call(loadOptionsContext())).toEqual({
+		expect(await searchAssistants.call(context())).toEqual({
 			results: [
 				{ name: 'Maya', value: AGENT_A.id },
 				{ name: 'Ravi Sales', value: AGENT_B.id },
@@ -210,7 +184,7 @@ describe('assistants', () => {
 			.get('/agent/all')
 			.query({ limit: '100', offset: '100' })
 			.reply(200, { status: 'success', data: { agents: page(100, 2) } });
-		const options = await getAssistants.call(loadOptionsContext());
+		const options = await getAssistants.call(context());
 		expect(options).toHaveLength(102);
 		expect(options[101]).toEqual({ name: 'A101', value: page(100, 2)[1].id });
 		scope.done();
@@ -227,7 +201,7 @@ describe('campaigns', () => {
 			.get('/campaign/all')
 			.query({ limit: '100', offset: '200', call_count: 'false' })
 			.reply(200, { campaigns, pagination: { total: 202, limit: 100, offset: 200 } });
-		expect(await searchCampaigns.call(loadOptionsContext(), 'REMIND', '200')).toEqual({
+		expect(await searchCampaigns.call(context(), 'REMIND', '200')).toEqual({
 			results: [{ name: 'Payment reminders', value: campaigns[1].id }],
 			paginationToken: undefined,
 		});
@@ -239,7 +213,7 @@ describe('campaigns', () => {
 			.get('/campaign/all')
 			.query(true)
 			.reply(401, { detail: 'Invalid credentials' });
-		await expect(searchCampaigns.call(loadOptionsContext())).rejects.toMatchObject({
+		await expect(searchCampaigns.call(context())).rejects.toMatchObject({
 			message: 'Invalid credentials',
 			httpCode: '401',
 		});
