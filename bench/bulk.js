@@ -331,6 +331,9 @@ async function compare(n8n, sb, proxy, wf) {
 	log(
 		`(reference, no goal) bare Node.js client, no n8n (median): ${sec(bareMs)} = ${(bareMs / limitMs).toFixed(2)}x the limit: what the machine allows now`,
 	);
+	// Each round's Start against the bare client of the same round: what n8n and the node add.
+	const vsBare = median(rounds.map((r) => r.start / r.bare));
+	log(`(reference, no goal) Start / bare client, same round (median): ${vsBare.toFixed(2)}x`);
 	log(
 		`(reference, no goal) HTTP Request node, defaults: ${sec(b.nodeMs)}, ${b.calls} calls, with up to ${ROWS} requests in flight at once; Start has at most ${CONCURRENCY}`,
 	);
