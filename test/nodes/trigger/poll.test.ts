@@ -244,7 +244,6 @@ describe('Voice Agent Trigger › poll', () => {
 
 	test('call details with analysis: one request per emitted call, merged under details', async () => {
 		const h = await afterBaseline({ options: { includeDetails: true } });
-		let scope: nock.Scope;
 
 		now = T0 + MIN;
 		const rows = [row(1, 5, 5, 100), row(2, 5, 5, 10)];
@@ -254,7 +253,7 @@ describe('Voice Agent Trigger › poll', () => {
 			platform_analysis: { summary: `call ${n}` },
 			client_analysis: { interested: n === 1 },
 		});
-		scope = history(now, [rows])
+		const scope = history(now, [rows])
 			.get('/calling/call-details')
 			.query({ id: id(2), send_analysis: 'true' })
 			.reply(200, { status: 'success', data: details(2) })
@@ -309,11 +308,10 @@ describe('Voice Agent Trigger › poll', () => {
 
 	test('a failed details request emits nothing and stores nothing', async () => {
 		const h = await afterBaseline({ options: { includeDetails: true } });
-		let scope: nock.Scope;
 		const stored = h.staticData();
 
 		now = T0 + MIN;
-		scope = history(now, [[row(1, 5)]])
+		const scope = history(now, [[row(1, 5)]])
 			.get('/calling/call-details')
 			.query({ id: id(1), send_analysis: 'true' })
 			.reply(401, { error: { code: '401 Unauthorized', message: 'Invalid credentials' } });
@@ -378,11 +376,10 @@ describe('Voice Agent Trigger › overlapping polls', () => {
 
 	test('a poll slower than its interval (details still loading) makes the next one skip', async () => {
 		const h = await afterBaseline({ options: { includeDetails: true } });
-		let scope: nock.Scope;
 
 		now = T0 + MIN;
 		const call = row(1, 5, 5, 10);
-		scope = history(now, [[call]])
+		const scope = history(now, [[call]])
 			.get('/calling/call-details')
 			.query({ id: id(1), send_analysis: 'true' })
 			.delay(200)
@@ -427,11 +424,10 @@ describe('Voice Agent Trigger › details that do not exist', () => {
 
 	test('details answered without a data object fail the poll with a clear error and store nothing', async () => {
 		const h = await afterBaseline({ options: { includeDetails: true } });
-		let scope: nock.Scope;
 		const stored = h.staticData();
 
 		now = T0 + MIN;
-		scope = history(now, [[row(1, 5)]])
+		const scope = history(now, [[row(1, 5)]])
 			.get('/calling/call-details')
 			.query({ id: id(1), send_analysis: 'true' })
 			.reply(200, { status: 'success', data: 'gone' });
@@ -488,14 +484,13 @@ describe('Voice Agent Trigger › paging', () => {
 describe('Voice Agent Trigger › rows without created_at', () => {
 	test('a completed row without created_at is emitted once, not on every poll', async () => {
 		const h = await afterBaseline();
-		let scope: nock.Scope;
 
 		const { created_at: _dropped, ...timed } = row(1, 5, 5, 10);
 		const { created_at: _gone, call_attempt_time: _a, ...bare } = row(2, 5, 5, 10);
 		for (let k = 1; k <= 3; k++) {
 			now = T0 + k * MIN;
 			// Rows the service sent without their times.
-			scope = history(now, [[timed, bare] as unknown as Array<ReturnType<typeof row>>]);
+			const scope = history(now, [[timed, bare] as unknown as Array<ReturnType<typeof row>>]);
 			const out = jsonOf(await h.poll());
 			scope.done();
 			if (k === 1) expect(out?.map((c) => c.raw)).toEqual([timed, bare]);
@@ -513,10 +508,9 @@ describe('Voice Agent Trigger › answers and parameters', () => {
 	];
 	test.each(cases)('%s is a clear error and the poll stores nothing', async (_, body, message) => {
 		const h = await afterBaseline({}, [row(1, 30)]);
-		let scope: nock.Scope;
 		const stored = h.staticData();
 		now = T0 + MIN;
-		scope = api()
+		const scope = api()
 			.get('/calling/history')
 			.query({ status: 'completed', start_date: since(now), limit: '100', offset: '0' })
 			.reply(200, body as Record<string, unknown>);
