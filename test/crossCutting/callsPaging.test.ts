@@ -11,10 +11,11 @@ import nock from 'nock';
 import { VoiceAgentInstantTrigger } from '../../nodes/VoiceAgentInstantTrigger/VoiceAgentInstantTrigger.node';
 import { BASE_URL, mockApi, registerNodeType, runNode } from '../helpers/harness';
 import { emitted, WebhookNode } from '../helpers/webhook';
+import { AGENT } from '../helpers/fixtures';
+import { sheetStart } from '../helpers/startParams';
 
 registerNodeType('voiceAgentInstantTrigger', () => new VoiceAgentInstantTrigger());
 
-const AGENT = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const SECRET = 'a-long-shared-secret-0123456789';
 const CAP = 50;
 const MIN = 60_000;
@@ -158,17 +159,10 @@ describe("Start's watcher on a page-capping service", () => {
 			items: Array.from({ length: count }, (_, n) => ({
 				json: { name: `Row ${n}`, phone: `+1415555${String(1000 + n)}` },
 			})),
-			parameters: {
-				resource: 'call',
-				operation: 'start',
-				assistant: { __rl: true, mode: 'id', value: AGENT },
-				name: '={{ $json.name }}',
-				mobileNumber: '={{ $json.phone }}',
-				fromNumber: { __rl: true, mode: 'number', value: '+14155550000' },
-				variablesMode: 'none',
-				waitForCompletion: true,
-				options: { pollIntervalSeconds: 2, maxWaitSeconds: 5, maxConcurrent: 40 },
-			},
+			parameters: sheetStart(
+				{ pollIntervalSeconds: 2, maxWaitSeconds: 5, maxConcurrent: 40 },
+				{ waitForCompletion: true },
+			),
 		});
 		nock.cleanAll();
 		expect(error).toBeUndefined();

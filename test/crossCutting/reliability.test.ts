@@ -8,7 +8,8 @@ import nock from 'nock';
 import { VoiceAgentApi } from '../../credentials/VoiceAgentApi.credentials';
 import { VoiceAgentWorkspace } from '../../nodes/VoiceAgentWorkspace/VoiceAgentWorkspace.node';
 import { API_KEY, BASE_URL, registerNodeType, runNode } from '../helpers/harness';
-import { AGENT, CALL } from '../helpers/fixtures';
+import { CALL } from '../helpers/fixtures';
+import { sheetStart } from '../helpers/startParams';
 
 registerNodeType('voiceAgentWorkspace', () => new VoiceAgentWorkspace());
 
@@ -17,16 +18,7 @@ const RETRY = { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 };
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
 
-const startParams = {
-	resource: 'call',
-	operation: 'start',
-	assistant: { __rl: true, mode: 'id', value: AGENT },
-	name: '={{ $json.name }}',
-	mobileNumber: '={{ $json.phone }}',
-	fromNumber: { __rl: true, mode: 'number', value: '+14155550000' },
-	variablesMode: 'none',
-	options: {},
-};
+const startParams = sheetStart();
 // Fresh items for every run: n8n remembers what was sent per input item object.
 const rows = () =>
 	['+14155551001', '+14155551002', '+14155551003'].map((phone, n) => ({

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { AGENT } from './fixtures';
+
 /**
  * Call › Start groups its settings by what the user decides: Dry Run and Default Country
  * Code are main fields, the pace of a batch is "Pace", the re-run guard is "Duplicate
@@ -34,8 +36,31 @@ export function startSettings(
 		if (place === 'main') {
 			out[name] = value as IDataObject[string];
 		} else {
-			out[place] = { ...((out[place] as IDataObject | undefined) ?? {}), [name]: value } as IDataObject;
+			out[place] = {
+				...((out[place] as IDataObject | undefined) ?? {}),
+				[name]: value,
+			} as IDataObject;
 		}
 	}
 	return out;
+}
+
+/**
+ * Call › Start over sheet rows `{ name, phone }`: the fixtures' assistant, a fixed From
+ * Number, no variables; then `settings` by field name and `extra` fields of the node.
+ */
+export function sheetStart(
+	settings: Record<string, unknown> = {},
+	extra: Record<string, unknown> = {},
+): IDataObject {
+	return startSettings(settings, {
+		resource: 'call',
+		operation: 'start',
+		assistant: { __rl: true, mode: 'id', value: AGENT },
+		name: '={{ $json.name }}',
+		mobileNumber: '={{ $json.phone }}',
+		fromNumber: { __rl: true, mode: 'number', value: '+14155550000' },
+		variablesMode: 'none',
+		...extra,
+	});
 }

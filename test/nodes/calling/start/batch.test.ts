@@ -2,8 +2,7 @@ import nock from 'nock';
 
 import { API_KEY, BASE_URL, runNode } from '../../../helpers/harness';
 import { record } from '../../../helpers/record';
-import { AGENT } from '../../../helpers/fixtures';
-import { startSettings } from '../../../helpers/startParams';
+import { sheetStart } from '../../../helpers/startParams';
 
 afterEach(() => nock.cleanAll());
 
@@ -13,17 +12,7 @@ const rows = (count: number) =>
 		json: { name: `Row ${n}`, phone: `+1415555${String(1000 + n)}`, plan: `p${n}` },
 	}));
 
-const params = (settings: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) =>
-	startSettings(settings, {
-		resource: 'call',
-		operation: 'start',
-		assistant: { __rl: true, mode: 'id', value: AGENT },
-		name: '={{ $json.name }}',
-		mobileNumber: '={{ $json.phone }}',
-		fromNumber: { __rl: true, mode: 'number', value: '+14155550000' },
-		variablesMode: 'none',
-		...extra,
-	});
+const params = sheetStart;
 
 /**
  * A fake service that records every start and answers after `delayMs`. It counts requests

@@ -6,7 +6,7 @@ import nock from 'nock';
 
 import { expectAllMocksUsed, mockApi, runNode } from '../../../helpers/harness';
 import { AGENT } from '../../../helpers/fixtures';
-import { startSettings } from '../../../helpers/startParams';
+import { sheetStart } from '../../../helpers/startParams';
 
 const NUMBER_ID = 'c3c3c3c3-0000-4000-8000-000000000001';
 
@@ -14,16 +14,7 @@ beforeAll(() => nock.disableNetConnect());
 expectAllMocksUsed();
 
 const params = (extra: Record<string, unknown> = {}, settings: Record<string, unknown> = {}) =>
-	startSettings(settings, {
-		resource: 'call',
-		operation: 'start',
-		assistant: { __rl: true, mode: 'id', value: AGENT },
-		name: '={{ $json.name }}',
-		mobileNumber: '={{ $json.phone }}',
-		fromNumber: { __rl: true, mode: 'number', value: '+14155550000' },
-		variablesMode: 'none',
-		...extra,
-	});
+	sheetStart(settings, extra);
 
 test('Dry Run: the exact body of every row and its warnings, nobody called', async () => {
 	const { output, error } = await runNode({

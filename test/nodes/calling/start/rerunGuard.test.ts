@@ -7,9 +7,9 @@ import nock from 'nock';
 
 import { API_KEY, BASE_URL, runNode } from '../../../helpers/harness';
 import { record } from '../../../helpers/record';
-import { startSettings } from '../../../helpers/startParams';
+import { AGENT } from '../../../helpers/fixtures';
+import { sheetStart } from '../../../helpers/startParams';
 
-const AGENT = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const NOW = Date.parse('2026-11-26T09:00:00.000Z');
 const FROM_ISO = '2026-11-26T08:30:00.000Z'; // NOW - 30 min (the default look back)
 const TO_ISO = '2026-11-26T09:01:00.000Z'; // NOW + 1 min (the service's clock may run ahead)
@@ -20,16 +20,7 @@ const phone = (n: number) => `+1415555${String(1000 + n)}`;
 const rows = (count: number) =>
 	Array.from({ length: count }, (_, n) => ({ json: { name: `Row ${n}`, phone: phone(n) } }));
 
-const params = (settings: Record<string, unknown> = {}) =>
-	startSettings(settings, {
-		resource: 'call',
-		operation: 'start',
-		assistant: { __rl: true, mode: 'id', value: AGENT },
-		name: '={{ $json.name }}',
-		mobileNumber: '={{ $json.phone }}',
-		fromNumber: { __rl: true, mode: 'number', value: '+14155550000' },
-		variablesMode: 'none',
-	});
+const params = (settings: Record<string, unknown> = {}) => sheetStart(settings);
 
 /** A history row as the live service lists it. */
 const historyRow = (id: string, to: string, name: string, minutesAgo: number) => ({

@@ -8,7 +8,7 @@ import nock from 'nock';
 import { BASE_URL, expectAllMocksUsed, mockApi, runNode } from '../../../helpers/harness';
 import { record } from '../../../helpers/record';
 import { AGENT } from '../../../helpers/fixtures';
-import { startSettings } from '../../../helpers/startParams';
+import { sheetStart } from '../../../helpers/startParams';
 
 const AT = '2026-11-25T12:00:00.000+00:00';
 const WINDOW = { start_date: '2026-11-25T11:59:59.000Z', end_date: '2026-11-25T12:00:01.000Z' };
@@ -23,19 +23,9 @@ const rows = (count: number) =>
 	}));
 
 const params = (settings: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) =>
-	startSettings(
+	sheetStart(
 		{ pollIntervalSeconds: 2, maxWaitSeconds: 5, ...settings },
-		{
-			resource: 'call',
-			operation: 'start',
-			assistant: { __rl: true, mode: 'id', value: AGENT },
-			name: '={{ $json.name }}',
-			mobileNumber: '={{ $json.phone }}',
-			fromNumber: { __rl: true, mode: 'number', value: '+14155550000' },
-			variablesMode: 'none',
-			waitForCompletion: true,
-			...extra,
-		},
+		{ waitForCompletion: true, ...extra },
 	);
 
 /** Every start answers with the row's call id, created at AT. */
