@@ -2,6 +2,54 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { UUID_PATTERN } from './validate';
 
+/**
+ * A locator's "By ID" mode, checked as a UUID before the node runs ("Not a valid `what`
+ * ID"). Returned as `{ modes }` so that each mode is written where n8n's lint knows it is one.
+ */
+export function uuidModes(
+	what: string,
+	example: string,
+	displayName = 'By ID',
+): Required<Pick<INodeProperties, 'modes'>> {
+	return {
+		modes: [
+			{
+				displayName,
+				name: 'id',
+				type: 'string',
+				placeholder: `e.g. ${example}`,
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: UUID_PATTERN, errorMessage: `Not a valid ${what} ID (UUID)` },
+					},
+				],
+			},
+		],
+	};
+}
+
+/** A locator's modes: a searchable list from the node's `method`, then the ID (uuidModes). */
+export function listOrUuidModes(
+	placeholder: string,
+	method: string,
+	what: string,
+	example: string,
+): Required<Pick<INodeProperties, 'modes'>> {
+	return {
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder,
+				typeOptions: { searchListMethod: method, searchable: true },
+			},
+			...uuidModes(what, example).modes,
+		],
+	};
+}
+
 /** Assistant picker: from the workspace's list, or a pasted ID (checked as a UUID). */
 export function assistantLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
 	return {
@@ -11,27 +59,12 @@ export function assistantLocator(overrides: Partial<INodeProperties> = {}): INod
 		default: { mode: 'list', value: '' },
 		required: true,
 		description: 'The AI voice assistant that handles the call',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select an assistant...',
-				typeOptions: { searchListMethod: 'searchAssistants', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: UUID_PATTERN, errorMessage: 'Not a valid assistant ID (UUID)' },
-					},
-				],
-			},
-		],
+		...listOrUuidModes(
+			'Select an assistant...',
+			'searchAssistants',
+			'assistant',
+			'3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+		),
 		...overrides,
 	};
 }
@@ -125,27 +158,12 @@ export function numberIdLocator(): INodeProperties {
 		default: { mode: 'list', value: '' },
 		required: true,
 		description: 'Workspace phone number, identified by its ID',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a workspace number...',
-				typeOptions: { searchListMethod: 'searchNumberIds', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 9b2e4c1a-7d3f-4e5a-8b6c-1d2e3f4a5b6c',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: UUID_PATTERN, errorMessage: 'Not a valid number ID (UUID)' },
-					},
-				],
-			},
-		],
+		...listOrUuidModes(
+			'Select a workspace number...',
+			'searchNumberIds',
+			'number',
+			'9b2e4c1a-7d3f-4e5a-8b6c-1d2e3f4a5b6c',
+		),
 	};
 }
 
@@ -158,27 +176,12 @@ export function voiceLocator(overrides: Partial<INodeProperties> = {}): INodePro
 		default: { mode: 'list', value: '' },
 		required: true,
 		description: 'The voice; it must speak the chosen language',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a voice...',
-				typeOptions: { searchListMethod: 'searchVoices', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: UUID_PATTERN, errorMessage: 'Not a valid voice ID (UUID)' },
-					},
-				],
-			},
-		],
+		...listOrUuidModes(
+			'Select a voice...',
+			'searchVoices',
+			'voice',
+			'1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+		),
 		...overrides,
 	};
 }
@@ -191,27 +194,12 @@ export function campaignLocator(overrides: Partial<INodeProperties> = {}): INode
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a campaign...',
-				typeOptions: { searchListMethod: 'searchCampaigns', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 6e7f8a9b-0c1d-4e2f-8a3b-4c5d6e7f8a9b',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: UUID_PATTERN, errorMessage: 'Not a valid campaign ID (UUID)' },
-					},
-				],
-			},
-		],
+		...listOrUuidModes(
+			'Select a campaign...',
+			'searchCampaigns',
+			'campaign',
+			'6e7f8a9b-0c1d-4e2f-8a3b-4c5d6e7f8a9b',
+		),
 		...overrides,
 	};
 }

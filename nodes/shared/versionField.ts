@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Fields } from './params';
-import { UUID_PATTERN } from './validate';
+import { listOrUuidModes } from './descriptions';
 
 /**
  * The optional Version of an assistant (its `version_id`): which version an edit changes, or
@@ -17,27 +17,12 @@ export function versionLocator(overrides: Partial<INodeProperties> = {}): INodeP
 		default: { mode: 'list', value: '' },
 		description:
 			"Which version of the assistant to use, e.g. one variant of an A/B test. Leave empty for the service's default: the active version.",
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Default (the active version)',
-				typeOptions: { searchListMethod: 'searchVersions', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: UUID_PATTERN, errorMessage: 'Not a valid version ID (UUID)' },
-					},
-				],
-			},
-		],
+		...listOrUuidModes(
+			'Default (the active version)',
+			'searchVersions',
+			'version',
+			'3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+		),
 		...overrides,
 	};
 }

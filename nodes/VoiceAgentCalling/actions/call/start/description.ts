@@ -1,8 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { assistantLocator, fromNumberLocator } from '../../../../shared/descriptions';
-import { UUID_PATTERN } from '../../../../shared/validate';
+import { assistantLocator, fromNumberLocator, uuidModes } from '../../../../shared/descriptions';
 import { versionLocator } from '../../../../shared/versionField';
 import { rerunGuardOption, rerunLookbackOption } from './rerun';
 
@@ -363,21 +362,8 @@ function fromNumberField(): INodeProperties {
 			'Workspace number the call is made from: the number itself, or the ID of the workspace number',
 		modes: [
 			...(base.modes ?? []),
-			{
-				displayName: 'By Number ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. c3c3c3c3-0000-4000-8000-000000000001',
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: UUID_PATTERN,
-							errorMessage: 'Not a valid workspace number ID (UUID)',
-						},
-					},
-				],
-			},
+			...uuidModes('workspace number', 'c3c3c3c3-0000-4000-8000-000000000001', 'By Number ID')
+				.modes,
 		],
 	};
 }
