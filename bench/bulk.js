@@ -29,6 +29,7 @@ const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
 
+const { Pacer } = require('../dist/nodes/shared/batch');
 const { createSandbox } = require('../sandbox');
 const env = require('../scripts/n8n-env');
 const { arg, countingProxy, openN8n, profileSummary, textArg, workflow } = require('./lib');
@@ -112,9 +113,10 @@ function workflows(sandboxUrl, apiKey) {
 
 /**
  * The floor this machine allows right now: a bare Node.js client (no n8n) dialling the same
- * rows 10 at a time, a new connection per request as n8n's request helper opens one. It runs
- * in this process, beside the sandbox. A reference without a goal: when even it is far above
- * the limit, the machine is too busy for the goals to say much.
+ * rows 10 at a time, a new connection per request as n8n's request helper opens one, its
+ * starts spread over the answer time by Start's own pacer (from the build). It runs in this
+ * process, beside the sandbox. A reference without a goal: when even it is far above the
+ * limit, the machine is too busy for the goals to say much.
  * @param {string} sandboxUrl @param {string} apiKey @param {string} prefix
  */
 async function bareClient(sandboxUrl, apiKey, prefix) {
@@ -152,11 +154,17 @@ async function bareClient(sandboxUrl, apiKey, prefix) {
 			req.on('error', reject);
 			req.end(body);
 		});
+	const pacer = new Pacer(0, { concurrency: CONCURRENCY });
 	const started = Date.now();
 	let next = 0;
 	await Promise.all(
 		Array.from({ length: CONCURRENCY }, async () => {
-			while (next < ROWS) await post(next++);
+			while (next < ROWS) {
+				await pacer.acquire();
+				const sent = Date.now();
+				await post(next++);
+				pacer.answered(Date.now() - sent);
+			}
 		}),
 	);
 	return Date.now() - started;

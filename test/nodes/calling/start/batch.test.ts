@@ -87,6 +87,23 @@ test('pacing: starts are spaced by 60 s / Calls per Minute', async () => {
 	expect(times[4] - times[0]).toBeGreaterThanOrEqual(300);
 });
 
+test('spreading: answers that come back together do not make the next round a burst', async () => {
+	const svc = service(200);
+	const { output } = await runNode({
+		type: 'voiceAgentCalling',
+		items: rows(20),
+		parameters: params({ maxConcurrent: 10 }),
+	});
+	expect(output).toHaveLength(20);
+	const times = svc.log.map((l) => l.at).sort((a, b) => a - b);
+	// The first round leaves at once (no answer time known yet). Its answers come back
+	// together after 200 ms, and the next round leaves 0.5 x 200 / 10 = 10 ms apart, so its
+	// ten starts span about 90 ms; as a burst they would arrive within a few ms. As above,
+	// the check only tells the two apart; the exact spacing is in test/unit/batch.test.ts.
+	expect(times[9] - times[0]).toBeLessThan(40);
+	expect(times[19] - times[10]).toBeGreaterThanOrEqual(60);
+});
+
 test('a 429 pauses the whole batch for Retry-After, and the rejected row is retried', async () => {
 	let pausedAt = 0;
 	const svc = service(1, (_body, n) => {

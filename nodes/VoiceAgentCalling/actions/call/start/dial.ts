@@ -38,6 +38,7 @@ export async function dialAll(
 		async (i) => {
 			const body = jobs[i].body;
 			if (body instanceof Error) return { ok: false, error: body };
+			let sentAt = 0;
 			try {
 				// Sent once per row, also when n8n's Retry On Fail re-runs the node.
 				const response = await sendOnce(
@@ -51,7 +52,10 @@ export async function dialAll(
 							body,
 							itemIndex: i,
 							credentials,
-							beforeAttempt: async () => await pacer.acquire(),
+							beforeAttempt: async () => {
+								await pacer.acquire();
+								sentAt = Date.now();
+							},
 							onRateLimited: (delayMs) => pacer.pause(delayMs),
 							// Only answers that prove nothing happened are retried (RETRY_POLICY.once).
 							retry: { maxAttempts: 8 },
@@ -72,6 +76,8 @@ export async function dialAll(
 					error.description = `${error.description ?? ''} The call may have been placed: check the call history before starting this row again.`;
 					throw error;
 				}
+				// A row answered in an earlier try of the node sent nothing now: no answer time.
+				if (sentAt) pacer.answered(Date.now() - sentAt);
 				const data = (response.data as IDataObject | undefined) ?? {};
 				const started = { ...data, message: response.message };
 				onStarted(i, started);

@@ -97,7 +97,7 @@ export async function executeBatch(
 			return { ok: false, error: e };
 		});
 	}
-	const pacer = new Pacer(settings.callsPerMinute);
+	const pacer = new Pacer(settings.callsPerMinute, { concurrency: settings.concurrency });
 	let failed = false;
 	const stop = (): boolean => stopOnError && (failed || watcher.hasFailures());
 	const watcher = new Watcher(this, {
