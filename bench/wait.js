@@ -103,7 +103,7 @@ async function main() {
 					o.callee_name === `Row ${n}`,
 			);
 		const ended = outputs.filter(
-			(/** @type {any} */ o) => o.call_status === 'completed' && !o.timed_out,
+			(/** @type {any} */ o) => o.status === 'completed' && !o.timed_out,
 		).length;
 
 		// Dial time, the longest call and the end of the last call, on the sandbox's clock.
