@@ -194,12 +194,15 @@ function where(run, requests) {
 	const pauses = at.slice(CONCURRENCY).map((t, k) => t - done[k]);
 	const mean = pauses.reduce((sum, p) => sum + p, 0) / Math.max(1, pauses.length);
 	const service = requests.map((r) => (r.done ?? r.at) - r.at);
+	// Requests that arrived in a burst: within 1 ms of the one before.
+	const bursts = at.slice(1).filter((t, k) => t - at[k] < 1).length;
 	return [
 		`where Start's ${sec(run.nodeMs)} went (${requests.length} requests through a timing proxy):`,
 		`  node start -> first request (every row read and checked): ${sec(at[0] - run.startMs)}`,
 		`  first request -> last answer: ${sec(done[done.length - 1] - at[0])} for ${rounds} rounds of ${LATENCY} ms = ${sec(rounds * LATENCY)}`,
 		`    answer time at the proxy: mean ${(service.reduce((a, b) => a + b, 0) / service.length).toFixed(1)} ms`,
 		`    pause from an answer to the request taking its slot: mean ${mean.toFixed(2)} ms`,
+		`    requests arriving within 1 ms of the one before (bursts): ${bursts} of ${requests.length}`,
 		`  last answer -> node end (outputs, watcher): ${sec(end - done[done.length - 1])}`,
 	];
 }
