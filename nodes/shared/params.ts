@@ -222,11 +222,7 @@ export class Fields {
 
 	/** The fallback when unset, or REQUIRED: then an unset or blank value is refused. */
 	boolean(name: string, label: string, fallback: boolean | typeof REQUIRED): boolean {
-		const value = this.get(name);
-		if (fallback !== REQUIRED && (value === undefined || value === null || value === '')) {
-			return fallback;
-		}
-		return toBoolean(this.node, this.label(label), value, this.itemIndex);
+		return this.typed(name, label, fallback, toBoolean);
 	}
 
 	integer(
@@ -247,9 +243,7 @@ export class Fields {
 		fallback: number | typeof REQUIRED | undefined,
 		range: IntegerRange = {},
 	): number | undefined {
-		const value = this.get(name);
-		if (fallback !== REQUIRED && isBlank(value)) return fallback;
-		return toInteger(this.node, this.label(label), value, this.itemIndex, range);
+		return this.typed(name, label, fallback, toInteger, range);
 	}
 
 	number(
@@ -270,9 +264,26 @@ export class Fields {
 		fallback: number | typeof REQUIRED | undefined,
 		range: IntegerRange = {},
 	): number | undefined {
+		return this.typed(name, label, fallback, toNumber, range);
+	}
+
+	/** The fallback when unset (unless REQUIRED: then blank is refused), else the checked value. */
+	private typed<T, F>(
+		name: string,
+		label: string,
+		fallback: F | typeof REQUIRED,
+		check: (
+			node: INode,
+			field: string,
+			value: unknown,
+			itemIndex: number,
+			range?: IntegerRange,
+		) => T,
+		range?: IntegerRange,
+	): T | F {
 		const value = this.get(name);
 		if (fallback !== REQUIRED && isBlank(value)) return fallback;
-		return toNumber(this.node, this.label(label), value, this.itemIndex, range);
+		return check(this.node, this.label(label), value, this.itemIndex, range);
 	}
 
 	text(name: string, label: string, fallback = ''): string {

@@ -112,8 +112,11 @@ describe('Fields.uuid and requiredText', () => {
 
 describe('REQUIRED and the value readers', () => {
 	test('REQUIRED refuses a blank value where a fallback would stand in for it', () => {
-		const f = fields(source({ digits: '', on: '', level: '' }), 3);
+		const f = fields(source({ digits: '', on: '', level: '', blank: '  ' }), 3);
 		expect(f.integer('digits', 'Digits', 10)).toBe(10);
+		// Blank text (a blank cell) is unset for every typed reader: the fallback stands in.
+		expect(f.boolean('blank', 'Override VAD', true)).toBe(true);
+		expect(f.number('blank', 'Voice Speed', 1)).toBe(1);
 		expect(() => f.integer('digits', 'Digits', REQUIRED, { min: 1 })).toThrow(
 			'Digits: "" is not a whole number of at least 1 [item 3]',
 		);
