@@ -96,11 +96,12 @@ test('spreading: answers that come back together do not make the next round a bu
 	});
 	expect(output).toHaveLength(20);
 	const times = svc.log.map((l) => l.at).sort((a, b) => a - b);
-	// The first round leaves at once (no answer time known yet). Its answers come back
-	// together after 200 ms, and the next round leaves 0.5 x 200 / 10 = 10 ms apart, so its
-	// ten starts span about 90 ms; as a burst they would arrive within a few ms. As above,
-	// the check only tells the two apart; the exact spacing is in test/unit/batch.test.ts.
-	expect(times[9] - times[0]).toBeLessThan(40);
+	// The first round leaves at once (no answer time known yet: all ten before any answer).
+	// Its answers come back together after 200 ms, and the next round leaves
+	// 0.5 x 200 / 10 = 10 ms apart, so its ten starts span about 90 ms; as a burst they would
+	// arrive within a few ms. As above, the check only tells the two apart; the exact
+	// spacing is in test/unit/batch.test.ts.
+	expect(times[9] - times[0]).toBeLessThan(200);
 	expect(times[19] - times[10]).toBeGreaterThanOrEqual(60);
 });
 
