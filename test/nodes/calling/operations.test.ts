@@ -10,22 +10,24 @@ import {
 } from '../../helpers/harness';
 import { record } from '../../helpers/record';
 import { AGENT, CALL } from '../../helpers/fixtures';
+import { sheetStart } from '../../helpers/startParams';
 
 expectAllMocksUsed();
 
 const api = () => mockApi();
 
-const startParams = (extra: Record<string, unknown> = {}) => ({
-	resource: 'call',
-	operation: 'start',
-	assistant: { __rl: true, mode: 'list', value: AGENT },
-	name: '={{ $json.name }}',
-	mobileNumber: '={{ $json.phone }}',
-	fromNumber: { __rl: true, mode: 'list', value: '+14155550000' },
-	variablesMode: 'pairs',
-	variables: { variable: [{ name: 'plan', value: '={{ $json.plan }}' }] },
-	...extra,
-});
+/** A sheet start picked from the lists, with the row's plan as a variable. */
+const startParams = (extra: Record<string, unknown> = {}) =>
+	sheetStart(
+		{},
+		{
+			assistant: { __rl: true, mode: 'list', value: AGENT },
+			fromNumber: { __rl: true, mode: 'list', value: '+14155550000' },
+			variablesMode: 'pairs',
+			variables: { variable: [{ name: 'plan', value: '={{ $json.plan }}' }] },
+			...extra,
+		},
+	);
 
 const started = (n: number) => ({
 	status: 'success',

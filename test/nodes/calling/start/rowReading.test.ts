@@ -8,7 +8,7 @@ import nock from 'nock';
 import { API_KEY, BASE_URL, jsonOf, runNode } from '../../../helpers/harness';
 import { AGENT } from '../../../helpers/fixtures';
 import { record } from '../../../helpers/record';
-import { startSettings } from '../../../helpers/startParams';
+import { sheetStart } from '../../../helpers/startParams';
 
 const callId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -22,14 +22,9 @@ const rows = [
 
 /** Fixed and per-row fields mixed, also inside the same collection (the variables). */
 const params = (settings: Record<string, unknown> = {}) =>
-	startSettings(
+	sheetStart(
 		{ defaultCountryCode: '={{ $json.cc }}', maxConcurrent: 2, ...settings },
 		{
-			resource: 'call',
-			operation: 'start',
-			assistant: { __rl: true, mode: 'id', value: AGENT },
-			name: '={{ $json.name }}',
-			mobileNumber: '={{ $json.phone }}',
 			fromNumber: { __rl: true, mode: 'number', value: '+14155550100' },
 			variablesMode: 'pairs',
 			variables: {
