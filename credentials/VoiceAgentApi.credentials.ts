@@ -22,7 +22,7 @@ export class VoiceAgentApi implements ICredentialType {
 
 	displayName = 'Voice Agent API';
 
-	icon: Icon = { light: 'file:voiceAgent.svg', dark: 'file:voiceAgent.dark.svg' };
+	icon: Icon = { light: 'file:../icons/voiceAgent.svg', dark: 'file:../icons/voiceAgent.dark.svg' };
 
 	documentationUrl = 'https://docs.ringg.ai';
 

@@ -8,7 +8,7 @@ import type { ParsedUrlQuery } from 'node:querystring';
 
 import nock from 'nock';
 
-import { VoiceAgentInstantTrigger } from '../../nodes/VoiceAgentInstantTrigger/VoiceAgentInstantTrigger.node';
+import { VoiceAgentInstantTrigger } from '../../nodes/VoiceAgentWebhookTrigger/VoiceAgentInstantTrigger.node';
 import { BASE_URL, mockApi, registerNodeType, runNode } from '../helpers/harness';
 import { emitted, WebhookNode } from '../helpers/webhook';
 import { AGENT } from '../helpers/fixtures';

@@ -2,8 +2,8 @@ import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { VoiceAgentCalling } from '../../nodes/VoiceAgentCalling/VoiceAgentCalling.node';
-import { VoiceAgentInstantTrigger } from '../../nodes/VoiceAgentInstantTrigger/VoiceAgentInstantTrigger.node';
-import { VoiceAgentTrigger } from '../../nodes/VoiceAgentTrigger/VoiceAgentTrigger.node';
+import { VoiceAgentInstantTrigger } from '../../nodes/VoiceAgentWebhookTrigger/VoiceAgentInstantTrigger.node';
+import { VoiceAgentTrigger } from '../../nodes/VoiceAgentPollingTrigger/VoiceAgentTrigger.node';
 
 /** What the editor shows in a node's panel for the given parameter values, by name. */
 export function shownFields(desc: INodeTypeDescription, values: Record<string, unknown>): string[] {

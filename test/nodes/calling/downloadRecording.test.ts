@@ -4,7 +4,7 @@
  */
 import nock from 'nock';
 
-import { VoiceAgentTrigger } from '../../../nodes/VoiceAgentTrigger/VoiceAgentTrigger.node';
+import { VoiceAgentTrigger } from '../../../nodes/VoiceAgentPollingTrigger/VoiceAgentTrigger.node';
 import { fileNameFrom } from '../../../nodes/shared/recording';
 import {
 	API_KEY,

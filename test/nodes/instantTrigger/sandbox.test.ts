@@ -4,7 +4,7 @@
  * integration's subscriptions survive activate -> deactivate -> activate, in both shapes, and
  * the deliveries the sandbox makes for a call start the workflow once per event.
  */
-import { VoiceAgentInstantTrigger } from '../../../nodes/VoiceAgentInstantTrigger/VoiceAgentInstantTrigger.node';
+import { VoiceAgentInstantTrigger } from '../../../nodes/VoiceAgentWebhookTrigger/VoiceAgentInstantTrigger.node';
 import type { Sandbox } from '../../../sandbox';
 import { registerNodeType } from '../../helpers/harness';
 import { emitted, WebhookNode } from '../../helpers/webhook';

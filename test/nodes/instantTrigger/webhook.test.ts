@@ -1,7 +1,7 @@
 import nock from 'nock';
 
-import { VoiceAgentInstantTrigger } from '../../../nodes/VoiceAgentInstantTrigger/VoiceAgentInstantTrigger.node';
-import { constantTimeEqual } from '../../../nodes/VoiceAgentInstantTrigger/secret';
+import { VoiceAgentInstantTrigger } from '../../../nodes/VoiceAgentWebhookTrigger/VoiceAgentInstantTrigger.node';
+import { constantTimeEqual } from '../../../nodes/VoiceAgentWebhookTrigger/secret';
 import { mockApi, registerNodeType } from '../../helpers/harness';
 import { record } from '../../helpers/record';
 import { emitted, WebhookNode } from '../../helpers/webhook';

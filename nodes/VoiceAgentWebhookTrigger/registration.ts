@@ -236,7 +236,7 @@ async function unregister(ctx: IHookFunctions, data: NodeState): Promise<void> {
 		if (masked) {
 			// Writing would destroy another subscriber's secret: ours stays, and the log says so.
 			ctx.logger.warn(
-				`Voice Agent Instant Trigger: left its subscription ${record.url} on assistant ${record.agentId}: removing it would rewrite ${masked}, which the service only shows masked. Remove it by hand in the service's dashboard.`,
+				`Voice Agent Webhook Trigger: left its subscription ${record.url} on assistant ${record.agentId}: removing it would rewrite ${masked}, which the service only shows masked. Remove it by hand in the service's dashboard.`,
 			);
 			continue;
 		}

@@ -109,7 +109,10 @@ export class VoiceAgentInstantTrigger implements INodeType {
 		// "Webhook" in the name: beside the polling trigger, the name says how each one works.
 		displayName: 'Voice Agent Webhook Trigger',
 		name: 'voiceAgentInstantTrigger',
-		icon: { light: 'file:voiceAgent.svg', dark: 'file:voiceAgent.dark.svg' },
+		icon: {
+			light: 'file:../../icons/voiceAgent.svg',
+			dark: 'file:../../icons/voiceAgent.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		subtitle: SUBTITLE,
@@ -169,7 +172,7 @@ export class VoiceAgentInstantTrigger implements INodeType {
 		try {
 			config = readConfig(this);
 		} catch (error) {
-			this.logger.warn(`Voice Agent Instant Trigger: ${(error as Error).message}`);
+			this.logger.warn(`Voice Agent Webhook Trigger: ${(error as Error).message}`);
 			return reply(500, { error: 'The trigger is misconfigured; see the n8n log.' });
 		}
 		const query = this.getQueryData() as IDataObject;
@@ -226,7 +229,7 @@ export class VoiceAgentInstantTrigger implements INodeType {
 				answer = { ...answer, swept: found.length };
 			} catch (error) {
 				// Nothing of the sweep was stored: the next one reads the same window again.
-				this.logger.warn(`Voice Agent Instant Trigger: sweep failed: ${(error as Error).message}`);
+				this.logger.warn(`Voice Agent Webhook Trigger: sweep failed: ${(error as Error).message}`);
 				if (sweepRequested)
 					return reply(502, { error: `Sweep failed: ${(error as Error).message}` });
 			}

@@ -107,7 +107,10 @@ export class VoiceAgentTrigger implements INodeType {
 		// "Polling" in the name: beside the webhook trigger, the name says how each one works.
 		displayName: 'Voice Agent Polling Trigger',
 		name: 'voiceAgentTrigger',
-		icon: { light: 'file:voiceAgent.svg', dark: 'file:voiceAgent.dark.svg' },
+		icon: {
+			light: 'file:../../icons/voiceAgent.svg',
+			dark: 'file:../../icons/voiceAgent.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{"Call Completed"}}',
