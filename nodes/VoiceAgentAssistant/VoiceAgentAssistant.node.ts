@@ -6,21 +6,26 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { nodeProperties, route } from '../shared/router';
 import {
 	searchAssistants,
 	searchNumberIds,
 	searchVersions,
 	searchVoices,
 } from '../shared/listSearch';
-import { agentSwitch } from '../shared/tool';
-import * as assistant from './actions/assistant';
-import { resources, router } from './actions/router';
+import { assistant } from './actions/assistant';
+
+/** The node's resources, in the order of the Resource dropdown. */
+export const resources = [assistant];
 
 export class VoiceAgentAssistant implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Voice Agent Assistant',
 		name: 'voiceAgentAssistant',
-		icon: { light: 'file:voiceAgent.svg', dark: 'file:voiceAgent.dark.svg' },
+		icon: {
+			light: 'file:../../icons/voiceAgent.svg',
+			dark: 'file:../../icons/voiceAgent.dark.svg',
+		},
 		group: ['output'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
@@ -31,19 +36,7 @@ export class VoiceAgentAssistant implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'voiceAgentApi', required: true }],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [{ name: 'Assistant', value: 'assistant' }],
-				default: 'assistant',
-			},
-			...assistant.description,
-			// Tool mode: operations that delete or rewrite data need the user's consent.
-			...agentSwitch(resources),
-		],
+		properties: nodeProperties(resources, 'assistant'),
 	};
 
 	methods = {
@@ -51,6 +44,6 @@ export class VoiceAgentAssistant implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+		return await route.call(this, resources);
 	}
 }

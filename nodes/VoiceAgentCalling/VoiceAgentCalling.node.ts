@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { nodeProperties, route } from '../shared/router';
 import {
 	getAssistants,
 	searchAssistants,
@@ -13,16 +14,20 @@ import {
 	searchNumbers,
 	searchVersions,
 } from '../shared/listSearch';
-import { agentSwitch } from '../shared/tool';
-import * as call from './actions/call';
-import * as contactList from './actions/contactList';
-import { resources, router } from './actions/router';
+import { call } from './actions/call';
+import { contactList } from './actions/contactList';
+
+/** The node's resources, in the order of the Resource dropdown. */
+export const resources = [call, contactList];
 
 export class VoiceAgentCalling implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Voice Agent Calling',
 		name: 'voiceAgentCalling',
-		icon: { light: 'file:voiceAgent.svg', dark: 'file:voiceAgent.dark.svg' },
+		icon: {
+			light: 'file:../../icons/voiceAgent.svg',
+			dark: 'file:../../icons/voiceAgent.dark.svg',
+		},
 		group: ['output'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
@@ -32,23 +37,7 @@ export class VoiceAgentCalling implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'voiceAgentApi', required: true }],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Call', value: 'call' },
-					{ name: 'Contact List', value: 'contactList' },
-				],
-				default: 'call',
-			},
-			...call.description,
-			...contactList.description,
-			// Tool mode: operations that delete or rewrite data need the user's consent.
-			...agentSwitch(resources),
-		],
+		properties: nodeProperties(resources, 'call'),
 	};
 
 	methods = {
@@ -57,6 +46,6 @@ export class VoiceAgentCalling implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+		return await route.call(this, resources);
 	}
 }

@@ -6,15 +6,20 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { agentSwitch } from '../shared/tool';
-import * as campaign from './actions/campaign';
-import { resources, router } from './actions/router';
+import { nodeProperties, route } from '../shared/router';
+import { campaign } from './actions/campaign';
+
+/** The node's resources, in the order of the Resource dropdown. */
+export const resources = [campaign];
 
 export class VoiceAgentCampaign implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Voice Agent Campaign',
 		name: 'voiceAgentCampaign',
-		icon: { light: 'file:voiceAgent.svg', dark: 'file:voiceAgent.dark.svg' },
+		icon: {
+			light: 'file:../../icons/voiceAgent.svg',
+			dark: 'file:../../icons/voiceAgent.dark.svg',
+		},
 		group: ['output'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
@@ -24,22 +29,10 @@ export class VoiceAgentCampaign implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'voiceAgentApi', required: true }],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [{ name: 'Campaign', value: 'campaign' }],
-				default: 'campaign',
-			},
-			...campaign.description,
-			// Tool mode: operations that delete or rewrite data need the user's consent.
-			...agentSwitch(resources),
-		],
+		properties: nodeProperties(resources, 'campaign'),
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+		return await route.call(this, resources);
 	}
 }

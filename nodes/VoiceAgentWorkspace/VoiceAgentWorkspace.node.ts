@@ -6,18 +6,28 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { agentSwitch } from '../shared/tool';
-import * as apiKey from './actions/apiKey';
-import * as phoneNumber from './actions/phoneNumber';
-import { resources, router } from './actions/router';
-import * as user from './actions/user';
-import * as workspace from './actions/workspace';
+import { nodeProperties, route } from '../shared/router';
+import { apiKey } from './actions/apiKey';
+import { phoneNumber } from './actions/phoneNumber';
+import { user } from './actions/user';
+import { workspace } from './actions/workspace';
+
+/**
+ * The node's resources, in the order of the Resource dropdown. One Resource property serves
+ * both modes: the editor lists every resource property's operations as actions, so a second,
+ * tool-only copy doubled them. As a tool, API Key shows a notice instead of its operation,
+ * and the operation refuses to run.
+ */
+export const resources = [apiKey, phoneNumber, user, workspace];
 
 export class VoiceAgentWorkspace implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Voice Agent Workspace',
 		name: 'voiceAgentWorkspace',
-		icon: { light: 'file:voiceAgent.svg', dark: 'file:voiceAgent.dark.svg' },
+		icon: {
+			light: 'file:../../icons/voiceAgent.svg',
+			dark: 'file:../../icons/voiceAgent.dark.svg',
+		},
 		group: ['output'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
@@ -28,33 +38,10 @@ export class VoiceAgentWorkspace implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'voiceAgentApi', required: true }],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				// One property for both modes: the editor lists every resource property's
-				// operations as actions, so a second, tool-only copy doubled them. As a tool, API
-				// Key shows a notice instead of its operation, and the operation refuses to run.
-				options: [
-					{ name: 'API Key', value: 'apiKey' },
-					{ name: 'Phone Number', value: 'phoneNumber' },
-					{ name: 'User', value: 'user' },
-					{ name: 'Workspace', value: 'workspace' },
-				],
-				default: 'phoneNumber',
-			},
-			...apiKey.description,
-			...phoneNumber.description,
-			...user.description,
-			...workspace.description,
-			// Tool mode: operations that delete or rewrite data need the user's consent.
-			...agentSwitch(resources),
-		],
+		properties: nodeProperties(resources, 'phoneNumber'),
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+		return await route.call(this, resources);
 	}
 }

@@ -1,13 +1,23 @@
 /**
- * The operation contract every node's router runs, on its own so that the router and the
- * AI-tool rules (tool.ts), which both need it, do not import each other.
+ * How every node declares its operations, on its own so that the router and the AI-tool rules
+ * (tool.ts), which both need it, do not import each other.
+ *
+ * An operation module (`<op>.operation.ts`) exports its dropdown entry (`option`), its
+ * `properties`, its `execute` (or `executeBatch`) and, where it deletes or rewrites data,
+ * `agentNeedsConsent`. A resource (`actions/<resource>/index.ts`) only lists its modules with
+ * `defineResource`; the node lists its resources with `nodeProperties` and runs them with the
+ * router. Operation names are types: a module whose `option.value` is not the key it is
+ * listed under, or a misspelt name in `default` or in `only`/`except`, fails to compile.
  */
 import type {
 	IDataObject,
+	IDisplayOptions,
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
+	INodePropertyOptions,
 } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 /** Output of an operation for one input item. */
 export type OperationOutput = IDataObject | IDataObject[] | BinaryOutput;
@@ -17,15 +27,31 @@ export class BinaryOutput {
 	constructor(readonly items: INodeExecutionData[]) {}
 }
 
+/** An operation's entry in the Operation dropdown; `value` is its typed name. */
+export interface OperationOption<O extends string = string> extends INodePropertyOptions {
+	name: string;
+	value: O;
+	description: string;
+	action: string;
+}
+
+/** Declares an option with its value as a literal type (`value: 'get'`, not `string`). */
+export function operationOption<const O extends string>(
+	option: OperationOption<O>,
+): OperationOption<O> {
+	return option;
+}
+
 /**
- * The one operation contract. An operation is its fields plus either `execute` (one item at a
- * time, in input order) or `executeBatch` (the whole batch, for operations that schedule items
- * themselves, like bulk dialling). Either way the router alone pairs outputs with their items
- * and applies Continue On Fail.
+ * The operation contract. An operation is its option, its fields, and either `execute` (one
+ * item at a time, in input order) or `executeBatch` (the whole batch, for operations that
+ * schedule items themselves, like bulk dialling). Either way the router alone pairs outputs
+ * with their items and applies Continue On Fail.
  */
-export interface NodeOperation {
-	/** The operation's fields, each with its displayOptions. */
-	description: INodeProperties[];
+export interface NodeOperation<O extends string = string> {
+	option: OperationOption<O>;
+	/** The operation's own fields; its resource shows them for this operation only. */
+	properties: INodeProperties[];
 	/**
 	 * Set on operations that delete or rewrite data, saying what they do ("deletes a contact
 	 * list"): as an AI agent's tool they run only when the user allows it (see tool.ts).
@@ -52,4 +78,74 @@ export interface BatchOptions {
 
 export type ItemResult = { ok: true; output: OperationOutput } | { ok: false; error: Error };
 
-export type ResourceMap = Record<string, Record<string, NodeOperation>>;
+/** A resource's operations keyed by their names; each module's option value is its key. */
+export type OperationModules<O extends string> = { [K in O]: NodeOperation<K> };
+
+/** displayOptions for fields a resource shares between some of its operations. */
+export interface ResourceShow<O extends string> {
+	/** Shown for these operations of the resource. */
+	only(operations: O[]): IDisplayOptions;
+	/** Shown for every operation of the resource but these. */
+	except(operations: O[]): IDisplayOptions;
+}
+
+export interface Resource<R extends string = string, O extends string = string> {
+	value: R;
+	/** Shown in the Resource dropdown. */
+	name: string;
+	operations: OperationModules<O>;
+	/** The Operation dropdown, the shared fields, then each operation's fields shown for it. */
+	properties: INodeProperties[];
+}
+
+/** A resource's operation names, e.g. `OperationName<typeof call>` is 'start' | 'get' | … */
+export type OperationName<T> = T extends Resource<string, infer O> ? O : never;
+
+export function defineResource<const R extends string, O extends string>(spec: {
+	value: R;
+	name: string;
+	/** In the order their fields appear in the panel; the dropdown sorts them by name. */
+	operations: OperationModules<O>;
+	default: NoInfer<O>;
+	/** Extra conditions of the Operation dropdown (e.g. hidden in tool mode). */
+	operationShow?: IDisplayOptions['show'];
+	/** Fields several operations share, placed before the operations' own. */
+	shared?: (show: ResourceShow<NoInfer<O>>) => INodeProperties[];
+}): Resource<R, O> {
+	const modules = Object.entries(spec.operations) as Array<[O, NodeOperation]>;
+	for (const [key, module] of modules) {
+		// The types say so already; this catches a module cast past them.
+		if (module.option.value !== key) {
+			throw new Error(`Operation "${key}" of "${spec.value}" declares "${module.option.value}"`);
+		}
+	}
+	const show: ResourceShow<O> = {
+		only: (operations) => ({ show: { resource: [spec.value], operation: operations } }),
+		except: (operations) => ({ show: { resource: [spec.value] }, hide: { operation: operations } }),
+	};
+	// The rule wants a literal default; this one is the resource's own, checked by its type.
+	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing
+	const dropdown: INodeProperties = {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [spec.value], ...spec.operationShow } },
+		options: modules
+			.map(([, module]) => module.option as INodePropertyOptions)
+			.sort((a, b) => a.name.localeCompare(b.name)),
+		default: spec.default,
+	};
+	return {
+		value: spec.value,
+		name: spec.name,
+		operations: spec.operations,
+		properties: [
+			dropdown,
+			...(spec.shared?.(show) ?? []),
+			...modules.flatMap(([key, module]) =>
+				updateDisplayOptions(show.only([key]), module.properties),
+			),
+		],
+	};
+}

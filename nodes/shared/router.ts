@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import {
@@ -7,9 +12,9 @@ import {
 	type ItemResult,
 	type NodeOperation,
 	type OperationOutput,
-	type ResourceMap,
+	type Resource,
 } from './operation';
-import { agentRefusal } from './tool';
+import { agentRefusal, agentSwitch } from './tool';
 import { fields } from './params';
 
 export {
@@ -18,8 +23,26 @@ export {
 	type ItemResult,
 	type NodeOperation,
 	type OperationOutput,
-	type ResourceMap,
 };
+
+/**
+ * A node's properties from its resources: the Resource dropdown, each resource's fields, and
+ * in tool mode the consent switch of the operations that need it.
+ */
+export function nodeProperties(resources: Resource[], defaultResource: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Resource',
+			name: 'resource',
+			type: 'options',
+			noDataExpression: true,
+			options: resources.map((resource) => ({ name: resource.name, value: resource.value })),
+			default: defaultResource,
+		},
+		...resources.flatMap((resource) => resource.properties),
+		...agentSwitch(resources),
+	];
+}
 
 function toItems(output: OperationOutput, itemIndex: number): INodeExecutionData[] {
 	const pairedItem = { item: itemIndex };
@@ -51,13 +74,18 @@ function errorItem(error: Error, itemIndex: number): INodeExecutionData {
  */
 export async function route(
 	this: IExecuteFunctions,
-	resources: ResourceMap,
+	resources: Resource[],
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const f = fields(this, 0);
 	const resource = f.text('resource', 'Resource');
 	const operationName = f.text('operation', 'Operation');
-	const operation = resources[resource]?.[operationName];
+	const operations: Record<string, NodeOperation> =
+		resources.find((r) => r.value === resource)?.operations ?? {};
+	// Own keys only: "constructor" must not find Object's.
+	const operation = Object.prototype.hasOwnProperty.call(operations, operationName)
+		? operations[operationName]
+		: undefined;
 	if (!operation) {
 		throw new NodeOperationError(
 			this.getNode(),

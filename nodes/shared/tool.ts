@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { NodeOperation, ResourceMap } from './operation';
+import type { NodeOperation, Resource } from './operation';
 
 /**
  * What an AI agent may do unasked. Every node of the package is usable as a tool, and an agent
@@ -21,11 +21,11 @@ export function isTool(node: INode): boolean {
 
 /**
  * The "Allow AI Agent to Run This" switch, one per resource, shown only in tool mode and only
- * for the operations that set `agentNeedsConsent`. A node adds `...agentSwitch(resources)`.
+ * for the operations that set `agentNeedsConsent` (nodeProperties adds it to every node).
  */
-export function agentSwitch(resources: ResourceMap): INodeProperties[] {
-	return Object.entries(resources).flatMap(([resource, operations]) => {
-		const fenced = Object.entries(operations)
+export function agentSwitch(resources: Resource[]): INodeProperties[] {
+	return resources.flatMap(({ value: resource, operations }) => {
+		const fenced = Object.entries<NodeOperation>(operations)
 			.filter(([, operation]) => operation.agentNeedsConsent)
 			.map(([name]) => name);
 		if (fenced.length === 0) return [];

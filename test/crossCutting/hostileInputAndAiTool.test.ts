@@ -235,6 +235,7 @@ describe('Export History', () => {
 	});
 });
 
+// Which operations need the switch, over every node: toolConsent.test.ts.
 describe('AI agent tool surface', () => {
 	test('Contact List → Delete as a tool is refused without the switch, for every item', async () => {
 		const seen = recordAll();
@@ -294,28 +295,5 @@ describe('AI agent tool surface', () => {
 			expect(output[0].json).toEqual({ list_id: 'list-1', message: 'deleted' });
 		}
 		scope.done();
-	});
-
-	test('the switch is fixed, shown only in tool mode, and only for operations that need it', () => {
-		const calling = new VoiceAgentCalling().description.properties.filter(
-			(p) => p.name === 'allowAgent',
-		);
-		const fixedSwitch = (resource: string, operation: string) =>
-			expect.objectContaining({
-				type: 'boolean',
-				default: false,
-				noDataExpression: true,
-				displayOptions: {
-					show: { '@tool': [true], resource: [resource], operation: [operation] },
-				},
-			});
-		expect(calling).toEqual([
-			fixedSwitch('call', 'cancelQueued'),
-			fixedSwitch('contactList', 'delete'),
-		]);
-		const assistant = new VoiceAgentAssistant().description.properties.find(
-			(p) => p.name === 'allowAgent',
-		);
-		expect(assistant?.displayOptions?.show?.operation).toContain('updatePrompt');
 	});
 });

@@ -8,14 +8,7 @@
  */
 import fc from 'fast-check';
 
-import { VoiceAgentAssistant } from '../../nodes/VoiceAgentAssistant/VoiceAgentAssistant.node';
-import { resources as assistantResources } from '../../nodes/VoiceAgentAssistant/actions/router';
-import { resources as callingResources } from '../../nodes/VoiceAgentCalling/actions/router';
-import { resources as campaignResources } from '../../nodes/VoiceAgentCampaign/actions/router';
-import { resources as workspaceResources } from '../../nodes/VoiceAgentWorkspace/actions/router';
-import { VoiceAgentCampaign } from '../../nodes/VoiceAgentCampaign/VoiceAgentCampaign.node';
-import { VoiceAgentWorkspace } from '../../nodes/VoiceAgentWorkspace/VoiceAgentWorkspace.node';
-import { registerNodeType } from '../helpers/harness';
+import { packageOperations } from '../helpers/nodes';
 import { property } from './driver';
 import { ENTRIES } from './operations';
 
@@ -36,10 +29,6 @@ const realNow = Date.now.bind(Date);
 jest.spyOn(Date, 'now').mockImplementation(() => realNow() + mockClock.ms);
 
 // n8n's wall-clock regex limit is replaced for every suite in test/helpers/afterEnv.ts.
-
-registerNodeType('voiceAgentAssistant', () => new VoiceAgentAssistant());
-registerNodeType('voiceAgentWorkspace', () => new VoiceAgentWorkspace());
-registerNodeType('voiceAgentCampaign', () => new VoiceAgentCampaign());
 
 const FULL = Number(process.env.FUZZ_RUNS) || 0;
 const CI_RUNS = 150;
@@ -66,25 +55,15 @@ describe('fuzz: every operation keeps its guarantees', () => {
 });
 
 describe('fuzz table', () => {
-	test('has an entry for every operation of every action node', () => {
-		const maps = {
-			voiceAgentCalling: callingResources,
-			voiceAgentAssistant: assistantResources,
-			voiceAgentWorkspace: workspaceResources,
-			voiceAgentCampaign: campaignResources,
-		};
-		const missing = Object.entries(maps).flatMap(([type, resources]) =>
-			Object.entries(resources).flatMap(([resource, operations]) =>
-				Object.keys(operations)
-					.filter(
-						(operation) =>
-							!ENTRIES.some(
-								(e) => e.type === type && e.resource === resource && e.operation === operation,
-							),
-					)
-					.map((operation) => `${type} ${resource}.${operation}`),
-			),
-		);
+	test('has an entry for every operation of every node package.json declares', () => {
+		const missing = packageOperations()
+			.filter(
+				([type, resource, operation]) =>
+					!ENTRIES.some(
+						(e) => e.type === type && e.resource === resource && e.operation === operation,
+					),
+			)
+			.map(([type, resource, operation]) => `${type} ${resource}.${operation}`);
 		expect(missing).toEqual([]);
 	});
 });

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 
 import { VoiceAgentAssistant } from '../../nodes/VoiceAgentAssistant/VoiceAgentAssistant.node';
-import { operations as assistantOperations } from '../../nodes/VoiceAgentAssistant/actions/assistant';
+import { assistant } from '../../nodes/VoiceAgentAssistant/actions/assistant';
 import { VoiceAgentCalling } from '../../nodes/VoiceAgentCalling/VoiceAgentCalling.node';
 import { VoiceAgentCampaign } from '../../nodes/VoiceAgentCampaign/VoiceAgentCampaign.node';
 import { VoiceAgentWorkspace } from '../../nodes/VoiceAgentWorkspace/VoiceAgentWorkspace.node';
@@ -501,8 +501,8 @@ export const ENTRIES: FuzzEntry[] = [
 		],
 		good: { limit: fc.integer({ min: 1, max: 300 }) },
 	},
-	// Every assistant edit: PATCH /agent/v1.
-	...Object.keys(assistantOperations)
+	// Every assistant edit (every operation but the reads): PATCH /agent/v1.
+	...Object.keys(assistant.operations)
 		.filter((operation) => !['get', 'getMany'].includes(operation))
 		.map(
 			(operation): FuzzEntry => ({

@@ -1,7 +1,7 @@
 import { numberIdLocator } from '../../../shared/descriptions';
 import { defineEdit } from './edit';
 
-export const { option, description, execute } = defineEdit({
+export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	value: 'attachInboundNumber',
 	name: 'Attach Inbound Number',
 	description: 'Let an assistant answer the calls to a workspace number',

@@ -1,6 +1,6 @@
 import { defineEdit } from './edit';
 
-export const { option, description, execute } = defineEdit({
+export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	value: 'attachKnowledgeBase',
 	name: 'Attach Knowledge Base',
 	description: 'Attach a knowledge base to an assistant',

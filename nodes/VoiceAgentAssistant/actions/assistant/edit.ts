@@ -1,13 +1,11 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import {
+	operationOption,
+	type NodeOperation,
+	type OperationOutput,
+} from '../../../shared/operation';
 import { fields, type Fields } from '../../../shared/params';
-import type { NodeOperation, OperationOutput } from '../../../shared/router';
 import { apiRequest } from '../../../shared/transport';
 import { versionBody } from '../../../shared/versionField';
 
@@ -36,9 +34,9 @@ export async function patchAgent(
 /** An edit changes a live assistant for every later call: as a tool it needs the user's consent. */
 export const EDIT_NEEDS_CONSENT = 'changes an assistant used by live calls';
 
-export interface EditDefinition {
+export interface EditDefinition<V extends string> {
 	/** The node's operation value, e.g. updateVoice. */
-	value: string;
+	value: V;
 	/** Shown in the Operation dropdown, e.g. Update Voice. */
 	name: string;
 	/** One sentence for the dropdown and the AI tool. */
@@ -54,23 +52,19 @@ export interface EditDefinition {
 	body(this: IExecuteFunctions, f: Fields, i: number): IDataObject | Promise<IDataObject>;
 }
 
-export interface EditOperation extends NodeOperation {
-	option: INodePropertyOptions;
-}
-
-/** An edit operation: its fields shown only for it, and an execute that PATCHes its body. */
-export function defineEdit(def: EditDefinition): EditOperation {
+/** An edit operation: its fields, an execute that PATCHes its body, and the need for consent. */
+export function defineEdit<const V extends string>(
+	def: EditDefinition<V>,
+): Required<Pick<NodeOperation<V>, 'option' | 'properties' | 'execute' | 'agentNeedsConsent'>> {
 	return {
-		option: {
+		option: operationOption({
 			name: def.name,
 			value: def.value,
 			description: def.description,
 			action: def.action,
-		},
-		description: updateDisplayOptions(
-			{ show: { resource: ['assistant'], operation: [def.value] } },
-			def.fields,
-		),
+		}),
+		properties: def.fields,
+		agentNeedsConsent: EDIT_NEEDS_CONSENT,
 		async execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 			// Fields are checked before the assistant, so a bad value never costs a request.
 			const changes = await def.body.call(this, fields(this, i), i);

@@ -1,19 +1,19 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { operationOption, type OperationOutput } from '../../../shared/operation';
 import { fields } from '../../../shared/params';
-import type { OperationOutput } from '../../../shared/router';
 import { readAssistant } from './read';
 
-export const option: INodePropertyOptions = {
+export const option = operationOption({
 	name: 'Get',
 	value: 'get',
 	description:
 		'Get an assistant: its live version, prompt, voice, languages and the variables the prompt uses',
 	action: 'Get an assistant',
-};
+});
 
 /** The Assistant picker shared by every operation on one assistant (see index.ts). */
-export const description: INodeProperties[] = [];
+export const properties: INodeProperties[] = [];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const agentId = fields(this, i).locatorUuid('assistant', 'Assistant');

@@ -1,6 +1,6 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { operationOption } from '../../../shared/operation';
 import { returnAllAndLimit } from '../../../shared/descriptions';
 import type { OperationOutput } from '../../../shared/router';
 import { shapeError } from '../../../shared/shape';
@@ -10,27 +10,24 @@ import { listAssistants, readAssistant } from './read';
 export const ASSISTANT_PAGE_SIZE = 100;
 const MAX_LIMIT = 1000;
 
-export const option: INodePropertyOptions = {
+export const option = operationOption({
 	name: 'Get Many',
 	value: 'getMany',
 	description:
 		'List the assistants of the workspace, each with its live version, prompt and prompt variables',
 	action: 'Get many assistants',
-};
+});
 
-export const description: INodeProperties[] = updateDisplayOptions(
-	{ show: { resource: ['assistant'], operation: ['getMany'] } },
-	[
-		...returnAllAndLimit(MAX_LIMIT),
-		{
-			displayName:
-				'Each assistant is read on its own (one request per assistant): the list does not hold the prompt or the versions',
-			name: 'getManyNotice',
-			type: 'notice',
-			default: '',
-		},
-	],
-);
+export const properties: INodeProperties[] = [
+	...returnAllAndLimit(MAX_LIMIT),
+	{
+		displayName:
+			'Each assistant is read on its own (one request per assistant): the list does not hold the prompt or the versions',
+		name: 'getManyNotice',
+		type: 'notice',
+		default: '',
+	},
+];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const rows = await listAssistants(this, i, ASSISTANT_PAGE_SIZE, MAX_LIMIT);

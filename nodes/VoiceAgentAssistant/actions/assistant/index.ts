@@ -1,9 +1,6 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-
 import { assistantLocator } from '../../../shared/descriptions';
+import { defineResource } from '../../../shared/operation';
 import { versionLocator } from '../../../shared/versionField';
-import type { NodeOperation } from '../../../shared/router';
-import { EDIT_NEEDS_CONSENT } from './edit';
 import * as attachInboundNumber from './attachInboundNumber.operation';
 import * as attachKnowledgeBase from './attachKnowledgeBase.operation';
 import * as get from './get.operation';
@@ -28,56 +25,42 @@ import * as updateVoice from './updateVoice.operation';
 import * as updateVoiceSpeed from './updateVoiceSpeed.operation';
 import * as updateWhitelistedDomains from './updateWhitelistedDomains.operation';
 
-type OperationModule = NodeOperation & { option: INodePropertyOptions };
-
 /** Reads (Get, Get Many) and every edit of PATCH /agent/v1, one module each. */
-const modules: OperationModule[] = [
-	get,
-	getMany,
-	attachInboundNumber,
-	attachKnowledgeBase,
-	removeInboundNumber,
-	removeKnowledgeBase,
-	updateApiSettings,
-	updateCustomVariables,
-	updateDisplayName,
-	updateDtmfSettings,
-	updateExtractCalleeName,
-	updateIntroMessage,
-	updateLanguage,
-	updateNoiseSettings,
-	updatePrompt,
-	updateQueryPhrases,
-	updateSecondaryLanguage,
-	updateSecondaryVoice,
-	updateVadSettings,
-	updateVocabulary,
-	updateVoice,
-	updateVoiceSpeed,
-	updateWhitelistedDomains,
-];
-
-export const operations: Record<string, NodeOperation> = Object.fromEntries(
-	modules.map((m) => [String(m.option.value), { ...m, agentNeedsConsent: EDIT_NEEDS_CONSENT }]),
-);
-
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['assistant'] } },
-		options: modules.map((m) => m.option).sort((a, b) => a.name.localeCompare(b.name)),
-		default: 'updatePrompt',
+export const assistant = defineResource({
+	value: 'assistant',
+	name: 'Assistant',
+	operations: {
+		get,
+		getMany,
+		attachInboundNumber,
+		attachKnowledgeBase,
+		removeInboundNumber,
+		removeKnowledgeBase,
+		updateApiSettings,
+		updateCustomVariables,
+		updateDisplayName,
+		updateDtmfSettings,
+		updateExtractCalleeName,
+		updateIntroMessage,
+		updateLanguage,
+		updateNoiseSettings,
+		updatePrompt,
+		updateQueryPhrases,
+		updateSecondaryLanguage,
+		updateSecondaryVoice,
+		updateVadSettings,
+		updateVocabulary,
+		updateVoice,
+		updateVoiceSpeed,
+		updateWhitelistedDomains,
 	},
-	assistantLocator({
-		description: 'The assistant to read or edit',
-		displayOptions: { show: { resource: ['assistant'] }, hide: { operation: ['getMany'] } },
-	}),
-	// Every edit can name the version it changes (an A/B test's variant, on purpose).
-	versionLocator({
-		displayOptions: { show: { resource: ['assistant'] }, hide: { operation: ['get', 'getMany'] } },
-	}),
-	...modules.flatMap((m) => m.description),
-];
+	default: 'updatePrompt',
+	shared: (show) => [
+		assistantLocator({
+			description: 'The assistant to read or edit',
+			displayOptions: show.except(['getMany']),
+		}),
+		// Every edit can name the version it changes (an A/B test's variant, on purpose).
+		versionLocator({ displayOptions: show.except(['get', 'getMany']) }),
+	],
+});

@@ -1,7 +1,7 @@
 import { numberIdLocator } from '../../../shared/descriptions';
 import { defineEdit } from './edit';
 
-export const { option, description, execute } = defineEdit({
+export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	value: 'removeInboundNumber',
 	name: 'Remove Inbound Number',
 	description: 'Stop an assistant from answering the calls to a workspace number',

@@ -1,6 +1,6 @@
 import { defineEdit } from './edit';
 
-export const { option, description, execute } = defineEdit({
+export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	value: 'removeKnowledgeBase',
 	name: 'Remove Knowledge Base',
 	description: 'Remove a knowledge base from an assistant',

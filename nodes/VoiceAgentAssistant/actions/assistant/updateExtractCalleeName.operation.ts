@@ -1,7 +1,7 @@
 import { REQUIRED } from '../../../shared/params';
 import { defineEdit } from './edit';
 
-export const { option, description, execute } = defineEdit({
+export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	value: 'updateExtractCalleeName',
 	name: 'Update Extract Callee Name',
 	description: 'Turn on or off whether an assistant picks up the callee name from the call',

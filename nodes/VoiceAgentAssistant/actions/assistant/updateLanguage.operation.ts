@@ -1,7 +1,7 @@
 import { LANGUAGE_OPTIONS } from '../../../shared/languages';
 import { defineEdit } from './edit';
 
-export const { option, description, execute } = defineEdit({
+export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	value: 'updateLanguage',
 	name: 'Update Language',
 	description: 'Change the main language of an assistant',

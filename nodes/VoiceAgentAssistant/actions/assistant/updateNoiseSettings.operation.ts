@@ -1,7 +1,7 @@
 import { REQUIRED } from '../../../shared/params';
 import { defineEdit } from './edit';
 
-export const { option, description, execute } = defineEdit({
+export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	value: 'updateNoiseSettings',
 	name: 'Update Noise Settings',
 	description: "Choose when an assistant ignores the callee's audio",

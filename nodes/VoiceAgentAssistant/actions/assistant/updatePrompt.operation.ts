@@ -1,19 +1,19 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { operationOption } from '../../../shared/operation';
 import { placeholderWarnings, promptPlaceholders } from '../../../shared/promptVariables';
 import type { OperationOutput } from '../../../shared/router';
 import { fields } from '../../../shared/params';
-import { patchAgent } from './edit';
+import { EDIT_NEEDS_CONSENT, patchAgent } from './edit';
 
-export const option: INodePropertyOptions = {
+export const option = operationOption({
 	name: 'Update Prompt',
 	value: 'updatePrompt',
 	description: 'Replace the prompt (instructions) of an assistant',
 	action: 'Update the prompt of an assistant',
-};
+});
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Prompt',
 		name: 'prompt',
@@ -35,10 +35,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['assistant'], operation: ['updatePrompt'] } },
-	properties,
-);
+export const agentNeedsConsent = EDIT_NEEDS_CONSENT;
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const f = fields(this, i);

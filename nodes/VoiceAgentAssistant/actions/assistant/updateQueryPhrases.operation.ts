@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { REQUIRED } from '../../../shared/params';
 import { defineEdit } from './edit';
 
-export const { option, description, execute } = defineEdit({
+export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	value: 'updateQueryPhrases',
 	name: 'Update Query Phrases',
 	description: 'Set the filler phrases an assistant says while it looks something up',

@@ -1,7 +1,7 @@
 import { LANGUAGE_OPTIONS } from '../../../shared/languages';
 import { defineEdit } from './edit';
 
-export const { option, description, execute } = defineEdit({
+export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	value: 'updateSecondaryLanguage',
 	name: 'Update Secondary Language',
 	description: 'Change the second language an assistant can switch to',

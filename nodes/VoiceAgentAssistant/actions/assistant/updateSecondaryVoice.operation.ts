@@ -2,7 +2,7 @@ import { voiceLocator } from '../../../shared/descriptions';
 import { LANGUAGE_OPTIONS } from '../../../shared/languages';
 import { defineEdit } from './edit';
 
-export const { option, description, execute } = defineEdit({
+export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	value: 'updateSecondaryVoice',
 	name: 'Update Secondary Voice',
 	description: 'Change the voice an assistant uses for its secondary language',

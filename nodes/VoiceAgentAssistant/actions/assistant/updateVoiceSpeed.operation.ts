@@ -1,7 +1,7 @@
 import { REQUIRED } from '../../../shared/params';
 import { defineEdit } from './edit';
 
-export const { option, description, execute } = defineEdit({
+export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	value: 'updateVoiceSpeed',
 	name: 'Update Voice Speed',
 	description: 'Change how fast an assistant speaks',

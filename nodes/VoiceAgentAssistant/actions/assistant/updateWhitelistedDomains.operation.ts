@@ -1,7 +1,7 @@
 import { requireOrigin } from '../../../shared/validate';
 import { defineEdit } from './edit';
 
-export const { option, description, execute } = defineEdit({
+export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	value: 'updateWhitelistedDomains',
 	name: 'Update Whitelisted Domains',
 	description: 'Set the websites (origins) allowed to start web calls with an assistant',

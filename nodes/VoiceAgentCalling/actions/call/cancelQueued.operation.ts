@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
+import { operationOption } from '../../../shared/operation';
 import { assistantLocator, campaignLocator } from '../../../shared/descriptions';
 import { sendOnce } from '../../../shared/once';
 import { fields } from '../../../shared/params';
@@ -8,6 +9,13 @@ import { normalisePhone } from '../../../shared/phone';
 import { asItemError, type OperationOutput } from '../../../shared/router';
 import { apiRequest } from '../../../shared/transport';
 import { fieldError, requireE164, requireUuid } from '../../../shared/validate';
+
+export const option = operationOption({
+	name: 'Cancel Queued Calls',
+	value: 'cancelQueued',
+	description: 'Cancel calls that have not started yet, by call ID, assistant, campaign or number',
+	action: 'Cancel queued calls',
+});
 
 /**
  * Call › Cancel Queued Calls: PATCH /campaign/terminate. It cancels calls that have not
@@ -33,7 +41,7 @@ const NOTHING_TO_CANCEL = /no terminable calls/i;
 
 const show = (mode: Mode[]) => ({ show: { cancelBy: mode } });
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Cancel By',
 		name: 'cancelBy',
@@ -114,11 +122,6 @@ const properties: INodeProperties[] = [
 		default: '',
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['call'], operation: ['cancelQueued'] } },
-	properties,
-);
 
 /** A list typed in one field: a list from an expression, or text split on commas or lines. */
 export function readList(node: INode, label: string, value: unknown, i: number): string[] {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
+import { operationOption } from '../../../shared/operation';
 import { readCallDetails } from '../../../shared/calls/details';
 import { fields } from '../../../shared/params';
 import {
@@ -10,12 +10,19 @@ import {
 } from '../../../shared/recording';
 import { BinaryOutput, type OperationOutput } from '../../../shared/router';
 
+export const option = operationOption({
+	name: 'Download Recording',
+	value: 'downloadRecording',
+	description: 'Download the audio recording of a call as a file',
+	action: 'Download the recording of a call',
+});
+
 /**
  * Call › Download Recording: the call's recording as a file (binary data). Given a Call ID
  * it reads the call's details for its recording_url; given a URL it downloads that. The
  * API key is never sent to the recording host (see shared/recording.ts).
  */
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Source',
 		name: 'recordingSource',
@@ -57,11 +64,6 @@ const properties: INodeProperties[] = [
 		options: recordingOptionFields(),
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['call'], operation: ['downloadRecording'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const f = fields(this, i);

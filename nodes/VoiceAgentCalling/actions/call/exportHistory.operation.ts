@@ -1,21 +1,28 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
+import { operationOption } from '../../../shared/operation';
 import { CALL_STATUS_OPTIONS, CALL_TYPE_OPTIONS } from '../../../shared/descriptions';
 import { sendOnce } from '../../../shared/once';
-import { type Fields, fields as readFields, toText } from '../../../shared/params';
+import { type Fields, fields, toText } from '../../../shared/params';
 import { BinaryOutput, type OperationOutput } from '../../../shared/router';
 import { expectObject, shapeError } from '../../../shared/shape';
 import { apiRequestFull } from '../../../shared/transport';
 import { fieldError, requireUuid } from '../../../shared/validate';
 import { createdRangeQuery } from './historyQuery';
 
+export const option = operationOption({
+	name: 'Export History',
+	value: 'exportHistory',
+	description: 'Export call history as CSV (e-mailed, or a ZIP file)',
+	action: 'Export call history',
+});
+
 export const EXPORT_FILE_NAME = 'call-history.zip';
 /** A ZIP file larger than this is refused while it downloads (the answer is never held whole). */
 const DEFAULT_MAX_MB = 100;
 const MAX_MB = 1024;
 
-const fields: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Delivery',
 		name: 'delivery',
@@ -169,11 +176,6 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['call'], operation: ['exportHistory'] } },
-	fields,
-);
-
 const CALL_TYPES = CALL_TYPE_OPTIONS.map((o) => o.value);
 
 /** A ZIP archive starts with a local file header, or is an empty archive (end record only). */
@@ -204,7 +206,7 @@ function assistantIds(filters: Fields, node: INode, i: number): string[] {
  */
 function exportQuery(ctx: IExecuteFunctions, i: number): IDataObject {
 	const node = ctx.getNode();
-	const all = readFields(ctx, i);
+	const all = fields(ctx, i);
 	const filters = all.collection('filters', 'Filters');
 	const options = all.collection('options', 'Options');
 	const qs = createdRangeQuery(
@@ -239,7 +241,7 @@ function exportQuery(ctx: IExecuteFunctions, i: number): IDataObject {
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const node = this.getNode();
-	const all = readFields(this, i);
+	const all = fields(this, i);
 	const delivery = all.option('delivery', 'Delivery', ['email', 'file'] as const, 'email');
 	const binaryPropertyName =
 		delivery === 'file'

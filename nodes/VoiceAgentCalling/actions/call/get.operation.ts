@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
+import { operationOption } from '../../../shared/operation';
 import { fields } from '../../../shared/params';
 import {
 	readRecordingSettings,
@@ -11,7 +11,14 @@ import { BinaryOutput, type OperationOutput } from '../../../shared/router';
 import { readCallDetails } from '../../../shared/calls/details';
 import { asJson, recordFromDetails } from '../../../shared/calls/record';
 
-const properties: INodeProperties[] = [
+export const option = operationOption({
+	name: 'Get',
+	value: 'get',
+	description: 'Get the details and transcript of a call',
+	action: 'Get a call',
+});
+
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Call ID',
 		name: 'callId',
@@ -46,11 +53,6 @@ const properties: INodeProperties[] = [
 		options: recordingOptionFields(),
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['call'], operation: ['get'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const f = fields(this, i);

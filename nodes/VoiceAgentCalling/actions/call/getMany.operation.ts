@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
+import { operationOption } from '../../../shared/operation';
 import {
 	assistantLocator,
 	CALL_STATUS_OPTIONS,
@@ -12,9 +12,16 @@ import { fields } from '../../../shared/params';
 import type { OperationOutput } from '../../../shared/router';
 import { createdRangeQuery } from './historyQuery';
 
+export const option = operationOption({
+	name: 'Get Many',
+	value: 'getMany',
+	description: 'List calls from the call history',
+	action: 'Get many calls',
+});
+
 const CALL_STATUSES = ['', ...CALL_STATUS_OPTIONS.map((o) => o.value)] as const;
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	...returnAllAndLimit(10000),
 	{
 		displayName: 'Filters',
@@ -59,11 +66,6 @@ const properties: INodeProperties[] = [
 		],
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['call'], operation: ['getMany'] } },
-	properties,
-);
 
 /** History query filters from the Filters collection, each read as its own type. */
 export function historyFilters(ctx: IExecuteFunctions, i: number): IDataObject {

@@ -1,11 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { fields as readFields } from '../../../shared/params';
+import { operationOption } from '../../../shared/operation';
+import { fields } from '../../../shared/params';
 import type { OperationOutput } from '../../../shared/router';
 import { apiRequest } from '../../../shared/transport';
 
-const fields: INodeProperties[] = [
+export const option = operationOption({
+	name: 'Delete',
+	value: 'delete',
+	description: 'Delete a contact list and all its contacts',
+	action: 'Delete a contact list',
+});
+
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Contact List ID',
 		name: 'listId',
@@ -19,14 +26,9 @@ const fields: INodeProperties[] = [
 /** As an AI agent's tool, only when the user allows it (see shared/tool.ts). */
 export const agentNeedsConsent = 'deletes a contact list and all its contacts';
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['contactList'], operation: ['delete'] } },
-	fields,
-);
-
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	// Checked as a path segment: ".." or "." would delete at a parent endpoint instead.
-	const segment = readFields(this, i).pathSegment('listId', 'Contact List ID');
+	const segment = fields(this, i).pathSegment('listId', 'Contact List ID');
 	const body = await apiRequest.call(this, {
 		method: 'DELETE',
 		path: `/calling/contact/${segment}`,

@@ -1,17 +1,24 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
+import { operationOption } from '../../../shared/operation';
 import { returnAllAndLimit } from '../../../shared/descriptions';
 import { getMany } from '../../../shared/getMany';
 import { fields } from '../../../shared/params';
 import type { OperationOutput } from '../../../shared/router';
 import { expectOptionalObject } from '../../../shared/shape';
 
+export const option = operationOption({
+	name: 'Get Many',
+	value: 'getMany',
+	description: 'List the campaigns of the workspace, with their call counts',
+	action: 'Get many campaigns',
+});
+
 /** The campaign list takes 1 to 1000 rows a page; 100 keeps each answer (with counts) quick. */
 export const CAMPAIGN_PAGE_SIZE = 100;
 export const CAMPAIGN_MAX_LIMIT = 1000;
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	...returnAllAndLimit(CAMPAIGN_MAX_LIMIT),
 	{
 		displayName: 'Include Call Counts',
@@ -22,11 +29,6 @@ const properties: INodeProperties[] = [
 			'Whether to include total_count, registered_count and completed_count for each campaign',
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['campaign'], operation: ['getMany'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const callCount = fields(this, i).boolean('includeCallCounts', 'Include Call Counts', true);

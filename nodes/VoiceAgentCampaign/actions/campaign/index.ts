@@ -1,26 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import type { NodeOperation } from '../../../shared/router';
+import { defineResource } from '../../../shared/operation';
 import * as getMany from './getMany.operation';
 
-export const operations: Record<string, NodeOperation> = { getMany };
-
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['campaign'] } },
-		options: [
-			{
-				name: 'Get Many',
-				value: 'getMany',
-				description: 'List the campaigns of the workspace, with their call counts',
-				action: 'Get many campaigns',
-			},
-		],
-		default: 'getMany',
-	},
-	...getMany.description,
-];
+export const campaign = defineResource({
+	value: 'campaign',
+	name: 'Campaign',
+	operations: { getMany },
+	default: 'getMany',
+});

@@ -1,19 +1,31 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { operationOption } from '../../../shared/operation';
 import { sendOnce } from '../../../shared/once';
-import { fields as readFields } from '../../../shared/params';
+import { fields } from '../../../shared/params';
 import type { ItemResult } from '../../../shared/router';
 import { apiRequest } from '../../../shared/transport';
 import { fieldError } from '../../../shared/validate';
 
-const fields: INodeProperties[] = [
+export const option = operationOption({
+	name: 'Regenerate',
+	value: 'regenerate',
+	description: 'Replace the workspace API key; the old key stops working at once',
+	action: 'Regenerate the API key',
+});
+
+// Not offered to an AI agent: the operation's output is the new secret itself.
+const notAsTool = { show: { '@tool': [false] } };
+
+export const properties: INodeProperties[] = [
 	{
 		displayName:
 			'The current API key stops working at once. The new key is in this node\'s output (new_api_key): paste it into the Voice Agent API credential, or every later request of this workspace fails with "Invalid credentials".',
 		name: 'regenerateNotice',
 		type: 'notice',
 		default: '',
+		displayOptions: notAsTool,
 	},
 	{
 		displayName: 'Confirm',
@@ -25,13 +37,9 @@ const fields: INodeProperties[] = [
 		noDataExpression: true,
 		description:
 			'Whether you really want to replace the API key; the node refuses to run until this is on',
+		displayOptions: notAsTool,
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['apiKey'], operation: ['regenerate'], '@tool': [false] } },
-	fields,
-);
 
 async function regenerate(ctx: IExecuteFunctions): Promise<IDataObject> {
 	const node = ctx.getNode();
@@ -44,7 +52,7 @@ async function regenerate(ctx: IExecuteFunctions): Promise<IDataObject> {
 			{ itemIndex: 0 },
 		);
 	}
-	if (!readFields(ctx, 0).boolean('confirm', 'Confirm', false)) {
+	if (!fields(ctx, 0).boolean('confirm', 'Confirm', false)) {
 		throw fieldError(node, 'Confirm', 'must be turned on to regenerate the API key', 0);
 	}
 	// Sent once per run, also when n8n's Retry On Fail re-runs the node.

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
+import { operationOption } from '../../../shared/operation';
 import { returnAllAndLimit } from '../../../shared/descriptions';
 
 import type { OperationOutput } from '../../../shared/router';
@@ -9,12 +9,14 @@ import { getMany } from '../../../shared/getMany';
 /** The workspace lists take at most 100 rows a page. */
 export const WORKSPACE_PAGE_SIZE = 100;
 
-const properties: INodeProperties[] = [...returnAllAndLimit(WORKSPACE_PAGE_SIZE)];
+export const option = operationOption({
+	name: 'Get Many',
+	value: 'getMany',
+	description: 'List the phone numbers of the workspace and the assistants attached to them',
+	action: 'Get many phone numbers',
+});
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['phoneNumber'], operation: ['getMany'] } },
-	properties,
-);
+export const properties: INodeProperties[] = [...returnAllAndLimit(WORKSPACE_PAGE_SIZE)];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	return await getMany(this, i, {

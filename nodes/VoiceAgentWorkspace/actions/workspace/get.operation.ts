@@ -1,11 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { operationOption } from '../../../shared/operation';
 import type { OperationOutput } from '../../../shared/router';
 import { expectObject, shapeError } from '../../../shared/shape';
 import { apiRequest } from '../../../shared/transport';
 
+export const option = operationOption({
+	name: 'Get',
+	value: 'get',
+	description: 'Get the workspace of the API key: name and credit balance',
+	action: 'Get the workspace',
+});
+
 /** No fields: the workspace is the one the API key belongs to. */
-export const description: INodeProperties[] = [];
+export const properties: INodeProperties[] = [];
 
 /**
  * The service answers `{workspace_info: {id, name, created_at, credits, locked_credits}}`

@@ -1,5 +1,4 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { assistantLocator, fromNumberLocator, uuidModes } from '../../../../shared/descriptions';
 import { versionLocator } from '../../../../shared/versionField';
@@ -14,7 +13,7 @@ export const MAX_POLL_SECONDS = 600;
 export const MIN_WAIT_SECONDS = 5;
 export const MAX_WAIT_SECONDS = 86400;
 
-const fields: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	assistantLocator(),
 	// The call body takes version_id: a slice of a sheet can be called with one A/B variant.
 	versionLocator(),
@@ -367,8 +366,3 @@ function fromNumberField(): INodeProperties {
 		],
 	};
 }
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['call'], operation: ['start'] } },
-	fields,
-);

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { operationOption } from '../../../../shared/operation';
 import { Pacer } from '../../../../shared/batch';
 import { batchParams } from '../../../../shared/batchParams';
 import { asItemError, type BatchOptions, type ItemResult } from '../../../../shared/router';
@@ -12,7 +13,14 @@ import { downloadRecordingStep } from './recording';
 import { findEarlierCalls, guardFailedNote, markEarlier, SKIPPED } from './rerun';
 import { Watcher } from './watcher';
 
-export { description } from './description';
+export const option = operationOption({
+	name: 'Start',
+	value: 'start',
+	description: 'Start an outbound call with an assistant, now or at a scheduled time',
+	action: 'Start a call',
+});
+
+export { properties } from './description';
 
 /**
  * Call → Start for the whole batch: every row is checked first (without Continue On Fail one
