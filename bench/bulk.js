@@ -29,7 +29,7 @@ const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
 
-const { Pacer } = require('../dist/nodes/shared/batch');
+const { Pacer } = require('../dist/nodes/VoiceAgentCalling/actions/call/start/batch');
 const { createSandbox } = require('../sandbox');
 const env = require('../scripts/n8n-env');
 const { arg, countingProxy, openN8n, profileSummary, textArg, workflow } = require('./lib');

@@ -6,7 +6,7 @@
  * Keys are stored as 10 base64url characters (60 bits of two independent hashes): with the
  * cap below, the chance that a new key is taken for a remembered one is below 1e-14.
  */
-import { hash30 } from '../shared/calls/cursor';
+import { hash30 } from '../shared/calls/row';
 
 /** Entries older than this are forgotten (the service gives up on a delivery after minutes). */
 export const MEMORY_DAYS = 8;

@@ -17,9 +17,8 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { patchAssistant, readAssistantRecord } from '../shared/assistants';
 import { resolveLive, subscriptionList } from '../shared/assistantVersions';
-import { expectObject } from '../shared/shape';
-import { apiRequest } from '../shared/transport';
 import { assertActivatable, readConfig } from './config';
 import { SECRET_HEADER, SECRET_QUERY } from './secret';
 import { runSweep, type NodeState } from './state';
@@ -76,8 +75,7 @@ async function targetsOf(
 	agentId: string,
 	only?: Array<string | null>,
 ): Promise<Target[]> {
-	const body = await apiRequest.call(ctx, { method: 'GET', path: `/agent/${agentId}` });
-	const agent = expectObject(ctx.getNode(), body.agents, 'agents', 0);
+	const agent = await readAssistantRecord(ctx, agentId);
 	const live = resolveLive(agent);
 	if (live.resolution === 'flat')
 		return [{ versionId: null, list: subscriptionList(agent.event_subscriptions) }];
@@ -97,15 +95,11 @@ async function writeList(
 	target: Target,
 	list: IDataObject[],
 ) {
-	await apiRequest.call(ctx, {
-		method: 'PATCH',
-		path: '/agent/v1',
-		body: {
-			operation: 'edit_event_subscriptions',
-			agent_id: agentId,
-			...(target.versionId ? { version_id: target.versionId } : {}),
-			event_subscriptions: list,
-		},
+	await patchAssistant(ctx, {
+		operation: 'edit_event_subscriptions',
+		agent_id: agentId,
+		...(target.versionId ? { version_id: target.versionId } : {}),
+		event_subscriptions: list,
 	});
 }
 

@@ -17,10 +17,10 @@ import {
 	advance,
 	completedAtMs,
 	windowStartSeconds,
-	type CallRow,
 	type CursorOptions,
 } from '../shared/calls/cursor';
 import { readHistory, type FetchPage } from '../shared/calls/history';
+import type { CallRow } from '../shared/calls/row';
 import { historyQuery, isoSeconds } from '../shared/calls/poll';
 import { mergeRecords, recordFromDetails, recordFromHistory } from '../shared/calls/record';
 

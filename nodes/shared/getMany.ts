@@ -1,14 +1,15 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { paginate } from './paginate';
-import { fields } from './params';
+import { fields, type Fields } from './params';
 import { expectObject, expectRows } from './shape';
 import { apiRequest } from './transport';
 
 /**
- * The one "Get Many": Return All / Limit read as typed fields, offset pages of one list
- * endpoint, every page checked to be a list of objects. Each list operation only says where
- * its rows are.
+ * Get Many of a plain list endpoint: Return All / Limit (readLimit, which every list
+ * operation reads them with), offset pages, every page checked to be a list of objects. Each
+ * such operation only says where its rows are; the call history and the assistants have
+ * their own readers (calls/history.ts, assistants.ts) and use readLimit too.
  */
 export interface ListEndpoint {
 	path: string;
@@ -30,16 +31,22 @@ export interface ListEndpoint {
 	limit?: (body: IDataObject) => unknown;
 }
 
+/**
+ * Return All / Limit of one item, as every list operation reads them: undefined for all
+ * rows, else the Limit (1 to maxLimit; 50 when unset, the field's default).
+ */
+export function readLimit(f: Fields, maxLimit: number): number | undefined {
+	return f.boolean('returnAll', 'Return All', false)
+		? undefined
+		: f.integer('limit', 'Limit', 50, { min: 1, max: maxLimit });
+}
+
 export async function getMany(
 	ctx: IExecuteFunctions,
 	i: number,
 	endpoint: ListEndpoint,
 ): Promise<IDataObject[]> {
-	const f = fields(ctx, i);
-	const returnAll = f.boolean('returnAll', 'Return All', false);
-	const max = returnAll
-		? undefined
-		: f.integer('limit', 'Limit', 50, { min: 1, max: endpoint.maxLimit });
+	const max = readLimit(fields(ctx, i), endpoint.maxLimit);
 	const node = ctx.getNode();
 	return await paginate<IDataObject>(
 		async (offset, limit) => {

@@ -1,6 +1,5 @@
 import type {
 	IDataObject,
-	IExecuteFunctions,
 	ILoadOptionsFunctions,
 	INodeListSearchItems,
 	INodeListSearchResult,
@@ -8,8 +7,9 @@ import type {
 	NodeApiError,
 } from 'n8n-workflow';
 
+import { readAssistantLanguage, readAssistantRecord, readAssistantsPage } from './assistants';
 import { resolveLive } from './assistantVersions';
-import { expectRows, isPlainObject, shapeError } from './shape';
+import { expectRows } from './shape';
 import { apiRequest } from './transport';
 
 /** Dropdown sources. Each page of the list is one API page; the offset is the paging token. */
@@ -40,7 +40,11 @@ async function numbersPage(ctx: ILoadOptionsFunctions, offset: number): Promise<
 		path: '/workspace/numbers',
 		qs: { limit: PAGE, offset },
 	});
-	return ((body.workspace_numbers as WorkspaceNumber[] | undefined) ?? []).filter(Boolean);
+	return expectRows(
+		ctx.getNode(),
+		body.workspace_numbers,
+		'workspace_numbers',
+	) as unknown as WorkspaceNumber[];
 }
 
 const numberLabel = (n: WorkspaceNumber) =>
@@ -128,15 +132,6 @@ function assistantName(row: IDataObject): string {
 }
 
 /** The rows of a GET /agent/all answer: `{status, data: {agents}}` (live), or `{agents}`. */
-function assistantListOf(ctx: ILoadOptionsFunctions, body: IDataObject): IDataObject[] {
-	const data = body.data as IDataObject | undefined;
-	if (data && typeof data === 'object' && Array.isArray(data.agents))
-		return expectRows(ctx.getNode(), data.agents, 'data.agents');
-	if (Array.isArray(body.agents)) return expectRows(ctx.getNode(), body.agents, 'agents');
-	// An answer whose list cannot be found is an error, never an empty (or partial) dropdown.
-	throw shapeError(ctx.getNode(), 'the assistant list', 'is missing (expected data.agents)');
-}
-
 /** The service has no assistant list at all (an endpoint it does not serve). */
 function listMissing(error: unknown): boolean {
 	const status = String((error as { httpCode?: unknown })?.httpCode ?? '');
@@ -152,22 +147,16 @@ async function assistantsPage(
 	ctx: ILoadOptionsFunctions,
 	offset: number,
 ): Promise<{ rows: AssistantRow[]; more: boolean }> {
-	let body: IDataObject | undefined;
+	let list: IDataObject[] | undefined;
 	let failure: unknown;
 	try {
-		body = await apiRequest.call(ctx, {
-			method: 'GET',
-			path: '/agent/all',
-			qs: { limit: PAGE, offset },
-			retry: { maxAttempts: 1 },
-		});
+		list = await readAssistantsPage(ctx, { offset, limit: PAGE }, undefined, { maxAttempts: 1 });
 	} catch (error) {
 		failure = error;
 	}
 	// Already a NodeApiError from the transport: passed on as it is.
 	if (failure !== undefined && !listMissing(failure)) throw failure as NodeApiError;
-	if (body) {
-		const list = assistantListOf(ctx, body);
+	if (list) {
 		return {
 			rows: list
 				.filter((r) => typeof r.id === 'string' && r.id !== '')
@@ -226,14 +215,7 @@ export async function searchVersions(
 ): Promise<INodeListSearchResult> {
 	const agentId = chosenAssistant(this);
 	if (!agentId) return { results: [] };
-	const body = await apiRequest.call(this, {
-		method: 'GET',
-		path: `/agent/${encodeURIComponent(agentId)}`,
-	});
-	const agent = body.agents;
-	if (!agent || typeof agent !== 'object' || Array.isArray(agent))
-		throw shapeError(this.getNode(), 'agents', 'should be an object');
-	const live = resolveLive(agent as IDataObject);
+	const live = resolveLive(await readAssistantRecord(this, agentId));
 	if (live.resolution === 'flat') return { results: [] };
 	return {
 		results: live.versions
@@ -263,40 +245,13 @@ export async function searchCampaigns(
 		path: '/campaign/all',
 		qs: { limit: PAGE, offset, call_count: false },
 	});
-	const rows = ((body.campaigns as IDataObject[] | undefined) ?? []).filter((c) => c && c.id);
+	const rows = expectRows(this.getNode(), body.campaigns, 'campaigns').filter((c) => c.id);
 	return {
 		results: rows
 			.filter((c) => matches(filter, c.name, c.id))
 			.map((c) => ({ name: String(c.name ?? c.id), value: String(c.id) })),
 		paginationToken: nextToken(offset, rows.length),
 	};
-}
-
-/**
- * The language an assistant speaks, from `GET /agent/{id}` (`{agents: {...}}`). The service
- * answers two shapes (vendor reference and live service, 2026-08/09): flat, with `language`
- * at the root; or versioned, with it in `version_details[active_agent_version_id]`. While an
- * A/B test runs the active id is null: then the version with the traffic speaks (an even
- * split leaves it unknown).
- */
-export function assistantLanguage(body: IDataObject): string | undefined {
-	const agent = isPlainObject(body.agents) ? body.agents : body;
-	// The live version's language (versioned or flat shape); an even A/B split has none.
-	return resolveLive(agent).live?.language ?? undefined;
-}
-
-/** Reads the assistant's language; undefined when it cannot be known (no ID, no answer). */
-export async function readAssistantLanguage(
-	ctx: ILoadOptionsFunctions | IExecuteFunctions,
-	agentId: string,
-	itemIndex?: number,
-): Promise<string | undefined> {
-	const body = await apiRequest.call(ctx, {
-		method: 'GET',
-		path: `/agent/${encodeURIComponent(agentId)}`,
-		itemIndex,
-	});
-	return assistantLanguage(body);
 }
 
 /**

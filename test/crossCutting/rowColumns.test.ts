@@ -1,6 +1,6 @@
 /**
  * Start reads a parameter that is only a column of the row (`={{ $json.phone }}`) from the
- * row itself (nodes/shared/batchParams.ts). Here a probe node runs in n8n-core's real engine
+ * row itself (nodes/VoiceAgentCalling/actions/call/start/batchParams.ts). Here a probe node runs in n8n-core's real engine
  * and reads the same parameters both ways, for rows of every kind of value: the answers must
  * be the same, and n8n must have resolved such a parameter once (the proof on the first row
  * read) when every row holds text, a number or true/false.
@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import type { IDataObject, IExecuteFunctions, INodeType } from 'n8n-workflow';
 
-import { batchParams } from '../../nodes/shared/batchParams';
+import { batchParams } from '../../nodes/VoiceAgentCalling/actions/call/start/batchParams';
 import { registerNodeType, runNode } from '../helpers/harness';
 
 const UNSET = '\u0000unset';

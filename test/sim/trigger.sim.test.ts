@@ -10,12 +10,12 @@ import { windowStartSeconds } from '../../nodes/shared/calls/cursor';
 import {
 	callRecordOfRow,
 	detailsEnricher,
-	PAGE_SIZE,
 	pollInto,
 	type FetchPage,
 	type PollOptions,
 	type PollStore,
 } from '../../nodes/shared/calls/poll';
+import { HISTORY_PAGE_SIZE } from '../../nodes/shared/calls/history';
 import { FakeHistory, type ServiceQuirks, type SimCall } from './fakeHistory';
 
 const SECOND = 1000;
@@ -130,7 +130,7 @@ interface SimConfig {
 
 /** History requests a poll needs for `n` completed calls in its window, per the quirks. */
 function expectedRequests(n: number, quirks: ServiceQuirks = {}): number {
-	const size = Math.min(PAGE_SIZE, quirks.pageCap ?? PAGE_SIZE);
+	const size = Math.min(HISTORY_PAGE_SIZE, quirks.pageCap ?? HISTORY_PAGE_SIZE);
 	if (quirks.total !== 'many') return n === 0 ? 1 : Math.ceil(n / size);
 	// A short page proves the end only when its echoed limit says so; else an empty page does.
 	if (quirks.echoLimit !== false || quirks.pageCap === undefined) return Math.floor(n / size) + 1;

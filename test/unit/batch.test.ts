@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-import { Pacer, runPool } from '../../nodes/shared/batch';
+import { Pacer, runPool } from '../../nodes/VoiceAgentCalling/actions/call/start/batch';
 
 /** A virtual clock: wait() resolves when run() moves time to its deadline, earliest first. */
 function fakeClock() {

@@ -2,15 +2,14 @@ import {
 	advance,
 	completedAtMs,
 	filterKey,
-	hash30,
 	MARGIN_SECONDS,
 	rememberedCount,
 	remembers,
 	windowStartSeconds,
-	type CallRow,
 	type CursorOptions,
 	type CursorState,
 } from '../../nodes/shared/calls/cursor';
+import { hash30, type CallRow } from '../../nodes/shared/calls/row';
 import {
 	pollInto,
 	type FetchPage,

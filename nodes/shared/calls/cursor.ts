@@ -31,6 +31,8 @@
  * a burst of 1,000 calls created in one second expects about 5e-4 missed calls in all.
  */
 
+import { hash30, type CallRow } from './row';
+
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 /**
@@ -72,8 +74,6 @@ export interface CursorState {
 	looseBase?: number;
 }
 
-export type CallRow = Record<string, unknown>;
-
 export interface Emitted {
 	row: CallRow;
 	/** When the call completed (ms), or when it was created if that is unknown. */
@@ -96,23 +96,9 @@ interface Entry {
 
 // Bound once: the loops below run per row and per character on every poll, and a global
 // lookup there is slow where code runs in a vm context (sandboxes, test runners).
-const { floor, imul } = Math;
+const { floor } = Math;
 const parseDate = Date.parse;
 const finite = Number.isFinite;
-
-/** 30 bits of a 2 x 32-bit multiply-xor hash (cyrb53 style); no crypto needed here. */
-export function hash30(text: string): number {
-	let h1 = 0xdeadbeef;
-	let h2 = 0x41c6ce57;
-	for (let i = 0; i < text.length; i++) {
-		const ch = text.charCodeAt(i);
-		h1 = imul(h1 ^ ch, 2654435761);
-		h2 = imul(h2 ^ ch, 1597334677);
-	}
-	h1 = imul(h1 ^ (h1 >>> 16), 2246822507) ^ imul(h2 ^ (h2 >>> 13), 3266489909);
-	h2 = imul(h2 ^ (h2 >>> 16), 2246822507) ^ imul(h1 ^ (h1 >>> 13), 3266489909);
-	return (h1 ^ (h2 << 7)) >>> 2;
-}
 
 /** `chars` base64url digits of a value below 2^30, most significant first. */
 function encodeInt(value: number, chars: number): string {
@@ -209,7 +195,7 @@ function mergeBySecond(older: Entry[], newer: Entry[]): Entry[] {
 	return out;
 }
 
-function sameCall(entry: Entry, hash: number): boolean {
+function entryMatches(entry: Entry, hash: number): boolean {
 	return entry.w === 5 ? entry.hash === hash : entry.hash === hash >>> 6;
 }
 
@@ -350,14 +336,14 @@ export function advance(
 		let secondTaken = false;
 		for (let i = firstAtOrAfter(kept, sec); i < kept.length && kept[i].sec === sec; i++) {
 			secondTaken = true;
-			if (sameCall(kept[i], hash)) {
+			if (entryMatches(kept[i], hash)) {
 				known = true;
 				break;
 			}
 		}
 		if (known) continue;
 		const group = addedBySecond.get(sec);
-		if (group?.some((e) => sameCall(e, hash))) continue;
+		if (group?.some((e) => entryMatches(e, hash))) continue;
 		const entry: Entry =
 			secondTaken || group ? { sec, hash, w: 5 } : { sec, hash: hash >>> 6, w: 4 };
 		added.push(entry);
@@ -404,7 +390,7 @@ export function remembers(state: unknown, row: CallRow, options: CursorOptions):
 	const sec = floor(createdMs / 1000);
 	const { entries } = known;
 	for (let i = firstAtOrAfter(entries, sec); i < entries.length && entries[i].sec === sec; i++) {
-		if (sameCall(entries[i], hash)) return true;
+		if (entryMatches(entries[i], hash)) return true;
 	}
 	return false;
 }

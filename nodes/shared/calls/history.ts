@@ -12,9 +12,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { paginate } from '../paginate';
 import { expectRows, isPlainObject, shapeError } from '../shape';
 import { apiRequest, type ApiContext, type ApiRequest } from '../transport';
-import type { CallRow } from './cursor';
-
-export type { CallRow };
+import type { CallRow } from './row';
 
 /** Rows asked for per page: public clients use 100, the largest size reported to work. */
 export const HISTORY_PAGE_SIZE = 100;

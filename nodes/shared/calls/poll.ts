@@ -14,21 +14,18 @@ import {
 	completedAtMs,
 	matchesClientFilters,
 	windowStartSeconds,
-	type CallRow,
 	type CursorOptions,
 	type CursorState,
 } from './cursor';
+import type { CallRow } from './row';
 import type { IDataObject } from 'n8n-workflow';
 
 import { isPlainObject } from '../shape';
-import { HISTORY_PAGE_SIZE, readHistory, type FetchPage, type HistoryQuery } from './history';
+import { readHistory, type FetchPage, type HistoryQuery } from './history';
 
 import { mergeRecords, recordFromDetails, recordFromHistory } from './record';
 
 export type { FetchPage, HistoryPage, HistoryQuery } from './history';
-
-/** History pages: public clients use 100, the largest size reported to work. */
-export const PAGE_SIZE = HISTORY_PAGE_SIZE;
 
 /**
  * Manual mode ("Fetch Test Event") reads at most this many pages of the window: the history

@@ -6,7 +6,8 @@
 import nock from 'nock';
 
 import { VoiceAgentAssistant } from '../../../nodes/VoiceAgentAssistant/VoiceAgentAssistant.node';
-import { assistantLanguage, searchNumbers, searchVoices } from '../../../nodes/shared/listSearch';
+import { assistantLanguage } from '../../../nodes/shared/assistants';
+import { searchNumbers, searchVoices } from '../../../nodes/shared/listSearch';
 import {
 	expectAllMocksUsed,
 	jsonOf,

@@ -6,11 +6,12 @@ import {
 	type OperationOutput,
 } from '../../../shared/operation';
 import { fields, type Fields } from '../../../shared/params';
-import { apiRequest } from '../../../shared/transport';
+import { patchAssistant } from '../../../shared/assistants';
 import { versionBody } from '../../../shared/versionField';
 
 /**
- * The one request every assistant edit makes: `PATCH /agent/v1` with the API operation,
+ * The request every edit of the Assistant node makes: `PATCH /agent/v1` (shared/assistants.ts,
+ * which the Webhook Trigger's registration writes through too) with the API operation,
  * the assistant's ID, the Version when one is given, and the operation's own fields.
  */
 export async function patchAgent(
@@ -23,12 +24,7 @@ export async function patchAgent(
 	const agentId = f.locatorUuid('assistant', 'Assistant');
 	// Without a Version the service edits its default (the active version).
 	const version = versionBody(f);
-	return await apiRequest.call(this, {
-		method: 'PATCH',
-		path: '/agent/v1',
-		body: { operation, agent_id: agentId, ...version, ...changes },
-		itemIndex: i,
-	});
+	return await patchAssistant(this, { operation, agent_id: agentId, ...version, ...changes }, i);
 }
 
 /** An edit changes a live assistant for every later call: as a tool it needs the user's consent. */

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { voiceLocator } from '../../../shared/descriptions';
 import { LANGUAGE_OPTIONS, LANGUAGES } from '../../../shared/languages';
-import { readAssistantLanguage } from '../../../shared/listSearch';
+import { readAssistantLanguage } from '../../../shared/assistants';
 import { defineEdit } from './edit';
 
 /** Language option meaning "whatever the assistant speaks now". */

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/descriptions';
 import { historyFetcher, readHistory, type HistoryQuery } from '../../../shared/calls/history';
 import { asJson, recordFromHistory } from '../../../shared/calls/record';
+import { readLimit } from '../../../shared/getMany';
 import { fields } from '../../../shared/params';
 import type { OperationOutput } from '../../../shared/router';
 import { createdRangeQuery } from './historyQuery';
@@ -84,10 +85,7 @@ export function historyFilters(ctx: IExecuteFunctions, i: number): IDataObject {
 }
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
-	const f = fields(this, i);
-	const max = f.boolean('returnAll', 'Return All', false)
-		? undefined
-		: f.integer('limit', 'Limit', 50, { min: 1, max: 10000 });
+	const max = readLimit(fields(this, i), 10000);
 	const qs = historyFilters(this, i);
 	const calls = await readHistory(historyFetcher(this, { itemIndex: i }), qs as HistoryQuery, {
 		max,

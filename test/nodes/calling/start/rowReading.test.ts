@@ -1,6 +1,6 @@
 /**
  * Start reads fixed fields once per run and per-row expressions for every row (see
- * nodes/shared/batchParams.ts), in n8n's own engine: the requests and outputs must be exactly
+ * nodes/VoiceAgentCalling/actions/call/start/batchParams.ts), in n8n's own engine: the requests and outputs must be exactly
  * what reading every field for every row gives, and every error must still name its row.
  */
 import nock from 'nock';

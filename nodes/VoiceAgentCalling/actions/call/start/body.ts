@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { fields, type Fields, toText } from '../../../../shared/params';
-import { countryCodeDigits, normalisePhone } from '../../../../shared/phone';
+import { countryCodeDigits, normalisePhone } from '../phone';
 import { E164_RE, fieldError } from '../../../../shared/validate';
 import { readCallConfig } from './callConfig';
 import { readCallback } from './callback';

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { Pacer, runPool } from '../../../../shared/batch';
+import { Pacer, runPool } from './batch';
 import { sendOnce } from '../../../../shared/once';
 import { asItemError, type ItemResult } from '../../../../shared/router';
 import { describeValue, isPlainObject, shapeError } from '../../../../shared/shape';

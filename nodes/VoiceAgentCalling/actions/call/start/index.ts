@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { operationOption } from '../../../../shared/operation';
-import { Pacer } from '../../../../shared/batch';
-import { batchParams } from '../../../../shared/batchParams';
+import { Pacer } from './batch';
+import { batchParams } from './batchParams';
 import { asItemError, type BatchOptions, type ItemResult } from '../../../../shared/router';
 import { asJson, recordFromStart } from '../../../../shared/calls/record';
 import { getApiCredentials } from '../../../../shared/transport';
 import { buildStartRequest, type StartRequest } from './body';
 import { dialAll } from './dial';
 import { readDialSettings, readWaitSettings, type WaitSettings } from './settings';
-import { downloadRecordingStep } from './recording';
+import { downloadRecordingStep } from './recordingStep';
 import { findEarlierCalls, guardFailedNote, markEarlier, SKIPPED } from './rerun';
 import { Watcher } from './watcher';
 

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { historyFetcher, readHistory } from '../../../../shared/calls/history';
+import { HISTORY_PAGE_SIZE, historyFetcher, readHistory } from '../../../../shared/calls/history';
 import { asJson, recordFromHistory } from '../../../../shared/calls/record';
 import { alreadySent } from '../../../../shared/once';
 import { fields, toOption } from '../../../../shared/params';
@@ -42,7 +42,6 @@ const NEVER_RERUN: readonly string[] = ['manual', 'cli'];
 
 export const DEFAULT_LOOKBACK_MINUTES = 30;
 const MAX_LOOKBACK_MINUTES = 1440;
-const PAGE = 100;
 /** At most 10,000 calls of one assistant in the window are compared. */
 const MAX_PAGES = 100;
 /** The service's clock may be a little ahead of this one. */
@@ -206,7 +205,7 @@ export async function findEarlierCalls(
 				start_date: new Date(nowMs - guard.lookbackMs).toISOString(),
 				end_date: new Date(nowMs + FUTURE_MARGIN_MS).toISOString(),
 			},
-			{ pageSize: PAGE, maxPages: MAX_PAGES },
+			{ pageSize: HISTORY_PAGE_SIZE, maxPages: MAX_PAGES },
 		)) as IDataObject[];
 		for (const [index, call] of matchEarlierCalls(agentRows, history, concurrency))
 			found.set(index, call);

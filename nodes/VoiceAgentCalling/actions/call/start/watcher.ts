@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, NodeApiError } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { runPool } from '../../../../shared/batch';
+import { runPool } from './batch';
 import { readCallDetails } from '../../../../shared/calls/details';
 import {
 	HISTORY_PAGE_SIZE,
@@ -20,8 +20,6 @@ import type { ApiCredentials } from '../../../../shared/transport';
 import { isTerminal, waitOutput } from './outcome';
 import { planWindows } from './windows';
 
-/** History page size: the largest the service is reported to serve. */
-export const HISTORY_PAGE = HISTORY_PAGE_SIZE;
 /** Widening of each history window, for a created_at a little off the start answer's time. */
 export const WINDOW_MARGIN_MS = 1000;
 /** Longest single sleep, so the watcher notices new calls and a stopped batch quickly. */
@@ -177,7 +175,7 @@ export class Watcher {
 	/** One check of every pending call. */
 	private async round(pending: WatchedCall[]): Promise<void> {
 		this.stats.rounds++;
-		this.stats.historyBudget += Math.ceil(pending.length / HISTORY_PAGE);
+		this.stats.historyBudget += Math.ceil(pending.length / HISTORY_PAGE_SIZE);
 		const seen = new Map<string, CallRecord>();
 		const failed = new Map<string, Error>();
 		const listed = pending.filter((c) => c.createdMs !== undefined);
@@ -190,7 +188,7 @@ export class Watcher {
 				this.calls
 					.filter((c) => c.agentId === agentId && c.createdMs !== undefined)
 					.map((c) => ({ createdMs: c.createdMs as number, pending: ids.has(c.callId) })),
-				HISTORY_PAGE,
+				HISTORY_PAGE_SIZE,
 				WINDOW_MARGIN_MS,
 			);
 			for (const window of windows) {
@@ -322,7 +320,7 @@ export class Watcher {
 				start_date: new Date(fromMs).toISOString(),
 				end_date: new Date(toMs).toISOString(),
 			},
-			{ pageSize: HISTORY_PAGE, enough: () => missing <= 0 },
+			{ pageSize: HISTORY_PAGE_SIZE, enough: () => missing <= 0 },
 		);
 	}
 
