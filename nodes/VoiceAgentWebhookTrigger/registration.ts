@@ -1,13 +1,10 @@
 /**
  * Explicit, never-surprising registration on the assistant (webhookMethods.default).
  *
- * The service keeps ONE list of event subscriptions per assistant version, and an edit
- * replaces the whole list (backend schema reference, 2026-08). So registering reads the
- * current list, adds or replaces only this trigger's entry (matched by its URL), keeps every
- * other entry exactly as stored, and writes the list back; deactivation removes only this
- * trigger's entry the same way. Secret-looking header values come back masked (`Bear***`):
- * writing such an entry back would replace another subscriber's secret with the mask, so
- * then nothing is written and activation fails saying what to set by hand.
+ * Registering adds or replaces only this trigger's entry (matched by its URL) in the
+ * assistant's subscription lists, and deactivation removes only it, by the rules of
+ * shared/subscriptions.ts (every other entry kept exactly; nothing written that would put a
+ * masked secret back): where that cannot be done, activation fails saying what to set by hand.
  *
  * The secret travels in a header of the subscription (x-voice-agent-secret), not in the URL.
  * Versioned assistants: the entry goes to every version that takes calls (the live one, or
@@ -17,32 +14,10 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { patchAssistant, readAssistantRecord } from '../shared/assistants';
-import { resolveLive, subscriptionList } from '../shared/assistantVersions';
+import { planChange, subscriptionTargets, writeSubscriptions } from '../shared/subscriptions';
 import { assertActivatable, readConfig } from './config';
 import { SECRET_HEADER, SECRET_QUERY } from './secret';
 import { runSweep, type NodeState } from './state';
-
-/** Where one list of subscriptions lives: a version of the assistant, or the flat record. */
-interface Target {
-	versionId: string | null;
-	list: IDataObject[];
-}
-
-/** The service's mask of a secret-looking value (`Bear***`). */
-const MASK = '***';
-
-/** Whether an entry carries a value we only see masked (anywhere inside it). */
-function maskedValue(entry: unknown, path = ''): string | undefined {
-	if (typeof entry === 'string') return entry.includes(MASK) ? path : undefined;
-	if (entry && typeof entry === 'object') {
-		for (const [key, value] of Object.entries(entry)) {
-			const found = maskedValue(value, path ? `${path}.${key}` : key);
-			if (found !== undefined) return found;
-		}
-	}
-	return undefined;
-}
 
 /** The URL without a `secret` query parameter (how earlier versions registered it). */
 function bareUrl(raw: unknown): string | undefined {
@@ -67,49 +42,6 @@ function hashSecret(secret: string): string {
 		h = Math.imul(h, 0x01000193) >>> 0;
 	}
 	return h.toString(16).padStart(8, '0');
-}
-
-/** The lists of the versions that take calls (or the flat record's one list). */
-async function targetsOf(
-	ctx: IHookFunctions,
-	agentId: string,
-	only?: Array<string | null>,
-): Promise<Target[]> {
-	const agent = await readAssistantRecord(ctx, agentId);
-	const live = resolveLive(agent);
-	if (live.resolution === 'flat')
-		return [{ versionId: null, list: subscriptionList(agent.event_subscriptions) }];
-	const details = agent.version_details as IDataObject;
-	const ids = only ?? live.taking_calls.map((v) => v.version_id);
-	return ids
-		.filter((id): id is string => typeof id === 'string' && details[id] !== undefined)
-		.map((id) => ({
-			versionId: id,
-			list: subscriptionList((details[id] as IDataObject).event_subscriptions),
-		}));
-}
-
-async function writeList(
-	ctx: IHookFunctions,
-	agentId: string,
-	target: Target,
-	list: IDataObject[],
-) {
-	await patchAssistant(ctx, {
-		operation: 'edit_event_subscriptions',
-		agent_id: agentId,
-		...(target.versionId ? { version_id: target.versionId } : {}),
-		event_subscriptions: list,
-	});
-}
-
-/** The first entry of others that would be written back masked, described for a message. */
-function maskedOther(others: IDataObject[]): string | undefined {
-	for (const entry of others) {
-		const where = maskedValue(entry);
-		if (where !== undefined) return `${String(entry.callback_url)} (${where})`;
-	}
-	return undefined;
 }
 
 function webhookUrl(ctx: IHookFunctions): string {
@@ -140,7 +72,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	)
 		return false;
 	// Every version that takes calls must still hold our entry (a new A/B variant would not).
-	const targets = await targetsOf(this, config.agentId!);
+	const targets = await subscriptionTargets(this, config.agentId!);
 	const covered = (entry: IDataObject, type: string) =>
 		Array.isArray(entry.event_type)
 			? (entry.event_type as unknown[]).includes(type)
@@ -166,7 +98,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	}
 	if (config.register) {
 		const agentId = config.agentId!;
-		const targets = await targetsOf(this, agentId);
+		const targets = await subscriptionTargets(this, agentId);
 		if (targets.length === 0) {
 			throw new NodeOperationError(this.getNode(), 'Assistant: it has no version to subscribe on');
 		}
@@ -177,13 +109,13 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 			method_type: 'POST',
 		};
 		// Every list is checked before any is written: all or nothing.
-		for (const target of targets) {
-			const masked = maskedOther(target.list.filter((e) => !isOurs(e, url!)));
-			if (masked) throw handSetup(this, masked, url!, config.events, target.versionId);
-		}
-		for (const target of targets) {
-			const others = target.list.filter((e) => !isOurs(e, url!));
-			await writeList(this, agentId, target, [...others, ours]);
+		const plans = targets.map((target) => planChange(target.list, (e) => isOurs(e, url!), [ours]));
+		plans.forEach((plan, k) => {
+			if (plan.masked)
+				throw handSetup(this, plan.masked, url!, config.events, targets[k].versionId);
+		});
+		for (const [k, target] of targets.entries()) {
+			await writeSubscriptions(this, agentId, target, plans[k].list);
 		}
 		data.registration = {
 			agentId,
@@ -222,11 +154,10 @@ async function unregister(ctx: IHookFunctions, data: NodeState): Promise<void> {
 	const record = data.registration;
 	if (!record) return;
 	const versions = Array.isArray(record.versions) ? record.versions : undefined;
-	const targets = await targetsOf(ctx, record.agentId, versions);
+	const targets = await subscriptionTargets(ctx, record.agentId, versions);
 	for (const target of targets) {
 		if (!target.list.some((e) => isOurs(e, record.url))) continue;
-		const others = target.list.filter((e) => !isOurs(e, record.url));
-		const masked = maskedOther(others);
+		const { list, masked } = planChange(target.list, (e) => isOurs(e, record.url), []);
 		if (masked) {
 			// Writing would destroy another subscriber's secret: ours stays, and the log says so.
 			ctx.logger.warn(
@@ -234,7 +165,7 @@ async function unregister(ctx: IHookFunctions, data: NodeState): Promise<void> {
 			);
 			continue;
 		}
-		await writeList(ctx, record.agentId, target, others);
+		await writeSubscriptions(ctx, record.agentId, target, list);
 	}
 	delete data.registration;
 }
