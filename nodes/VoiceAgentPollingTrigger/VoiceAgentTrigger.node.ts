@@ -24,8 +24,8 @@ import {
 import { UUID_RE } from '../shared/validate';
 
 const MINUTE = 60000;
-export const DEFAULT_LOOKBACK_MINUTES = 24 * 60;
-export const MAX_LOOKBACK_MINUTES = 7 * 24 * 60;
+export const FIRST_POLL_LOOKBACK_MINUTES = 24 * 60;
+export const MAX_POLL_LOOKBACK_MINUTES = 7 * 24 * 60;
 
 const CALL_TYPES = CALL_TYPE_OPTIONS.map((o) => o.value);
 const VOICEMAIL: readonly VoicemailFilter[] = ['any', 'exclude', 'only'];
@@ -38,7 +38,7 @@ export interface TriggerSettings extends PollOptions {
 /** The shared readers speak of input items; a trigger has none, so its errors name only the field. */
 function readOptions(ctx: IPollFunctions): TriggerSettings {
 	try {
-		return readFields(ctx);
+		return readSettings(ctx);
 	} catch (error) {
 		// Every reader throws a NodeOperationError naming the field.
 		const e = error as NodeOperationError;
@@ -50,7 +50,7 @@ function readOptions(ctx: IPollFunctions): TriggerSettings {
 	}
 }
 
-function readFields(ctx: IPollFunctions): TriggerSettings {
+function readSettings(ctx: IPollFunctions): TriggerSettings {
 	const node = ctx.getNode();
 	const params = triggerFields(ctx);
 	const agentId = params.locator('assistant', 'Assistant');
@@ -68,8 +68,8 @@ function readFields(ctx: IPollFunctions): TriggerSettings {
 	const lookback = options.number(
 		'lookbackMinutes',
 		'Lookback Window (Minutes)',
-		DEFAULT_LOOKBACK_MINUTES,
-		{ min: 1, max: MAX_LOOKBACK_MINUTES },
+		FIRST_POLL_LOOKBACK_MINUTES,
+		{ min: 1, max: MAX_POLL_LOOKBACK_MINUTES },
 	);
 	const recent = options.number(
 		'emitRecentMinutes',
@@ -77,7 +77,7 @@ function readFields(ctx: IPollFunctions): TriggerSettings {
 		0,
 		{
 			min: 0,
-			max: MAX_LOOKBACK_MINUTES,
+			max: MAX_POLL_LOOKBACK_MINUTES,
 		},
 	);
 	return {
@@ -196,7 +196,7 @@ export class VoiceAgentTrigger implements INodeType {
 						displayName: 'Emit Recent Calls on First Poll (Minutes)',
 						name: 'emitRecentMinutes',
 						type: 'number',
-						typeOptions: { minValue: 0, maxValue: MAX_LOOKBACK_MINUTES },
+						typeOptions: { minValue: 0, maxValue: MAX_POLL_LOOKBACK_MINUTES },
 						default: 0,
 						description:
 							'On activation the trigger records what exists and emits nothing. Set this to also emit calls that completed in the last N minutes.',
@@ -213,8 +213,8 @@ export class VoiceAgentTrigger implements INodeType {
 						displayName: 'Lookback Window (Minutes)',
 						name: 'lookbackMinutes',
 						type: 'number',
-						typeOptions: { minValue: 1, maxValue: MAX_LOOKBACK_MINUTES },
-						default: DEFAULT_LOOKBACK_MINUTES,
+						typeOptions: { minValue: 1, maxValue: MAX_POLL_LOOKBACK_MINUTES },
+						default: FIRST_POLL_LOOKBACK_MINUTES,
 						description:
 							'A call is caught if it completes within this time after it was created. Longer catches later completions (scheduled calls, retries) but reads more pages per poll.',
 					},

@@ -14,8 +14,8 @@ import { MIN_SECRET_LENGTH, SECRET_HEADER, SECRET_QUERY } from './secret';
 const MINUTE = 60000;
 export const DEFAULT_SWEEP_MINUTES = 10;
 export const DEFAULT_GRACE_MINUTES = 5;
-export const DEFAULT_LOOKBACK_MINUTES = 24 * 60;
-export const MAX_LOOKBACK_MINUTES = 7 * 24 * 60;
+export const SWEEP_LOOKBACK_MINUTES = 24 * 60;
+export const MAX_SWEEP_LOOKBACK_MINUTES = 7 * 24 * 60;
 
 /**
  * Event names, one wording everywhere: the nodes panel lists each option as an action
@@ -187,8 +187,8 @@ export const properties: INodeProperties[] = [
 				displayName: 'Lookback Window (Minutes)',
 				name: 'lookbackMinutes',
 				type: 'number',
-				typeOptions: { minValue: 1, maxValue: MAX_LOOKBACK_MINUTES },
-				default: DEFAULT_LOOKBACK_MINUTES,
+				typeOptions: { minValue: 1, maxValue: MAX_SWEEP_LOOKBACK_MINUTES },
+				default: SWEEP_LOOKBACK_MINUTES,
 				description: 'Calls created this long ago or later are swept',
 			},
 		],
@@ -233,9 +233,9 @@ export function readConfig(ctx: IHookFunctions | IWebhookFunctions): Config {
 		lookbackMs: minutes(
 			'lookbackMinutes',
 			'Lookback Window (Minutes)',
-			DEFAULT_LOOKBACK_MINUTES,
+			SWEEP_LOOKBACK_MINUTES,
 			1,
-			MAX_LOOKBACK_MINUTES,
+			MAX_SWEEP_LOOKBACK_MINUTES,
 		),
 	};
 }

@@ -10,6 +10,7 @@ import {
 	requireJsonObject,
 	requireLanguage,
 	requireList,
+	type ListOptions,
 	requireNonEmpty,
 	requireTimeZone,
 	requireUuid,
@@ -352,8 +353,8 @@ export class Fields {
 		return requireLanguage(this.node, this.label(label), this.get(name), this.itemIndex);
 	}
 
-	/** A list typed in one field (array, JSON array or lines; see requireList), required. */
-	list(name: string, label: string, options: { commas: boolean; max?: number }): string[] {
+	/** A list typed in one field (array, JSON array, lines or commas; see requireList). */
+	list(name: string, label: string, options: ListOptions): string[] {
 		return requireList(this.node, this.label(label), this.get(name), this.itemIndex, options);
 	}
 

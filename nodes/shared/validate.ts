@@ -183,22 +183,46 @@ export function requireLanguage(node: INode, field: string, value: unknown, i: n
 	return text;
 }
 
+/** What a blank list field means. */
+export type BlankList =
+	/** An edit: refused, since it would wipe the whole list; `[]` clears it on purpose. */
+	| 'refuseEdit'
+	/** A list something is done to (IDs, numbers): refused, and so is an empty result. */
+	| 'required'
+	/** An optional filter or exclusion: nothing. */
+	| 'empty';
+
+export interface ListOptions {
+	/** Text entries are also separated by commas (always by new lines). */
+	commas: boolean;
+	max?: number;
+	/** What a blank field means (default refuseEdit). */
+	blank?: BlankList;
+	/** A list's text entries may hold several values too (a sheet column of "id1, id2"). */
+	splitEntries?: boolean;
+}
+
 /**
- * A list typed in one field: an array (from an expression), a JSON array, or text with one
- * entry per line (and, where `commas` is set, comma-separated). Blank entries are dropped.
- * An empty text is refused because the edit would wipe the whole list; an explicit empty
- * array (`[]`) is the way to clear it on purpose.
+ * The one reader of list fields: an array (from an expression), a JSON array written as text,
+ * or text with one entry per line (and, where `commas` is set, comma-separated). Entries are
+ * trimmed; blank and repeated entries are dropped.
  */
 export function requireList(
 	node: INode,
 	field: string,
 	value: unknown,
 	i: number,
-	options: { commas: boolean; max?: number },
+	options: ListOptions,
 ): string[] {
+	const blank = options.blank ?? 'refuseEdit';
+	const separators = options.commas ? /[\n,]/ : /\n/;
 	let entries: unknown[];
 	if (Array.isArray(value)) {
-		entries = value;
+		entries = options.splitEntries
+			? value.flatMap((entry: unknown) =>
+					typeof entry === 'string' ? entry.split(separators) : [entry],
+				)
+			: value;
 	} else if (typeof value === 'string' && value.trim().startsWith('[')) {
 		try {
 			const parsed: unknown = JSON.parse(value);
@@ -207,16 +231,25 @@ export function requireList(
 		} catch {
 			throw fieldError(node, field, 'starts with "[" but is not a JSON array of text', i);
 		}
+	} else if (
+		value === undefined ||
+		value === null ||
+		(typeof value === 'string' && value.trim() === '')
+	) {
+		if (blank === 'empty') return [];
+		throw fieldError(
+			node,
+			field,
+			blank === 'required'
+				? 'is required'
+				: 'is required (to clear the list on purpose, use an empty JSON array: [])',
+			i,
+		);
 	} else if (typeof value === 'string') {
-		if (value.trim() === '') {
-			throw fieldError(
-				node,
-				field,
-				'is required (to clear the list on purpose, use an empty JSON array: [])',
-				i,
-			);
-		}
-		entries = value.split(options.commas ? /[\n,]/ : /\n/);
+		entries = value.split(separators);
+	} else if (typeof value === 'number') {
+		// One value from an expression (a sheet cell holding a number).
+		entries = [value];
 	} else {
 		throw fieldError(node, field, `${show(value)} is not a list`, i);
 	}
@@ -233,6 +266,7 @@ export function requireList(
 		const text = plainText(node, field, entry, i).trim();
 		if (text !== '' && !list.includes(text)) list.push(text);
 	}
+	if (blank === 'required' && list.length === 0) throw fieldError(node, field, 'is required', i);
 	if (options.max !== undefined && list.length > options.max) {
 		throw fieldError(
 			node,

@@ -7,7 +7,7 @@ export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	description: 'Let an assistant answer the calls to a workspace number',
 	action: 'Attach an inbound number to an assistant',
 	apiOperation: 'attach_inbound_number',
-	fields: [numberIdLocator()],
+	properties: [numberIdLocator()],
 	body(f) {
 		return { number_id: f.locatorUuid('numberId', 'Phone Number') };
 	},

@@ -6,7 +6,7 @@ export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	description: 'Attach a knowledge base to an assistant',
 	action: 'Attach a knowledge base to an assistant',
 	apiOperation: 'attach_kb',
-	fields: [
+	properties: [
 		{
 			displayName: 'Knowledge Base ID',
 			name: 'knowledgeBaseId',

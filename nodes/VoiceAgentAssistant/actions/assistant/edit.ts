@@ -40,7 +40,7 @@ export interface EditDefinition<V extends string> {
 	action: string;
 	/** The API's operation, e.g. edit_voice. */
 	apiOperation: string;
-	fields: INodeProperties[];
+	properties: INodeProperties[];
 	/**
 	 * Reads and checks this operation's fields of one item; returns the body fields (async when
 	 * a field's value comes from the service, e.g. the assistant's current language).
@@ -59,7 +59,7 @@ export function defineEdit<const V extends string>(
 			description: def.description,
 			action: def.action,
 		}),
-		properties: def.fields,
+		properties: def.properties,
 		agentNeedsConsent: EDIT_NEEDS_CONSENT,
 		async execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 			// Fields are checked before the assistant, so a bad value never costs a request.

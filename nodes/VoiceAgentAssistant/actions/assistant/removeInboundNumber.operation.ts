@@ -7,7 +7,7 @@ export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	description: 'Stop an assistant from answering the calls to a workspace number',
 	action: 'Remove an inbound number from an assistant',
 	apiOperation: 'remove_inbound_number',
-	fields: [numberIdLocator()],
+	properties: [numberIdLocator()],
 	body(f) {
 		return { number_id: f.locatorUuid('numberId', 'Phone Number') };
 	},

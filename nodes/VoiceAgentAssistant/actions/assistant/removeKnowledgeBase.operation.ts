@@ -6,7 +6,7 @@ export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	description: 'Remove a knowledge base from an assistant',
 	action: 'Remove a knowledge base from an assistant',
 	apiOperation: 'remove_kb',
-	fields: [
+	properties: [
 		{
 			displayName: 'Knowledge Base ID',
 			name: 'knowledgeBaseId',

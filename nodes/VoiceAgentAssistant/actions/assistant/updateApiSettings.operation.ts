@@ -7,7 +7,7 @@ export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	description: 'Replace the API settings of an assistant with a JSON object',
 	action: 'Update the API settings of an assistant',
 	apiOperation: 'edit_api_settings',
-	fields: [
+	properties: [
 		{
 			displayName: 'API Settings (JSON)',
 			name: 'apiSettings',

@@ -6,7 +6,7 @@ export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	description: 'Set the variable names an assistant prompt can use as @{{name}}',
 	action: 'Update the custom variables of an assistant',
 	apiOperation: 'edit_custom_vars',
-	fields: [
+	properties: [
 		{
 			displayName: 'Custom Variables',
 			name: 'customVariables',

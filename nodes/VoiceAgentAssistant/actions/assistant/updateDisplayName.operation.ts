@@ -6,7 +6,7 @@ export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	description: 'Rename an assistant',
 	action: 'Update the display name of an assistant',
 	apiOperation: 'edit_agent_display_name',
-	fields: [
+	properties: [
 		{
 			displayName: 'Display Name',
 			name: 'displayName',

@@ -9,7 +9,7 @@ export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	description: 'Set how an assistant captures keypad presses (DTMF) from the callee',
 	action: 'Update the DTMF settings of an assistant',
 	apiOperation: 'edit_dtmf_settings',
-	fields: [
+	properties: [
 		{
 			displayName: 'Capture Keypad Input',
 			name: 'dtmfCapturingEnabled',

@@ -7,7 +7,7 @@ export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	description: 'Turn on or off whether an assistant picks up the callee name from the call',
 	action: 'Update the extract callee name setting of an assistant',
 	apiOperation: 'edit_extract_callee_name',
-	fields: [
+	properties: [
 		{
 			displayName: 'Extract Callee Name',
 			name: 'extractCalleeName',

@@ -6,7 +6,7 @@ export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	description: 'Change the first thing an assistant says on a call',
 	action: 'Update the intro message of an assistant',
 	apiOperation: 'edit_intro_message',
-	fields: [
+	properties: [
 		{
 			displayName: 'Intro Message',
 			name: 'introMessage',

@@ -7,7 +7,7 @@ export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	description: 'Change the main language of an assistant',
 	action: 'Update the language of an assistant',
 	apiOperation: 'edit_language',
-	fields: [
+	properties: [
 		{
 			displayName: 'Language',
 			name: 'language',

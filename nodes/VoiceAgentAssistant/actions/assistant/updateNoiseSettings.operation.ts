@@ -7,7 +7,7 @@ export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	description: "Choose when an assistant ignores the callee's audio",
 	action: 'Update the noise settings of an assistant',
 	apiOperation: 'edit_noise_settings',
-	fields: [
+	properties: [
 		{
 			displayName: 'Mute While Assistant Speaks',
 			name: 'muteWhileBotSpeaking',

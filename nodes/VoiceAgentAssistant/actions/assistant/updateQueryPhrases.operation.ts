@@ -9,7 +9,7 @@ export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	description: 'Set the filler phrases an assistant says while it looks something up',
 	action: 'Update the query phrases of an assistant',
 	apiOperation: 'edit_query_phrases',
-	fields: [
+	properties: [
 		{
 			displayName: 'Phrases',
 			name: 'phrases',

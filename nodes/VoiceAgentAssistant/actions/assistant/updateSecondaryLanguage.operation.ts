@@ -7,7 +7,7 @@ export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	description: 'Change the second language an assistant can switch to',
 	action: 'Update the secondary language of an assistant',
 	apiOperation: 'edit_secondary_language',
-	fields: [
+	properties: [
 		{
 			displayName: 'Secondary Language',
 			name: 'secondaryLanguage',

@@ -8,7 +8,7 @@ export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	description: 'Change the voice an assistant uses for its secondary language',
 	action: 'Update the secondary voice of an assistant',
 	apiOperation: 'edit_secondary_voice',
-	fields: [
+	properties: [
 		{
 			displayName: 'Voice Language',
 			name: 'voiceLanguage',

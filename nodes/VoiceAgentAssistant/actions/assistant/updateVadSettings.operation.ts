@@ -9,7 +9,7 @@ export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	description: 'Tune voice activity detection: when the callee counts as speaking',
 	action: 'Update the VAD settings of an assistant',
 	apiOperation: 'edit_vad_settings',
-	fields: [
+	properties: [
 		{
 			displayName: 'Interruption Sensitivity',
 			name: 'interruptionSensitivity',

@@ -9,7 +9,7 @@ export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	description: 'Set the words (names, brands, terms) the assistant should recognise',
 	action: 'Update the vocabulary of an assistant',
 	apiOperation: 'edit_vocab',
-	fields: [
+	properties: [
 		{
 			displayName: 'Vocabulary',
 			name: 'vocabulary',

@@ -14,7 +14,7 @@ export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	description: 'Change the voice of an assistant and the language it speaks',
 	action: 'Update the voice of an assistant',
 	apiOperation: 'edit_voice',
-	fields: [
+	properties: [
 		{
 			displayName: 'Language',
 			name: 'language',

@@ -7,7 +7,7 @@ export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	description: 'Change how fast an assistant speaks',
 	action: 'Update the voice speed of an assistant',
 	apiOperation: 'edit_voice_speed',
-	fields: [
+	properties: [
 		{
 			displayName: 'Voice Speed',
 			name: 'voiceSpeed',

@@ -7,7 +7,7 @@ export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	description: 'Set the websites (origins) allowed to start web calls with an assistant',
 	action: 'Update the whitelisted domains of an assistant',
 	apiOperation: 'edit_agent_whitelisted_domains',
-	fields: [
+	properties: [
 		{
 			displayName: 'Whitelisted Domains',
 			name: 'whitelistedDomains',

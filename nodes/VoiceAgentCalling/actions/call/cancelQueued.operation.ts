@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { operationOption } from '../../../shared/operation';
@@ -8,7 +8,7 @@ import { fields } from '../../../shared/params';
 import { normalisePhone } from './phone';
 import { asItemError, type OperationOutput } from '../../../shared/router';
 import { apiRequest } from '../../../shared/transport';
-import { fieldError, requireE164, requireUuid } from '../../../shared/validate';
+import { requireE164, requireUuid } from '../../../shared/validate';
 
 export const option = operationOption({
 	name: 'Cancel Queued Calls',
@@ -123,29 +123,8 @@ export const properties: INodeProperties[] = [
 	},
 ];
 
-/** A list typed in one field: a list from an expression, or text split on commas or lines. */
-export function readList(node: INode, label: string, value: unknown, i: number): string[] {
-	// A list's text entries may hold several values too (a column of "id1, id2").
-	const raw = (Array.isArray(value) ? value : [value]).flatMap((entry: unknown) =>
-		typeof entry === 'string' ? entry.split(/[\n,;]/) : [entry],
-	);
-	const list = new Set<string>();
-	for (const entry of raw) {
-		if (entry === null || entry === undefined || entry === '') continue;
-		if (typeof entry !== 'string' && !(typeof entry === 'number' && Number.isFinite(entry))) {
-			throw fieldError(
-				node,
-				label,
-				`entry ${JSON.stringify(entry) ?? String(entry)} is not text`,
-				i,
-			);
-		}
-		const text = String(entry).trim();
-		if (text !== '') list.add(text);
-	}
-	if (list.size === 0) throw fieldError(node, label, 'is required', i);
-	return [...list];
-}
+/** IDs or numbers: required, and a sheet column's "a, b" holds two. */
+const LIST = { commas: true, blank: 'required', splitEntries: true } as const;
 
 const chunks = <T>(list: T[]): T[][] => {
 	const out: T[][] = [];
@@ -159,9 +138,9 @@ function requestBodies(ctx: IExecuteFunctions, i: number): { mode: Mode; bodies:
 	const f = fields(ctx, i);
 	const mode = f.option('cancelBy', 'Cancel By', MODES, 'callIds');
 	if (mode === 'callIds') {
-		const ids = readList(node, 'Call IDs', f.raw('callIds'), i).map((id) =>
-			requireUuid(node, 'Call IDs', id, i),
-		);
+		const ids = f
+			.list('callIds', 'Call IDs', LIST)
+			.map((id) => requireUuid(node, 'Call IDs', id, i));
 		return { mode, bodies: chunks(ids).map((call_ids) => ({ call_ids })) };
 	}
 	if (mode === 'assistant') {
@@ -171,9 +150,9 @@ function requestBodies(ctx: IExecuteFunctions, i: number): { mode: Mode; bodies:
 		mode === 'phoneNumbers' ? undefined : f.locatorUuid('cancelCampaign', 'Campaign');
 	if (mode === 'campaign') return { mode, bodies: [{ campaign_id: campaignId }] };
 	const countryCode = f.text('defaultCountryCode', 'Default Country Code').trim();
-	const numbers = readList(node, 'Phone Numbers', f.raw('phoneNumbers'), i).map((n) =>
-		requireE164(node, 'Phone Numbers', normalisePhone(n, countryCode), i),
-	);
+	const numbers = f
+		.list('phoneNumbers', 'Phone Numbers', LIST)
+		.map((n) => requireE164(node, 'Phone Numbers', normalisePhone(n, countryCode), i));
 	const unique = [...new Set(numbers)];
 	return {
 		mode,

@@ -3,11 +3,11 @@ import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n
 import { operationOption } from '../../../shared/operation';
 import { CALL_STATUS_OPTIONS, CALL_TYPE_OPTIONS } from '../../../shared/descriptions';
 import { sendOnce } from '../../../shared/once';
-import { type Fields, fields, toText } from '../../../shared/params';
+import { type Fields, fields } from '../../../shared/params';
 import { BinaryOutput, type OperationOutput } from '../../../shared/router';
 import { expectObject, shapeError } from '../../../shared/shape';
 import { apiRequestFull } from '../../../shared/transport';
-import { fieldError, requireUuid } from '../../../shared/validate';
+import { requireUuid } from '../../../shared/validate';
 import { createdRangeQuery } from './historyQuery';
 
 export const option = operationOption({
@@ -187,16 +187,8 @@ function isZip(bytes: Buffer): boolean {
 
 /** The assistants filter: a list of IDs, or IDs separated by commas from an expression. */
 function assistantIds(filters: Fields, node: INode, i: number): string[] {
-	const label = 'Filters › Assistant Names or IDs';
-	const value = filters.raw('agentIds');
-	if (value === undefined || value === null || value === '') return [];
-	let ids: unknown[];
-	if (typeof value === 'string') ids = value.split(',');
-	else if (Array.isArray(value)) ids = value;
-	else throw fieldError(node, label, 'is not a list of assistant IDs', i);
-	return ids
-		.map((id) => toText(node, label, id, i).trim())
-		.filter((id) => id !== '')
+	return filters
+		.list('agentIds', 'Assistant Names or IDs', { commas: true, blank: 'empty' })
 		.map((id, n) => requireUuid(node, `Filters › Assistant ${n + 1}`, id, i));
 }
 

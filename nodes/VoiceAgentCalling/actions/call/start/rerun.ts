@@ -40,8 +40,8 @@ export type RerunMode = (typeof RERUN_MODES)[number];
 /** Execution modes that never run on a queue worker, so n8n never re-runs them. */
 const NEVER_RERUN: readonly string[] = ['manual', 'cli'];
 
-export const DEFAULT_LOOKBACK_MINUTES = 30;
-const MAX_LOOKBACK_MINUTES = 1440;
+export const GUARD_LOOKBACK_MINUTES = 30;
+const MAX_GUARD_LOOKBACK_MINUTES = 1440;
 /** At most 10,000 calls of one assistant in the window are compared. */
 const MAX_PAGES = 100;
 /** The service's clock may be a little ahead of this one. */
@@ -71,8 +71,8 @@ export const rerunLookbackOption: INodeProperties = {
 	displayName: 'Earlier Attempt Look Back (Minutes)',
 	name: 'rerunLookbackMinutes',
 	type: 'number',
-	typeOptions: { minValue: 1, maxValue: MAX_LOOKBACK_MINUTES },
-	default: DEFAULT_LOOKBACK_MINUTES,
+	typeOptions: { minValue: 1, maxValue: MAX_GUARD_LOOKBACK_MINUTES },
+	default: GUARD_LOOKBACK_MINUTES,
 	description:
 		'How far back the check looks for calls of an earlier attempt; set it above the time from the start of the execution to the end of its dialling',
 };
@@ -112,8 +112,8 @@ export function readRerunGuard(ctx: IExecuteFunctions): { lookbackMs: number } |
 	const minutes = options.number(
 		'rerunLookbackMinutes',
 		'Earlier Attempt Look Back (Minutes)',
-		DEFAULT_LOOKBACK_MINUTES,
-		{ min: 1, max: MAX_LOOKBACK_MINUTES },
+		GUARD_LOOKBACK_MINUTES,
+		{ min: 1, max: MAX_GUARD_LOOKBACK_MINUTES },
 	);
 	return { lookbackMs: minutes * 60_000 };
 }

@@ -49,11 +49,7 @@ export function readVariables(ctx: IExecuteFunctions, i: number): Variables | un
 		}
 	} else if (mode === 'row') {
 		const exclude = new Set(
-			f
-				.text('variablesExclude', 'Fields to Leave Out')
-				.split(',')
-				.map((name) => name.trim())
-				.filter(Boolean),
+			f.list('variablesExclude', 'Fields to Leave Out', { commas: true, blank: 'empty' }),
 		);
 		const row = ctx.getInputData()[i]?.json ?? {};
 		for (const key of Object.keys(row)) {
