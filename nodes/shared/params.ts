@@ -43,6 +43,10 @@ const show = (value: unknown): string => {
 	return String(value);
 };
 
+/**
+ * The one "unset" rule of every reader: undefined, null, or text of nothing but spaces. An
+ * unset field gives the reader's fallback (or, where there is none, is refused as required).
+ */
 const isBlank = (value: unknown) =>
 	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
@@ -289,7 +293,7 @@ export class Fields {
 
 	text(name: string, label: string, fallback = ''): string {
 		const value = this.get(name);
-		if (value === undefined) return fallback;
+		if (isBlank(value)) return fallback;
 		return toText(this.node, this.label(label), value, this.itemIndex);
 	}
 
@@ -370,8 +374,13 @@ export class Fields {
 
 	/** A JSON object typed as text or given as an object; unset or empty text gives {}. */
 	jsonObject(name: string, label: string): Record<string, unknown> {
-		const value = this.get(name) ?? '';
-		return requireJsonObject(this.node, this.label(label), value, this.itemIndex);
+		const value = this.get(name);
+		return requireJsonObject(
+			this.node,
+			this.label(label),
+			isBlank(value) ? '' : value,
+			this.itemIndex,
+		);
 	}
 
 	/** An ID for an endpoint path, checked and percent-encoded (see toPathSegment). */
@@ -386,14 +395,14 @@ export class Fields {
 		fallback: T | typeof REQUIRED,
 	): T {
 		const value = this.get(name);
-		if (fallback !== REQUIRED && (value === undefined || value === '')) return fallback;
+		if (fallback !== REQUIRED && isBlank(value)) return fallback;
 		return toOption(this.node, this.label(label), value, this.itemIndex, allowed);
 	}
 
 	/** A list of dropdown values (multiOptions); each must be allowed. */
 	options<T extends string>(name: string, label: string, allowed: readonly T[]): T[] {
 		const value = this.get(name);
-		if (value === undefined || value === null || value === '') return [];
+		if (isBlank(value)) return [];
 		if (!Array.isArray(value)) {
 			throw fieldError(
 				this.node,
@@ -414,15 +423,46 @@ export class Fields {
 		return toLocatorText(this.node, this.label(label), this.extracted(name), this.itemIndex);
 	}
 
-	/** The members of a collection / fixedCollection parameter, read with the same rules. */
-	collection(name: string, label: string): Fields {
-		const values = this.object(name, label);
+	/**
+	 * The members of a collection / fixedCollection parameter, read with the same rules; their
+	 * labels read "<this prefix> › <label> › <member>". A null label adds no level (a
+	 * fixedCollection's single group, which the user does not see as a level of its own).
+	 */
+	collection(name: string, label: string | null): Fields {
+		const values = this.object(name, label ?? name);
+		return this.over(values, label === null ? this.prefix : this.label(label));
+	}
+
+	/**
+	 * The entries of a fixedCollection with multiple values (headers, variables), each read
+	 * with the same rules and labelled "<label> <n>" (from 1), as the panel numbers them.
+	 */
+	entries(name: string, label: string): Fields[] {
+		const value = this.get(name);
+		if (isBlank(value)) return [];
+		if (!Array.isArray(value)) {
+			throw fieldError(
+				this.node,
+				this.label(label),
+				`${show(value)} is not a list`,
+				this.itemIndex,
+			);
+		}
+		return value.map((entry, n) =>
+			this.over(
+				toObject(this.node, this.label(`${label} ${n + 1}`), entry ?? {}, this.itemIndex),
+				this.label(`${label} ${n + 1}`),
+			),
+		);
+	}
+
+	private over(values: IDataObject, prefix: string): Fields {
 		return new Fields(
 			this.node,
 			this.itemIndex,
 			(member) =>
 				Object.prototype.hasOwnProperty.call(values, member) ? values[member] : undefined,
-			this.label(label),
+			prefix,
 		);
 	}
 }

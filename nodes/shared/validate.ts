@@ -198,8 +198,13 @@ export interface ListOptions {
 	max?: number;
 	/** What a blank field means (default refuseEdit). */
 	blank?: BlankList;
-	/** A list's text entries may hold several values too (a sheet column of "id1, id2"). */
-	splitEntries?: boolean;
+	/**
+	 * Values may come from sheet cells: a list's text entries may hold several values ("id1,
+	 * id2"), and a lone number is one entry (a phone number column read as a number).
+	 */
+	fromSheet?: boolean;
+	/** What the entries are, for the error of a value that is no list ("assistant IDs"). */
+	of?: string;
 }
 
 /**
@@ -218,7 +223,7 @@ export function requireList(
 	const separators = options.commas ? /[\n,]/ : /\n/;
 	let entries: unknown[];
 	if (Array.isArray(value)) {
-		entries = options.splitEntries
+		entries = options.fromSheet
 			? value.flatMap((entry: unknown) =>
 					typeof entry === 'string' ? entry.split(separators) : [entry],
 				)
@@ -247,11 +252,15 @@ export function requireList(
 		);
 	} else if (typeof value === 'string') {
 		entries = value.split(separators);
-	} else if (typeof value === 'number') {
-		// One value from an expression (a sheet cell holding a number).
+	} else if (options.fromSheet && typeof value === 'number') {
 		entries = [value];
 	} else {
-		throw fieldError(node, field, `${show(value)} is not a list`, i);
+		throw fieldError(
+			node,
+			field,
+			options.of ? `is not a list of ${options.of}` : `${show(value)} is not a list`,
+			i,
+		);
 	}
 	const list: string[] = [];
 	for (const entry of entries) {

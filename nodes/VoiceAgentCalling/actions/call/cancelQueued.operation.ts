@@ -123,8 +123,8 @@ export const properties: INodeProperties[] = [
 	},
 ];
 
-/** IDs or numbers: required, and a sheet column's "a, b" holds two. */
-const LIST = { commas: true, blank: 'required', splitEntries: true } as const;
+/** IDs or numbers, required, often from a sheet's column. */
+const LIST = { commas: true, blank: 'required', fromSheet: true } as const;
 
 const chunks = <T>(list: T[]): T[][] => {
 	const out: T[][] = [];

@@ -188,7 +188,11 @@ function isZip(bytes: Buffer): boolean {
 /** The assistants filter: a list of IDs, or IDs separated by commas from an expression. */
 function assistantIds(filters: Fields, node: INode, i: number): string[] {
 	return filters
-		.list('agentIds', 'Assistant Names or IDs', { commas: true, blank: 'empty' })
+		.list('agentIds', 'Assistant Names or IDs', {
+			commas: true,
+			blank: 'empty',
+			of: 'assistant IDs',
+		})
 		.map((id, n) => requireUuid(node, `Filters › Assistant ${n + 1}`, id, i));
 }
 

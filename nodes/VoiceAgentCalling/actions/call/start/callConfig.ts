@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { fields, toInteger, toObject } from '../../../../shared/params';
-import { fieldError } from '../../../../shared/validate';
+import { fields } from '../../../../shared/params';
 
 /**
  * call_config from the Call Settings collection, validated; undefined when nothing is set.
@@ -12,7 +11,6 @@ export function readCallConfig(
 	i: number,
 	nowMs: number,
 ): IDataObject | undefined {
-	const node = ctx.getNode();
 	const options = fields(ctx, i).collection('callConfig', 'Call Settings');
 	const config: IDataObject = {};
 	for (const [param, key, label] of [
@@ -25,7 +23,8 @@ export function readCallConfig(
 	}
 	const retry = options.collection('retry', 'Retries');
 	if (retry.has('settings')) {
-		const settings = toObject(node, 'Call Settings › Retries', retry.raw('settings'), i);
+		// The group is not a level of its own in the panel: its members read "Retries › …".
+		const settings = retry.collection('settings', null);
 		const retryConfig: IDataObject = {};
 		for (const [key, label] of [
 			['retry_count', 'Retry Count'],
@@ -33,11 +32,8 @@ export function readCallConfig(
 			['retry_not_picked', 'Retry When Not Picked Up'],
 			['retry_failed', 'Retry When Failed'],
 		] as const) {
-			const value = settings[key];
-			if (value === undefined || value === null || value === '') continue;
-			retryConfig[key] = toInteger(node, `Call Settings › Retries › ${label}`, value, i, {
-				min: 0,
-			});
+			const value = settings.integer(key, label, undefined, { min: 0 });
+			if (value !== undefined) retryConfig[key] = value;
 		}
 		config.call_retry_config = retryConfig;
 	}
@@ -48,11 +44,9 @@ export function readCallConfig(
 	const hasSchedule = scheduledAt !== undefined && scheduledAt !== null && scheduledAt !== '';
 	const zoneText = options.text('timezone', 'Time Zone').trim();
 	if (Boolean(start) !== Boolean(end)) {
-		throw fieldError(
-			node,
-			start ? 'Call Settings › Call Window End' : 'Call Settings › Call Window Start',
+		throw options.error(
+			start ? 'Call Window End' : 'Call Window Start',
 			'is required when the other end of the call window is set',
-			i,
 		);
 	}
 	if (start || hasSchedule || zoneText) {

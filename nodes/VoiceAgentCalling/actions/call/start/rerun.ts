@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { HISTORY_PAGE_SIZE, historyFetcher, readHistory } from '../../../../shared/calls/history';
 import { asJson, recordFromHistory } from '../../../../shared/calls/record';
 import { alreadySent } from '../../../../shared/once';
-import { fields, toOption } from '../../../../shared/params';
+import { fields } from '../../../../shared/params';
 import { BinaryOutput, type ItemResult } from '../../../../shared/router';
 import type { ApiCredentials } from '../../../../shared/transport';
 
@@ -97,14 +97,11 @@ export interface GuardOptions {
 /** The guard's settings for this run: undefined when it does not check. */
 export function readRerunGuard(ctx: IExecuteFunctions): { lookbackMs: number } | undefined {
 	const options = fields(ctx, 0).collection('duplicates', 'Duplicate Protection');
-	const node = ctx.getNode();
-	const raw = options.has('rerunGuard') ? options.raw('rerunGuard') : 'auto';
-	const mode = toOption<RerunMode>(
-		node,
-		'Duplicate Protection › Skip Rows Dialled by an Earlier Attempt',
-		raw,
-		0,
+	const mode = options.option(
+		'rerunGuard',
+		'Skip Rows Dialled by an Earlier Attempt',
 		RERUN_MODES,
+		'auto',
 	);
 	if (mode === 'off') return undefined;
 	if (mode === 'auto' && NEVER_RERUN.includes(String(ctx.getMode?.() ?? 'manual')))

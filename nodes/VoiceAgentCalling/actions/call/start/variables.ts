@@ -32,15 +32,10 @@ export function readVariables(ctx: IExecuteFunctions, i: number): Variables | un
 		given.set(key, { value, label });
 	};
 	if (mode === 'pairs') {
-		const pairs = f.collection('variables', 'Variables').raw('variable');
-		const list = Array.isArray(pairs) ? pairs : [];
-		for (const [n, pair] of list.entries()) {
-			const label = `Variables › Variable ${n + 1} › Name`;
-			const p = (pair ?? {}) as { name?: unknown; value?: unknown };
-			const key = toText(node, label, p.name, i).trim();
-			if (!key) throw fieldError(node, label, 'is required', i);
+		for (const pair of f.collection('variables', 'Variables').entries('variable', 'Variable')) {
+			const key = pair.requiredText('name', 'Name');
 			if (given.has(key)) throw fieldError(node, `Variables › ${key}`, 'is given twice', i);
-			add(key, p.value, `Variables › ${key}`, '');
+			add(key, pair.raw('value'), `Variables › ${key}`, '');
 		}
 	} else if (mode === 'json') {
 		const raw = f.jsonObject('variablesJson', 'Variables (JSON)');
