@@ -11,7 +11,8 @@
  *
  * Starts `npm run dev` (n8n + the local sandbox, the examples imported, an owner account) on
  * free ports and a throwaway user folder, then drives Debian's chromium through
- * puppeteer-core: signs in, searches the nodes panel, opens every node's panel, fills the
+ * puppeteer-core: signs in, searches the nodes panel for every node package.json declares,
+ * opens each one's panels (a declared node without a check fails), fills the
  * dropdowns, runs "Start a call" and sets up the webhook trigger. Any error the page logs
  * fails the check it happened in, except n8n's own offline noise (IGNORED, each with its
  * reason). Ends with one line: `ui-n8nN: N passed, N failed`.
@@ -38,15 +39,31 @@ const IMAGES = path.join(REPO, 'docs', 'images');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const LABEL = `ui-n8n${major}`;
 
-/** The six nodes, by the names the nodes panel shows. */
-const NODES = [
-	'Voice Agent Calling',
-	'Voice Agent Assistant',
-	'Voice Agent Workspace',
-	'Voice Agent Campaign',
-	'Voice Agent Polling Trigger',
-	'Voice Agent Webhook Trigger',
-];
+/**
+ * The nodes package.json declares (n8n.nodes), read from their built classes as n8n loads
+ * them: the type name and the name the nodes panel shows. A hand-kept list would let a new
+ * node go unchecked; each one needs its browser check (PANELS in scripts/ui/steps.js).
+ * @returns {import('./ui/steps').DeclaredNode[]}
+ */
+function declaredNodes() {
+	const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
+	const files = /** @type {string[]} */ (pkg.n8n?.nodes ?? []);
+	if (!files.length) throw new Error("package.json's n8n.nodes lists no node");
+	return files.map((file) => {
+		// n8n takes the class named like the file: VoiceAgentTrigger.node.js → VoiceAgentTrigger.
+		const className = path.basename(file).split('.')[0];
+		const NodeClass = require(path.join(REPO, file))[className];
+		if (typeof NodeClass !== 'function') throw new Error(`${file} exports no class ${className}`);
+		const d = new NodeClass().description;
+		return {
+			type: d.name,
+			displayName: d.displayName,
+			version: Math.max(...[d.version].flat()),
+			trigger: d.group.includes('trigger'),
+			webhook: Boolean(d.webhooks?.length),
+		};
+	});
+}
 
 /**
  * Console errors of n8n itself, offline on a machine without internet or a license; none
@@ -167,6 +184,10 @@ async function stopDev() {
  * @param {string} base @param {string} sandbox
  */
 async function main(base, sandbox) {
+	// After startDev: it builds dist/.
+	const nodes = declaredNodes();
+	const names = nodes.map((n) => n.displayName);
+	const all = `all ${nodes.length} nodes`;
 	const puppeteer = require('puppeteer-core');
 	browser = await puppeteer.launch({
 		executablePath: CHROMIUM,
@@ -221,24 +242,30 @@ async function main(base, sandbox) {
 	});
 
 	await check('signs in with the local owner account', () => ui.signIn(ctx));
-	await check('nodes panel, new workflow: "voice agent" finds all six nodes', () =>
-		ui.searchFinds(ctx, 'trigger', 'voice agent', NODES),
+	await check(`nodes panel, new workflow: "voice agent" finds ${all}`, () =>
+		ui.searchFinds(ctx, 'trigger', 'voice agent', names),
 	);
-	await check('nodes panel, new workflow: "ringg" finds all six nodes', () =>
-		ui.searchFinds(ctx, 'trigger', 'ringg', NODES),
+	await check(`nodes panel, new workflow: "ringg" finds ${all}`, () =>
+		ui.searchFinds(ctx, 'trigger', 'ringg', names),
 	);
 	await check(
-		'nodes panel, "What happens next?": "voice agent" and "ringg" find all six',
+		`nodes panel, "What happens next?": "voice agent" and "ringg" find ${all}`,
 		async () => {
-			await ui.searchFinds(ctx, 'next', 'voice agent', NODES);
-			await ui.searchFinds(ctx, 'next', 'ringg', NODES);
+			await ui.searchFinds(ctx, 'next', 'voice agent', names);
+			await ui.searchFinds(ctx, 'next', 'ringg', names);
 		},
 	);
-	await check("every node's panel opens without an error or issue marker", () =>
-		ui.everyPanel(ctx),
+	await check('a workflow with every node opens without an issue marker on the canvas', () =>
+		ui.panelWorkflow(ctx, nodes),
 	);
+	// One check per declared node: one without a browser check fails here.
+	for (const node of nodes) {
+		await check(`${node.displayName}: its panels open without an error or issue marker`, () =>
+			ui.nodePanels(ctx, node),
+		);
+	}
 	await check('Assistant, From Number and voice dropdowns fill from the service', () =>
-		ui.dropdownsFill(ctx),
+		ui.dropdownsFill(ctx, nodes),
 	);
 	await check('"Start a call" runs from the editor and shows the transcript', () =>
 		ui.runStartACall(ctx),

@@ -21,7 +21,7 @@ const CREDENTIAL = {
 const SECRET = 'ui-suite-secret-0123456789abcdef';
 
 /**
- * @typedef {{ page: import('puppeteer-core').Page, base: string, sandbox: string, images?: string, major: 1 | 2 }} Ctx
+ * @typedef {{ page: import('puppeteer-core').Page, base: string, sandbox: string, images?: string, major: 1 | 2, panels?: { id: string, byType: Record<string, PanelNode[]> } }} Ctx
  */
 
 /** @returns {Ctx} */
@@ -48,6 +48,18 @@ const example = (/** @type {string} */ file) =>
 async function picture(/** @type {Ctx} */ ctx, /** @type {string} */ name) {
 	if (!ctx.images) return;
 	fs.mkdirSync(ctx.images, { recursive: true });
+	// Toasts ("Workflow executed successfully") would cover the output.
+	for (const close of await ctx.page.$$('.el-notification .el-notification__closeBtn'))
+		await close.click().catch(() => undefined);
+	await ctx.page
+		.waitForFunction(
+			() =>
+				![...document.querySelectorAll('.el-notification')].some((e) =>
+					e.checkVisibility({ opacityProperty: true, visibilityProperty: true }),
+				),
+			{ polling: 100, timeout: 5000 },
+		)
+		.catch(() => undefined);
 	await ctx.page.screenshot({ path: path.join(ctx.images, name), type: 'png' });
 }
 
@@ -69,7 +81,7 @@ async function clickUntil(
 async function until(
 	/** @type {Ctx} */ ctx,
 	/** @type {string} */ what,
-	/** @type {Function} */ fn,
+	/** @type {Function | string} */ fn,
 	/** @type {any[]} */ ...args
 ) {
 	try {
@@ -203,52 +215,98 @@ async function aVoice(/** @type {Ctx} */ ctx) {
 	return { __rl: true, mode: 'list', value: voice.id, cachedResultName: voice.name };
 }
 
-/** A workflow with one node of each type, set up as a user would; returns its id. */
-async function everyNodeWorkflow(/** @type {Ctx} */ ctx) {
-	const start = example('start-a-call.json').nodes.find(
-		(/** @type {any} */ n) => n.name === 'Start a call',
-	);
-	const assistant = start.parameters.assistant;
-	const pkg = 'n8n-nodes-voice-agent';
-	/** @type {Array<[string, string, object]>} */
-	const nodes = [
-		['Start a call', 'voiceAgentCalling', start.parameters],
-		[
-			'Get an assistant',
-			'voiceAgentAssistant',
-			{ resource: 'assistant', operation: 'get', assistant },
-		],
-		[
-			'Change the voice',
-			'voiceAgentAssistant',
-			{ resource: 'assistant', operation: 'updateVoice', assistant, voiceId: await aVoice(ctx) },
-		],
-		['Phone numbers', 'voiceAgentWorkspace', {}],
-		['Campaigns', 'voiceAgentCampaign', {}],
-		['On completed call', 'voiceAgentTrigger', {}],
-		['When a call ends', 'voiceAgentInstantTrigger', { secret: SECRET }],
-	];
+/**
+ * A node type as package.json declares it, read from the built class (scripts/ui.js).
+ * @typedef {{ type: string, displayName: string, version: number, trigger: boolean, webhook: boolean }} DeclaredNode
+ */
+
+/**
+ * A node on the every-node workflow, set up as a user would; `shows`: fields its panel must
+ * show (the README's pictures show them too).
+ * @typedef {{ name: string, parameters: object, shows?: string[] }} PanelNode
+ */
+
+const startParameters = () =>
+	example('start-a-call.json').nodes.find((/** @type {any} */ n) => n.name === 'Start a call')
+		.parameters;
+
+/**
+ * The browser check of every node type, by type name: the nodes whose panels it opens. A node
+ * package.json declares without an entry here fails the suite: add one with the node.
+ * @type {Record<string, (ctx: Ctx) => Promise<PanelNode[]>>}
+ */
+const PANELS = {
+	voiceAgentCalling: async () => [
+		{ name: 'Start a call', parameters: startParameters(), shows: ['version'] },
+	],
+	voiceAgentAssistant: async (ctx) => {
+		const { assistant } = startParameters();
+		return [
+			{
+				name: 'Get an assistant',
+				parameters: { resource: 'assistant', operation: 'get', assistant },
+			},
+			{
+				name: 'Change the voice',
+				parameters: {
+					resource: 'assistant',
+					operation: 'updateVoice',
+					assistant,
+					voiceId: await aVoice(ctx),
+				},
+				shows: ['version'],
+			},
+		];
+	},
+	voiceAgentWorkspace: async () => [{ name: 'Phone numbers', parameters: {} }],
+	voiceAgentCampaign: async () => [{ name: 'Campaigns', parameters: {} }],
+	voiceAgentTrigger: async () => [{ name: 'On completed call', parameters: {} }],
+	voiceAgentInstantTrigger: async () => [
+		{ name: 'When a call ends', parameters: { secret: SECRET } },
+	],
+};
+
+/** Why a declared node has no browser check (empty when it has one). */
+const missingCheck = (/** @type {DeclaredNode} */ node) =>
+	Object.hasOwn(PANELS, node.type)
+		? ''
+		: `"${node.displayName}" (${node.type}) has no browser check: add its panel check to PANELS in scripts/ui/steps.js`;
+
+/**
+ * A workflow with the nodes of the given types' checks; returns its id and the node names
+ * of each type.
+ */
+async function everyNodeWorkflow(/** @type {Ctx} */ ctx, /** @type {DeclaredNode[]} */ declared) {
+	/** @type {Array<PanelNode & { node: DeclaredNode }>} */
+	const nodes = [];
+	for (const node of declared) {
+		if (missingCheck(node)) continue;
+		for (const entry of await PANELS[node.type](ctx)) nodes.push({ ...entry, node });
+	}
 	const workflow = {
 		name: `UI: every node ${Date.now()}`,
 		active: false,
 		connections: {},
 		settings: { executionOrder: 'v1' },
-		nodes: nodes.map(([name, type, parameters], n) => ({
+		nodes: nodes.map(({ name, parameters, node }, n) => ({
 			id: randomUUID(),
 			name,
-			type: `${pkg}.${type}`,
-			typeVersion: 1,
-			position: [n * 220, type.endsWith('Trigger') ? 0 : 220],
+			type: `${env.PACKAGE_NAME}.${node.type}`,
+			typeVersion: node.version,
+			position: [n * 220, node.trigger ? 0 : 220],
 			parameters,
 			credentials: CREDENTIAL,
-			...(type === 'voiceAgentInstantTrigger' ? { webhookId: randomUUID() } : {}),
+			...(node.webhook ? { webhookId: randomUUID() } : {}),
 		})),
 	};
 	const answer = await rest(ctx, 'POST', '/rest/workflows', workflow);
 	const id = answer.json?.data?.id;
 	if (answer.status !== 200 || !id)
 		throw new Error(`creating the workflow: ${answer.status} ${answer.text}`);
-	return { id, names: nodes.map(([name]) => name) };
+	/** @type {Record<string, PanelNode[]>} */
+	const byType = {};
+	for (const { node, ...entry } of nodes) (byType[node.type] ??= []).push(entry);
+	return { id, byType };
 }
 
 /** Opens a node's panel from the canvas. */
@@ -277,20 +335,19 @@ async function openNode(/** @type {Ctx} */ ctx, /** @type {string} */ name) {
 	throw new Error(`the panel of "${name}" did not open`);
 }
 
+/** Whether a node's panel is on screen (a fading one still takes clicks). */
+const panelShown = () =>
+	[...document.querySelectorAll('[data-test-id=ndv], [data-test-id=ndv-modal]')].some((e) =>
+		e.checkVisibility({ opacityProperty: true, visibilityProperty: true }),
+	);
+
 async function closeNode(/** @type {Ctx} */ ctx) {
 	// n8n 1.x: "Back to canvas"; 2.x: a close button in the panel's header, or Escape.
 	const back = await ctx.page.$('[data-test-id=back-to-canvas]');
 	if (back) await back.click();
 	else await ctx.page.keyboard.press('Escape');
 	// Gone, not fading: a fading panel still takes the clicks meant for the canvas.
-	await until(
-		ctx,
-		'the panel to close',
-		() =>
-			![...document.querySelectorAll('[data-test-id=ndv], [data-test-id=ndv-modal]')].some((e) =>
-				e.checkVisibility({ opacityProperty: true, visibilityProperty: true }),
-			),
-	);
+	await until(ctx, 'the panel to close', `!(${panelShown})()`);
 }
 
 /** Issue markers and error notices the editor shows, as text (empty when none). */
@@ -303,26 +360,50 @@ const problems = () =>
 		(e) => (e.getAttribute('data-test-id') ?? e.className) + ': ' + (e.textContent ?? '').trim(),
 	);
 
-async function everyPanel(/** @type {Ctx} */ ctx) {
+/**
+ * Creates the workflow with every declared node's check and opens it: no issue marker on
+ * the canvas. nodePanels then opens the panels on it.
+ */
+async function panelWorkflow(/** @type {Ctx} */ ctx, /** @type {DeclaredNode[]} */ declared) {
 	const { page } = ctx;
-	const { id, names } = await everyNodeWorkflow(ctx);
-	await openWorkflow(ctx, id);
+	ctx.panels = await everyNodeWorkflow(ctx, declared);
+	await openWorkflow(ctx, ctx.panels.id);
 	const marked = await page.evaluate(() =>
 		[...document.querySelectorAll('[data-test-id=canvas-node]')]
 			.filter((n) => n.querySelector('[data-test-id=node-issues]'))
 			.map((n) => n.getAttribute('data-node-name')),
 	);
 	if (marked.length) throw new Error(`issue markers on the canvas: ${marked.join(', ')}`);
-	for (const name of names) {
+	const stale = Object.keys(PANELS).filter((type) => !declared.some((n) => n.type === type));
+	if (stale.length)
+		throw new Error(`PANELS checks node types package.json does not declare: ${stale.join(', ')}`);
+}
+
+/** Opens the panels of one node type's check: no issue marker or error notice in any. */
+async function nodePanels(/** @type {Ctx} */ ctx, /** @type {DeclaredNode} */ node) {
+	const { page } = ctx;
+	const missing = missingCheck(node);
+	if (missing) throw new Error(missing);
+	const made = ctx.panels;
+	if (!made) throw new Error('the workflow with every node was not created');
+	const entries = made.byType[node.type] ?? [];
+	if (!entries.length) throw new Error(`the check of ${node.type} opens no panel`);
+	// A check that failed before may have left a panel open or another page.
+	if (!page.url().includes(`/workflow/${made.id}`) || (await page.evaluate(panelShown)))
+		await openWorkflow(ctx, made.id);
+	for (const { name, shows = [] } of entries) {
 		await openNode(ctx, name);
 		// Dropdown values are checked against the service as the panel opens: let them settle
 		// (n8n keeps its own connections open, so "idle" may never come: bounded).
 		await page.waitForNetworkIdle({ idleTime: 300, timeout: 1500 }).catch(() => undefined);
 		const found = await page.evaluate(problems);
 		if (found.length) throw new Error(`${name}: ${found.join('; ')}`);
+		for (const field of shows) {
+			const selector = `[data-test-id=ndv] [data-test-id=resource-locator-${field}], [data-test-id=ndv] [data-test-id=parameter-input-${field}]`;
+			if (!(await page.$(selector))) throw new Error(`${name}: the panel shows no ${field} field`);
+		}
 		await closeNode(ctx);
 	}
-	return id;
 }
 
 /** The entries a resource locator's list shows now (an expression run in the page). */
@@ -355,14 +436,17 @@ async function listOf(/** @type {Ctx} */ ctx, /** @type {string} */ field) {
 	return items;
 }
 
-async function dropdownsFill(/** @type {Ctx} */ ctx) {
-	const { id } = await everyNodeWorkflow(ctx);
+async function dropdownsFill(/** @type {Ctx} */ ctx, /** @type {DeclaredNode[]} */ declared) {
+	// Start a call and Change the voice, on a workflow of their own.
+	const types = ['voiceAgentCalling', 'voiceAgentAssistant'];
+	const { id } = await everyNodeWorkflow(
+		ctx,
+		declared.filter((n) => types.includes(n.type)),
+	);
 	await openWorkflow(ctx, id);
 	await openNode(ctx, 'Start a call');
 	const assistants = await listOf(ctx, 'assistant');
-	const chosen = example('start-a-call.json').nodes.find(
-		(/** @type {any} */ n) => n.name === 'Start a call',
-	).parameters.assistant.cachedResultName;
+	const chosen = startParameters().assistant.cachedResultName;
 	if (!assistants.includes(chosen))
 		throw new Error(`Assistant list ${JSON.stringify(assistants)} lacks ${chosen}`);
 	const numbers = await listOf(ctx, 'fromNumber');
@@ -554,7 +638,9 @@ module.exports = {
 	context,
 	signIn,
 	searchFinds,
-	everyPanel,
+	missingCheck,
+	panelWorkflow,
+	nodePanels,
 	dropdownsFill,
 	runStartACall,
 	runDialASheet,
