@@ -65,14 +65,17 @@ export interface IntegerRange {
 	max?: number;
 }
 
-/** A whole number given as a number or as decimal digits; never hex, booleans, lists or dates. */
-export function toInteger(
+/** A reader's check of one value: the value, or a field error naming the field and item. */
+type Check<T> = (
 	node: INode,
 	field: string,
 	value: unknown,
 	itemIndex: number,
-	{ min, max }: IntegerRange = {},
-): number {
+	range?: IntegerRange,
+) => T;
+
+/** A whole number given as a number or as decimal digits; never hex, booleans, lists or dates. */
+export const toInteger: Check<number> = (node, field, value, itemIndex, { min, max } = {}) => {
 	let n = Number.NaN;
 	if (typeof value === 'number') n = value;
 	else if (typeof value === 'string' && /^\s*[+-]?\d+\s*$/.test(value)) n = Number(value);
@@ -92,16 +95,10 @@ export function toInteger(
 		throw fieldError(node, field, `${show(value)} is not a whole number${range}`, itemIndex);
 	}
 	return n;
-}
+};
 
 /** A finite number given as a number or as decimal text. */
-export function toNumber(
-	node: INode,
-	field: string,
-	value: unknown,
-	itemIndex: number,
-	{ min, max }: IntegerRange = {},
-): number {
+export const toNumber: Check<number> = (node, field, value, itemIndex, { min, max } = {}) => {
 	let n = Number.NaN;
 	if (typeof value === 'number') n = value;
 	else if (
@@ -115,7 +112,7 @@ export function toNumber(
 		throw fieldError(node, field, `${show(value)} is not a number${range}`, itemIndex);
 	}
 	return n;
-}
+};
 
 /** Text as typed or a finite number (objects, lists, NaN, booleans, broken text refused). */
 export const toText = plainText;
@@ -277,13 +274,7 @@ export class Fields {
 		name: string,
 		label: string,
 		fallback: F | typeof REQUIRED,
-		check: (
-			node: INode,
-			field: string,
-			value: unknown,
-			itemIndex: number,
-			range?: IntegerRange,
-		) => T,
+		check: Check<T>,
 		range?: IntegerRange,
 	): T | F {
 		const value = this.get(name);
@@ -401,17 +392,9 @@ export class Fields {
 
 	/** A list of dropdown values (multiOptions); each must be allowed. */
 	options<T extends string>(name: string, label: string, allowed: readonly T[]): T[] {
-		const value = this.get(name);
-		if (isBlank(value)) return [];
-		if (!Array.isArray(value)) {
-			throw fieldError(
-				this.node,
-				this.label(label),
-				`${show(value)} is not a list`,
-				this.itemIndex,
-			);
-		}
-		return value.map((v) => toOption(this.node, this.label(label), v, this.itemIndex, allowed));
+		return this.array(name, label).map((v) =>
+			toOption(this.node, this.label(label), v, this.itemIndex, allowed),
+		);
 	}
 
 	object(name: string, label: string): IDataObject {
@@ -438,22 +421,20 @@ export class Fields {
 	 * with the same rules and labelled "<label> <n>" (from 1), as the panel numbers them.
 	 */
 	entries(name: string, label: string): Fields[] {
-		const value = this.get(name);
-		if (isBlank(value)) return [];
-		if (!Array.isArray(value)) {
-			throw fieldError(
-				this.node,
-				this.label(label),
-				`${show(value)} is not a list`,
-				this.itemIndex,
-			);
-		}
-		return value.map((entry, n) =>
+		return this.array(name, label).map((entry, n) =>
 			this.over(
 				toObject(this.node, this.label(`${label} ${n + 1}`), entry ?? {}, this.itemIndex),
 				this.label(`${label} ${n + 1}`),
 			),
 		);
+	}
+
+	/** A field whose value is a list as n8n gives it (multiOptions, multiple values); [] unset. */
+	private array(name: string, label: string): unknown[] {
+		const value = this.get(name);
+		if (isBlank(value)) return [];
+		if (Array.isArray(value)) return value;
+		throw fieldError(this.node, this.label(label), `${show(value)} is not a list`, this.itemIndex);
 	}
 
 	private over(values: IDataObject, prefix: string): Fields {
