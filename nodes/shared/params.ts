@@ -18,14 +18,15 @@ import {
 } from './validate';
 
 /**
- * The one reading of typed node parameters for the whole package. An expression can hand an
+ * The readers of typed node parameters for the whole package. An expression can hand an
  * operation anything ("false", {}, NaN, a Date, [1, 2]); each reader accepts the field's own
  * type and the plain text a spreadsheet holds for it ("true", "42"), and refuses the rest with
  * an error naming the field and the item, before any request is sent. Nothing is coerced by
  * truthiness or String(): "false" is false, an object is never sent as "[object Object]".
  *
- * Read parameters here, through fields(ctx, i) and nothing else; validate.ts holds the pure
- * checks of values (E.164, UUID, HH:MM, zones, lists) that these readers apply.
+ * Read parameters here, through fields(ctx, i) and nothing else (Start hands its readers a
+ * context that resolves each parameter once per batch: start/batchParams.ts); validate.ts
+ * holds the pure checks of values (E.164, UUID, HH:MM, zones, lists) that they apply.
  */
 
 /** What a reader needs of an n8n context (execute, load-options and poll contexts all fit). */

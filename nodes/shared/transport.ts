@@ -242,8 +242,10 @@ async function readCapped(
 }
 
 /**
- * The one way this package calls the API: joins URL, authenticates through the credential,
+ * How this package calls every API endpoint: joins URL, authenticates through the credential,
  * sends and parses JSON, retries by RETRY_POLICY and maps every failure to a NodeApiError.
+ * (Recordings are files on storage hosts, not endpoints: recording.ts fetches them, sending
+ * the key only where a recording is on the API's own origin.)
  */
 export async function apiRequestFull<T = unknown>(
 	this: ApiContext,
