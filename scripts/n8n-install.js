@@ -16,6 +16,13 @@
  * network) and an override for xlsx (n8n-nodes-base points it at a tarball URL); only
  * sqlite3, which n8n needs, is then rebuilt. The install goes to <folder>.partial and is
  * renamed into place after success, so an interrupted run leaves nothing half-made.
+ *
+ * The tree is resolved with legacy peer dependencies: a plain resolution adds older duplicates
+ * (langchain 0.1, Sentry 8) for peer ranges n8n's own versions miss. That leaves out every
+ * peer, and n8n as users get it has the required ones (npm and n8n's image install them), so
+ * they are added afterwards (installMissingPeers): without date-fns, n8n-nodes-base's
+ * Extract From File does not load. The marker records the recipe; an install made by an older recipe gets the steps it
+ * lacks on next use, not a full reinstall.
  */
 
 const { spawn } = require('node:child_process');
@@ -34,6 +41,12 @@ const PINS = {
 };
 
 const MARKER = '.n8n-install.json';
+
+/**
+ * What the marker's `recipe` means (bump it when an existing install needs a new step):
+ * 1 (or none): npm install + sqlite3 rebuild; 2: + the missing required peer dependencies.
+ */
+const RECIPE = 2;
 
 /**
  * n8n publishes version ranges, not a lock file, so a fresh install resolves newer versions
@@ -168,12 +181,34 @@ function installed(major) {
 	const marker = path.join(where.dir, MARKER);
 	if (!fs.existsSync(marker)) return null;
 	const nodeBin = where.nodeMajor ? nodePaths(where.dir).nodeBin : process.execPath;
+	const info = JSON.parse(fs.readFileSync(marker, 'utf8'));
 	return {
 		...where,
 		nodeBin,
 		n8nBin: path.join(where.dir, 'node_modules', 'n8n', 'bin', 'n8n'),
-		info: JSON.parse(fs.readFileSync(marker, 'utf8')),
+		info,
+		/** False for an install made by an older recipe: ensureN8n brings it up to date. */
+		current: (info.recipe ?? 1) >= RECIPE,
 	};
+}
+
+/**
+ * Environment for npm in an install folder: no settings of a parent `npm run`, and for a
+ * Node of its own, that Node first on PATH and its headers for native builds.
+ * @param {string} dir @param {string | null} nodeMajor
+ */
+function installEnv(dir, nodeMajor) {
+	const env = { ...process.env };
+	for (const key of Object.keys(env)) {
+		// Settings from a parent `npm run` (prefix, scripts off/on, ...) must not leak in.
+		if (key.toLowerCase().startsWith('npm_')) delete env[key];
+	}
+	if (nodeMajor) {
+		const node = nodePaths(dir);
+		env.PATH = `${path.dirname(node.nodeBin)}${path.delimiter}${env.PATH}`;
+		env.npm_config_nodedir = node.platformDir;
+	}
+	return env;
 }
 
 /**
@@ -184,14 +219,15 @@ async function ensureN8n(options = {}) {
 	const major = options.major || selectedMajor([]);
 	const log = options.log || ((s) => console.log(`[n8n-install] ${s}`));
 	const ready = installed(major);
-	if (ready) return ready;
+	if (ready?.current) return ready;
 
 	const where = layout(major);
 	fs.mkdirSync(where.cacheRoot, { recursive: true });
 	const release = await acquireLock(`${where.dir}.lock`, log);
 	try {
 		const again = installed(major);
-		if (again) return again;
+		if (again?.current) return again;
+		if (again) return await upgrade(again, log);
 		const started = Date.now();
 		const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
 		const work = `${where.dir}.partial`;
@@ -220,11 +256,7 @@ async function ensureN8n(options = {}) {
 			'ignore-scripts=true\nlegacy-peer-deps=true\nfund=false\naudit=false\nupdate-notifier=false\n',
 		);
 
-		const env = { ...process.env };
-		for (const key of Object.keys(env)) {
-			// Settings from a parent `npm run` (prefix, scripts off/on, ...) must not leak in.
-			if (key.toLowerCase().startsWith('npm_')) delete env[key];
-		}
+		const env = installEnv(work, null);
 		const npm = npmCommand();
 
 		if (where.nodeMajor) {
@@ -262,13 +294,17 @@ async function ensureN8n(options = {}) {
 			}, about 3-5 minutes, 2-3 GB)...`,
 		);
 		const ticker = setInterval(() => log(`  still installing... ${elapsed()}`), 30000);
+		/** @type {Awaited<ReturnType<typeof installMissingPeers>>} */
+		let peers;
 		try {
 			await run(npm, ['install', '--ignore-scripts', '--no-audit', '--no-fund'], {
 				cwd: work,
 				env,
 				log,
 			});
-			log(`n8n installed (${elapsed()}); building sqlite3 from source (about 1-2 minutes)...`);
+			log(`n8n installed (${elapsed()}); adding the missing peer dependencies...`);
+			peers = await installMissingPeers(work, { env, log });
+			log(`peers done (${elapsed()}); building sqlite3 from source (about 1-2 minutes)...`);
 			await run(npm, ['rebuild', 'sqlite3', '--ignore-scripts=false'], {
 				cwd: work,
 				env,
@@ -290,6 +326,9 @@ async function ensureN8n(options = {}) {
 					node: await version(nodeBin),
 					installedAt: new Date().toISOString(),
 					seconds: Math.round((Date.now() - started) / 1000),
+					recipe: RECIPE,
+					peers: peers.installed,
+					peersSeconds: peers.seconds,
 				},
 				null,
 				'\t',
@@ -303,6 +342,231 @@ async function ensureN8n(options = {}) {
 	} finally {
 		release();
 	}
+}
+
+/**
+ * Brings an install made by an older recipe up to date in place (under the caller's lock).
+ * The marker is rewritten last: an interrupted upgrade runs again next time.
+ * @param {NonNullable<ReturnType<typeof installed>>} install @param {(s: string) => void} log
+ */
+async function upgrade(install, log) {
+	const from = install.info.recipe ?? 1;
+	log(
+		`n8n ${install.version} was installed by recipe ${from}; upgrading it to recipe ${RECIPE}...`,
+	);
+	const env = installEnv(install.dir, install.nodeMajor);
+	const peers = await installMissingPeers(install.dir, { env, log });
+	// The n8n CLI must still start after the added packages.
+	log(`n8n --version: ${await version(install.nodeBin, [install.n8nBin, '--version'])}`);
+	const marker = path.join(install.dir, MARKER);
+	fs.writeFileSync(
+		marker,
+		JSON.stringify(
+			{
+				...install.info,
+				recipe: RECIPE,
+				peers: peers.installed,
+				peersSeconds: peers.seconds,
+				upgradedAt: new Date().toISOString(),
+			},
+			null,
+			'\t',
+		) + '\n',
+	);
+	const result = installed(install.major);
+	if (!result?.current) throw new Error('upgrade finished but its marker is not current');
+	return result;
+}
+
+/**
+ * Required peer dependencies (peerDependencies not marked optional) that no package in an
+ * install can resolve, by walking every node_modules folder as Node would look them up.
+ * @param {string} dir the install folder (holding node_modules)
+ * @returns {Array<{ name: string, wanted: Array<{ by: string, range: string }> }>}
+ */
+function missingPeers(dir) {
+	/** @type {Map<string, Array<{ by: string, range: string }>>} */
+	const missing = new Map();
+	const root = path.resolve(dir);
+	/** @param {string} from @param {string} name */
+	const resolvable = (from, name) => {
+		for (let at = from; ; at = path.dirname(at)) {
+			if (fs.existsSync(path.join(at, 'node_modules', name, 'package.json'))) return true;
+			if (at === root || path.dirname(at) === at) return false;
+		}
+	};
+	/** @param {string} pkgDir */
+	const visit = (pkgDir) => {
+		let pkg;
+		try {
+			pkg = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
+		} catch {
+			return;
+		}
+		const meta = pkg.peerDependenciesMeta || {};
+		for (const [name, range] of Object.entries(pkg.peerDependencies || {})) {
+			if (meta[name]?.optional || resolvable(pkgDir, name)) continue;
+			const list = missing.get(name) || [];
+			list.push({ by: `${pkg.name}@${pkg.version}`, range: String(range) });
+			missing.set(name, list);
+		}
+		walk(path.join(pkgDir, 'node_modules'));
+	};
+	/** @param {string} modules */
+	const walk = (modules) => {
+		let entries;
+		try {
+			entries = fs.readdirSync(modules, { withFileTypes: true });
+		} catch {
+			return;
+		}
+		for (const entry of entries) {
+			if (entry.name.startsWith('.') || !entry.isDirectory()) continue;
+			const at = path.join(modules, entry.name);
+			if (!entry.name.startsWith('@')) visit(at);
+			else for (const scoped of fs.readdirSync(at)) visit(path.join(at, scoped));
+		}
+	};
+	walk(path.join(root, 'node_modules'));
+	return [...missing]
+		.map(([name, wanted]) => ({ name, wanted }))
+		.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * Installs every missing required peer dependency (see missingPeers), as npm itself would for
+ * a user: the `latest` version when it satisfies every package that wants it, else the
+ * highest that does (else the highest satisfying the most). Added packages may want peers
+ * of their own, so it repeats until none is missing.
+ * @param {string} dir @param {{ env: NodeJS.ProcessEnv, log: (s: string) => void }} options
+ */
+async function installMissingPeers(dir, { env, log }) {
+	const started = Date.now();
+	// n8n depends on semver itself; its copy decides ranges as npm does.
+	const semver = require(
+		require.resolve('semver', { paths: [path.join(dir, 'node_modules', 'n8n')] }),
+	);
+	/** @type {Record<string, string>} */
+	const added = {};
+	for (let round = 1; ; round++) {
+		const missing = missingPeers(dir);
+		if (missing.length === 0) break;
+		if (round > 5) {
+			throw new Error(`peer dependencies still missing: ${missing.map((m) => m.name).join(', ')}`);
+		}
+		const infos = await Promise.all(
+			missing.map(async ({ name }) =>
+				JSON.parse(
+					await capture(npmCommand(), ['view', name, 'versions', 'dist-tags', '--json'], {
+						cwd: dir,
+						env,
+					}),
+				),
+			),
+		);
+		const specs = missing.map(({ name, wanted }, n) => {
+			const versions = /** @type {string[]} */ ([].concat(infos[n].versions || []));
+			const fits = (/** @type {string} */ v) =>
+				wanted.filter((w) => semver.satisfies(v, w.range)).length;
+			const latest = infos[n]['dist-tags']?.latest;
+			const best =
+				latest && fits(latest) === wanted.length
+					? latest
+					: versions.reduce(
+							(/** @type {string | null} */ a, v) =>
+								!a || fits(v) > fits(a) || (fits(v) === fits(a) && semver.gt(v, a)) ? v : a,
+							null,
+						);
+			if (!best) throw new Error(`no version of ${name} in the registry`);
+			const unmet = wanted.filter((w) => !semver.satisfies(best, w.range));
+			log(
+				`  ${name}@${best} for ${wanted.map((w) => `${w.by} (${w.range})`).join(', ')}${
+					unmet.length ? `; does not satisfy ${unmet.map((w) => w.by).join(', ')}` : ''
+				}`,
+			);
+			added[name] = best;
+			return `${name}@${best}`;
+		});
+		await run(
+			npmCommand(),
+			['install', '--save-exact', '--ignore-scripts', '--no-audit', '--no-fund', ...specs],
+			{ cwd: dir, env, log },
+		);
+	}
+	const seconds = Math.round((Date.now() - started) / 1000);
+	log(`peer dependencies added in ${seconds} s: ${Object.keys(added).join(', ') || 'none'}`);
+	return { installed: added, seconds };
+}
+
+/**
+ * A command's stdout (it fails with its output otherwise).
+ * @param {string} cmd @param {string[]} args @param {{ cwd: string, env: NodeJS.ProcessEnv }} opts
+ * @returns {Promise<string>}
+ */
+function capture(cmd, args, { cwd, env }) {
+	return new Promise((resolve, reject) => {
+		const child = track(spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] }));
+		let out = '';
+		let err = '';
+		child.stdout.on('data', (c) => (out += c));
+		child.stderr.on('data', (c) => (err += c));
+		child.on('error', reject);
+		child.on('close', (code) =>
+			code === 0
+				? resolve(out)
+				: reject(new Error(`${path.basename(cmd)} ${args.join(' ')} exited ${code}\n${err}`)),
+		);
+	});
+}
+
+/** n8n's own node packages: what its image ships and users can add to any workflow. */
+const OWN_NODE_PACKAGES = ['n8n-nodes-base', '@n8n/n8n-nodes-langchain'];
+
+/**
+ * Runs in the installed n8n's Node: loads every node and credential file an own node package
+ * lists (package.json `n8n`) as n8n does (require the file, construct the class named like
+ * it) and prints what failed, after a marker line (a node may print while it loads).
+ */
+const LOAD_SCRIPT = `
+const path = require('node:path');
+const [n8nDir, ...names] = process.argv.slice(1);
+const report = [];
+for (const name of names) {
+	const base = path.dirname(require.resolve(name + '/package.json', { paths: [n8nDir] }));
+	const pkg = require(path.join(base, 'package.json'));
+	const files = [...(pkg.n8n.credentials || []), ...(pkg.n8n.nodes || [])];
+	const failed = [];
+	for (const file of files) {
+		// n8n's own rule (n8n-core's directory loader): the file name up to its first dot.
+		const className = path.parse(file).name.split('.')[0];
+		try {
+			const loaded = require(path.join(base, file));
+			if (typeof loaded[className] !== 'function') throw new Error('no class ' + className);
+			new loaded[className]();
+		} catch (error) {
+			failed.push({ file, error: String((error && error.message) || error).split('\\n')[0] });
+		}
+	}
+	report.push({ name, version: pkg.version, files: files.length, failed });
+}
+process.stdout.write('\\n@@load-report@@' + JSON.stringify(report) + '\\n');
+process.exit(0);
+`;
+
+/**
+ * Loads every node and credential of n8n's own node packages in an install (see LOAD_SCRIPT).
+ * @param {{ nodeBin: string, dir: string }} install
+ * @returns {Promise<Array<{ name: string, version: string, files: number, failed: Array<{ file: string, error: string }> }>>}
+ */
+async function loadOwnNodes(install) {
+	const out = await capture(
+		install.nodeBin,
+		['-e', LOAD_SCRIPT, path.join(install.dir, 'node_modules', 'n8n'), ...OWN_NODE_PACKAGES],
+		{ cwd: install.dir, env: installEnv(install.dir, null) },
+	);
+	const at = out.lastIndexOf('@@load-report@@');
+	if (at < 0) throw new Error(`no load report:\n${out.slice(-2000)}`);
+	return JSON.parse(out.slice(at + '@@load-report@@'.length).split('\n')[0]);
 }
 
 /** @param {string} bin @param {string[]} [args] @returns {Promise<string>} */
@@ -321,12 +585,22 @@ function version(bin, args = ['--version']) {
 	});
 }
 
-module.exports = { ensureN8n, installed, layout, selectedMajor, PINS };
+module.exports = {
+	ensureN8n,
+	installed,
+	layout,
+	selectedMajor,
+	missingPeers,
+	loadOwnNodes,
+	OWN_NODE_PACKAGES,
+	PINS,
+	RECIPE,
+};
 
 if (require.main === module) {
 	const major = selectedMajor();
 	const already = installed(major);
-	if (already) {
+	if (already?.current) {
 		console.log(`[n8n-install] n8n ${already.version} already installed in ${already.dir}`);
 	} else {
 		ensureN8n({ major }).then(
