@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import * as env from '../../scripts/n8n-env';
+import { waitFor } from '../helpers/wait';
 
 const REPO = path.resolve(__dirname, '../..');
 const MAJOR = process.env.N8N_MAJOR === '2' ? 2 : 1;
@@ -68,14 +69,6 @@ const listening = (port: number) =>
 		});
 		socket.once('error', () => resolve(false));
 	});
-
-async function waitFor(what: string, check: () => boolean | Promise<boolean>, ms: number) {
-	const deadline = Date.now() + ms;
-	while (!(await check())) {
-		if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-		await new Promise((r) => setTimeout(r, 250));
-	}
-}
 
 interface Dev {
 	/** The process the test stops or kills. */

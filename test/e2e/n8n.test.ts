@@ -11,6 +11,9 @@ import { createSandbox, fixtures, type Sandbox } from '../../sandbox';
 import { ensureN8n, type N8nInstall } from '../../scripts/n8n-install';
 import * as env from '../../scripts/n8n-env';
 import { parseCsv, unzip } from '../sandbox/helpers';
+import { locator } from '../helpers/fixtures';
+import { parseFlatted } from '../helpers/flatted';
+import { waitFor } from '../helpers/wait';
 
 const REPO = path.resolve(__dirname, '../..');
 const MAJOR = process.env.N8N_MAJOR === '2' ? 2 : 1;
@@ -106,8 +109,6 @@ const example = (id: string) => {
 	if (!found) throw new Error(`no example workflow with id ${id}`);
 	return found;
 };
-
-const locator = (value: string, mode = 'id') => ({ __rl: true, mode, value });
 
 // ---------------------------------------------------------------------------------------
 
@@ -910,7 +911,7 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 					const detail = await rest.request('GET', `/executions/${execution.id}`);
 					runs.push({
 						status: execution.status,
-						runData: parseFlatted(detail.json.data.data).resultData.runData,
+						runData: parseFlatted(n8n.dir, detail.json.data.data).resultData.runData,
 					});
 				}
 				const emitted = runs.map((r) =>
@@ -956,14 +957,6 @@ function binaryBuffer(binary: { data: string; id?: string }): Buffer {
 	return readFileSync(path.join(userFolder, '.n8n', 'binaryData', location));
 }
 
-/** n8n stores execution data with `flatted`; its own copy reads it. */
-function parseFlatted(text: string) {
-	const flatted = require(
-		require.resolve('flatted', { paths: [path.join(n8n.dir, 'node_modules', 'n8n')] }),
-	);
-	return flatted.parse(text);
-}
-
 /** Waits until a counter has not moved for quietMs. */
 async function settle(counter: () => number, quietMs: number) {
 	let last = counter();
@@ -974,13 +967,5 @@ async function settle(counter: () => number, quietMs: number) {
 			last = counter();
 			since = Date.now();
 		}
-	}
-}
-
-async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number) {
-	const deadline = Date.now() + timeoutMs;
-	while (!(await check())) {
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((r) => setTimeout(r, 500));
 	}
 }

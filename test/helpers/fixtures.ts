@@ -1,6 +1,7 @@
 /**
- * IDs the node tests share (nock answers with them; none is in the sandbox's seed, whose IDs
- * are in test/sandbox/helpers.ts). One definition, so a test file says only what it changes.
+ * IDs and values the node tests share (nock answers with them; none is in the sandbox's seed,
+ * whose IDs are in test/sandbox/helpers.ts). One definition, so a test file says only what it
+ * changes.
  */
 
 /** The assistant every node test starts calls with and edits. */
@@ -8,3 +9,9 @@ export const AGENT = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 
 /** The call the read, recording and wait tests ask about. */
 export const CALL = '7d0f6a3e-2b1c-4d5e-8f90-123456789abc';
+
+/** A resource locator value as n8n stores it: By ID unless another mode is named. */
+export const locator = (value: string, mode = 'id') => ({ __rl: true, mode, value });
+
+/** The voice the assistant edits pick. */
+export const VOICE = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';

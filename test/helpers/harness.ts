@@ -76,25 +76,6 @@ export function packageNodeClasses(): ReadonlyMap<string, new () => INodeType> {
 	return nodeClasses;
 }
 
-/** Node types registered by hand: only for a node package.json does not name (yet). */
-const registered = new Map<string, new () => INodeType>();
-
-/**
- * @deprecated Not needed: the harness knows every node package.json names. Kept so that test
- * files written against the old harness still compile; it only adds a type package.json
- * lacks, and never overrides one it names.
- */
-export function registerNodeType(name: string, factory: () => INodeType): void {
-	registered.set(
-		`${PACKAGE}.${name}`,
-		class {
-			constructor() {
-				return factory();
-			}
-		} as unknown as new () => INodeType,
-	);
-}
-
 const credentialTypes: Record<string, ICredentialType> = Object.fromEntries(
 	packageClasses<ICredentialType>('credentials', '.credentials').map((Class) => {
 		const type = new Class();
@@ -102,9 +83,16 @@ const credentialTypes: Record<string, ICredentialType> = Object.fromEntries(
 	}),
 );
 
-/** Node types for one workflow: a fresh instance of each node class, as n8n loads them. */
+/**
+ * Node types for one workflow: a fresh instance of each node class, as n8n loads them, and
+ * `own`, a node type of the test's own (full type name → node type), served first.
+ */
 class TestNodeTypes implements INodeTypes {
-	private readonly instances = new Map<string, INodeType>();
+	private readonly instances: Map<string, INodeType>;
+
+	constructor(own: Record<string, INodeType> = {}) {
+		this.instances = new Map(Object.entries(own));
+	}
 
 	getByName(nodeType: string): INodeType | IVersionedNodeType {
 		return this.getByNameAndVersion(nodeType);
@@ -114,7 +102,7 @@ class TestNodeTypes implements INodeTypes {
 		let type = this.instances.get(nodeType);
 		if (type) return type;
 		const classes = packageNodeClasses();
-		let Class = classes.get(nodeType) ?? registered.get(nodeType);
+		let Class = classes.get(nodeType);
 		// n8n names the AI-tool variant of a node "<name>Tool"; the same class runs it.
 		if (!Class && nodeType.endsWith('Tool')) {
 			const Base = classes.get(nodeType.slice(0, -'Tool'.length));
@@ -227,6 +215,8 @@ export interface RunNodeOptions {
 	nodeName?: string;
 	/** Node settings as n8n stores them (retryOnFail, maxTries, executeOnce, ...). */
 	settings?: Partial<INode>;
+	/** The node type to run under `type` when package.json does not declare it as is. */
+	nodeType?: INodeType;
 }
 
 export interface RunNodeResult {
@@ -237,13 +227,13 @@ export interface RunNodeResult {
 	run: IRun;
 }
 
-export function makeWorkflow(node: INode, timezone = 'UTC'): Workflow {
+export function makeWorkflow(node: INode, timezone = 'UTC', nodeType?: INodeType): Workflow {
 	return new Workflow({
 		id: 'test',
 		name: 'test',
 		nodes: [node],
 		connections: {},
-		nodeTypes: new TestNodeTypes(),
+		nodeTypes: new TestNodeTypes(nodeType ? { [node.type]: nodeType } : {}),
 		active: false,
 		settings: { timezone },
 	});
@@ -307,7 +297,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 		...options.settings,
 	};
-	const workflow = makeWorkflow(node, options.timezone ?? 'UTC');
+	const workflow = makeWorkflow(node, options.timezone ?? 'UTC', options.nodeType);
 	const hooks = new ExecutionLifecycleHooks(options.mode ?? 'manual', '1', mock());
 	const done = createDeferredPromise<IRun>();
 	hooks.addHandler('workflowExecuteAfter', (fullRunData) => done.resolve(fullRunData));
@@ -331,6 +321,16 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	return { output, error, run };
 }
 
+/**
+ * The node as n8n presents it to an AI agent: its description named "<name>Tool", so that
+ * fields shown only in tool mode ('@tool') are kept. The harness runs "<name>Tool" with the
+ * node's own description unless a test passes this as runNode's nodeType.
+ */
+export function asTool<T extends INodeType>(node: T): T {
+	node.description = { ...node.description, name: `${node.description.name}Tool` };
+	return node;
+}
+
 /** Output JSON only, for exact comparisons. */
 export const jsonOf = (items: INodeExecutionData[]) => items.map((i) => i.json);
 
@@ -339,6 +339,18 @@ export const mockApi = (baseUrl = BASE_URL) =>
 	nock(baseUrl)
 		.matchHeader('x-api-key', API_KEY)
 		.matchHeader('accept', /application\/json/);
+
+/**
+ * Every request nock had no answer for, to any host, as "METHOD path". The file removes the
+ * listener after each test: nock.emitter.removeAllListeners('no match').
+ */
+export function recordAll(): string[] {
+	const seen: string[] = [];
+	nock.emitter.on('no match', (req: { method?: string; path?: string }) =>
+		seen.push(`${req.method} ${req.path}`),
+	);
+	return seen;
+}
 
 /** After each test: fail when a mocked request was never made, then clear the mocks. */
 export function expectAllMocksUsed(): void {

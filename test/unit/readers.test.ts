@@ -13,9 +13,9 @@ import {
 	triggerFields,
 	type ParamSource,
 } from '../../nodes/shared/params';
+import { AGENT } from '../helpers/fixtures';
 
 const node = { name: 'Voice Agent', type: 'n8n-nodes-voice-agent.voiceAgentCalling' } as INode;
-const ID = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 
 /** A context whose parameters are `values`; extractValue gives a locator's value, as n8n does. */
 function source(values: Record<string, unknown>): ParamSource & { asked: unknown[] } {
@@ -37,9 +37,9 @@ function source(values: Record<string, unknown>): ParamSource & { asked: unknown
 describe('locators', () => {
 	test('a locator object, plain text and padded text all give the trimmed value', () => {
 		expect(
-			toLocatorText(node, 'Assistant', { __rl: true, mode: 'list', value: ` ${ID} ` }, 0),
-		).toBe(ID);
-		expect(toLocatorText(node, 'Assistant', ` ${ID}`, 0)).toBe(ID);
+			toLocatorText(node, 'Assistant', { __rl: true, mode: 'list', value: ` ${AGENT} ` }, 0),
+		).toBe(AGENT);
+		expect(toLocatorText(node, 'Assistant', ` ${AGENT}`, 0)).toBe(AGENT);
 		expect(toLocatorText(node, 'Assistant', undefined, 0)).toBe('');
 	});
 
@@ -51,13 +51,13 @@ describe('locators', () => {
 
 	test('a top-level locator is asked of n8n extracted; a collection member is unwrapped', () => {
 		const ctx = source({
-			assistant: { __rl: true, mode: 'id', value: ID },
-			filters: { agentId: { __rl: true, mode: 'list', value: ID } },
+			assistant: { __rl: true, mode: 'id', value: AGENT },
+			filters: { agentId: { __rl: true, mode: 'list', value: AGENT } },
 		});
-		expect(fields(ctx, 0).locator('assistant', 'Assistant')).toBe(ID);
+		expect(fields(ctx, 0).locator('assistant', 'Assistant')).toBe(AGENT);
 		expect(ctx.asked[0]).toEqual(['assistant', { extractValue: true }]);
 		expect(fields(ctx, 0).collection('filters', 'Filters').locator('agentId', 'Assistant')).toBe(
-			ID,
+			AGENT,
 		);
 		// Only locators are read with extractValue (n8n fails it for a field not shown).
 		expect(ctx.asked[1]).toEqual(['filters', undefined]);
@@ -86,10 +86,10 @@ describe('locators', () => {
 			getNode: () => node,
 			getNodeParameter: (name, fallback, options) => {
 				asked.push([name, options]);
-				return name === 'assistant' ? ID : fallback;
+				return name === 'assistant' ? AGENT : fallback;
 			},
 		});
-		expect(f.locator('assistant', 'Assistant')).toBe(ID);
+		expect(f.locator('assistant', 'Assistant')).toBe(AGENT);
 		expect(asked).toEqual([['assistant', { extractValue: true }]]);
 		expect(f.itemIndex).toBe(0);
 		expect(f.text('missing', 'Secret', 'none')).toBe('none');
@@ -98,8 +98,8 @@ describe('locators', () => {
 
 describe('Fields.uuid and requiredText', () => {
 	test('an ID is trimmed; an empty one or a non-UUID is refused by its label', () => {
-		const f = fields(source({ callId: ` ${ID} `, empty: '  ', bad: 'abc' }), 4);
-		expect(f.uuid('callId', 'Call ID')).toBe(ID);
+		const f = fields(source({ callId: ` ${AGENT} `, empty: '  ', bad: 'abc' }), 4);
+		expect(f.uuid('callId', 'Call ID')).toBe(AGENT);
 		expect(() => f.uuid('empty', 'Call ID')).toThrow('Call ID: is required [item 4]');
 		expect(() => f.uuid('bad', 'Call ID')).toThrow(
 			'Call ID: "abc" is not a valid ID (UUID expected) [item 4]',

@@ -10,10 +10,9 @@ import {
 	type CallRecord,
 } from '../../nodes/shared/calls/record';
 import { isTerminalStatus, TERMINAL_STATUSES } from '../../nodes/shared/calls/statuses';
+import { AGENT, CALL } from '../helpers/fixtures';
 import { record } from '../helpers/record';
 
-const CALL = '7d0f6a3e-2b1c-4d5e-8f90-123456789abc';
-const AGENT = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const VERSION = '5b2e1c3d-4a5f-4e6d-9c8b-7a6f5e4d3c2b';
 const turns = [
 	{ speaker: 'bot', text: 'Hello Ada' },

@@ -2,7 +2,7 @@ import nock from 'nock';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { rememberedCount, type CursorState } from '../../../nodes/shared/calls/cursor';
-import { API_KEY, BASE_URL } from '../../helpers/harness';
+import { mockApi } from '../../helpers/harness';
 import { record } from '../../helpers/record';
 import { PollHarness } from '../../helpers/poll';
 import { AGENT } from '../../helpers/fixtures';
@@ -25,11 +25,9 @@ afterEach(() => {
 	expect(pending).toEqual([]);
 });
 
-const api = () =>
-	nock(BASE_URL)
-		.matchHeader('x-api-key', API_KEY)
-		.matchHeader('accept', /application\/json/)
-		.matchHeader('content-type', (value: string | undefined) => value === undefined);
+/** The API as a poll uses it: reads only, so no request carries a body. */
+const reads = () =>
+	mockApi().matchHeader('content-type', (value: string | undefined) => value === undefined);
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -96,7 +94,7 @@ const asRecord = (r: ReturnType<typeof row>) => {
 };
 
 function history(at: number, pages: Array<Array<ReturnType<typeof row>>>, extra = {}) {
-	let scope = api();
+	let scope = reads();
 	pages.forEach((calls, page) => {
 		scope = scope
 			.get('/calling/history')
@@ -328,7 +326,7 @@ function cappedHistory(
 	cap: number,
 	{ echoLimit = true, total = 'many' as unknown } = {},
 ) {
-	let scope = api();
+	let scope = reads();
 	for (let offset = 0; ; offset += cap) {
 		const calls = rows.slice(offset, offset + cap);
 		scope = scope
@@ -510,7 +508,7 @@ describe('Voice Agent Trigger › answers and parameters', () => {
 		const h = await afterBaseline({}, [row(1, 30)]);
 		const stored = h.staticData();
 		now = T0 + MIN;
-		const scope = api()
+		const scope = reads()
 			.get('/calling/history')
 			.query({ status: 'completed', start_date: since(now), limit: '100', offset: '0' })
 			.reply(200, body as Record<string, unknown>);

@@ -4,13 +4,16 @@
  * integration's subscriptions survive activate -> deactivate -> activate, in both shapes, and
  * the deliveries the sandbox makes for a call start the workflow once per event.
  */
-import { VoiceAgentInstantTrigger } from '../../../nodes/VoiceAgentWebhookTrigger/VoiceAgentInstantTrigger.node';
 import type { Sandbox } from '../../../sandbox';
-import { registerNodeType } from '../../helpers/harness';
 import { emitted, WebhookNode } from '../../helpers/webhook';
-import { AGENT_1, callBody, startSandbox, useRealNetwork, type Client } from '../../sandbox/helpers';
+import {
+	AGENT_1,
+	callBody,
+	startSandbox,
+	useRealNetwork,
+	type Client,
+} from '../../sandbox/helpers';
 
-registerNodeType('voiceAgentInstantTrigger', () => new VoiceAgentInstantTrigger());
 useRealNetwork();
 
 const SECRET = 'a-long-shared-secret-0123456789';

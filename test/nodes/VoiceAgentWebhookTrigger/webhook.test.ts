@@ -1,19 +1,18 @@
 import nock from 'nock';
 
-import { VoiceAgentInstantTrigger } from '../../../nodes/VoiceAgentWebhookTrigger/VoiceAgentInstantTrigger.node';
 import { constantTimeEqual } from '../../../nodes/VoiceAgentWebhookTrigger/secret';
-import { mockApi, registerNodeType } from '../../helpers/harness';
+import { BASE_URL, mockApi } from '../../helpers/harness';
+import { cappedHistory } from '../../helpers/history';
 import { record } from '../../helpers/record';
 import { emitted, WebhookNode } from '../../helpers/webhook';
 import { AGENT } from '../../helpers/fixtures';
-
-registerNodeType('voiceAgentInstantTrigger', () => new VoiceAgentInstantTrigger());
 
 const SECRET = 'a-long-shared-secret-0123456789';
 const OTHER_AGENT = '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b';
 const CALL = '11111111-2222-4333-8444-555555555555';
 const T0 = Date.parse('2026-11-25T12:00:00Z');
 const MIN = 60_000;
+const callId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const auth = { 'x-voice-agent-secret': SECRET };
 
 let now = T0;
@@ -669,5 +668,71 @@ describe('safety net', () => {
 		history([delivered]);
 		const sweep = await node.request({ headers: auth, query: { sweep: '1' } });
 		expect(sweep.result).toEqual({ webhookResponse: { received: true, swept: 0 } });
+	});
+});
+
+describe('Instant Trigger safety net on a page-capping service', () => {
+	test('a sweep reads every page and emits all 130 missed calls, not only the first 50', async () => {
+		let now = T0;
+		jest.spyOn(Date, 'now').mockImplementation(() => now);
+		const node = new WebhookNode('voiceAgentInstantTrigger', {
+			secret: SECRET,
+			assistant: { __rl: true, mode: 'id', value: AGENT },
+			safetyNet: true,
+			safetyNetOptions: { sweepMinutes: 10, graceMinutes: 5 },
+		});
+		let rows: object[] = [];
+		const offsets: number[] = [];
+		cappedHistory(
+			() => rows,
+			offsets,
+			(q) => q.status === 'completed' && q.agent_id === AGENT,
+		);
+		expect(await node.hook('checkExists')).toBe(false);
+		expect(await node.hook('create')).toBe(true);
+		expect(offsets).toEqual([0]);
+
+		// 130 calls end and none of their events arrives.
+		now += 2 * MIN;
+		rows = Array.from({ length: 130 }, (_, n) => ({
+			id: callId(n),
+			status: 'completed',
+			agent: { id: AGENT },
+			created_at: new Date(now - MIN).toISOString(),
+			call_attempt_time: new Date(now - MIN).toISOString(),
+			call_duration: 30 + n,
+			transcript: '[]',
+		}));
+		offsets.length = 0;
+		const first = await node.request({
+			query: { sweep: '1' },
+			headers: { 'x-voice-agent-secret': SECRET },
+		});
+		expect(first.result).toEqual({ webhookResponse: { received: true, swept: 0 } });
+		// 50 + 50 + 30: the short last page is shorter than the echoed limit, which proves the end.
+		expect(offsets).toEqual([0, 50, 100]);
+
+		now += 6 * MIN;
+		offsets.length = 0;
+		const details: string[] = [];
+		mockApi()
+			.get('/calling/call-details')
+			.query((q) => q.send_analysis === 'true')
+			.times(130)
+			.reply((uri) => {
+				const id = String(new URL(uri, BASE_URL).searchParams.get('id'));
+				details.push(id);
+				return [200, { status: 'success', data: { id } }];
+			});
+		const second = await node.request({
+			query: { sweep: '1' },
+			headers: { 'x-voice-agent-secret': SECRET },
+		});
+		expect(second.res.body).toEqual({ received: true, swept: 130 });
+		expect(offsets).toEqual([0, 50, 100]);
+		const ids = emitted(second.result).map((item) => item.call_id);
+		// In the order the calls completed (durations grow with n).
+		expect(ids).toEqual(Array.from({ length: 130 }, (_, n) => callId(n)));
+		expect(details.sort()).toEqual([...ids].sort());
 	});
 });

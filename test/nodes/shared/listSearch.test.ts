@@ -8,8 +8,11 @@ import {
 	searchCampaigns,
 	searchNumberIds,
 	searchNumbers,
+	searchVersions,
+	searchVoices,
 } from '../../../nodes/shared/listSearch';
 import { expectAllMocksUsed, loadOptionsContext, mockApi } from '../../helpers/harness';
+import { AGENT, locator } from '../../helpers/fixtures';
 
 expectAllMocksUsed();
 
@@ -18,8 +21,6 @@ const context = () =>
 		resource: 'assistant',
 		operation: 'updatePrompt',
 	});
-
-const api = () => mockApi();
 
 const AGENT_A = { id: 'a0000000-0000-4000-8000-000000000001', agent_display_name: 'Maya' };
 const AGENT_B = { id: 'b0000000-0000-4000-8000-000000000002', agent_display_name: 'Ravi Sales' };
@@ -36,7 +37,7 @@ describe('workspace numbers', () => {
 	const rows = [num(1), num(2, AGENT_B), num(3, null)];
 
 	test('searchNumbers: the number is the value, the attached assistant is shown', async () => {
-		const scope = api()
+		const scope = mockApi()
 			.get('/workspace/numbers')
 			.query({ limit: '100', offset: '0' })
 			.reply(200, { workspace_numbers: rows });
@@ -52,7 +53,7 @@ describe('workspace numbers', () => {
 	});
 
 	test('searchNumberIds: the number id is the value; the filter matches number or assistant', async () => {
-		const scope = api()
+		const scope = mockApi()
 			.get('/workspace/numbers')
 			.query({ limit: '100', offset: '0' })
 			.reply(200, { workspace_numbers: rows })
@@ -72,7 +73,7 @@ describe('workspace numbers', () => {
 
 	test('a full page gives the next offset as the paging token; the next call uses it', async () => {
 		const full = Array.from({ length: 100 }, (_, k) => num(k));
-		const scope = api()
+		const scope = mockApi()
 			.get('/workspace/numbers')
 			.query({ limit: '100', offset: '0' })
 			.reply(200, { workspace_numbers: full })
@@ -98,7 +99,7 @@ describe('assistants', () => {
 			id: `c0000000-0000-4000-8000-${String(k).padStart(12, '0')}`,
 			agent_display_name: k === 7 ? 'Collections Bot' : `Agent ${k}`,
 		}));
-		const scope = api()
+		const scope = mockApi()
 			.get('/agent/all')
 			.query({ limit: '100', offset: '0' })
 			.reply(200, { status: 'success', data: { agents } });
@@ -110,7 +111,7 @@ describe('assistants', () => {
 	});
 
 	test('a bare {agents} answer with agent_name works too', async () => {
-		const scope = api()
+		const scope = mockApi()
 			.get('/agent/all')
 			.query({ limit: '100', offset: '0' })
 			.reply(200, { agents: [{ id: AGENT_A.id, agent_name: 'maya-v2' }] });
@@ -128,7 +129,10 @@ describe('assistants', () => {
 	])(
 		'an answer whose list cannot be found (%j) is an error, never an empty dropdown',
 		async (answer) => {
-			const scope = api().get('/agent/all').query({ limit: '100', offset: '0' }).reply(200, answer);
+			const scope = mockApi()
+				.get('/agent/all')
+				.query({ limit: '100', offset: '0' })
+				.reply(200, answer);
 			await expect(searchAssistants.call(context())).rejects.toThrow(
 				'Unexpected answer from the service: the assistant list is missing (expected data.agents)',
 			);
@@ -137,7 +141,7 @@ describe('assistants', () => {
 	);
 
 	test('a failing list (401) is reported, not replaced by the numbers', async () => {
-		const scope = api()
+		const scope = mockApi()
 			.get('/agent/all')
 			.query({ limit: '100', offset: '0' })
 			.reply(401, { error: { code: '401 Unauthorized', message: 'Invalid credentials' } });
@@ -150,7 +154,7 @@ describe('assistants', () => {
 			...Array.from({ length: 99 }, (_, k) => num(k, k % 2 ? AGENT_A : null)),
 			num(99, AGENT_B),
 		];
-		const scope = api()
+		const scope = mockApi()
 			.get('/agent/all')
 			.query({ limit: '100', offset: '0' })
 			.once() // not retried: a missing endpoint is not worth waiting for
@@ -177,7 +181,7 @@ describe('assistants', () => {
 				id: `d0000000-0000-4000-8000-${String(from + k).padStart(12, '0')}`,
 				agent_display_name: `A${from + k}`,
 			}));
-		const scope = api()
+		const scope = mockApi()
 			.get('/agent/all')
 			.query({ limit: '100', offset: '0' })
 			.reply(200, { status: 'success', data: { agents: page(0, 100) } })
@@ -197,7 +201,7 @@ describe('campaigns', () => {
 			{ id: 'e0000000-0000-4000-8000-000000000001', name: 'November renewals' },
 			{ id: 'e0000000-0000-4000-8000-000000000002', name: 'Payment reminders' },
 		];
-		const scope = api()
+		const scope = mockApi()
 			.get('/campaign/all')
 			.query({ limit: '100', offset: '200', call_count: 'false' })
 			.reply(200, { campaigns, pagination: { total: 202, limit: 100, offset: 200 } });
@@ -209,7 +213,7 @@ describe('campaigns', () => {
 	});
 
 	test('a service error reaches the dropdown with the service text', async () => {
-		const scope = api()
+		const scope = mockApi()
 			.get('/campaign/all')
 			.query(true)
 			.reply(401, { detail: 'Invalid credentials' });
@@ -218,5 +222,66 @@ describe('campaigns', () => {
 			httpCode: '401',
 		});
 		scope.done();
+	});
+});
+
+describe('voice dropdown', () => {
+	const context = (parameters: Record<string, unknown>) =>
+		loadOptionsContext('voiceAgentAssistant', 'parameters.voiceId', parameters, {
+			resource: 'assistant',
+			operation: 'updateVoice',
+		});
+	const voices = [
+		{ id: 'v-1', name: 'Aria', gender: 'female', voice_preview: 'https://cdn.example/1.wav' },
+		{ id: 'v-2', name: 'Kabir', gender: 'male', voice_preview: 'https://cdn.example/2.wav' },
+	];
+
+	test('lists the voices of the language chosen in the node, filtered by the search', async () => {
+		mockApi().get('/agent/voices').query({ language: 'hi-IN' }).reply(200, { voices });
+		expect(
+			await searchVoices.call(context({ operation: 'updateVoice', language: 'hi-IN' }), 'kab'),
+		).toEqual({
+			results: [{ name: 'Kabir (male)', value: 'v-2', url: 'https://cdn.example/2.wav' }],
+		});
+	});
+
+	test('Update Secondary Voice lists by its Voice Language', async () => {
+		mockApi().get('/agent/voices').query({ language: 'mr-IN' }).reply(200, { voices });
+		const { results } = await searchVoices.call(
+			context({ operation: 'updateSecondaryVoice', voiceLanguage: 'mr-IN' }),
+		);
+		expect(results.map((r) => r.value)).toEqual(['v-1', 'v-2']);
+	});
+});
+
+describe('version dropdown', () => {
+	const context = (parameters: Record<string, unknown>) =>
+		loadOptionsContext('voiceAgentAssistant', 'parameters.version', parameters, {
+			resource: 'assistant',
+			operation: 'updatePrompt',
+		});
+
+	test("lists the chosen assistant's versions with their traffic; nothing without an assistant", async () => {
+		mockApi()
+			.get(`/agent/${AGENT}`)
+			.reply(200, {
+				agents: {
+					id: AGENT,
+					is_ab_live: true,
+					active_agent_version_id: null,
+					ab_versions: {
+						v1: { slug: 'control', call_traffic: 30 },
+						v2: { slug: 'variant', call_traffic: 70 },
+					},
+					version_details: { v1: { version_id: 'v1' }, v2: { version_id: 'v2' } },
+				},
+			});
+		expect(await searchVersions.call(context({ assistant: locator(AGENT) }))).toEqual({
+			results: [
+				{ name: 'control (30% of calls)', value: 'v1' },
+				{ name: 'variant (70% of calls, live)', value: 'v2' },
+			],
+		});
+		expect(await searchVersions.call(context({ assistant: locator('') }))).toEqual({ results: [] });
 	});
 });

@@ -1,46 +1,16 @@
+/** The assistant edits, one defineEdit each: exact requests, validation, service errors. */
 import nock from 'nock';
-import type { IDataObject } from 'n8n-workflow';
 
-import { VoiceAgentAssistant } from '../../../nodes/VoiceAgentAssistant/VoiceAgentAssistant.node';
-import {
-	API_KEY,
-	BASE_URL,
-	jsonOf,
-	runNode,
-	expectAllMocksUsed,
-} from '../../helpers/harness';
-import { AGENT } from '../../helpers/fixtures';
+import { VoiceAgentAssistant } from '../../../../nodes/VoiceAgentAssistant/VoiceAgentAssistant.node';
+import { BASE_URL, jsonOf, runNode, expectAllMocksUsed } from '../../../helpers/harness';
+import { AGENT, locator, VOICE } from '../../../helpers/fixtures';
+import { edit, ok, params, patch } from '../../../helpers/assistantEdits';
 
-const VOICE = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const VOICE2 = '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a';
 const NUMBER_ID = '9b2e4c1a-7d3f-4e5a-8b6c-1d2e3f4a5b6c';
 const KB = '5a6b7c8d-1e2f-4a3b-9c4d-5e6f7a8b9c0d';
 
 expectAllMocksUsed();
-
-/** The exact edit request: method, path, headers and whole body. */
-const patch = (body: IDataObject) =>
-	nock(BASE_URL)
-		.matchHeader('x-api-key', API_KEY)
-		.matchHeader('accept', /application\/json/)
-		.matchHeader('content-type', 'application/json')
-		.patch('/agent/v1', body as nock.DataMatcherMap);
-
-const ok = { message: 'Agent updated successfully', agent_id: AGENT };
-
-const params = (operation: string, extra: Record<string, unknown> = {}) => ({
-	resource: 'assistant',
-	operation,
-	assistant: { __rl: true, mode: 'id', value: AGENT },
-	...extra,
-});
-
-const edit = (operation: string, extra: Record<string, unknown> = {}, items?: unknown[]) =>
-	runNode({
-		type: 'voiceAgentAssistant',
-		parameters: params(operation, extra),
-		items: items?.map((json) => ({ json: json as IDataObject })),
-	});
 
 /** [node operation, its parameters, the body fields the service must receive]. */
 const cases: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
@@ -241,64 +211,6 @@ describe('Assistant edits: exact request and output', () => {
 			},
 		});
 		expect(error).toBeUndefined();
-		scope.done();
-	});
-});
-
-describe('Update Prompt', () => {
-	const prompt =
-		'You call @{{customer_name}} about @{{ plan }} due on @{{due_date}}. Bye @{{customer_name}}.';
-
-	test('no Known Custom Variables: sends the prompt, lists its placeholders, no warnings', async () => {
-		const scope = patch({ operation: 'edit_prompt', agent_id: AGENT, agent_prompt: prompt }).reply(
-			200,
-			ok,
-		);
-		const { output, error, run } = await edit('updatePrompt', { prompt });
-		expect(error).toBeUndefined();
-		expect(jsonOf(output)).toEqual([
-			{ ...ok, prompt_variables: ['customer_name', 'plan', 'due_date'], warnings: [] },
-		]);
-		expect(run.data.resultData.runData['Voice Agent'][0].hints ?? []).toEqual([]);
-		scope.done();
-	});
-
-	test('unknown placeholders warn (output and execution hint) but the edit is still made', async () => {
-		const scope = patch({ operation: 'edit_prompt', agent_id: AGENT, agent_prompt: prompt }).reply(
-			200,
-			ok,
-		);
-		const { output, error, run } = await edit('updatePrompt', {
-			prompt,
-			knownVariables: 'customer_name, appointment',
-		});
-		expect(error).toBeUndefined();
-		const warning = (name: string) =>
-			`The prompt uses @{{${name}}}, which is not among the Known Custom Variables (customer_name, appointment). Add it with Update Custom Variables and pass a value for it when starting calls, or it may stay unfilled.`;
-		expect(jsonOf(output)).toEqual([
-			{
-				...ok,
-				prompt_variables: ['customer_name', 'plan', 'due_date'],
-				warnings: [warning('plan'), warning('due_date')],
-			},
-		]);
-		expect(run.data.resultData.runData['Voice Agent'][0].hints).toEqual([
-			{ message: `Item 0: ${warning('plan')}`, type: 'warning', location: 'outputPane' },
-			{ message: `Item 0: ${warning('due_date')}`, type: 'warning', location: 'outputPane' },
-		]);
-		scope.done();
-	});
-
-	test('all placeholders known: no warnings', async () => {
-		const scope = patch({ operation: 'edit_prompt', agent_id: AGENT, agent_prompt: prompt }).reply(
-			200,
-			ok,
-		);
-		const { output } = await edit('updatePrompt', {
-			prompt,
-			knownVariables: 'due_date,plan,customer_name',
-		});
-		expect(output[0].json.warnings).toEqual([]);
 		scope.done();
 	});
 });
@@ -562,27 +474,6 @@ describe('Continue On Fail', () => {
 
 describe('node description', () => {
 	const node = new VoiceAgentAssistant();
-	test('operations show their plain names, and each field only for its operation', () => {
-		const names = (
-			node.description.properties.find((p) => p.name === 'operation')?.options ?? []
-		).map((o) => o.name);
-		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
-		expect(names).toEqual(
-			expect.arrayContaining([
-				'Update Prompt',
-				'Attach Knowledge Base',
-				'Update DTMF Settings',
-				'Update API Settings',
-			]),
-		);
-		for (const p of node.description.properties) {
-			// The Assistant and its Version are shared by the operations on one assistant.
-			if (['resource', 'operation', 'assistant', 'version', 'allowAgent'].includes(p.name))
-				continue;
-			expect(p.displayOptions?.show?.operation).toHaveLength(1);
-		}
-	});
-
 	test('list edits warn that they replace the whole list', () => {
 		const hinted = node.description.properties.filter((p) =>
 			p.hint?.startsWith('Replaces the whole'),
@@ -594,5 +485,73 @@ describe('node description', () => {
 			'vocabulary',
 			'whitelistedDomains',
 		]);
+	});
+});
+
+describe('assistant edits read each field as its type', () => {
+	test.each([
+		[
+			'updateDisplayName',
+			{ displayName: '={{ { a: 1 } }}' },
+			'Display Name: an object is not text',
+		],
+		['updateIntroMessage', { introMessage: '={{ [1, 2] }}' }, 'Intro Message: a list is not text'],
+		['updatePrompt', { prompt: '={{ NaN }}' }, 'Prompt: NaN is not text'],
+		[
+			'updateExtractCalleeName',
+			{ extractCalleeName: '={{ "maybe" }}' },
+			'Extract Callee Name: "maybe" is not true or false',
+		],
+	])('%s %j is refused before any request', async (operation, extra, message) => {
+		const { error } = await edit(operation, extra);
+		expect(error?.message).toBe(`${message} [item 0]`);
+	});
+
+	test('"false" is false for a boolean edit', async () => {
+		nock(BASE_URL)
+			.patch('/agent/v1', {
+				operation: 'edit_extract_callee_name',
+				agent_id: AGENT,
+				extract_callee_name: false,
+			})
+			.reply(200, { message: 'ok' });
+		const { error } = await edit('updateExtractCalleeName', {
+			extractCalleeName: '={{ "false" }}',
+		});
+		expect(error).toBeUndefined();
+	});
+});
+
+describe('Version of an edit', () => {
+	const V = 'aaaaaaaa-0000-4000-8000-000000000002';
+
+	test('a picked Version is sent as version_id; none sends none (the service default)', async () => {
+		nock(BASE_URL)
+			.patch('/agent/v1', {
+				operation: 'edit_agent_display_name',
+				agent_id: AGENT,
+				version_id: V,
+				agent_display_name: 'Maya B',
+			})
+			.reply(200, { message: 'Agent updated successfully!', agent_id: AGENT })
+			.patch('/agent/v1', {
+				operation: 'edit_agent_display_name',
+				agent_id: AGENT,
+				agent_display_name: 'Maya',
+			})
+			.reply(200, { message: 'Agent updated successfully!', agent_id: AGENT });
+		const run = (version: { __rl: true; mode: string; value: string }, displayName: string) =>
+			runNode({
+				type: 'voiceAgentAssistant',
+				parameters: {
+					resource: 'assistant',
+					operation: 'updateDisplayName',
+					assistant: locator(AGENT),
+					version,
+					displayName,
+				},
+			});
+		expect((await run({ __rl: true, mode: 'list', value: V }, 'Maya B')).error).toBeUndefined();
+		expect((await run({ __rl: true, mode: 'list', value: '' }, 'Maya')).error).toBeUndefined();
 	});
 });

@@ -1,27 +1,17 @@
 /**
- * Assistant › Get / Get Many against the sandbox, for each kind of assistant the live
- * service has (plain, A/B with a clear winner, A/B split 50/50, multi_node), in both shapes
- * the service gives (versioned live, flat reference).
+ * Assistant › Get against the sandbox, for each kind of assistant the live service has
+ * (plain, A/B with a clear winner, A/B split 50/50, multi_node), in both shapes the service
+ * gives (versioned live, flat reference).
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Sandbox } from '../../../sandbox';
-import { VoiceAgentAssistant } from '../../../nodes/VoiceAgentAssistant/VoiceAgentAssistant.node';
-import { VoiceAgentCalling } from '../../../nodes/VoiceAgentCalling/VoiceAgentCalling.node';
-import { jsonOf, registerNodeType, runNode } from '../../helpers/harness';
-import { AGENT_1, startSandbox, useRealNetwork } from '../../sandbox/helpers';
-
-registerNodeType('voiceAgentAssistant', () => new VoiceAgentAssistant());
-registerNodeType('voiceAgentCalling', () => new VoiceAgentCalling());
-useRealNetwork();
+import type { Sandbox } from '../../../../sandbox';
+import { jsonOf, runNode } from '../../../helpers/harness';
+import { sandboxCredentials, useSandbox } from '../../../helpers/sandbox';
+import { AGENT_1 } from '../../../sandbox/helpers';
 
 let sb: Sandbox;
-beforeEach(async () => {
-	({ sb } = await startSandbox());
-});
-afterEach(async () => {
-	await sb.close();
-});
+useSandbox((started) => ({ sb } = started));
 
 const AB = 'a1a1a1a1-0000-4000-8000-000000000005';
 const SPLIT = 'a1a1a1a1-0000-4000-8000-000000000006';
@@ -31,7 +21,7 @@ const version = (n: number) => `a7a7a7a7-0000-4000-8000-00000000000${n}`;
 async function get(agentId: string): Promise<IDataObject> {
 	const { output, error } = await runNode({
 		type: 'voiceAgentAssistant',
-		credentials: { apiKey: sb.apiKey, baseUrl: sb.url },
+		credentials: sandboxCredentials(sb),
 		parameters: {
 			resource: 'assistant',
 			operation: 'get',
@@ -118,24 +108,6 @@ describe('live (versioned) shape', () => {
 			prompt_variables_note: expect.stringContaining('multi_node assistant'),
 		});
 	});
-
-	test('Get Many: every assistant of the workspace, each resolved the same way', async () => {
-		const { output, error } = await runNode({
-			type: 'voiceAgentAssistant',
-			credentials: { apiKey: sb.apiKey, baseUrl: sb.url },
-			parameters: { resource: 'assistant', operation: 'getMany', returnAll: true },
-		});
-		expect(error).toBeUndefined();
-		expect(jsonOf(output).map((a) => [a.agent_display_name, a.version_resolved_by])).toEqual([
-			['Appointment Reminder', 'active'],
-			['Lead Qualifier', 'active'],
-			['Hindi Feedback Survey', 'active'],
-			['Dubai Concierge', 'active'],
-			['Renewal Offer (A/B)', 'traffic'],
-			['Survey Split Test', 'ambiguous'],
-			['Clinic Router', 'active'],
-		]);
-	});
 });
 
 describe('reference (flat) shape', () => {
@@ -159,74 +131,5 @@ describe('reference (flat) shape', () => {
 			expect(a).toMatchObject({ id, shape: 'flat', version_resolved_by: 'flat' });
 		}
 		expect((await get(AB)).custom_variables).toEqual(['policy_id', 'discount']);
-	});
-
-	test('Get Many reads the same list', async () => {
-		const { output } = await runNode({
-			type: 'voiceAgentAssistant',
-			credentials: { apiKey: sb.apiKey, baseUrl: sb.url },
-			parameters: { resource: 'assistant', operation: 'getMany', limit: 3 },
-		});
-		expect(jsonOf(output).map((a) => a.shape)).toEqual(['flat', 'flat', 'flat']);
-	});
-});
-
-describe('Version: edits and calls of one variant, on purpose', () => {
-	const run = (type: string, parameters: IDataObject) =>
-		runNode({ type, credentials: { apiKey: sb.apiKey, baseUrl: sb.url }, parameters });
-	const assistant = (id: string) => ({ __rl: true, mode: 'id', value: id });
-	const promptOf = (n: number) =>
-		sb.store.agents.get(AB).versions.find((v: IDataObject) => v.version_id === version(n))
-			.agent_prompt;
-
-	test('an edit with a Version changes that version only; without, the service default', async () => {
-		const before = promptOf(2);
-		const edited = await run('voiceAgentAssistant', {
-			resource: 'assistant',
-			operation: 'updatePrompt',
-			assistant: assistant(AB),
-			version: { __rl: true, mode: 'list', value: version(1) },
-			prompt: 'Control: offer @{{policy_id}}.',
-		});
-		expect(edited.error).toBeUndefined();
-		expect(promptOf(1)).toBe('Control: offer @{{policy_id}}.');
-		expect(promptOf(2)).toBe(before);
-		const plain = await run('voiceAgentAssistant', {
-			resource: 'assistant',
-			operation: 'updateDisplayName',
-			assistant: assistant(AGENT_1),
-			displayName: 'Reminder',
-		});
-		expect(plain.error).toBeUndefined();
-		expect(sb.store.agents.get(AGENT_1).agent_display_name).toBe('Reminder');
-	});
-
-	test('a Version that is not a UUID is refused before any request', async () => {
-		const { error } = await run('voiceAgentAssistant', {
-			resource: 'assistant',
-			operation: 'updatePrompt',
-			assistant: assistant(AB),
-			version: { __rl: true, mode: 'id', value: '={{ "control" }}' },
-			prompt: 'x',
-		});
-		expect(error?.message).toBe('Version: "control" is not a valid ID (UUID expected) [item 0]');
-	});
-
-	test('Start with a Version: the call takes that variant', async () => {
-		const { output, error } = await run('voiceAgentCalling', {
-			resource: 'call',
-			operation: 'start',
-			assistant: assistant(AB),
-			version: { __rl: true, mode: 'id', value: version(1) },
-			name: 'Zoe',
-			mobileNumber: '+14155552000',
-			fromNumber: { __rl: true, mode: 'list', value: '+14155550100' },
-		});
-		expect(error).toBeUndefined();
-		const callId = String(jsonOf(output)[0].call_id);
-		expect(sb.call(callId)!.agent.version).toEqual({
-			version_id: version(1),
-			version_slug: 'control',
-		});
 	});
 });

@@ -1,18 +1,10 @@
-/**
- * The new reads and actions run through the real engine against the sandbox: recordings on
- * their own origin (which records every header it received), queued calls cancelled.
- */
+/** Call › Cancel Queued Calls through the real engine against the sandbox. */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Sandbox } from '../../sandbox';
-import { VoiceAgentAssistant } from '../../nodes/VoiceAgentAssistant/VoiceAgentAssistant.node';
-import { VoiceAgentWorkspace } from '../../nodes/VoiceAgentWorkspace/VoiceAgentWorkspace.node';
-import { initBinaryData, jsonOf, registerNodeType, runNode } from '../helpers/harness';
-import { AGENT_1, callBody, type Client } from '../sandbox/helpers';
-import { sandboxCredentials, useSandbox } from '../helpers/sandbox';
-
-registerNodeType('voiceAgentAssistant', () => new VoiceAgentAssistant());
-registerNodeType('voiceAgentWorkspace', () => new VoiceAgentWorkspace());
+import type { Sandbox } from '../../../../sandbox';
+import { initBinaryData, jsonOf, runNode } from '../../../helpers/harness';
+import { sandboxCredentials, useSandbox } from '../../../helpers/sandbox';
+import { callBody, type Client } from '../../../sandbox/helpers';
 
 let sb: Sandbox;
 let api: Client;
@@ -25,44 +17,6 @@ useSandbox((started) => ({ sb, api } = started));
 const CAMPAIGN_6 = 'e5e5e5e5-0000-4000-8000-000000000006';
 const run = (type: string, parameters: IDataObject, more = {}) =>
 	runNode({ type, credentials: sandboxCredentials(sb), parameters, ...more });
-
-test('Download Recording: the WAV of a finished call; the recording host never sees the key', async () => {
-	const callId = (await api.post('/calling/outbound/individual', callBody())).body.data
-		.call_id as string;
-	sb.advance(120_000);
-	expect(sb.call(callId)!.status).toBe('completed');
-
-	const { output, error } = await run('voiceAgentCalling', {
-		resource: 'call',
-		operation: 'downloadRecording',
-		callId,
-	});
-	expect(error).toBeUndefined();
-	expect(output[0].json).toMatchObject({
-		call_id: callId,
-		file_name: `${callId}.wav`,
-		mime_type: 'audio/wav',
-	});
-	const wav = Buffer.from(output[0].binary!.data.data, 'base64');
-	expect(wav.subarray(0, 4).toString()).toBe('RIFF');
-
-	expect(sb.recordingRequests).toHaveLength(1);
-	const headers = sb.recordingRequests[0].headers;
-	expect(Object.keys(headers).map((h) => h.toLowerCase())).not.toContain('x-api-key');
-	expect(JSON.stringify(headers)).not.toContain(sb.apiKey);
-
-	// A day later the link has expired: a clear error, or the item without the file.
-	sb.advance(25 * 3600_000);
-	const expired = await run('voiceAgentCalling', {
-		resource: 'call',
-		operation: 'downloadRecording',
-		callId,
-		options: { onMissing: 'outputWithoutFile' },
-	});
-	expect(jsonOf(expired.output)[0].recording_error).toBe(
-		'The recording link has expired or is not valid any more (AccessDenied: Request has expired)',
-	);
-});
 
 test('Cancel Queued Calls: by call IDs of many items, then nothing left is a result', async () => {
 	const queued = sb.queueCampaignCalls(CAMPAIGN_6, {
@@ -110,34 +64,4 @@ test('Cancel Queued Calls: a campaign and numbers, normalised', async () => {
 		},
 	]);
 	expect([c1.status, c2.status]).toEqual(['registered', 'cancelled']);
-});
-
-test('Assistant Get / Get Many and Workspace Get read what the sandbox holds', async () => {
-	const got = await run('voiceAgentAssistant', {
-		resource: 'assistant',
-		operation: 'get',
-		assistant: { __rl: true, mode: 'id', value: AGENT_1.toUpperCase() },
-	});
-	expect(jsonOf(got.output)[0]).toMatchObject({ id: AGENT_1, prompt_variables: expect.any(Array) });
-	const many = await run('voiceAgentAssistant', {
-		resource: 'assistant',
-		operation: 'getMany',
-		returnAll: true,
-	});
-	expect(jsonOf(many.output).map((a) => a.id)).toEqual([...sb.store.agents.keys()]);
-	const ws = await run('voiceAgentWorkspace', { resource: 'workspace', operation: 'get' });
-	expect(jsonOf(ws.output)).toEqual([
-		{
-			id: '09090909-0000-4000-8000-000000000001',
-			name: 'Sandbox Clinic Group',
-			created_at: expect.stringMatching(/Z$/),
-			credits: expect.any(Number),
-			locked_credits: 0,
-		},
-	]);
-	// The reference's older shape carried the workspace's key: it never reaches the output.
-	sb.setShape('docs');
-	const old = await run('voiceAgentWorkspace', { resource: 'workspace', operation: 'get' });
-	expect(jsonOf(old.output)).toEqual(jsonOf(ws.output));
-	expect(JSON.stringify(old.output)).not.toContain(sb.apiKey);
 });

@@ -1,8 +1,8 @@
 /** Call › Cancel Queued Calls (PATCH /campaign/terminate): exact requests and outputs. */
 import nock from 'nock';
 
-import { API_KEY, BASE_URL, expectAllMocksUsed, jsonOf, runNode } from '../../helpers/harness';
-import { AGENT } from '../../helpers/fixtures';
+import { API_KEY, BASE_URL, expectAllMocksUsed, jsonOf, runNode } from '../../../helpers/harness';
+import { AGENT, locator } from '../../../helpers/fixtures';
 
 beforeAll(() => nock.disableNetConnect());
 expectAllMocksUsed();
@@ -23,7 +23,6 @@ const params = (extra: Record<string, unknown>) => ({
 	operation: 'cancelQueued',
 	...extra,
 });
-const locator = (value: string) => ({ __rl: true, mode: 'id', value });
 
 describe('Call › Cancel Queued Calls', () => {
 	test('by call IDs, one item per input item (e.g. the outputs of a bulk Start)', async () => {

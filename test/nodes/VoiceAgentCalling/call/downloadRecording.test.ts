@@ -1,67 +1,33 @@
 /**
- * Call recordings as binary data: Call › Download Recording, Call › Get's option and the
- * trigger's. The recording host is another origin than the API: the key must never reach it.
+ * Call › Download Recording: the recording as binary data. The recording host is another
+ * origin than the API: the key must never reach it.
  */
 import nock from 'nock';
 
-import { VoiceAgentTrigger } from '../../../nodes/VoiceAgentPollingTrigger/VoiceAgentTrigger.node';
-import { fileNameFrom } from '../../../nodes/shared/recording';
+import { fileNameFrom } from '../../../../nodes/shared/recording';
 import {
 	API_KEY,
 	BASE_URL,
 	expectAllMocksUsed,
 	initBinaryData,
 	jsonOf,
-	registerNodeType,
 	runNode,
-} from '../../helpers/harness';
-import { record } from '../../helpers/record';
-import { PollHarness } from '../../helpers/poll';
-import { CALL } from '../../helpers/fixtures';
-
-registerNodeType('voiceAgentTrigger', () => new VoiceAgentTrigger());
+} from '../../../helpers/harness';
+import { CALL } from '../../../helpers/fixtures';
+import {
+	details,
+	recordingHost,
+	REC_HOST,
+	REC_URL,
+	WAV,
+	wavReply,
+} from '../../../helpers/recording';
 
 beforeAll(async () => {
 	nock.disableNetConnect();
 	await initBinaryData();
 });
 expectAllMocksUsed();
-
-const REC_HOST = 'https://recordings.storage.example';
-const REC_PATH = `/rec/${CALL}.wav`;
-const REC_URL = `${REC_HOST}${REC_PATH}?Expires=1&Signature=abc`;
-const WAV = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(60, 7)]);
-
-const details = (extra: Record<string, unknown> = {}) =>
-	nock(BASE_URL)
-		.matchHeader('x-api-key', API_KEY)
-		.get('/calling/call-details')
-		.query({ id: CALL })
-		.reply(200, {
-			data: { id: CALL, call_status: 'completed', recording_url: REC_URL, ...extra },
-		});
-
-/** The recording host; records the headers it received. */
-function recordingHost(reply: (path: string) => [number, unknown, Record<string, string>?]) {
-	const seen: Array<Record<string, unknown>> = [];
-	const scope = nock(REC_HOST, { badheaders: ['x-api-key'] })
-		.get(/.*/)
-		.reply(function (path) {
-			seen.push({ ...this.req.headers });
-			return reply(path);
-		});
-	return { scope, seen };
-}
-
-const wavReply = (): [number, unknown, Record<string, string>] => [
-	200,
-	WAV,
-	{
-		'Content-Type': 'audio/wav',
-		'Content-Length': String(WAV.length),
-		'Content-Disposition': `attachment; filename="${CALL}.wav"`,
-	},
-];
 
 const download = (extra: Record<string, unknown> = {}, more: Record<string, unknown> = {}) =>
 	runNode({
@@ -263,75 +229,5 @@ describe('Call › Download Recording', () => {
 		expect(fileNameFrom('attachment; filename="../../etc/x.wav"')).toBe('x.wav');
 		expect(fileNameFrom("attachment; filename*=UTF-8''r%C3%A9c.wav")).toBe('réc.wav');
 		expect(fileNameFrom('inline')).toBeUndefined();
-	});
-});
-
-describe('Call › Get › Download Recording', () => {
-	test('the details with the recording as a file', async () => {
-		details();
-		recordingHost(wavReply);
-		const { output } = await runNode({
-			type: 'voiceAgentCalling',
-			parameters: {
-				resource: 'call',
-				operation: 'get',
-				callId: CALL,
-				downloadRecording: true,
-			},
-		});
-		expect(output[0].json).toEqual(
-			record({
-				call_id: CALL,
-				status: 'completed',
-				recording_url: REC_URL,
-				raw: { id: CALL, call_status: 'completed', recording_url: REC_URL },
-			}),
-		);
-		expect(output[0].binary?.data).toMatchObject({
-			mimeType: 'audio/wav',
-			fileName: `${CALL}.wav`,
-		});
-	});
-});
-
-describe('Voice Agent Trigger › Download Recording', () => {
-	test('the emitted call carries its recording; a failed download keeps the call, with recording_error', async () => {
-		const row = (n: number, url: string) => ({
-			id: `7d0f6a3e-2b1c-4d5e-8f90-00000000000${n}`,
-			status: 'completed',
-			created_at: new Date(Date.now() - 60000).toISOString(),
-			call_attempt_time: new Date(Date.now() - 60000).toISOString(),
-			call_duration: 10,
-			transcript: '[]',
-			audio_recording: url,
-			call_type: 'outbound',
-			voicemail_detected: false,
-		});
-		// Fetch Test Event reads the window until a page proves its end (an empty page here).
-		const history = (calls: object[]) =>
-			nock(BASE_URL)
-				.get('/calling/history')
-				.query((q) => q.offset === '0')
-				.reply(200, { calls })
-				.get('/calling/history')
-				.query((q) => q.offset !== '0')
-				.reply(200, { calls: [] });
-		history([row(1, `${REC_HOST}/one.wav`)]);
-		const host = recordingHost(wavReply);
-		const h = new PollHarness({
-			type: 'voiceAgentTrigger',
-			parameters: { options: { downloadRecording: true } },
-		});
-		const out = await h.poll('manual');
-		expect(out?.[0][0].json.call_id).toBe(row(1, '').id);
-		expect(out?.[0][0].json.recording_url).toBe(`${REC_HOST}/one.wav`);
-		expect(out?.[0][0].binary?.data).toMatchObject({ mimeType: 'audio/wav' });
-		expect(JSON.stringify(host.seen)).not.toContain(API_KEY);
-
-		history([row(2, `${REC_HOST}/two.wav`)]);
-		nock(REC_HOST).get('/two.wav').reply(503, 'busy');
-		const again = await h.poll('manual');
-		expect(again?.[0][0].binary).toBeUndefined();
-		expect(again?.[0][0].json.recording_error).toBe('The recording host answered HTTP 503');
 	});
 });

@@ -1,77 +1,102 @@
-/**
- * Contact List → Delete and Export History under hostile input and hostile answers, and what an
- * AI agent may run unasked.
- */
+/** Call › Export History: the request, the ZIP as binary data, hostile input and answers. */
 import nock from 'nock';
-import type { INodeType } from 'n8n-workflow';
 
-import { VoiceAgentAssistant } from '../../nodes/VoiceAgentAssistant/VoiceAgentAssistant.node';
-import { VoiceAgentCalling } from '../../nodes/VoiceAgentCalling/VoiceAgentCalling.node';
-import { API_KEY, BASE_URL, registerNodeType, runNode } from '../helpers/harness';
-import { AGENT } from '../helpers/fixtures';
-
-/** The node as n8n offers it to an AI agent: the same node under a type name ending in Tool. */
-function asTool<T extends INodeType>(node: T): T {
-	node.description = { ...node.description, name: `${node.description.name}Tool` };
-	return node;
-}
-
-registerNodeType('voiceAgentCallingTool', () => asTool(new VoiceAgentCalling()));
-registerNodeType('voiceAgentAssistant', () => new VoiceAgentAssistant());
-registerNodeType('voiceAgentAssistantTool', () => asTool(new VoiceAgentAssistant()));
+import {
+	API_KEY,
+	BASE_URL,
+	expectAllMocksUsed,
+	mockApi,
+	recordAll,
+	runNode,
+} from '../../../helpers/harness';
+import { AGENT, CALL } from '../../../helpers/fixtures';
 
 const ZIP = Buffer.from('PK\u0003\u0004fake-zip-bytes');
 
-/** Every request nock sees, to any host. */
-function recordAll() {
-	const seen: string[] = [];
-	nock.emitter.on('no match', (req: { method?: string; path?: string }) =>
-		seen.push(`${req.method} ${req.path}`),
-	);
-	return seen;
-}
-
+expectAllMocksUsed();
 afterEach(() => {
-	nock.cleanAll();
 	nock.emitter.removeAllListeners('no match');
 });
 
-describe('Contact List → Delete: the ID is one path segment', () => {
-	test.each([
-		['..', 'Contact List ID: ".." is not a valid ID [item 0]'],
-		['.', 'Contact List ID: "." is not a valid ID [item 0]'],
-		[' .. ', 'Contact List ID: ".." is not a valid ID [item 0]'],
-		['={{ "  " }}', 'Contact List ID: is required [item 0]'],
-		[
-			'ab\uD800cd',
-			'Contact List ID: contains broken text (an unpaired surrogate character) [item 0]',
-		],
-		['a\nb', 'Contact List ID: contains control characters [item 0]'],
-	])('%j is refused before any request', async (listId, message) => {
-		const seen = recordAll();
-		const { error } = await runNode({
+describe('Call › Export History', () => {
+	const A2 = '11111111-2222-4333-8444-555555555555';
+
+	test('queued export: JSON message, repeated agent_id, every filter', async () => {
+		const scope = mockApi()
+			.post('/calling/history/download')
+			.query(
+				(q) =>
+					JSON.stringify(q) ===
+					JSON.stringify({
+						start_date: '2026-11-01T00:00:00+00:00',
+						agent_id: [AGENT, A2],
+						status: 'completed',
+						call_type: 'outbound',
+						bulk_list_id: 'list-1',
+						voicemail: 'false',
+						from_number: '+14155550000',
+						to_number: '+14155550100',
+						call_id: CALL,
+						include_analysis: 'true',
+						limit: '500',
+						offset: '10',
+					}),
+			)
+			.reply(200, { message: 'Export queued; an e-mail will follow' });
+		const { output, error } = await runNode({
 			type: 'voiceAgentCalling',
-			parameters: { resource: 'contactList', operation: 'delete', listId },
+			parameters: {
+				resource: 'call',
+				operation: 'exportHistory',
+				filters: {
+					startDate: '2026-11-01T00:00:00',
+					agentIds: [AGENT, A2],
+					status: 'completed',
+					callType: 'outbound',
+					bulkListId: 'list-1',
+					voicemail: 'false',
+					fromNumber: '+14155550000',
+					toNumber: '+14155550100',
+					callId: CALL,
+				},
+				options: { includeAnalysis: true, maxRecords: 500, skipRecords: 10 },
+			},
 		});
-		expect(error?.message).toBe(message);
-		expect(seen).toEqual([]);
+		expect(error).toBeUndefined();
+		expect(output).toEqual([
+			{ json: { message: 'Export queued; an e-mail will follow' }, pairedItem: { item: 0 } },
+		]);
+		scope.done();
 	});
 
-	test('an ID from an expression that is an object is refused, not sent as [object Object]', async () => {
+	test('file delivery: a ZIP answer becomes binary data', async () => {
+		const zip = Buffer.from('PK\u0003\u0004fake-zip-bytes');
 		const scope = nock(BASE_URL)
-			.delete('/calling/contact/list-9')
-			.reply(200, { message: 'deleted' });
-		const { output } = await runNode({
+			.matchHeader('x-api-key', API_KEY)
+			.matchHeader('accept', /^application\/zip/)
+			.post('/calling/history/download')
+			.reply(200, zip, { 'Content-Type': 'application/zip' });
+		const { output, error } = await runNode({
 			type: 'voiceAgentCalling',
-			parameters: { resource: 'contactList', operation: 'delete', listId: '={{ $json.id }}' },
-			items: [{ json: { id: { a: 1 } } }, { json: { id: 'list-9' } }],
-			continueOnFail: true,
+			parameters: {
+				resource: 'call',
+				operation: 'exportHistory',
+				delivery: 'file',
+				binaryPropertyName: 'export',
+			},
+		});
+		expect(error).toBeUndefined();
+		expect(output[0].json).toEqual({
+			fileName: 'call-history.zip',
+			mimeType: 'application/zip',
+			fileSize: zip.length,
+		});
+		expect(output[0].binary?.export).toMatchObject({
+			fileName: 'call-history.zip',
+			mimeType: 'application/zip',
+			data: zip.toString('base64'),
 		});
 		scope.done();
-		expect(output.map((o) => o.json.error ?? o.json.list_id)).toEqual([
-			'Contact List ID: an object is not text [item 0]',
-			'list-9',
-		]);
 	});
 });
 
@@ -232,68 +257,5 @@ describe('Export History', () => {
 			fileSize: ZIP.length,
 		});
 		expect(output[0].binary?.data.data).toBe(ZIP.toString('base64'));
-	});
-});
-
-// Which operations need the switch, over every node: toolConsent.test.ts.
-describe('AI agent tool surface', () => {
-	test('Contact List → Delete as a tool is refused without the switch, for every item', async () => {
-		const seen = recordAll();
-		const { output } = await runNode({
-			type: 'voiceAgentCallingTool',
-			parameters: { resource: 'contactList', operation: 'delete', listId: 'list-1' },
-			items: [{ json: {} }, { json: {} }],
-			continueOnFail: true,
-		});
-		expect(seen).toEqual([]);
-		expect(output.map((o) => [o.pairedItem, o.json.error])).toEqual([
-			[
-				{ item: 0 },
-				'An AI agent may not run this operation (it deletes a contact list and all its contacts) unless "Allow AI Agent to Run This" is on',
-			],
-			[
-				{ item: 1 },
-				'An AI agent may not run this operation (it deletes a contact list and all its contacts) unless "Allow AI Agent to Run This" is on',
-			],
-		]);
-	});
-
-	test('an expression in the switch does not count as consent', async () => {
-		const seen = recordAll();
-		const { error } = await runNode({
-			type: 'voiceAgentAssistantTool',
-			parameters: {
-				resource: 'assistant',
-				operation: 'updateDisplayName',
-				assistant: { __rl: true, mode: 'id', value: AGENT },
-				displayName: 'x',
-				allowAgent: '={{ true }}',
-			},
-		});
-		expect(error?.message).toContain(
-			'An AI agent may not run this operation (it changes an assistant',
-		);
-		expect(seen).toEqual([]);
-	});
-
-	test('with the switch on, the tool deletes; as a plain node no switch is needed', async () => {
-		const scope = nock(BASE_URL)
-			.delete('/calling/contact/list-1')
-			.times(2)
-			.reply(200, { message: 'deleted' });
-		for (const type of ['voiceAgentCallingTool', 'voiceAgentCalling']) {
-			const { output, error } = await runNode({
-				type,
-				parameters: {
-					resource: 'contactList',
-					operation: 'delete',
-					listId: 'list-1',
-					...(type.endsWith('Tool') ? { allowAgent: true } : {}),
-				},
-			});
-			expect(error).toBeUndefined();
-			expect(output[0].json).toEqual({ list_id: 'list-1', message: 'deleted' });
-		}
-		scope.done();
 	});
 });

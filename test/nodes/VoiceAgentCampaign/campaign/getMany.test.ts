@@ -1,8 +1,6 @@
-import { jsonOf, runNode, expectAllMocksUsed, mockApi } from '../../helpers/harness';
+import { jsonOf, runNode, expectAllMocksUsed, mockApi } from '../../../helpers/harness';
 
 expectAllMocksUsed();
-
-const api = () => mockApi();
 
 const campaign = (n: number, counts = true) => ({
 	id: `20000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
@@ -29,7 +27,7 @@ const params = (extra: Record<string, unknown> = {}) => ({
 
 describe('Campaign › Get Many', () => {
 	test('Limit with call counts (default): one exact request, one item per campaign', async () => {
-		const scope = api()
+		const scope = mockApi()
 			.get('/campaign/all')
 			.query({ call_count: 'true', limit: '2', offset: '0' })
 			.reply(200, page(campaigns(1, 2), 40, 2, 0));
@@ -43,7 +41,7 @@ describe('Campaign › Get Many', () => {
 	});
 
 	test('Include Call Counts off sends call_count=false', async () => {
-		const scope = api()
+		const scope = mockApi()
 			.get('/campaign/all')
 			.query({ call_count: 'false', limit: '50', offset: '0' })
 			.reply(200, page(campaigns(1, 1, false), 1, 50, 0));
@@ -56,7 +54,7 @@ describe('Campaign › Get Many', () => {
 	});
 
 	test('Limit above one page (250): pages of 100 then the rest', async () => {
-		const scope = api()
+		const scope = mockApi()
 			.get('/campaign/all')
 			.query({ call_count: 'true', limit: '100', offset: '0' })
 			.reply(200, page(campaigns(0, 100), 1000, 100, 0))
@@ -75,7 +73,7 @@ describe('Campaign › Get Many', () => {
 	});
 
 	test('Return All stops when pagination.total is reached (no extra empty request)', async () => {
-		const scope = api()
+		const scope = mockApi()
 			.get('/campaign/all')
 			.query({ call_count: 'true', limit: '100', offset: '0' })
 			.reply(200, page(campaigns(0, 100), 200, 100, 0))
@@ -91,7 +89,7 @@ describe('Campaign › Get Many', () => {
 	});
 
 	test('Return All stops on a short page even when total claims more', async () => {
-		const scope = api()
+		const scope = mockApi()
 			.get('/campaign/all')
 			.query({ call_count: 'true', limit: '100', offset: '0' })
 			.reply(200, page(campaigns(0, 100), 500, 100, 0))
@@ -107,7 +105,7 @@ describe('Campaign › Get Many', () => {
 	});
 
 	test('Return All with a non-numeric total keeps paging until a short page', async () => {
-		const scope = api()
+		const scope = mockApi()
 			.get('/campaign/all')
 			.query({ call_count: 'true', limit: '100', offset: '0' })
 			.reply(200, page(campaigns(0, 100), 'many', 100, 0))
@@ -154,7 +152,7 @@ describe('Campaign errors use the {detail} body', () => {
 			'The service could not process the values sent. Check the fields named in the message.',
 		],
 	])('%i {detail: %s}', async (status, detail, description) => {
-		const scope = api().get('/campaign/all').query(true).once().reply(status, { detail });
+		const scope = mockApi().get('/campaign/all').query(true).once().reply(status, { detail });
 		const { error } = await runNode({
 			type: 'voiceAgentCampaign',
 			parameters: params({ limit: 5 }),
@@ -166,7 +164,7 @@ describe('Campaign errors use the {detail} body', () => {
 	});
 
 	test('500 {detail}: read retried with backoff, then reported', async () => {
-		const scope = api()
+		const scope = mockApi()
 			.get('/campaign/all')
 			.query(true)
 			.times(4)
@@ -181,7 +179,7 @@ describe('Campaign errors use the {detail} body', () => {
 	});
 
 	test('Continue On Fail: a 401 becomes the error item of its input item', async () => {
-		const scope = api()
+		const scope = mockApi()
 			.get('/campaign/all')
 			.query({ call_count: 'true', limit: '1', offset: '0' })
 			.reply(200, page(campaigns(1, 1), 1, 1, 0))
@@ -208,5 +206,45 @@ describe('Campaign errors use the {detail} body', () => {
 			},
 		]);
 		scope.done();
+	});
+});
+
+describe('lists: fields read as their types', () => {
+	test('Include Call Counts "true" asks for the counts; "false" does not', async () => {
+		mockApi()
+			.get('/campaign/all')
+			.query({ call_count: 'true', limit: '1', offset: '0' })
+			.reply(200, { campaigns: [{ id: 'c1' }] });
+		mockApi()
+			.get('/campaign/all')
+			.query({ call_count: 'false', limit: '1', offset: '0' })
+			.reply(200, { campaigns: [{ id: 'c2' }] });
+		const { output } = await runNode({
+			type: 'voiceAgentCampaign',
+			parameters: {
+				resource: 'campaign',
+				operation: 'getMany',
+				limit: 1,
+				includeCallCounts: '={{ $json.counts }}',
+			},
+			items: [{ json: { counts: 'true' } }, { json: { counts: 'false' } }],
+		});
+		expect(jsonOf(output)).toEqual([{ id: 'c1' }, { id: 'c2' }]);
+	});
+});
+
+describe('lists: answers of the wrong shape', () => {
+	test('campaigns with a null row', async () => {
+		mockApi()
+			.get('/campaign/all')
+			.query(true)
+			.reply(200, { campaigns: [null] });
+		const { error } = await runNode({
+			type: 'voiceAgentCampaign',
+			parameters: { resource: 'campaign', operation: 'getMany' },
+		});
+		expect(error?.message).toBe(
+			'Unexpected answer from the service: campaigns[0] should be an object but is null',
+		);
 	});
 });

@@ -1,8 +1,8 @@
 import nock from 'nock';
 
-import { API_KEY, BASE_URL, runNode } from '../../../helpers/harness';
-import { record } from '../../../helpers/record';
-import { sheetStart } from '../../../helpers/startParams';
+import { API_KEY, BASE_URL, runNode } from '../../../../helpers/harness';
+import { record } from '../../../../helpers/record';
+import { sheetStart } from '../../../../helpers/startParams';
 
 afterEach(() => nock.cleanAll());
 

@@ -5,10 +5,10 @@
  */
 import nock from 'nock';
 
-import { createSandbox, type Sandbox } from '../../../../sandbox';
-import { runNode } from '../../../helpers/harness';
-import { sandboxCredentials } from '../../../helpers/sandbox';
-import { AGENT_1 as AGENT, FROM } from '../../../sandbox/helpers';
+import { createSandbox, type Sandbox } from '../../../../../sandbox';
+import { runNode } from '../../../../helpers/harness';
+import { sandboxCredentials } from '../../../../helpers/sandbox';
+import { AGENT_1 as AGENT, FROM } from '../../../../sandbox/helpers';
 
 const ROWS = 1000;
 

@@ -4,9 +4,9 @@
  */
 import nock from 'nock';
 
-import { expectAllMocksUsed, mockApi, runNode } from '../../../helpers/harness';
-import { AGENT } from '../../../helpers/fixtures';
-import { sheetStart } from '../../../helpers/startParams';
+import { expectAllMocksUsed, mockApi, runNode } from '../../../../helpers/harness';
+import { AGENT } from '../../../../helpers/fixtures';
+import { sheetStart } from '../../../../helpers/startParams';
 
 const NUMBER_ID = 'c3c3c3c3-0000-4000-8000-000000000001';
 

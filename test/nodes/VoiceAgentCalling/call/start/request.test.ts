@@ -1,20 +1,10 @@
-import nock from 'nock';
-
-import {
-	API_KEY,
-	BASE_URL,
-	jsonOf,
-	runNode,
-	expectAllMocksUsed,
-	mockApi,
-} from '../../helpers/harness';
-import { record } from '../../helpers/record';
-import { AGENT, CALL } from '../../helpers/fixtures';
-import { sheetStart } from '../../helpers/startParams';
+/** Call › Start of one row: the exact request and output, bad input refused, failures. */
+import { runNode, expectAllMocksUsed, mockApi } from '../../../../helpers/harness';
+import { record } from '../../../../helpers/record';
+import { AGENT } from '../../../../helpers/fixtures';
+import { sheetStart } from '../../../../helpers/startParams';
 
 expectAllMocksUsed();
-
-const api = () => mockApi();
 
 /** A sheet start picked from the lists, with the row's plan as a variable. */
 const startParams = (extra: Record<string, unknown> = {}) =>
@@ -44,7 +34,7 @@ const started = (n: number) => ({
 
 describe('Call › Start', () => {
 	test('sends the exact request and outputs the started call', async () => {
-		const scope = api()
+		const scope = mockApi()
 			.matchHeader('content-type', 'application/json')
 			.post('/calling/outbound/individual', {
 				name: 'Ada',
@@ -112,7 +102,7 @@ describe('Call › Start', () => {
 	});
 
 	test('JSON variables, typed number, workflow time zone for Scheduled At', async () => {
-		const scope = api()
+		const scope = mockApi()
 			.post('/calling/outbound/individual', {
 				name: '',
 				mobile_number: '+919876543210',
@@ -194,7 +184,7 @@ describe('Call › Start', () => {
 	});
 
 	test('Continue On Fail: one output per item, in order, the bad row carries its error', async () => {
-		const scope = api()
+		const scope = mockApi()
 			.post('/calling/outbound/individual', (b) => b.mobile_number === '+14155550101')
 			.reply(200, started(1))
 			.post('/calling/outbound/individual', (b) => b.mobile_number === '+14155550103')
@@ -223,7 +213,7 @@ describe('Call › Start', () => {
 	});
 
 	test('a 500 after sending is reported and never retried (one request only)', async () => {
-		const scope = api()
+		const scope = mockApi()
 			.post('/calling/outbound/individual')
 			.once()
 			.reply(500, { error: { code: '500 Internal Server Error', message: 'Internal error' } });
@@ -241,7 +231,7 @@ describe('Call › Start', () => {
 	});
 
 	test('a connection lost after sending is reported and never retried', async () => {
-		const scope = api()
+		const scope = mockApi()
 			.post('/calling/outbound/individual')
 			.once()
 			.replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
@@ -256,7 +246,7 @@ describe('Call › Start', () => {
 	});
 
 	test('429 with Retry-After and a refused connection are retried: the service did not act', async () => {
-		const scope = api()
+		const scope = mockApi()
 			.post('/calling/outbound/individual')
 			.reply(429, { error: { code: 'rate_limited', message: 'Too many' } }, { 'Retry-After': '0' })
 			.post('/calling/outbound/individual')
@@ -270,394 +260,6 @@ describe('Call › Start', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(output[0].json.call_id).toBe(started(1).data.call_id);
-		scope.done();
-	});
-});
-
-describe('Call › Get', () => {
-	const details = {
-		id: CALL,
-		call_direction: 'outbound',
-		call_status: 'completed',
-		call_sub_status: 'ACCEPTED',
-		from_number: '+14155550000',
-		to_number: '+14155550100',
-		callee_name: 'Ada',
-		agent_id: AGENT,
-		initiation_time: '2026-11-25T12:00:00Z',
-		recording_url: 'https://rec.example/1.mp3',
-		transcription_url: '[{"bot":"Hello Ada"},{"user":"Hi","timestamp":3}]',
-		platform_analysis: { summary: 'ok' },
-		client_analysis: {},
-	};
-
-	test('reads details with analysis and decodes the transcript', async () => {
-		const scope = api()
-			.get('/calling/call-details')
-			.query({ id: CALL, send_analysis: 'true' })
-			.reply(200, { status: 'success', data: details });
-		const { output, error } = await runNode({
-			type: 'voiceAgentCalling',
-			parameters: { resource: 'call', operation: 'get', callId: CALL, includeAnalysis: true },
-		});
-		expect(error).toBeUndefined();
-		expect(jsonOf(output)).toEqual([
-			record({
-				call_id: CALL,
-				status: 'completed',
-				sub_status: 'ACCEPTED',
-				direction: 'outbound',
-				assistant: { id: AGENT },
-				from_number: '+14155550000',
-				to_number: '+14155550100',
-				callee_name: 'Ada',
-				created_at: '2026-11-25T12:00:00Z',
-				recording_url: 'https://rec.example/1.mp3',
-				transcript_turns: [
-					{ speaker: 'bot', text: 'Hello Ada' },
-					{ speaker: 'user', text: 'Hi' },
-				],
-				transcript_text: 'Assistant: Hello Ada\nCaller: Hi',
-				platform_analysis: { summary: 'ok' },
-				client_analysis: {},
-				raw: details,
-			}),
-		]);
-		scope.done();
-	});
-
-	test('a transcript as a list (as documented), no analysis', async () => {
-		const data = { id: CALL, transcription_url: [{ bot: 'x' }] };
-		const scope = api()
-			.get('/calling/call-details')
-			.query({ id: CALL })
-			.reply(200, { status: 'success', data });
-		const { output } = await runNode({
-			type: 'voiceAgentCalling',
-			parameters: { resource: 'call', operation: 'get', callId: CALL },
-		});
-		expect(jsonOf(output)).toEqual([
-			record({
-				call_id: CALL,
-				transcript_turns: [{ speaker: 'bot', text: 'x' }],
-				transcript_text: 'Assistant: x',
-				raw: data,
-			}),
-		]);
-		scope.done();
-	});
-
-	test('404 and 401 reach the user with the service text and advice', async () => {
-		const scope = api()
-			.get('/calling/call-details')
-			.query(true)
-			.reply(404, { error: { code: 'not_found', message: 'Call not found' } })
-			.get('/calling/call-details')
-			.query(true)
-			.reply(401, { error: { code: '401 Unauthorized', message: 'Invalid credentials' } });
-		const { output } = await runNode({
-			type: 'voiceAgentCalling',
-			continueOnFail: true,
-			items: [{ json: {} }, { json: {} }],
-			parameters: { resource: 'call', operation: 'get', callId: CALL },
-		});
-		expect(output).toEqual([
-			{
-				json: {
-					error: 'Call not found',
-					description: 'The service did not find what was asked for. Check the ID.',
-					httpCode: '404',
-				},
-				pairedItem: { item: 0 },
-			},
-			{
-				json: {
-					error: 'Invalid credentials',
-					description:
-						'Check the API key in the Voice Agent API credential. A regenerated key makes the old one stop working at once.',
-					httpCode: '401',
-				},
-				pairedItem: { item: 1 },
-			},
-		]);
-		expect(JSON.stringify(output)).not.toContain(API_KEY);
-		scope.done();
-	});
-
-	test('reads retry 5xx and then succeed', async () => {
-		const scope = api()
-			.get('/calling/call-details')
-			.query(true)
-			.reply(503, 'Service Unavailable', { 'Retry-After': '0' })
-			.get('/calling/call-details')
-			.query(true)
-			.reply(502, { detail: 'Bad gateway' })
-			.get('/calling/call-details')
-			.query(true)
-			.reply(200, { status: 'success', data: { id: CALL } });
-		const { output, error } = await runNode({
-			type: 'voiceAgentCalling',
-			parameters: { resource: 'call', operation: 'get', callId: CALL },
-		});
-		expect(error).toBeUndefined();
-		expect(jsonOf(output)).toEqual([record({ call_id: CALL, raw: { id: CALL } })]);
-		scope.done();
-	});
-});
-
-describe('Call › Get Many', () => {
-	const call = (n: number) => ({
-		id: `c${n}`,
-		status: 'completed',
-		transcript: `[{"user":"row ${n}"}]`,
-	});
-
-	test('Return All pages by 100 until a short page, filters sent as ISO with offset', async () => {
-		const page1 = Array.from({ length: 100 }, (_, n) => call(n));
-		const page2 = [call(100), call(101)];
-		const filters = {
-			agent_id: AGENT,
-			status: 'completed',
-			bulk_list_id: 'list-9',
-			start_date: '2026-11-01T00:00:00+05:30',
-			end_date: '2026-11-02T00:00:00+05:30',
-		};
-		const scope = api()
-			.get('/calling/history')
-			.query({ ...filters, limit: '100', offset: '0' })
-			.reply(200, { calls: page1, limit: 100, offset: 0, count: 100, total: 'many' })
-			.get('/calling/history')
-			.query({ ...filters, limit: '100', offset: '100' })
-			.reply(200, { calls: page2, limit: 100, offset: 100, count: 2, total: 'many' });
-		const { output, error } = await runNode({
-			type: 'voiceAgentCalling',
-			timezone: 'Asia/Kolkata',
-			parameters: {
-				resource: 'call',
-				operation: 'getMany',
-				returnAll: true,
-				filters: {
-					agentId: { __rl: true, mode: 'list', value: AGENT },
-					status: 'completed',
-					bulkListId: 'list-9',
-					startDate: '2026-11-01T00:00:00',
-					endDate: '2026-11-01T18:30:00Z',
-				},
-			},
-		});
-		expect(error).toBeUndefined();
-		expect(output).toHaveLength(102);
-		expect(output[101]).toEqual({
-			json: record({
-				call_id: 'c101',
-				status: 'completed',
-				transcript_turns: [{ speaker: 'user', text: 'row 101' }],
-				transcript_text: 'Caller: row 101',
-				raw: call(101),
-			}),
-			pairedItem: { item: 0 },
-		});
-		scope.done();
-	});
-
-	test('Return All over a service that caps its pages at 50: reads on until the total', async () => {
-		const rows = Array.from({ length: 120 }, (_, n) => call(n));
-		const scope = api();
-		for (const offset of [0, 50, 100]) {
-			scope
-				.get('/calling/history')
-				.query({ limit: '100', offset: String(offset) })
-				.reply(200, {
-					calls: rows.slice(offset, offset + 50),
-					limit: 50,
-					offset,
-					count: Math.min(50, 120 - offset),
-					total: 120,
-				});
-		}
-		const { output, error } = await runNode({
-			type: 'voiceAgentCalling',
-			parameters: {
-				resource: 'call',
-				operation: 'getMany',
-				returnAll: true,
-			},
-		});
-		expect(error).toBeUndefined();
-		expect(output.map((o) => o.json.call_id)).toEqual(rows.map((r) => r.id));
-		scope.done();
-	});
-
-	test('Limit asks for just that many', async () => {
-		const scope = api()
-			.get('/calling/history')
-			.query({ limit: '3', offset: '0' })
-			.reply(200, { calls: [call(1), call(2), call(3)], total: 50 });
-		const { output } = await runNode({
-			type: 'voiceAgentCalling',
-			parameters: { resource: 'call', operation: 'getMany', limit: 3 },
-		});
-		expect(jsonOf(output).map((json) => json.raw)).toEqual([call(1), call(2), call(3)]);
-		expect(jsonOf(output).map((json) => json.call_id)).toEqual(['c1', 'c2', 'c3']);
-		scope.done();
-	});
-
-	test('400 {error} body reaches the user', async () => {
-		const scope = api()
-			.get('/calling/history')
-			.query(true)
-			.reply(400, { error: { code: 'invalid_parameter', message: 'start_date must be ISO 8601' } });
-		const { error } = await runNode({
-			type: 'voiceAgentCalling',
-			parameters: { resource: 'call', operation: 'getMany', limit: 3 },
-		});
-		expect(error?.message).toBe('start_date must be ISO 8601');
-		expect(error?.description).toBe(
-			'The service rejected a field or parameter. Check the values named in the message.',
-		);
-		scope.done();
-	});
-});
-
-describe('Call › Export History', () => {
-	const A2 = '11111111-2222-4333-8444-555555555555';
-
-	test('queued export: JSON message, repeated agent_id, every filter', async () => {
-		const scope = api()
-			.post('/calling/history/download')
-			.query(
-				(q) =>
-					JSON.stringify(q) ===
-					JSON.stringify({
-						start_date: '2026-11-01T00:00:00+00:00',
-						agent_id: [AGENT, A2],
-						status: 'completed',
-						call_type: 'outbound',
-						bulk_list_id: 'list-1',
-						voicemail: 'false',
-						from_number: '+14155550000',
-						to_number: '+14155550100',
-						call_id: CALL,
-						include_analysis: 'true',
-						limit: '500',
-						offset: '10',
-					}),
-			)
-			.reply(200, { message: 'Export queued; an e-mail will follow' });
-		const { output, error } = await runNode({
-			type: 'voiceAgentCalling',
-			parameters: {
-				resource: 'call',
-				operation: 'exportHistory',
-				filters: {
-					startDate: '2026-11-01T00:00:00',
-					agentIds: [AGENT, A2],
-					status: 'completed',
-					callType: 'outbound',
-					bulkListId: 'list-1',
-					voicemail: 'false',
-					fromNumber: '+14155550000',
-					toNumber: '+14155550100',
-					callId: CALL,
-				},
-				options: { includeAnalysis: true, maxRecords: 500, skipRecords: 10 },
-			},
-		});
-		expect(error).toBeUndefined();
-		expect(output).toEqual([
-			{ json: { message: 'Export queued; an e-mail will follow' }, pairedItem: { item: 0 } },
-		]);
-		scope.done();
-	});
-
-	test('file delivery: a ZIP answer becomes binary data', async () => {
-		const zip = Buffer.from('PK\u0003\u0004fake-zip-bytes');
-		const scope = nock(BASE_URL)
-			.matchHeader('x-api-key', API_KEY)
-			.matchHeader('accept', /^application\/zip/)
-			.post('/calling/history/download')
-			.reply(200, zip, { 'Content-Type': 'application/zip' });
-		const { output, error } = await runNode({
-			type: 'voiceAgentCalling',
-			parameters: {
-				resource: 'call',
-				operation: 'exportHistory',
-				delivery: 'file',
-				binaryPropertyName: 'export',
-			},
-		});
-		expect(error).toBeUndefined();
-		expect(output[0].json).toEqual({
-			fileName: 'call-history.zip',
-			mimeType: 'application/zip',
-			fileSize: zip.length,
-		});
-		expect(output[0].binary?.export).toMatchObject({
-			fileName: 'call-history.zip',
-			mimeType: 'application/zip',
-			data: zip.toString('base64'),
-		});
-		scope.done();
-	});
-});
-
-describe('Contact List › Delete', () => {
-	test('deletes by path-encoded id', async () => {
-		const scope = api()
-			.delete('/calling/contact/list%2F7%20a')
-			.reply(200, { message: 'Bulk list deleted successfully' });
-		const { output } = await runNode({
-			type: 'voiceAgentCalling',
-			parameters: { resource: 'contactList', operation: 'delete', listId: 'list/7 a' },
-		});
-		expect(output).toEqual([
-			{
-				json: { list_id: 'list/7 a', message: 'Bulk list deleted successfully' },
-				pairedItem: { item: 0 },
-			},
-		]);
-		scope.done();
-	});
-});
-
-describe('credential', () => {
-	test('the key is never sent to a plain-http host that is not local', async () => {
-		const { error } = await runNode({
-			type: 'voiceAgentCalling',
-			credentials: { apiKey: API_KEY, baseUrl: 'http://api.example.com/ca/api/v0' },
-			parameters: { resource: 'call', operation: 'get', callId: CALL },
-		});
-		expect(error?.message).toBe(
-			'Voice Agent API credential: the API key is only sent over https (plain http is allowed for localhost only), but the Base URL is http://api.example.com',
-		);
-	});
-
-	test('an http loopback base URL is allowed (the local sandbox)', async () => {
-		const scope = nock('http://127.0.0.1:4010/ca/api/v0')
-			.matchHeader('x-api-key', API_KEY)
-			.get('/calling/call-details')
-			.query({ id: CALL })
-			.reply(200, { status: 'success', data: { id: CALL } });
-		const { error } = await runNode({
-			type: 'voiceAgentCalling',
-			credentials: { apiKey: API_KEY, baseUrl: 'http://127.0.0.1:4010/ca/api/v0/' },
-			parameters: { resource: 'call', operation: 'get', callId: CALL },
-		});
-		expect(error).toBeUndefined();
-		scope.done();
-	});
-
-	test('the key appears in no error, even when the service echoes it', async () => {
-		const scope = api()
-			.get('/calling/call-details')
-			.query(true)
-			.reply(401, { error: { code: '401 Unauthorized', message: `Invalid key ${API_KEY}` } });
-		const { error, run } = await runNode({
-			type: 'voiceAgentCalling',
-			parameters: { resource: 'call', operation: 'get', callId: CALL },
-		});
-		expect(error?.message).toBe('Invalid key ***');
-		expect(JSON.stringify(run)).not.toContain(API_KEY);
 		scope.done();
 	});
 });

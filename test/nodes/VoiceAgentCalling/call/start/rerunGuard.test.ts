@@ -5,10 +5,10 @@
  */
 import nock from 'nock';
 
-import { API_KEY, BASE_URL, runNode } from '../../../helpers/harness';
-import { record } from '../../../helpers/record';
-import { AGENT } from '../../../helpers/fixtures';
-import { sheetStart } from '../../../helpers/startParams';
+import { API_KEY, BASE_URL, runNode } from '../../../../helpers/harness';
+import { record } from '../../../../helpers/record';
+import { AGENT } from '../../../../helpers/fixtures';
+import { sheetStart } from '../../../../helpers/startParams';
 
 const NOW = Date.parse('2026-11-26T09:00:00.000Z');
 const FROM_ISO = '2026-11-26T08:30:00.000Z'; // NOW - 30 min (the default look back)

@@ -8,8 +8,8 @@
 import fc from 'fast-check';
 import type { IDataObject, IExecuteFunctions, INodeType } from 'n8n-workflow';
 
-import { batchParams } from '../../nodes/VoiceAgentCalling/actions/call/start/batchParams';
-import { registerNodeType, runNode } from '../helpers/harness';
+import { batchParams } from '../../../../../nodes/VoiceAgentCalling/actions/call/start/batchParams';
+import { runNode } from '../../../../helpers/harness';
 
 const UNSET = '\u0000unset';
 const NAMES = ['a', 'b', 'c'] as const;
@@ -22,52 +22,43 @@ const attempt = (read: () => unknown): IDataObject => {
 	}
 };
 
-registerNodeType(
-	'rowColumnsProbe',
-	() =>
-		({
-			description: {
-				displayName: 'Row Columns Probe',
-				name: 'rowColumnsProbe',
-				group: ['transform'],
-				version: 1,
-				description: 'Reads its parameters through batchParams and through n8n',
-				defaults: { name: 'Probe' },
-				inputs: ['main'],
-				outputs: ['main'],
-				properties: NAMES.map((name) => ({
-					displayName: name,
-					name,
-					type: 'string' as const,
-					default: '',
-				})),
-			},
-			async execute(this: IExecuteFunctions) {
-				let resolutions = 0;
-				const counted = Object.create(this) as IExecuteFunctions;
-				counted.getNodeParameter = ((
-					...args: Parameters<IExecuteFunctions['getNodeParameter']>
-				) => {
-					resolutions++;
-					return (this.getNodeParameter as (...a: unknown[]) => unknown)(...args);
-				}) as IExecuteFunctions['getNodeParameter'];
-				const view = batchParams(counted);
-				const items = this.getInputData();
-				// Every row through the view first (as Start reads them), then through n8n.
-				const fast = items.map((_, i) =>
-					Object.fromEntries(
-						NAMES.map((n) => [n, attempt(() => view.getNodeParameter(n, i, UNSET))]),
-					),
-				);
-				const viaN8n = items.map((_, i) =>
-					Object.fromEntries(
-						NAMES.map((n) => [n, attempt(() => this.getNodeParameter(n, i, UNSET))]),
-					),
-				);
-				return [[{ json: { fast, viaN8n, resolutions } }]];
-			},
-		}) as INodeType,
-);
+/** The probe, a node of this test's own (package.json does not declare it). */
+const probe = {
+	description: {
+		displayName: 'Row Columns Probe',
+		name: 'rowColumnsProbe',
+		group: ['transform'],
+		version: 1,
+		description: 'Reads its parameters through batchParams and through n8n',
+		defaults: { name: 'Probe' },
+		inputs: ['main'],
+		outputs: ['main'],
+		properties: NAMES.map((name) => ({
+			displayName: name,
+			name,
+			type: 'string' as const,
+			default: '',
+		})),
+	},
+	async execute(this: IExecuteFunctions) {
+		let resolutions = 0;
+		const counted = Object.create(this) as IExecuteFunctions;
+		counted.getNodeParameter = ((...args: Parameters<IExecuteFunctions['getNodeParameter']>) => {
+			resolutions++;
+			return (this.getNodeParameter as (...a: unknown[]) => unknown)(...args);
+		}) as IExecuteFunctions['getNodeParameter'];
+		const view = batchParams(counted);
+		const items = this.getInputData();
+		// Every row through the view first (as Start reads them), then through n8n.
+		const fast = items.map((_, i) =>
+			Object.fromEntries(NAMES.map((n) => [n, attempt(() => view.getNodeParameter(n, i, UNSET))])),
+		);
+		const viaN8n = items.map((_, i) =>
+			Object.fromEntries(NAMES.map((n) => [n, attempt(() => this.getNodeParameter(n, i, UNSET))])),
+		);
+		return [[{ json: { fast, viaN8n, resolutions } }]];
+	},
+} as INodeType;
 
 const key = fc.constantFrom('phone', 'Phone Number', 'name', 'x', 'constructor', '$v', '_w');
 const leaf = fc.oneof(
@@ -104,6 +95,7 @@ test('every parameter reads the same through the view as through n8n, for every 
 				const parameters = Object.fromEntries(NAMES.map((n, i) => [n, expressions[i]]));
 				const { output, error } = await runNode({
 					type: 'rowColumnsProbe',
+					nodeType: probe,
 					parameters,
 					items: rows.map((json) => ({ json })),
 				});
@@ -124,6 +116,7 @@ test('a column of text, numbers or true/false in every row: n8n resolves it once
 	];
 	const { output } = await runNode({
 		type: 'rowColumnsProbe',
+		nodeType: probe,
 		parameters: { a: '={{ $json.phone }}', b: "={{ $json['Phone Number'] }}", c: '={{$json.ok}}' },
 		items: rows.map((json) => ({ json })),
 	});

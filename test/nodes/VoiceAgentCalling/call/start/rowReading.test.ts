@@ -5,10 +5,10 @@
  */
 import nock from 'nock';
 
-import { API_KEY, BASE_URL, jsonOf, runNode } from '../../../helpers/harness';
-import { AGENT } from '../../../helpers/fixtures';
-import { record } from '../../../helpers/record';
-import { sheetStart } from '../../../helpers/startParams';
+import { API_KEY, BASE_URL, jsonOf, runNode } from '../../../../helpers/harness';
+import { AGENT } from '../../../../helpers/fixtures';
+import { record } from '../../../../helpers/record';
+import { sheetStart } from '../../../../helpers/startParams';
 
 const callId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 

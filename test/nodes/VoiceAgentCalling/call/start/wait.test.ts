@@ -5,10 +5,11 @@
  */
 import nock from 'nock';
 
-import { BASE_URL, expectAllMocksUsed, mockApi, runNode } from '../../../helpers/harness';
-import { record } from '../../../helpers/record';
-import { AGENT } from '../../../helpers/fixtures';
-import { sheetStart } from '../../../helpers/startParams';
+import { BASE_URL, expectAllMocksUsed, mockApi, runNode } from '../../../../helpers/harness';
+import { record } from '../../../../helpers/record';
+import { AGENT } from '../../../../helpers/fixtures';
+import { sheetStart } from '../../../../helpers/startParams';
+import { cappedHistory } from '../../../../helpers/history';
 
 const AT = '2026-11-25T12:00:00.000+00:00';
 const WINDOW = { start_date: '2026-11-25T11:59:59.000Z', end_date: '2026-11-25T12:00:01.000Z' };
@@ -369,4 +370,64 @@ test('Download Recording: each ended call carries its file, fetched without the 
 	});
 	expect(seen).toHaveLength(2);
 	for (const headers of seen) expect(Object.keys(headers)).not.toContain('x-api-key');
+});
+
+describe("Start's watcher on a page-capping service", () => {
+	test('80 waiting calls are all found in the history: no details read, pages until all are seen', async () => {
+		const count = 80;
+		const AT = '2026-11-25T12:00:00.000+00:00';
+		mockApi()
+			.post('/calling/outbound/individual')
+			.times(count)
+			.reply((_uri, body) => {
+				const n =
+					Number(String((body as { mobile_number: string }).mobile_number).slice(-4)) - 1000;
+				return [
+					200,
+					{
+						status: 'success',
+						message: 'Call initiated successfully',
+						data: { call_id: callId(n), call_status: 'ongoing', initiated_at: AT, agent_id: AGENT },
+					},
+				];
+			});
+		// Newest first; every call has ended.
+		const all = Array.from({ length: count }, (_, k) => ({
+			id: callId(count - 1 - k),
+			status: 'completed',
+			to_number: `+1415555${1000 + count - 1 - k}`,
+			name: `Row ${count - 1 - k}`,
+			transcript: '[{"bot":"Hello"}]',
+			audio_recording: null,
+			created_at: AT,
+			agent: { id: AGENT },
+			call_type: 'outbound',
+			from_numbers: ['+14155550000'],
+		}));
+		const offsets: number[] = [];
+		cappedHistory(
+			() => all,
+			offsets,
+			(q) => q.agent_id === AGENT,
+		);
+		const { output, error } = await runNode({
+			type: 'voiceAgentCalling',
+			items: Array.from({ length: count }, (_, n) => ({
+				json: { name: `Row ${n}`, phone: `+1415555${String(1000 + n)}` },
+			})),
+			parameters: sheetStart(
+				{ pollIntervalSeconds: 2, maxWaitSeconds: 5, maxConcurrent: 40 },
+				{ waitForCompletion: true },
+			),
+		});
+		nock.cleanAll();
+		expect(error).toBeUndefined();
+		expect(output.map((o) => o.json.call_id)).toEqual(
+			Array.from({ length: count }, (_, n) => callId(n)),
+		);
+		expect(output.every((o) => o.json.timed_out === false)).toBe(true);
+		// One round: the capped first page (50 rows) is not taken as the end, the second
+		// holds the other 30, and no call needed a details read (none is mocked).
+		expect(offsets).toEqual([0, 50]);
+	}, 20000);
 });
