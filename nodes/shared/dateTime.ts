@@ -145,3 +145,27 @@ export function toIsoWithOffset(value: unknown, zone: string): string | undefine
 	const abs = Math.abs(offsetMin);
 	return `${parsed.local}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
+
+const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * The calendar day `YYYY-MM-DD` of an n8n date field value in `zone`: a day as typed, a
+ * date-time without offset as local time there, one with an offset (or a Date) converted to it.
+ */
+export function toLocalDay(value: unknown, zone: string): string | undefined {
+	const text = typeof value === 'string' ? value.trim() : '';
+	const day = DAY_RE.exec(text);
+	if (day) {
+		const [, y, m, d] = day.map(Number);
+		const date = new Date(Date.UTC(y, m - 1, d));
+		const real =
+			date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+		return real ? text : undefined;
+	}
+	return parseScheduledTime(value, zone)?.local.slice(0, 10);
+}
+
+/** Today's day `YYYY-MM-DD` in `zone`, moved by `days`. */
+export function dayInZone(nowMs: number, zone: string, days = 0): string {
+	return toLocalDateTime(nowMs + days * 86400000, zone).slice(0, 10);
+}

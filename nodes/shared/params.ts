@@ -4,6 +4,7 @@ import type { ScheduledTime } from './dateTime';
 import {
 	fieldError,
 	plainText,
+	requireDay,
 	requireE164,
 	requireFutureTime,
 	requireHhmm,
@@ -342,6 +343,13 @@ export class Fields {
 			this.itemIndex,
 			nowMs,
 		);
+	}
+
+	/** The calendar day (YYYY-MM-DD) of a date field in `zone`; the fallback when unset. */
+	day(name: string, label: string, zone: string, fallback: string): string {
+		const value = this.get(name);
+		if (isBlank(value)) return fallback;
+		return requireDay(this.node, this.label(label), value, zone, this.itemIndex);
 	}
 
 	/** A language code of the service's list. */

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { LANGUAGES } from './languages';
 import { LONE_SURROGATE_RE } from './url';
-import { isValidTimeZone, parseScheduledTime, type ScheduledTime } from './dateTime';
+import { isValidTimeZone, parseScheduledTime, toLocalDay, type ScheduledTime } from './dateTime';
 
 /**
  * Checks made before any request is sent. Each throws a NodeOperationError naming the
@@ -346,4 +346,17 @@ export function refuseDroppedKeys(node: INode, field: string, value: unknown, i:
 		}
 		refuseDroppedKeys(node, field, inner, i, where);
 	}
+}
+
+/** A calendar day `YYYY-MM-DD` in `zone`, from a date field (see toLocalDay). */
+export function requireDay(
+	node: INode,
+	field: string,
+	value: unknown,
+	zone: string,
+	itemIndex: number,
+): string {
+	const day = toLocalDay(value, zone);
+	if (!day) throw fieldError(node, field, `${show(value)} is not a date`, itemIndex);
+	return day;
 }

@@ -25,6 +25,7 @@ const {
 const recordings = require('./recordings');
 const { Invalid } = require('./errors');
 const { terminateCalls } = require('./terminate');
+const analytics = require('./analytics');
 const { zipOne, toCsv } = require('./zip');
 
 /**
@@ -1063,6 +1064,23 @@ const ROUTES = [
 	{ method: 'GET', pattern: '/workspace/numbers', handler: listNumbers },
 	{ method: 'GET', pattern: '/workspace/users', handler: listUsers },
 	{ method: 'PATCH', pattern: '/workspace/api-key', handler: rotateKey },
+	{ method: 'GET', pattern: '/analytics/platform-analytics', handler: analytics.platformAnalytics },
+	{
+		method: 'GET',
+		pattern: '/analytics/drill-down-analytics',
+		handler: analytics.drillDownAnalytics,
+	},
+	{ method: 'GET', pattern: '/analytics/number-analytics', handler: analytics.numberAnalytics },
+	{
+		method: 'GET',
+		pattern: '/analytics/duration-distribution',
+		handler: analytics.durationDistribution,
+	},
+	{
+		method: 'GET',
+		pattern: '/analytics/classification-analytics',
+		handler: analytics.classificationAnalytics,
+	},
 ];
 
 module.exports = { ROUTES, Invalid, historyRecord, callDetails, acceptQ, CALL_STATUSES };

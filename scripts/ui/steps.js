@@ -260,6 +260,21 @@ const PANELS = {
 	},
 	voiceAgentWorkspace: async () => [{ name: 'Phone numbers', parameters: {} }],
 	voiceAgentCampaign: async () => [{ name: 'Campaigns', parameters: {} }],
+	voiceAgentAnalytics: async () => [
+		{ name: 'Platform report', parameters: {} },
+		{
+			name: 'Campaign report',
+			parameters: {
+				resource: 'analytics',
+				operation: 'drillDown',
+				campaign: {
+					__rl: true,
+					mode: 'id',
+					value: require('../../sandbox').fixtures.CAMPAIGNS[0].id,
+				},
+			},
+		},
+	],
 	voiceAgentTrigger: async () => [{ name: 'On completed call', parameters: {} }],
 	voiceAgentInstantTrigger: async () => [
 		{ name: 'When a call ends', parameters: { secret: SECRET } },

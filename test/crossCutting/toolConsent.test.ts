@@ -41,6 +41,7 @@ const FENCED: Record<string, Record<string, string[]>> = {
 	},
 	voiceAgentWorkspace: { apiKey: [], phoneNumber: [], user: [], workspace: [] },
 	voiceAgentCampaign: { campaign: [] },
+	voiceAgentAnalytics: { analytics: [] },
 	// Triggers have no operations and are not tools.
 	voiceAgentTrigger: {},
 	voiceAgentInstantTrigger: {},

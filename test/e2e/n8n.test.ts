@@ -23,6 +23,7 @@ const ASSISTANT = `${PKG}.voiceAgentAssistant`;
 const WORKSPACE = `${PKG}.voiceAgentWorkspace`;
 const CAMPAIGN = `${PKG}.voiceAgentCampaign`;
 const TRIGGER = `${PKG}.voiceAgentTrigger`;
+const ANALYTICS = `${PKG}.voiceAgentAnalytics`;
 
 const CREDENTIAL = { id: 'vaSandboxCred001', name: 'Voice Agent (local sandbox)' };
 const CREDENTIALS = { voiceAgentApi: CREDENTIAL };
@@ -400,6 +401,52 @@ const campaignWorkflow = chain('e2eCampaign', 'E2E Campaign', [
 
 const CAMPAIGN_1 = fixtures.CAMPAIGNS[0].id;
 
+/** Every analytics report over the sandbox's whole history (fixed days: no zone involved). */
+const ANALYTICS_DAYS = { startDate: '2020-01-01', endDate: '2030-12-31' };
+const analyticsWorkflow = chain('e2eAnalytics', 'E2E Analytics', [
+	{
+		name: 'Platform',
+		type: ANALYTICS,
+		parameters: { resource: 'analytics', operation: 'platform', ...ANALYTICS_DAYS },
+	},
+	{
+		name: 'Campaign',
+		type: ANALYTICS,
+		parameters: {
+			resource: 'analytics',
+			operation: 'drillDown',
+			campaign: locator(CAMPAIGN_1),
+			...ANALYTICS_DAYS,
+		},
+	},
+	{
+		name: 'Numbers',
+		type: ANALYTICS,
+		parameters: { resource: 'analytics', operation: 'numbers', ...ANALYTICS_DAYS },
+	},
+	{
+		name: 'Durations',
+		type: ANALYTICS,
+		once: true,
+		parameters: {
+			resource: 'analytics',
+			operation: 'durationDistribution',
+			voicemail: 'exclude',
+			...ANALYTICS_DAYS,
+		},
+	},
+	{
+		name: 'Classification',
+		type: ANALYTICS,
+		parameters: {
+			resource: 'analytics',
+			operation: 'classification',
+			assistant: locator(AGENT_1),
+			...ANALYTICS_DAYS,
+		},
+	},
+]);
+
 /** Issue 12's reads and actions: recording, cancel, assistant and workspace reads. */
 const featuresWorkflow = chain('e2eFeatures', 'E2E features', [
 	{
@@ -530,6 +577,7 @@ beforeAll(async () => {
 				workspaceWorkflow,
 				liveReadsWorkflow,
 				campaignWorkflow,
+				analyticsWorkflow,
 				featuresWorkflow,
 				apiKeyWorkflow,
 				triggerWorkflow(),
@@ -759,6 +807,34 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 			}
 		},
 	);
+
+	forNode(ANALYTICS)('Analytics: every report, exactly as the service serves it', async () => {
+		const { data } = await execute('e2eAnalytics');
+		const served = async (path: string, query: Record<string, string>) => {
+			const qs = new URLSearchParams({
+				start_date: '2020-01-01',
+				end_date: '2030-12-31',
+				...query,
+			});
+			const answer = await fetch(`${sandbox.url}/analytics/${path}?${qs}`, {
+				headers: { 'x-api-key': sandbox.apiKey },
+			});
+			return (await answer.json()) as any;
+		};
+		expect(out(data, 'Platform')).toEqual([await served('platform-analytics', {})]);
+		expect(out(data, 'Campaign')).toEqual([
+			await served('drill-down-analytics', { bulk_list_id: CAMPAIGN_1 }),
+		]);
+		const numbers = (await served('number-analytics', {})).number_analytics;
+		expect(numbers.length).toBeGreaterThan(0);
+		expect(out(data, 'Numbers')).toEqual(numbers);
+		expect(out(data, 'Durations')).toEqual([
+			await served('duration-distribution', { voicemail: 'false' }),
+		]);
+		expect(out(data, 'Classification')).toEqual([
+			await served('classification-analytics', { agent_id: AGENT_1 }),
+		]);
+	});
 
 	forNode(CAMPAIGN)('Campaign: get many returns every campaign', async () => {
 		const { data } = await execute('e2eCampaign');

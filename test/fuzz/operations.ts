@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 
+import { VoiceAgentAnalytics } from '../../nodes/VoiceAgentAnalytics/VoiceAgentAnalytics.node';
 import { VoiceAgentAssistant } from '../../nodes/VoiceAgentAssistant/VoiceAgentAssistant.node';
 import { assistant } from '../../nodes/VoiceAgentAssistant/actions/assistant';
 import { VoiceAgentCalling } from '../../nodes/VoiceAgentCalling/VoiceAgentCalling.node';
@@ -501,6 +502,43 @@ export const ENTRIES: FuzzEntry[] = [
 		],
 		good: { limit: fc.integer({ min: 1, max: 300 }) },
 	},
+	// Every report: GET /analytics/*, the answer as served (inner shapes not published).
+	...(
+		[
+			['platform', 'platform-analytics', 'performance_metrics'],
+			['drillDown', 'drill-down-analytics', 'performance_metrics'],
+			['numbers', 'number-analytics', 'number_analytics'],
+			['durationDistribution', 'duration-distribution', 'duration_distribution'],
+			['classification', 'classification-analytics', 'classification_analytics'],
+		] as const
+	).map(
+		([operation, path, key]): FuzzEntry => ({
+			name: `Analytics › ${operation}`,
+			type: 'voiceAgentAnalytics',
+			node: () => new VoiceAgentAnalytics(),
+			resource: 'analytics',
+			operation,
+			rows: operation === 'numbers' ? 'many' : 'one',
+			endpoints: [
+				{
+					method: 'GET',
+					path: new RegExp(`^/analytics/${path}$`),
+					good: fc.record({
+						[key]:
+							key === 'number_analytics'
+								? fc.array(fc.record({ number: E164, calls: fc.nat(9) }), { maxLength: 3 })
+								: fc.record({ calls: fc.nat(9) }),
+					}),
+				},
+			],
+			good: {
+				assistant: locator('id', UUID),
+				campaign: locator('id', UUID),
+				startDate: fc.constantFrom('2026-01-01', '2026-01-05T10:00:00', ''),
+				endDate: fc.constantFrom('2026-02-01', '2026-02-01T23:00:00+05:30', ''),
+			},
+		}),
+	),
 	// Every assistant edit (every operation but the reads): PATCH /agent/v1.
 	...Object.keys(assistant.operations)
 		.filter((operation) => !['get', 'getMany'].includes(operation))
