@@ -363,6 +363,8 @@ export const ENTRIES: FuzzEntry[] = [
 			},
 		],
 		good: { listId: fc.oneof(UUID, fc.string({ minLength: 1, maxLength: 12 })) },
+		// A 404 or 405: the list is missing, or the service withdrew the operation.
+		ownErrors: [/^The contact list does not exist, or the service no longer offers deleting it$/],
 	},
 	{
 		name: 'Workspace › Phone Number › Get Many',

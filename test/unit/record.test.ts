@@ -367,11 +367,11 @@ test('merging a history row with its details: unknowns filled, history first, bo
 	expect(Object.keys(merged)).toEqual([...KEYS, 'raw_details']);
 });
 
-test('statuses: the four terminal ones end a call, in any case', () => {
-	expect(TERMINAL_STATUSES).toEqual(['completed', 'failed', 'error', 'cancelled']);
-	for (const s of ['completed', 'FAILED', ' error ', 'Cancelled'])
+test('statuses: the five terminal ones end a call, in any case; unknown ones do not', () => {
+	expect(TERMINAL_STATUSES).toEqual(['completed', 'failed', 'error', 'cancelled', 'forwarded']);
+	for (const s of ['completed', 'FAILED', ' error ', 'Cancelled', 'forwarded'])
 		expect(isTerminalStatus(s)).toBe(true);
-	for (const s of ['registered', 'ongoing', 'retry', 'forwarded', '', null, undefined, 1]) {
+	for (const s of ['registered', 'ongoing', 'retry', 'transferred', '', null, undefined, 1]) {
 		expect(isTerminalStatus(s)).toBe(false);
 	}
 });

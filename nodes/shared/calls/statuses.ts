@@ -14,8 +14,18 @@ export const CALL_STATUSES = [
 	'forwarded',
 ] as const;
 
-/** Statuses after which nothing more happens to a call. */
-export const TERMINAL_STATUSES: readonly string[] = ['completed', 'failed', 'error', 'cancelled'];
+/**
+ * Statuses after which nothing more happens to a call (vendor reference, 2026-08: forwarded,
+ * a call transferred before connecting, is final too). Any other status, known or not, is
+ * passed on unchanged and not taken as the end.
+ */
+export const TERMINAL_STATUSES: readonly string[] = [
+	'completed',
+	'failed',
+	'error',
+	'cancelled',
+	'forwarded',
+];
 
 /** Whether a status (any case, surrounding spaces ignored) ends the call. */
 export function isTerminalStatus(status: unknown): boolean {

@@ -33,6 +33,31 @@ describe('Contact List › Delete', () => {
 		]);
 		scope.done();
 	});
+
+	test.each([404, 405])(
+		'HTTP %i says the list is missing or the operation withdrawn',
+		async (code) => {
+			const scope = mockApi()
+				.delete('/calling/contact/list-9')
+				.reply(code, { detail: 'Not Found' });
+			const { output } = await runNode({
+				type: 'voiceAgentCalling',
+				parameters: { resource: 'contactList', operation: 'delete', listId: 'list-9' },
+				continueOnFail: true,
+			});
+			expect(output).toEqual([
+				{
+					json: {
+						error: 'The contact list does not exist, or the service no longer offers deleting it',
+						description: `The service answered HTTP ${code} (Not Found). It withdrew this operation from its reference on 2026-05-02: check the list's ID, and delete the list in the service's dashboard.`,
+						httpCode: String(code),
+					},
+					pairedItem: { item: 0 },
+				},
+			]);
+			scope.done();
+		},
+	);
 });
 
 describe('Contact List → Delete: the ID is one path segment', () => {
