@@ -32,6 +32,10 @@ interface WorkspaceNumber {
 	id: string;
 	number: string;
 	agent?: { id?: string; agent_display_name?: string } | null;
+	// Since 2026-06-12 (vendor reference); absent from older answers.
+	is_test_number?: boolean;
+	is_spam?: boolean;
+	number_pool_id?: string | null;
 }
 
 async function numbersPage(ctx: ILoadOptionsFunctions, offset: number): Promise<WorkspaceNumber[]> {
@@ -47,8 +51,16 @@ async function numbersPage(ctx: ILoadOptionsFunctions, offset: number): Promise<
 	) as unknown as WorkspaceNumber[];
 }
 
-const numberLabel = (n: WorkspaceNumber) =>
-	n.agent?.agent_display_name ? `${n.number} (${n.agent.agent_display_name})` : n.number;
+/** A number, its assistant, and what the service says of it: a test number, spam, a pool. */
+const numberLabel = (n: WorkspaceNumber) => {
+	const notes = [
+		n.agent?.agent_display_name,
+		n.is_test_number === true ? 'test number' : undefined,
+		n.is_spam === true ? 'marked as spam' : undefined,
+		n.number_pool_id ? 'in a number pool' : undefined,
+	].filter(Boolean);
+	return notes.length ? `${n.number} (${notes.join(', ')})` : n.number;
+};
 
 /** One page of workspace numbers as dropdown entries, labelled with their assistant. */
 async function numberResults(

@@ -989,6 +989,17 @@ function listNumbers(ctx) {
 			call_count: store.callCountOf(n),
 			agent: agent ? { id: agent.id, agent_display_name: agent.agent_display_name } : null,
 			is_inbound_enabled: n.is_inbound_enabled,
+			// Since 2026-06-12 (vendor reference).
+			is_test_number: n.is_test_number ?? false,
+			tags: n.tags ?? [],
+			is_spam: n.is_spam ?? false,
+			spam_message: n.spam_message ?? null,
+			provider: n.provider ?? 'twilio',
+			display_name: n.display_name ?? null,
+			owner: n.owner ?? null,
+			is_custom_number: n.is_custom_number ?? false,
+			telephony_id: n.telephony_id ?? null,
+			number_pool_id: n.number_pool_id ?? null,
 		};
 	});
 	return { status: 200, body: { workspace_numbers } };

@@ -194,14 +194,28 @@ const NUMBERS = [
 		agent_id: AGENTS[1].id,
 		is_inbound_enabled: true,
 	},
-	{ id: id('c3c3c3c3', 3), number: '+14155550101', agent_id: null, is_inbound_enabled: false },
+	{
+		id: id('c3c3c3c3', 3),
+		number: '+14155550101',
+		agent_id: null,
+		is_inbound_enabled: false,
+		number_pool_id: id('c9c9c9c9', 1),
+	},
 	{
 		id: id('c3c3c3c3', 4),
 		number: '+971501234567',
 		agent_id: AGENTS[3].id,
 		is_inbound_enabled: false,
+		is_spam: true,
+		spam_message: 'Reported as spam by carriers',
 	},
-	{ id: id('c3c3c3c3', 5), number: '+442071838750', agent_id: null, is_inbound_enabled: false },
+	{
+		id: id('c3c3c3c3', 5),
+		number: '+442071838750',
+		agent_id: null,
+		is_inbound_enabled: false,
+		is_test_number: true,
+	},
 ];
 
 const USERS = [

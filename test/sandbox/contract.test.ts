@@ -448,8 +448,25 @@ describe('workspace lists and assistants', () => {
 			call_count: expect.any(Number),
 			agent: { id: AGENT_1, agent_display_name: 'Appointment Reminder' },
 			is_inbound_enabled: true,
+			// The fields the reference added on 2026-06-12.
+			is_test_number: false,
+			tags: [],
+			is_spam: false,
+			spam_message: null,
+			provider: 'twilio',
+			display_name: null,
+			owner: null,
+			is_custom_number: false,
+			telephony_id: null,
+			number_pool_id: null,
 		});
 		expect(res.body.workspace_numbers[2].agent).toBeNull();
+		expect(res.body.workspace_numbers[2].number_pool_id).toEqual(expect.any(String));
+		expect(res.body.workspace_numbers[3]).toMatchObject({
+			is_spam: true,
+			spam_message: expect.any(String),
+		});
+		expect(res.body.workspace_numbers[4].is_test_number).toBe(true);
 		const before = res.body.workspace_numbers[0].call_count;
 		await api.post('/calling/outbound/individual', callBody());
 		const after = await api.get('/workspace/numbers?limit=2&offset=0');

@@ -52,6 +52,25 @@ describe('workspace numbers', () => {
 		scope.done();
 	});
 
+	test('searchNumbers: test numbers, spam and pool numbers say so (fields since 2026-06-12)', async () => {
+		const scope = mockApi()
+			.get('/workspace/numbers')
+			.query({ limit: '100', offset: '0' })
+			.reply(200, {
+				workspace_numbers: [
+					{ ...num(1), is_test_number: true, is_spam: false, number_pool_id: null },
+					{ ...num(2, null), is_spam: true, spam_message: 'flagged' },
+					{ ...num(3, AGENT_B), number_pool_id: '99999999-0000-4000-8000-000000000001' },
+				],
+			});
+		expect((await searchNumbers.call(context())).results).toEqual([
+			{ name: '+14155550001 (Maya, test number)', value: '+14155550001' },
+			{ name: '+14155550002 (marked as spam)', value: '+14155550002' },
+			{ name: '+14155550003 (Ravi Sales, in a number pool)', value: '+14155550003' },
+		]);
+		scope.done();
+	});
+
 	test('searchNumberIds: the number id is the value; the filter matches number or assistant', async () => {
 		const scope = mockApi()
 			.get('/workspace/numbers')
