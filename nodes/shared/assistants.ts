@@ -1,7 +1,8 @@
 /**
- * The readers and the writer of assistants, shared by every node that needs them: GET
- * /agent/{id}, GET /agent/all and PATCH /agent/v1 (the Assistant node, the dropdowns, Update
- * Voice, the Webhook Trigger's registration). Each answer's shape is checked here once.
+ * The readers and the writers of assistants, shared by every node that needs them: GET
+ * /agent/{id}, GET /agent/all, PATCH /agent/v1 and DELETE /agent/{id} (the Assistant node,
+ * the dropdowns, Update Voice, the Webhook Trigger's registration). Each answer's shape is
+ * checked here once.
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 
@@ -81,4 +82,17 @@ export async function patchAssistant(
 	itemIndex?: number,
 ): Promise<IDataObject> {
 	return await apiRequest.call(ctx, { method: 'PATCH', path: '/agent/v1', body, itemIndex });
+}
+
+/** `DELETE /agent/{id}`: a soft delete (the service archives the assistant). */
+export async function deleteAssistant(
+	ctx: ApiContext,
+	agentId: string,
+	itemIndex?: number,
+): Promise<IDataObject> {
+	return await apiRequest.call(ctx, {
+		method: 'DELETE',
+		path: `/agent/${encodeURIComponent(agentId)}`,
+		itemIndex,
+	});
 }

@@ -319,7 +319,7 @@ function listRow(a, store, shape) {
 		updated_at: isoUtc(a.updated_at),
 		call_count: store.calls.filter((c) => c.agent.id === a.id).length,
 		tools: [],
-		is_archived: false,
+		is_archived: a.is_archived === true,
 		secondary_language: v.secondary_language,
 		secondary_voice_id: v.secondary_voice_id,
 	};

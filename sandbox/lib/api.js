@@ -909,6 +909,20 @@ function getAgent(ctx) {
 	return { status: 200, body: { agents: view(a, store, ctx.recordings.origin) } };
 }
 
+/**
+ * DELETE /agent/{agent_id} (vendor schema, no page): a soft delete, the assistant archived
+ * (is_archived in the list). 200 {"message": "Agent deleted successfully!"}; 404 unknown.
+ * @param {Ctx} ctx @returns {Reply}
+ */
+function deleteAgent(ctx) {
+	const raw = ctx.params.agent_id;
+	if (!UUID_RE.test(raw)) throw new Invalid(`'agent_id' must be a valid UUID, got '${raw}'`);
+	const a = ctx.store.agents.get(raw.toLowerCase());
+	if (!a || a.is_archived) throw new Invalid('Agent not found', 404);
+	a.is_archived = true;
+	return { status: 200, body: { message: 'Agent deleted successfully!' } };
+}
+
 /** GET /agent/voices?language=: the voices that speak a language. @param {Ctx} ctx @returns {Reply} */
 function listVoices(ctx) {
 	const language = one(ctx.query, 'language');
@@ -1056,6 +1070,7 @@ const ROUTES = [
 	{ method: 'GET', pattern: '/agent/all', handler: listAgents },
 	{ method: 'GET', pattern: '/agent/voices', detail: true, handler: listVoices },
 	{ method: 'GET', pattern: '/agent/{agent_id}', detail: true, handler: getAgent },
+	{ method: 'DELETE', pattern: '/agent/{agent_id}', detail: true, handler: deleteAgent },
 	{
 		method: 'GET',
 		pattern: '/campaign/all',

@@ -18,6 +18,7 @@ const FENCED: Record<string, Record<string, string[]>> = {
 		assistant: [
 			'attachInboundNumber',
 			'attachKnowledgeBase',
+			'delete',
 			'removeInboundNumber',
 			'removeKnowledgeBase',
 			'updateApiSettings',
@@ -127,6 +128,10 @@ describe.each(types)('%s', (type) => {
 		// The switch is shown for exactly those operations, per resource.
 		const Class = packageNodeClasses().get(`${PACKAGE}.${type}`)!;
 		const switches = new Class().description.properties.filter((p) => p.name === 'allowAgent');
+		for (const p of switches) {
+			const resource = String(p.displayOptions?.show?.resource?.[0]);
+			expect(p.displayOptions?.show?.operation).toHaveLength(FENCED[type][resource]?.length ?? 0);
+		}
 		expect(switches).toEqual(
 			Object.entries(FENCED[type])
 				.filter(([, ops]) => ops.length > 0)
@@ -136,7 +141,14 @@ describe.each(types)('%s', (type) => {
 						type: 'boolean',
 						default: false,
 						noDataExpression: true,
-						displayOptions: { show: { '@tool': [true], resource: [resource], operation: ops } },
+						displayOptions: {
+							show: {
+								'@tool': [true],
+								resource: [resource],
+								// In any order.
+								operation: expect.arrayContaining(ops),
+							},
+						},
 					}),
 				),
 		);

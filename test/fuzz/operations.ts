@@ -542,8 +542,25 @@ export const ENTRIES: FuzzEntry[] = [
 		}),
 	),
 	// Every assistant edit (every operation but the reads): PATCH /agent/v1.
+	{
+		name: 'Assistant › delete',
+		type: 'voiceAgentAssistant',
+		node: () => new VoiceAgentAssistant(),
+		resource: 'assistant',
+		operation: 'delete',
+		endpoints: [
+			{
+				method: 'DELETE',
+				path: /^\/agent\/[^/]+$/,
+				acts: true,
+				good: fc.constant({ message: 'Agent deleted successfully!' }),
+			},
+		],
+		good: { assistant: locator('id', UUID) },
+		ownErrors: [/^The assistant does not exist, or was already deleted$/],
+	},
 	...Object.keys(assistant.operations)
-		.filter((operation) => !['get', 'getMany'].includes(operation))
+		.filter((operation) => !['get', 'getMany', 'delete'].includes(operation))
 		.map(
 			(operation): FuzzEntry => ({
 				name: `Assistant › ${operation}`,

@@ -421,3 +421,17 @@ describe('PATCH /campaign/terminate', () => {
 		});
 	});
 });
+
+describe('DELETE /agent/{agent_id} (vendor schema)', () => {
+	test('archives the assistant: the list shows it archived; a second delete is 404', async () => {
+		const id = AGENT_2;
+		const first = await api.call('DELETE', `/agent/${id}`);
+		expect(first.status).toBe(200);
+		expect(first.body).toEqual({ message: 'Agent deleted successfully!' });
+		const list = await api.get('/agent/all?limit=100&offset=0');
+		const row = list.body.data.agents.find((a: any) => a.id === id);
+		expect(row.is_archived).toBe(true);
+		expect((await api.call('DELETE', `/agent/${id}`)).status).toBe(404);
+		expect((await api.call('DELETE', '/agent/not-a-uuid')).status).toBe(400);
+	});
+});

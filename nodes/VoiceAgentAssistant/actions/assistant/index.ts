@@ -3,6 +3,7 @@ import { defineResource } from '../../../shared/operation';
 import { versionLocator } from '../../../shared/versionField';
 import * as attachInboundNumber from './attachInboundNumber.operation';
 import * as attachKnowledgeBase from './attachKnowledgeBase.operation';
+import * as del from './delete.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as removeInboundNumber from './removeInboundNumber.operation';
@@ -25,13 +26,14 @@ import * as updateVoice from './updateVoice.operation';
 import * as updateVoiceSpeed from './updateVoiceSpeed.operation';
 import * as updateWhitelistedDomains from './updateWhitelistedDomains.operation';
 
-/** Reads (Get, Get Many) and every edit of PATCH /agent/v1, one module each. */
+/** Reads (Get, Get Many), Delete and every edit of PATCH /agent/v1, one module each. */
 export const assistant = defineResource({
 	value: 'assistant',
 	name: 'Assistant',
 	operations: {
 		get,
 		getMany,
+		delete: del,
 		attachInboundNumber,
 		attachKnowledgeBase,
 		removeInboundNumber,
@@ -61,6 +63,6 @@ export const assistant = defineResource({
 			displayOptions: show.except(['getMany']),
 		}),
 		// Every edit can name the version it changes (an A/B test's variant, on purpose).
-		versionLocator({ displayOptions: show.except(['get', 'getMany']) }),
+		versionLocator({ displayOptions: show.except(['get', 'getMany', 'delete']) }),
 	],
 });
