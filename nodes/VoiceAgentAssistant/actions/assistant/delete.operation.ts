@@ -5,6 +5,7 @@ import { deleteAssistant } from '../../../shared/assistants';
 import { sendOnce } from '../../../shared/once';
 import { operationOption, type OperationOutput } from '../../../shared/operation';
 import { fields } from '../../../shared/params';
+import { asItemError } from '../../../shared/router';
 
 export const option = operationOption({
 	name: 'Delete',
@@ -40,7 +41,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 			if (error instanceof NodeApiError && error.httpCode === '404') {
 				error.message = 'The assistant does not exist, or was already deleted';
 			}
-			throw error;
+			throw asItemError(this, error, i);
 		}
 	});
 	return { deleted: true, assistant_id: agentId, ...answer };
