@@ -25,6 +25,7 @@ const FENCED: Record<string, Record<string, string[]>> = {
 			'updateCustomVariables',
 			'updateDisplayName',
 			'updateDtmfSettings',
+			'updateEventSubscriptions',
 			'updateExtractCalleeName',
 			'updateIntroMessage',
 			'updateLanguage',

@@ -12,6 +12,7 @@ import * as updateApiSettings from './updateApiSettings.operation';
 import * as updateCustomVariables from './updateCustomVariables.operation';
 import * as updateDisplayName from './updateDisplayName.operation';
 import * as updateDtmfSettings from './updateDtmfSettings.operation';
+import * as updateEventSubscriptions from './updateEventSubscriptions.operation';
 import * as updateExtractCalleeName from './updateExtractCalleeName.operation';
 import * as updateIntroMessage from './updateIntroMessage.operation';
 import * as updateLanguage from './updateLanguage.operation';
@@ -42,6 +43,7 @@ export const assistant = defineResource({
 		updateCustomVariables,
 		updateDisplayName,
 		updateDtmfSettings,
+		updateEventSubscriptions,
 		updateExtractCalleeName,
 		updateIntroMessage,
 		updateLanguage,
