@@ -13,6 +13,7 @@ import {
 	searchCampaigns,
 	searchNumbers,
 	searchVersions,
+	searchVoices,
 } from '../shared/listSearch';
 import { call } from './actions/call';
 import { contactList } from './actions/contactList';
@@ -41,7 +42,7 @@ export class VoiceAgentCalling implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchAssistants, searchCampaigns, searchNumbers, searchVersions },
+		listSearch: { searchAssistants, searchCampaigns, searchNumbers, searchVersions, searchVoices },
 		loadOptions: { getAssistants },
 	};
 

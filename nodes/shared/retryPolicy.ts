@@ -25,6 +25,7 @@ export const RETRY_POLICY: Record<RequestKind, Record<FailureKind, boolean>> = {
 /** Endpoints whose kind does not follow from the method (GET is always a read). */
 const KIND_BY_ENDPOINT: Record<string, RequestKind> = {
 	'POST /calling/outbound/individual': 'once',
+	'POST /calling/v2/outbound/individual': 'once',
 	'POST /calling/history/download': 'once',
 	'PATCH /workspace/api-key': 'once',
 	'PATCH /agent/v1': 'idempotent', // an edit replaces the field it names: same result twice

@@ -327,6 +327,21 @@ function checkCallback(url, args) {
 
 /** POST /calling/outbound/individual @param {Ctx} ctx @returns {Reply} */
 function startCall(ctx) {
+	return placeCall(ctx, false);
+}
+
+/**
+ * POST /calling/v2/outbound/individual (vendor reference since 2026-06-12, beyond the
+ * contract): the same body and answer, plus number_pool_id and voice_id (string or null);
+ * at least one of number_pool_id, from_number_id, from_number, never the last two together.
+ * @param {Ctx} ctx @returns {Reply}
+ */
+function startCallV2(ctx) {
+	return placeCall(ctx, true);
+}
+
+/** @param {Ctx} ctx @param {boolean} v2 @returns {Reply} */
+function placeCall(ctx, v2) {
 	const { store } = ctx;
 	if (!isObject(ctx.body)) throw new Invalid('Request body must be a JSON object');
 	const b = /** @type {Record<string, any>} */ (ctx.body);
@@ -353,11 +368,29 @@ function startCall(ctx) {
 	const hasNumber = b.from_number !== undefined && b.from_number !== null && b.from_number !== '';
 	const hasNumberId =
 		b.from_number_id !== undefined && b.from_number_id !== null && b.from_number_id !== '';
+	const hasPool =
+		v2 && b.number_pool_id !== undefined && b.number_pool_id !== null && b.number_pool_id !== '';
 	if (hasNumber && hasNumberId)
 		throw new Invalid('Send either from_number or from_number_id, not both');
-	if (!hasNumber && !hasNumberId) throw new Invalid('from_number is required');
+	if (v2 && !hasNumber && !hasNumberId && !hasPool)
+		throw new Invalid('Provide at least one of: number_pool_id, from_number_id, from_number');
+	if (!hasNumber && !hasNumberId && !hasPool) throw new Invalid('from_number is required');
+	let voice;
+	if (v2 && b.voice_id !== undefined && b.voice_id !== null) {
+		if (typeof b.voice_id !== 'string' || !UUID_RE.test(b.voice_id))
+			throw new Invalid(`voice_id must be a UUID, got ${JSON.stringify(b.voice_id)}`);
+		voice = store.voices.get(b.voice_id.toLowerCase());
+		if (!voice) throw new Invalid(`voice_id ${b.voice_id}: Voice not found`);
+	}
 	let from;
-	if (hasNumber) {
+	if (hasPool && !hasNumber && !hasNumberId) {
+		if (typeof b.number_pool_id !== 'string' || !UUID_RE.test(b.number_pool_id))
+			throw new Invalid(`number_pool_id must be a UUID, got ${JSON.stringify(b.number_pool_id)}`);
+		// No public endpoint lists pools: a pool's numbers are those carrying its id.
+		from =
+			store.numbers.find((n) => n.number_pool_id === b.number_pool_id.toLowerCase()) ??
+			store.numbers[0];
+	} else if (hasNumber) {
 		if (typeof b.from_number !== 'string' || !E164_RE.test(b.from_number)) {
 			throw new Invalid(
 				`from_number must be a phone number with + and country code, got ${JSON.stringify(b.from_number)}`,
@@ -411,6 +444,9 @@ function startCall(ctx) {
 		from_number: from.number,
 		agent_id: agent.id,
 		at: isoOffset(at),
+		...(v2
+			? { v2: true, number_pool_id: b.number_pool_id ?? null, voice_id: voice?.id ?? null }
+			: {}),
 	});
 	store.arm();
 	return {
@@ -1062,6 +1098,7 @@ function rotateKey(ctx) {
  */
 const ROUTES = [
 	{ method: 'POST', pattern: '/calling/outbound/individual', json: true, handler: startCall },
+	{ method: 'POST', pattern: '/calling/v2/outbound/individual', json: true, handler: startCallV2 },
 	{ method: 'GET', pattern: '/calling/history', handler: listHistory },
 	{ method: 'POST', pattern: '/calling/history/download', handler: exportHistory },
 	{ method: 'GET', pattern: '/calling/call-details', handler: getCall },

@@ -164,7 +164,7 @@ export const ENTRIES: FuzzEntry[] = [
 		endpoints: [
 			{
 				method: 'POST',
-				path: /^\/calling\/outbound\/individual$/,
+				path: /^\/calling\/(v2\/)?outbound\/individual$/,
 				acts: true,
 				good: fc
 					.record({

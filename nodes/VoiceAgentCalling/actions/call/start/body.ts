@@ -41,12 +41,38 @@ function readPhone(ctx: IExecuteFunctions, i: number, warnings: string[]): strin
 	return number;
 }
 
-/** from_number or from_number_id, never both: the From Number field's mode decides. */
+/**
+ * Exactly one caller: from_number, from_number_id or number_pool_id, as the From Number
+ * field's mode says.
+ */
 function readFrom(f: Fields): IDataObject {
-	if (f.locatorMode('fromNumber') === 'id') {
-		return { from_number_id: f.locatorUuid('fromNumber', 'From Number') };
-	}
+	const mode = f.locatorMode('fromNumber');
+	if (mode === 'id') return { from_number_id: f.locatorUuid('fromNumber', 'From Number') };
+	if (mode === 'pool') return { number_pool_id: f.locatorUuid('fromNumber', 'From Number') };
 	return { from_number: f.locatorE164('fromNumber', 'From Number') };
+}
+
+/** The contract's path, and the v2 path for what only it takes (vendor reference, 2026-06-12). */
+export const START_PATH = '/calling/outbound/individual';
+export const START_PATH_V2 = '/calling/v2/outbound/individual';
+
+/** Where a row's request goes: v2 only for a number pool or a voice override. */
+export function startPath(body: IDataObject): string {
+	return body.number_pool_id !== undefined || body.voice_id !== undefined
+		? START_PATH_V2
+		: START_PATH;
+}
+
+/** v2 has no scheduled_at and no per-call callback: refused there, before anything is sent. */
+function refuseOnV2(f: Fields, body: IDataObject) {
+	if (startPath(body) !== START_PATH_V2) return;
+	const why =
+		'cannot be used with a Number Pool or a Voice (Override): the service has no such field there';
+	const callTime = (body.call_config as IDataObject | undefined)?.call_time as
+		| IDataObject
+		| undefined;
+	if (callTime?.scheduled_at !== undefined) throw f.error('Call Settings › Scheduled At', why);
+	if (body.callback_url !== undefined) throw f.error('Call Settings › Status Callback URL', why);
 }
 
 /** The whole request body for one row; every check happens here, before anything is sent. */
@@ -66,11 +92,14 @@ export function buildStartRequest(
 		...versionBody(f),
 		...readFrom(f),
 	};
+	if (f.locator('voiceId', 'Voice (Override)'))
+		body.voice_id = f.locatorUuid('voiceId', 'Voice (Override)');
 	const variables = readVariables(ctx, i);
 	if (variables) body.custom_args_values = variables;
 	const callConfig = readCallConfig(ctx, i, nowMs);
 	if (callConfig) body.call_config = callConfig;
 	const callback = readCallback(ctx, i);
 	if (callback) Object.assign(body, callback);
+	refuseOnV2(f, body);
 	return { body, warnings };
 }

@@ -1,6 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { assistantLocator, fromNumberLocator, uuidModes } from '../../../../shared/descriptions';
+import {
+	assistantLocator,
+	fromNumberLocator,
+	uuidModes,
+	voiceLocator,
+} from '../../../../shared/descriptions';
 import { versionLocator } from '../../../../shared/versionField';
 import { rerunGuardOption, rerunLookbackOption } from './rerun';
 
@@ -44,6 +49,12 @@ export const properties: INodeProperties[] = [
 		description: 'Name of the person to call; the assistant can use it in the conversation',
 	},
 	fromNumberField(),
+	voiceLocator({
+		displayName: 'Voice (Override)',
+		required: false,
+		description:
+			"A voice for these calls instead of the assistant's own; it must speak the assistant's language. Empty: the assistant's voice.",
+	}),
 	{
 		displayName: 'Custom Variables',
 		name: 'variablesMode',
@@ -355,14 +366,17 @@ export const properties: INodeProperties[] = [
 /** From Number: a workspace number (sent as from_number) or its ID (sent as from_number_id). */
 function fromNumberField(): INodeProperties {
 	const base = fromNumberLocator();
+	const pool = uuidModes('number pool', 'c9c9c9c9-0000-4000-8000-000000000001', 'Number Pool ID')
+		.modes[0];
 	return {
 		...base,
 		description:
-			'Workspace number the call is made from: the number itself, or the ID of the workspace number',
+			'Where the call is made from: a workspace number, its ID, or the ID of a number pool (the service picks one of its numbers; it publishes no list of pools)',
 		modes: [
 			...(base.modes ?? []),
 			...uuidModes('workspace number', 'c3c3c3c3-0000-4000-8000-000000000001', 'By Number ID')
 				.modes,
+			{ ...pool, name: 'pool' },
 		],
 	};
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { Pacer, runPool } from './batch';
+import { startPath } from './body';
 import { sendOnce } from '../../../../shared/once';
 import { asItemError, type ItemResult } from '../../../../shared/router';
 import { describeValue, isPlainObject, shapeError } from '../../../../shared/shape';
@@ -48,7 +49,7 @@ export async function dialAll(
 					async () =>
 						await apiRequest.call(ctx, {
 							method: 'POST',
-							path: '/calling/outbound/individual',
+							path: startPath(body),
 							body,
 							itemIndex: i,
 							credentials,
@@ -68,7 +69,7 @@ export async function dialAll(
 				) {
 					const error = shapeError(
 						ctx.getNode(),
-						'POST /calling/outbound/individual: data',
+						`POST ${startPath(body)}: data`,
 						`should be an object but is ${describeValue(response.data)}`,
 						i,
 					);
