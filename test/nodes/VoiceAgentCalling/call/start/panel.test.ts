@@ -25,6 +25,7 @@ describe('Call › Start groups its settings by what the user decides', () => {
 			'defaultCountryCode',
 			'name',
 			'fromNumber',
+			'voiceId',
 			'variablesMode',
 			'dryRun',
 			'pace',
