@@ -5,10 +5,18 @@ import { defineEdit } from './edit';
 export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 	value: 'updateSecondaryVoice',
 	name: 'Update Secondary Voice',
-	description: 'Change the voice an assistant uses for its secondary language',
+	description:
+		'Change the voice an assistant uses for its secondary language. Reported to change nothing on the service: Update Voice sets it reliably.',
 	action: 'Update the secondary voice of an assistant',
 	apiOperation: 'edit_secondary_voice',
 	properties: [
+		{
+			displayName:
+				'Reported to change nothing: the service answers success without applying it. To set the secondary voice, use Update Voice (it takes the secondary voice and language too).',
+			name: 'noOpNotice',
+			type: 'notice',
+			default: '',
+		},
 		{
 			displayName: 'Voice Language',
 			name: 'voiceLanguage',
