@@ -158,6 +158,7 @@ export async function executeBatch(
 					pollMs: wait.pollMs,
 					maxWaitMs: wait.maxWaitMs,
 					includeAnalysis: wait.includeAnalysis,
+					sentVariables: recordFromStart(data, (requests[i] as StartRequest).body).custom_variables,
 				});
 			},
 		},

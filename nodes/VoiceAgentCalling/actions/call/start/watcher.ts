@@ -37,6 +37,11 @@ export interface WatchedCall {
 	pollMs: number;
 	maxWaitMs: number;
 	includeAnalysis: boolean;
+	/**
+	 * The variables the call was started with (the start answer's, else the request's): call
+	 * details and some history rows do not carry them, and the record must still say them.
+	 */
+	sentVariables?: IDataObject | null;
 	/** The latest record read (from the history or the call details). */
 	last?: CallRecord;
 	lastError?: Error;
@@ -265,6 +270,7 @@ export class Watcher {
 					call.callId,
 					timedOut,
 					this.now() - call.startedAt,
+					call.sentVariables,
 				);
 				const finish = this.options.finish;
 				this.results.set(call.index, {

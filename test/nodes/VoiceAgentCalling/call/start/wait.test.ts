@@ -219,6 +219,31 @@ test('Include Analysis: an ended call gets one details read with analysis; open 
 	]);
 }, 20000);
 
+test('after waiting, the record still says the variables the call was started with', async () => {
+	starts(1);
+	mockApi()
+		.get('/calling/history')
+		.query(history())
+		.reply(200, { calls: [historyRow(0, 'completed')] })
+		// Call details never carry the variables: the ones sent stand in.
+		.get('/calling/call-details')
+		.query({ id: callId(0), send_analysis: 'true' })
+		.reply(200, { status: 'success', data: { id: callId(0), call_status: 'completed' } });
+	const { output, error } = await runNode({
+		type: 'voiceAgentCalling',
+		items: [{ json: { name: 'Row 0', phone: '+14155551000', clinic: 'Sunrise' } }],
+		parameters: params(
+			{ includeAnalysis: true },
+			{ variablesMode: 'row', variablesExclude: 'name, phone' },
+		),
+	});
+	expect(error).toBeUndefined();
+	expect(output[0].json).toMatchObject({
+		status: 'completed',
+		custom_variables: { clinic: 'Sunrise' },
+	});
+}, 20000);
+
 test('a failed round (429, then 500) is tried again next round and fails no row', async () => {
 	starts(2);
 	mockApi()
