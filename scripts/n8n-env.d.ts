@@ -49,7 +49,7 @@ export function installPackage(options: {
 	userFolder: string;
 	tarball?: string;
 }): Promise<{ nodesDir: string; packageJson: any }>;
-export function declaredNodeTypes(packageJson: any): string[];
+export function declaredNodeTypes(packageJson: any, root?: string): string[];
 export function n8nCli(
 	n8n: N8nInstall,
 	env: NodeJS.ProcessEnv,
@@ -100,6 +100,14 @@ export function startN8n(
 		ownGroup?: boolean;
 	},
 ): Promise<{ child: ChildProcess; log(): string; stop(): Promise<void> }>;
+/** What `n8n start` prints once its startup (activations included on 1.x) is over. */
+export const STARTED_LINE: string;
+export function publicationSettled(
+	n8n: N8nInstall,
+	rest: { request(method: string, route: string, body?: unknown): Promise<RestAnswer> },
+	workflowId: string,
+	options?: { until?: string[]; timeoutMs?: number },
+): Promise<string | undefined>;
 export function activateWorkflow(
 	n8n: N8nInstall,
 	env: NodeJS.ProcessEnv,

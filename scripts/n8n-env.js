@@ -227,16 +227,35 @@ async function installTarball(userFolder, tgz) {
 	return { nodesDir, packageJson: installed };
 }
 
-/** Node types the installed package declares, as n8n names them. @param {any} packageJson */
-function declaredNodeTypes(packageJson) {
+/**
+ * Node types the package declares, as n8n names them: `<package>.<description.name>`. The
+ * name is the node's own, not its file's (a renamed file keeps its type name): read from
+ * the built node as n8n loads it (class named after the file), else from its codex file.
+ * @param {any} packageJson @param {string} [root] the package's folder
+ */
+function declaredNodeTypes(packageJson, root = REPO) {
 	return (packageJson.n8n?.nodes ?? []).map(
-		(/** @type {string} */ file) =>
-			`${PACKAGE_NAME}.${lowerFirst(path.basename(file, '.node.js'))}`,
+		(/** @type {string} */ file) => `${PACKAGE_NAME}.${nodeTypeName(root, file)}`,
 	);
 }
 
-/** @param {string} s */
-const lowerFirst = (s) => s.charAt(0).toLowerCase() + s.slice(1);
+/** @param {string} root @param {string} file e.g. dist/nodes/X/X.node.js */
+function nodeTypeName(root, file) {
+	const className = path.basename(file).split('.')[0];
+	try {
+		const NodeClass = require(path.join(root, file))[className];
+		const name = new NodeClass().description?.name;
+		if (typeof name === 'string' && name) return name;
+	} catch {}
+	// Not built yet: the codex in the source tree names the same type.
+	const codex = path.join(root, file.replace(/^dist\//, '').replace(/\.js$/, '.json'));
+	try {
+		const node = JSON.parse(fs.readFileSync(codex, 'utf8')).node;
+		if (typeof node === 'string' && node.startsWith(`${PACKAGE_NAME}.`))
+			return node.slice(PACKAGE_NAME.length + 1);
+	} catch {}
+	return className.charAt(0).toLowerCase() + className.slice(1);
+}
 
 /**
  * Runs an n8n CLI command (import, execute, update, ...) with this environment. With task
@@ -460,7 +479,17 @@ function httpStatus(port, route) {
 }
 
 /**
- * Starts `n8n start` and resolves once its REST API answers.
+ * What `n8n start` prints once its startup is over (1.x and 2.x): on 1.x after it activated
+ * every active workflow, on 2.x once its publication service runs.
+ */
+const STARTED_LINE = 'Editor is now accessible via';
+
+/**
+ * Starts `n8n start` and resolves once its startup is over. Its REST API and webhooks answer
+ * before it has activated the workflows (17 s before on a busy machine), and n8n saves static
+ * data last writer wins: a webhook request served meanwhile can undo what the activation
+ * saved (the registration). With stdio 'inherit' the log is not ours to read: then it
+ * resolves once the REST API answers.
  * @param {N8nInstall} n8n @param {NodeJS.ProcessEnv} env
  * @param {{ port: number, onLine?: (line: string) => void, timeoutMs?: number, stdio?: 'pipe' | 'inherit', ownGroup?: boolean }} options
  */
@@ -480,8 +509,11 @@ async function startN8n(
 	);
 	if (ownGroup) /** @type {any} */ (child).voiceAgentGroup = true;
 	let log = '';
+	let started = stdio === 'inherit';
 	const take = (/** @type {Buffer} */ chunk) => {
 		const text = chunk.toString();
+		// The line may come split over two chunks.
+		if (!started) started = (log.slice(-STARTED_LINE.length) + text).includes(STARTED_LINE);
 		log = (log + text).slice(-20000);
 		if (onLine) for (const line of text.split('\n')) if (line.trim()) onLine(line);
 	};
@@ -494,10 +526,12 @@ async function startN8n(
 		if (exited) throw new Error(`n8n start exited early:\n${log}`);
 		if (Date.now() > deadline) {
 			signalChild(child, 'SIGKILL');
-			throw new Error(`n8n did not answer on port ${port} within ${timeoutMs} ms:\n${log}`);
+			throw new Error(
+				`n8n on port ${port} did not ${started ? 'answer' : 'finish its startup'} within ${timeoutMs} ms:\n${log}`,
+			);
 		}
 		// Readiness answers before the REST routes exist; the public settings route comes last.
-		if ((await httpStatus(port, '/healthz/readiness')) === 200) {
+		if (started && (await httpStatus(port, '/healthz/readiness')) === 200) {
 			if ((await httpStatus(port, '/rest/settings')) === 200) break;
 		}
 		await new Promise((r) => setTimeout(r, 500));
@@ -518,6 +552,35 @@ async function startN8n(
 				signalChild(child, 'SIGTERM');
 			}),
 	};
+}
+
+/**
+ * Waits until n8n has applied the last activation or deactivation of a workflow, and says
+ * how it ended. n8n 2.x applies them in the background (a publication outbox; the REST call
+ * and the startup return before): its publication status leaves 'in_progress', and with
+ * `until` reaches one of those states ('published', 'not_published', 'partial', 'failed').
+ * n8n 1.x applies them before the REST call (or, at startup, the "Editor is now accessible"
+ * line) returns: nothing to wait for, undefined.
+ * @param {N8nInstall} n8n @param {{ request: (m: string, r: string) => Promise<{status: number, json: any, text: string}> }} rest
+ * @param {string} workflowId @param {{ until?: string[], timeoutMs?: number }} [options]
+ * @returns {Promise<string | undefined>}
+ */
+async function publicationSettled(n8n, rest, workflowId, { until, timeoutMs = 180000 } = {}) {
+	if (n8n.major !== 2) return undefined;
+	const deadline = Date.now() + timeoutMs;
+	let seen = '';
+	for (;;) {
+		const r = await rest.request('GET', `/workflows/${workflowId}/publication-status`);
+		if (r.status !== 200)
+			throw new Error(`publication status of ${workflowId}: ${r.status} ${r.text}`);
+		seen = String(r.json?.data?.status);
+		if (seen !== 'in_progress' && (!until || until.includes(seen))) return seen;
+		if (Date.now() > deadline)
+			throw new Error(
+				`timed out after ${timeoutMs} ms waiting for the publication of ${workflowId}${until ? ` to be ${until.join(' or ')}` : ''} (last: ${seen})`,
+			);
+		await new Promise((r) => setTimeout(r, 250));
+	}
 }
 
 /**
@@ -561,5 +624,7 @@ module.exports = {
 	freePorts,
 	restClient,
 	startN8n,
+	STARTED_LINE,
+	publicationSettled,
 	activateWorkflow,
 };

@@ -35,6 +35,8 @@ const PROCESSING_MS = {
 };
 
 const USER_AGENT = 'voice-agent-sandbox-webhooks/1.0';
+/** How much of a receiver's answer the ledger keeps. */
+const ANSWER_CHARS = 2000;
 const ENDED = ['completed', 'failed', 'error'];
 
 /** Whether the sandbox may send to this URL: http on a loopback address only. @param {string} raw */
@@ -53,7 +55,9 @@ function loopbackHttp(raw) {
 
 /**
  * @typedef {{attempt: number, at: string, status: number | null, error: string | null,
- *   headers: Record<string, string>}} Attempt
+ *   headers: Record<string, string>, answer?: string}} Attempt
+ *   answer: the start of the receiver's response body (a test reads what it said, e.g.
+ *   that it took a copy for a duplicate, without waiting to see nothing happen)
  * @typedef {{id: number, kind: 'event' | 'callback', event_type: string, status: string | null,
  *   call_id: string, agent_id: string, url: string, method: string, created_at: string,
  *   state: 'pending' | 'sending' | 'retrying' | 'delivered' | 'failed' | 'dropped' | 'refused',
@@ -330,8 +334,9 @@ class Deliveries {
 		d.state = 'sending';
 		d.next_attempt_at = null;
 		const done = this.send(d.method, d.url, entry.headers, text).then(
-			(status) => {
+			({ status, answer }) => {
 				entry.status = status;
+				entry.answer = answer;
 				// Only exactly 200 counts (vendor reference): a 204 or 202 is retried too.
 				if (status === 200) d.state = 'delivered';
 				else this.failed(d, headers, max, at);
@@ -359,7 +364,11 @@ class Deliveries {
 		this.at(next, () => this.attempt(d, headers, max));
 	}
 
-	/** Sends; resolves with the status code. @param {string} method @param {string} url @param {Record<string, string>} headers @param {string} text */
+	/**
+	 * Sends; resolves with the status code and the start of the answer.
+	 * @param {string} method @param {string} url @param {Record<string, string>} headers @param {string} text
+	 * @returns {Promise<{status: number, answer: string}>}
+	 */
 	send(method, url, headers, text) {
 		return new Promise((resolve, reject) => {
 			const req = http.request(url, { method, headers, agent: false });
@@ -368,8 +377,12 @@ class Deliveries {
 				req.destroy(new Error(`timeout after ${this.timeoutMs} ms`)),
 			);
 			req.on('response', (res) => {
-				res.resume();
-				res.on('end', () => resolve(res.statusCode ?? 0));
+				let answer = '';
+				res.setEncoding('utf8');
+				res.on('data', (c) => {
+					if (answer.length < ANSWER_CHARS) answer = (answer + c).slice(0, ANSWER_CHARS);
+				});
+				res.on('end', () => resolve({ status: res.statusCode ?? 0, answer }));
 				res.on('error', reject);
 			});
 			req.on('error', reject);

@@ -21,6 +21,7 @@ import path from 'node:path';
 
 import type { N8nInstall } from '../../scripts/n8n-install';
 import * as env from '../../scripts/n8n-env';
+import { waitFor } from '../helpers/wait';
 
 export interface Proc {
 	name: string;
@@ -107,15 +108,20 @@ function httpStatus(port: number, route: string): Promise<number> {
 	});
 }
 
-async function waitFor(proc: Proc, what: string, ok: () => Promise<boolean>, timeoutMs = 180000) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		if (proc.exited())
-			throw new Error(`${proc.name} exited early:\n${proc.lines.slice(-60).join('\n')}`);
-		if (await ok()) return;
-		if (Date.now() > deadline)
-			throw new Error(`${proc.name}: ${what} not ready:\n${proc.lines.slice(-60).join('\n')}`);
-		await sleep(300);
+/** Waits for `ok`; fails at once when the process exits, with its last lines either way. */
+async function waitReady(proc: Proc, what: string, ok: () => Promise<boolean>, timeoutMs = 180000) {
+	try {
+		await waitFor(
+			`${proc.name}: ${what}`,
+			async () => {
+				if (proc.exited()) throw new Error(`${proc.name} exited early`);
+				return await ok();
+			},
+			timeoutMs,
+			300,
+		);
+	} catch (error) {
+		throw new Error(`${(error as Error).message}:\n${proc.lines.slice(-60).join('\n')}`);
 	}
 }
 
@@ -246,8 +252,8 @@ export class Cluster {
 			[pgPort],
 		);
 		this.procs.push(pg);
-		await waitFor(redis, 'redis', () => redisPing(redisPort), 20000);
-		await waitFor(
+		await waitReady(redis, 'redis', () => redisPing(redisPort), 20000);
+		await waitReady(
 			pg,
 			'postgres',
 			async () => pg.lines.some((l) => l.includes('ready to accept connections')),
@@ -314,10 +320,14 @@ export class Cluster {
 		const { env: e, ports } = await this.processEnv();
 		this.mainPort = ports[0];
 		const proc = this.n8nProc('main', 'start', e, ports);
-		await waitFor(proc, 'main', async () => {
+		await waitReady(proc, 'main', async () => {
 			if ((await httpStatus(ports[0], '/healthz/readiness')) !== 200) return false;
 			return (await httpStatus(ports[0], '/rest/settings')) === 200;
 		});
+		// Its REST API answers before it has activated the workflows (1.x; see startN8n).
+		await waitReady(proc, 'main startup', async () =>
+			proc.lines.some((l) => l.includes(env.STARTED_LINE)),
+		);
 		this.main = proc;
 		this.say(`n8n main on ${ports[0]}`);
 		return proc;
@@ -331,9 +341,9 @@ export class Cluster {
 			N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
 		});
 		const proc = this.n8nProc(`worker${++this.workerCount}`, 'worker', e, [...ports, health]);
-		await waitFor(proc, 'worker', async () => (await httpStatus(health, '/healthz')) === 200);
+		await waitReady(proc, 'worker', async () => (await httpStatus(health, '/healthz')) === 200);
 		// The health server answers before the queue is consumed; n8n logs when it is.
-		await waitFor(proc, 'worker queue', async () =>
+		await waitReady(proc, 'worker queue', async () =>
 			proc.lines.some((l) => l.includes('n8n worker is now ready')),
 		);
 		this.workers.push(proc);
@@ -351,9 +361,9 @@ export class Cluster {
 			this.n8nProc(`webhook${this.webhooks.length + 1}`, 'webhook', e, ports),
 			{ port: ports[0] },
 		);
-		await waitFor(proc, 'webhook', async () => (await httpStatus(ports[0], '/healthz')) === 200);
+		await waitReady(proc, 'webhook', async () => (await httpStatus(ports[0], '/healthz')) === 200);
 		// Webhooks are served once n8n says so (2.x answers /healthz a while before that).
-		await waitFor(proc, 'webhook listener', async () =>
+		await waitReady(proc, 'webhook listener', async () =>
 			proc.lines.some((l) => l.includes('Webhook listener waiting for requests')),
 		);
 		this.webhooks.push(proc);
