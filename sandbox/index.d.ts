@@ -52,6 +52,8 @@ export interface DeliveryAttempt {
 	error: string | null;
 	/** The headers sent (never an API key). */
 	headers: Record<string, string>;
+	/** The start of the receiver's answer (a test reads what it said). */
+	answer?: string;
 }
 
 export interface Delivery {
