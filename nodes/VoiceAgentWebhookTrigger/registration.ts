@@ -150,14 +150,22 @@ function handSetup(
 }
 
 /** Removes this trigger's entry from the lists it was written to, keeping every other one. */
-async function unregister(ctx: IHookFunctions, data: NodeState): Promise<void> {
+async function unregister(
+	ctx: IHookFunctions,
+	data: NodeState,
+	currentUrl?: string,
+): Promise<void> {
 	const record = data.registration;
 	if (!record) return;
 	const versions = Array.isArray(record.versions) ? record.versions : undefined;
 	const targets = await subscriptionTargets(ctx, record.agentId, versions);
+	// The recorded URL, and at deactivation the trigger's URL now: a record saved over by an
+	// older copy of the static data (n8n saves it whole) must not leave an entry behind.
+	const mine = (e: IDataObject) =>
+		isOurs(e, record.url) || (currentUrl !== undefined && isOurs(e, currentUrl));
 	for (const target of targets) {
-		if (!target.list.some((e) => isOurs(e, record.url))) continue;
-		const { list, masked } = planChange(target.list, (e) => isOurs(e, record.url), []);
+		if (!target.list.some(mine)) continue;
+		const { list, masked } = planChange(target.list, mine, []);
 		if (masked) {
 			// Writing would destroy another subscriber's secret: ours stays, and the log says so.
 			ctx.logger.warn(
@@ -171,6 +179,12 @@ async function unregister(ctx: IHookFunctions, data: NodeState): Promise<void> {
 }
 
 export async function remove(this: IHookFunctions): Promise<boolean> {
-	await unregister(this, state(this));
+	let currentUrl: string | undefined;
+	try {
+		currentUrl = webhookUrl(this);
+	} catch {
+		// No webhook URL: only the recorded one can be ours.
+	}
+	await unregister(this, state(this), currentUrl);
 	return true;
 }

@@ -494,6 +494,32 @@ describe('registration on the assistant', () => {
 		expect(node.staticData.registration).toBeUndefined();
 	});
 
+	test('deactivation also removes the entry at its current URL when the record names an older one', async () => {
+		const node = registering();
+		// The record as an older copy of the static data left it (n8n saves it whole).
+		node.staticData.registration = {
+			agentId: AGENT,
+			url: 'https://old.example/webhook/x',
+			types: ['call_completed'],
+			versions: [V1],
+			secretHash: '00000000',
+		};
+		const current = { ...foreignPlain, callback_url: node.url, method_type: 'POST' };
+		mockApi()
+			.get(`/agent/${AGENT}`)
+			.reply(200, versioned({ [V1]: [foreignPlain, current] }));
+		mockApi()
+			.patch('/agent/v1', {
+				operation: 'edit_event_subscriptions',
+				agent_id: AGENT,
+				version_id: V1,
+				event_subscriptions: [foreignPlain],
+			})
+			.reply(200, { message: 'Agent updated successfully!', agent_id: AGENT });
+		expect(await node.hook('delete')).toBe(true);
+		expect(node.staticData.registration).toBeUndefined();
+	});
+
 	test('an A/B test: the entry goes to every version that takes calls', async () => {
 		const node = registering();
 		mockApi()
