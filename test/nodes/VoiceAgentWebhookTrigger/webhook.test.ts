@@ -508,7 +508,7 @@ describe('registration on the assistant', () => {
 		mockApi()
 			.get(`/agent/${AGENT}`)
 			.reply(200, versioned({ [V1]: [foreignPlain, current] }));
-		mockApi()
+		const write = mockApi()
 			.patch('/agent/v1', {
 				operation: 'edit_event_subscriptions',
 				agent_id: AGENT,
@@ -517,6 +517,7 @@ describe('registration on the assistant', () => {
 			})
 			.reply(200, { message: 'Agent updated successfully!', agent_id: AGENT });
 		expect(await node.hook('delete')).toBe(true);
+		write.done();
 		expect(node.staticData.registration).toBeUndefined();
 	});
 
