@@ -89,13 +89,15 @@ function eventItem(body: IDataObject, eventType: string, callId: string): IDataO
 /**
  * The key a delivery is deduplicated on: the same on every retry and duplicate of one
  * delivery, different for different deliveries. `event_id` where the payload has one
- * (call_started); else call + type (the vendor's advice), and for call_completed, which
- * comes once per ended attempt, also the attempt and its status: the retry attempt's event
- * and the final one must not share a key.
+ * (call_started); else call + type (the vendor's advice), with the status for call_started
+ * (a call that connects quickly sends a second one, status ongoing: another event, not a
+ * copy), and for call_completed, which comes once per ended attempt, also the attempt and
+ * its status: the retry attempt's event and the final one must not share a key.
  */
 export function deliveryKeyOf(body: IDataObject, eventType: string, callId: string): string {
 	const id = text(body.event_id);
 	if (id) return `event:${id}`;
+	if (eventType === 'call_started') return `${callId}:${eventType}:${text(body.status) ?? ''}`;
 	if (eventType !== 'call_completed') return `${callId}:${eventType}`;
 	return [
 		callId,

@@ -175,6 +175,20 @@ describe('deliveries', () => {
 		]);
 	});
 
+	test('the second call_started of a call that connected (status ongoing) is another event', async () => {
+		const node = trigger({ events: ['call_started'] });
+		// Without event_id (it is optional): the status tells the two apart, a copy stays a copy.
+		const queued = { ...common('call_started'), status: 'registered', sub_status: 'QUEUED' };
+		const ongoing = { ...common('call_started'), status: 'ongoing', sub_status: 'ACCEPTED' };
+		const seen = [];
+		for (const body of [queued, queued, ongoing, ongoing]) {
+			const { result, res } = await node.request({ body, headers: auth });
+			expect(res.statusCode).toBe(200);
+			seen.push(...emitted(result).map((i) => i.status));
+		}
+		expect(seen).toEqual(['registered', 'ongoing']);
+	});
+
 	test('each of the six payloads is read as delivered, and answered exactly 200', async () => {
 		const node = trigger({
 			events: [
