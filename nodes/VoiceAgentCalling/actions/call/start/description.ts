@@ -163,7 +163,8 @@ export const properties: INodeProperties[] = [
 		name: 'duplicates',
 		type: 'collection',
 		placeholder: 'Add Setting',
-		default: {},
+		// Shown set, so the panel says which mode is in effect instead of "No properties".
+		default: { rerunGuard: 'auto' },
 		description:
 			'Rows an earlier attempt of this same execution already dialled (n8n ran it again after a worker stopped) are not dialled again',
 		options: [rerunGuardOption, rerunLookbackOption],

@@ -45,6 +45,8 @@ describe('Call › Start groups its settings by what the user decides', () => {
 		expect(field('pace').displayName).toBe('Pace');
 		expect(members('pace')).toEqual(['Calls per Minute', 'Max Concurrent Requests']);
 		expect(field('duplicates').displayName).toBe('Duplicate Protection');
+		// Set by default, so the panel shows the mode in effect rather than "No properties".
+		expect(field('duplicates').default).toEqual({ rerunGuard: 'auto' });
 		expect(members('duplicates')).toEqual([
 			'Skip Rows Dialled by an Earlier Attempt',
 			'Earlier Attempt Look Back (Minutes)',
