@@ -29,7 +29,10 @@ export {
  * A node's properties from its resources: the Resource dropdown, each resource's fields, and
  * in tool mode the consent switch of the operations that need it.
  */
-export function nodeProperties(resources: Resource[], defaultResource: string): INodeProperties[] {
+export function nodeProperties<R extends Resource>(
+	resources: R[],
+	defaultResource: NoInfer<R['value']>,
+): INodeProperties[] {
 	return [
 		{
 			displayName: 'Resource',
