@@ -262,7 +262,8 @@ export function requireList(
 			i,
 		);
 	}
-	const list: string[] = [];
+	// A Set keeps the first order and stays linear for long lists (thousands of call IDs).
+	const unique = new Set<string>();
 	for (const entry of entries) {
 		if (
 			entry !== null &&
@@ -273,8 +274,9 @@ export function requireList(
 			throw fieldError(node, field, `entry ${show(entry)} is not text`, i);
 		}
 		const text = plainText(node, field, entry, i).trim();
-		if (text !== '' && !list.includes(text)) list.push(text);
+		if (text !== '') unique.add(text);
 	}
+	const list = [...unique];
 	if (blank === 'required' && list.length === 0) throw fieldError(node, field, 'is required', i);
 	if (options.max !== undefined && list.length > options.max) {
 		throw fieldError(
