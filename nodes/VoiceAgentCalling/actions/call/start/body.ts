@@ -71,8 +71,9 @@ function refuseOnV2(f: Fields, body: IDataObject) {
 	const callTime = (body.call_config as IDataObject | undefined)?.call_time as
 		| IDataObject
 		| undefined;
-	if (callTime?.scheduled_at !== undefined) throw f.error('Call Settings › Scheduled At', why);
-	if (body.callback_url !== undefined) throw f.error('Call Settings › Status Callback URL', why);
+	const settings = f.collection('callConfig', 'Call Settings');
+	if (callTime?.scheduled_at !== undefined) throw settings.error('Scheduled At', why);
+	if (body.callback_url !== undefined) throw settings.error('Status Callback URL', why);
 }
 
 /** The whole request body for one row; every check happens here, before anything is sent. */
