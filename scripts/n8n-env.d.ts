@@ -20,7 +20,10 @@ export const REPO: string;
 export const running: Set<ChildProcess>;
 export function track<T extends ChildProcess>(child: T): T;
 /** SIGTERM to every running child (process group for n8n started with ownGroup), SIGKILL after graceMs. */
-export function stopChildren(options?: { extra?: Iterable<ChildProcess>; graceMs?: number }): Promise<void>;
+export function stopChildren(options?: {
+	extra?: Iterable<ChildProcess>;
+	graceMs?: number;
+}): Promise<void>;
 export const PACKAGE_NAME: string;
 export const ENCRYPTION_KEY: string;
 export const SANDBOX_API_KEY: string;
@@ -49,6 +52,9 @@ export function installPackage(options: {
 	userFolder: string;
 	tarball?: string;
 }): Promise<{ nodesDir: string; packageJson: any }>;
+export function installForSuite(
+	userFolder: string,
+): Promise<{ nodesDir: string; packageJson: any }>;
 export function declaredNodeTypes(packageJson: any, root?: string): string[];
 export function n8nCli(
 	n8n: N8nInstall,

@@ -208,6 +208,17 @@ async function installPackage({ userFolder, tarball }) {
 	}
 }
 
+/**
+ * What every suite with a real n8n does before starting it: build the package (unless
+ * E2E_BUILT=1: the caller built it, as .ci/run does once), then install it into the user
+ * folder (the tarball E2E_PACKAGE_TGZ names, if any).
+ * @param {string} userFolder
+ */
+async function installForSuite(userFolder) {
+	if (process.env.E2E_BUILT !== '1') await mustExec('npm', ['run', 'build'], { env: npmEnv() });
+	return await installPackage({ userFolder, tarball: process.env.E2E_PACKAGE_TGZ || undefined });
+}
+
 /** @param {string} userFolder @param {string} tgz */
 async function installTarball(userFolder, tgz) {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
@@ -612,6 +623,7 @@ module.exports = {
 	npmEnv,
 	packRepo,
 	installPackage,
+	installForSuite,
 	declaredNodeTypes,
 	n8nCli,
 	sandboxCredential,

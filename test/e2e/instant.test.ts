@@ -164,10 +164,7 @@ beforeAll(async () => {
 	n8n = await ensureN8n({ major: MAJOR, log: () => undefined });
 	userFolder = mkdtempSync(path.join(tmpdir(), 'voice-agent-e2e-instant-'));
 	n8nEnv = await freshEnv();
-	if (process.env.E2E_BUILT !== '1') {
-		await env.mustExec('npm', ['run', 'build'], { env: env.npmEnv() });
-	}
-	await env.installPackage({ userFolder, tarball: process.env.E2E_PACKAGE_TGZ || undefined });
+	await env.installForSuite(userFolder);
 	await env.importAll(n8n, n8nEnv, {
 		credentials: [env.sandboxCredential({ ...CREDENTIAL, baseUrl: sandbox.url })],
 		workflows: [instantWorkflow(), allEventsWorkflow(), startWorkflow],

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { createSandbox, fixtures, type Sandbox } from '../../sandbox';
 import { ensureN8n, type N8nInstall } from '../../scripts/n8n-install';
 import * as env from '../../scripts/n8n-env';
+import { stopwatch } from '../helpers/timings';
 import { parseCsv, unzip } from '../sandbox/helpers';
 import { locator } from '../helpers/fixtures';
 import { parseFlatted } from '../helpers/flatted';
@@ -119,14 +120,7 @@ let n8nEnv: NodeJS.ProcessEnv;
 let userFolder: string;
 const timings: string[] = [];
 
-async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
-	const started = Date.now();
-	try {
-		return await work();
-	} finally {
-		timings.push(`${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-	}
-}
+const timed = stopwatch(timings);
 
 /** Executes a workflow and returns its run data; fails with n8n's own output otherwise. */
 async function execute(id: string, expectFailure = false) {
@@ -558,14 +552,7 @@ beforeAll(async () => {
 		// removes after a CLI run).
 		extra: { N8N_DEFAULT_BINARY_DATA_MODE: 'default' },
 	});
-	if (process.env.E2E_BUILT !== '1') {
-		await timed('npm run build', () =>
-			env.mustExec('npm', ['run', 'build'], { env: env.npmEnv() }),
-		);
-	}
-	await timed('npm pack + install into .n8n/nodes', () =>
-		env.installPackage({ userFolder, tarball: process.env.E2E_PACKAGE_TGZ || undefined }),
-	);
+	await timed('build, npm pack + install into .n8n/nodes', () => env.installForSuite(userFolder));
 	await timed('n8n import:credentials + import:workflow', () =>
 		env.importAll(n8n, n8nEnv, {
 			credentials: [env.sandboxCredential({ ...CREDENTIAL, baseUrl: sandbox.url })],

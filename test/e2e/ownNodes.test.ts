@@ -21,6 +21,7 @@ import {
 	type N8nInstall,
 } from '../../scripts/n8n-install';
 import * as env from '../../scripts/n8n-env';
+import { stopwatch } from '../helpers/timings';
 import { waitFor } from '../helpers/wait';
 
 const MAJOR = process.env.N8N_MAJOR === '2' ? 2 : 1;
@@ -87,14 +88,7 @@ let userFolder: string;
 let sheetFile: string;
 const timings: string[] = [];
 
-async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
-	const started = Date.now();
-	try {
-		return await work();
-	} finally {
-		timings.push(`${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-	}
-}
+const timed = stopwatch(timings);
 
 async function writeSheet(file: string) {
 	const workbook = new Workbook();
@@ -231,14 +225,7 @@ beforeAll(async () => {
 		brokerPort,
 		extra: { N8N_RESTRICT_FILE_ACCESS_TO: files, N8N_DEFAULT_BINARY_DATA_MODE: 'default' },
 	});
-	if (process.env.E2E_BUILT !== '1') {
-		await timed('npm run build', () =>
-			env.mustExec('npm', ['run', 'build'], { env: env.npmEnv() }),
-		);
-	}
-	await timed('npm pack + install into .n8n/nodes', () =>
-		env.installPackage({ userFolder, tarball: process.env.E2E_PACKAGE_TGZ || undefined }),
-	);
+	await timed('build, npm pack + install into .n8n/nodes', () => env.installForSuite(userFolder));
 	await timed('n8n import:credentials + import:workflow', () =>
 		env.importAll(n8n, n8nEnv, {
 			credentials: [env.sandboxCredential({ ...CREDENTIAL, baseUrl: sandbox.url })],

@@ -314,10 +314,8 @@ beforeAll(async () => {
 	sandbox = await createSandbox({ port: 0, clock: 'real', speed: 20, seed: 5 });
 	n8n = await ensureN8n({ major: MAJOR, log: () => undefined });
 	userFolder = mkdtempSync(path.join(tmpdir(), 'voice-agent-queue-'));
-	if (process.env.E2E_BUILT !== '1')
-		await env.mustExec('npm', ['run', 'build'], { env: env.npmEnv() });
 	// Installed the way users do: into the shared user folder's nodes/ (every process loads it).
-	await env.installPackage({ userFolder, tarball: process.env.E2E_PACKAGE_TGZ || undefined });
+	await env.installForSuite(userFolder);
 	cluster = new Cluster({
 		n8n,
 		userFolder,
