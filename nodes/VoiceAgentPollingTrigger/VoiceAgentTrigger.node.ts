@@ -7,11 +7,15 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { assistantLocator, CALL_TYPE_OPTIONS } from '../shared/descriptions';
+import {
+	assistantLocator,
+	CALL_TYPE_OPTIONS,
+	VOICEMAIL_FILTERS,
+	voicemailFilter,
+} from '../shared/descriptions';
 import { searchAssistants } from '../shared/listSearch';
 import { triggerFields } from '../shared/params';
 import { recordingsFor } from '../shared/recording';
-import type { VoicemailFilter } from '../shared/calls/cursor';
 import { readCallDetails } from '../shared/calls/details';
 import { historyFetcher } from '../shared/calls/history';
 import {
@@ -28,7 +32,6 @@ export const FIRST_POLL_LOOKBACK_MINUTES = 24 * 60;
 export const MAX_POLL_LOOKBACK_MINUTES = 7 * 24 * 60;
 
 const CALL_TYPES = CALL_TYPE_OPTIONS.map((o) => o.value);
-const VOICEMAIL: readonly VoicemailFilter[] = ['any', 'exclude', 'only'];
 
 export interface TriggerSettings extends PollOptions {
 	includeDetails: boolean;
@@ -86,7 +89,7 @@ function readSettings(ctx: IPollFunctions): TriggerSettings {
 		agentId: agentId || undefined,
 		bulkListId: filters.text('bulkListId', 'Contact List ID').trim() || undefined,
 		callTypes: filters.options('callTypes', 'Call Types', CALL_TYPES),
-		voicemail: filters.option('voicemail', 'Voicemail', VOICEMAIL, 'any'),
+		voicemail: filters.option('voicemail', 'Voicemail', VOICEMAIL_FILTERS, 'any'),
 		includeDetails: options.boolean('includeDetails', 'Include Call Details and Analysis', false),
 		downloadRecording: options.boolean('downloadRecording', 'Download Recording', false),
 	};
@@ -163,18 +166,7 @@ export class VoiceAgentTrigger implements INodeType {
 						default: '',
 						description: 'Only calls of this contact (bulk) list',
 					},
-					{
-						displayName: 'Voicemail',
-						name: 'voicemail',
-						type: 'options',
-						options: [
-							{ name: 'Any', value: 'any' },
-							{ name: 'Exclude Voicemail', value: 'exclude' },
-							{ name: 'Only Voicemail', value: 'only' },
-						],
-						default: 'any',
-						description: 'Whether calls where voicemail was detected are included',
-					},
+					voicemailFilter('Whether calls where voicemail was detected are included'),
 				],
 			},
 			{

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import type { VoicemailFilter } from './calls/cursor';
 import { UUID_PATTERN } from './validate';
 
 /**
@@ -201,5 +202,24 @@ export function campaignLocator(overrides: Partial<INodeProperties> = {}): INode
 			'6e7f8a9b-0c1d-4e2f-8a3b-4c5d6e7f8a9b',
 		),
 		...overrides,
+	};
+}
+
+/** The voicemail filter's values: every call, only those that reached voicemail, or none. */
+export const VOICEMAIL_FILTERS: readonly VoicemailFilter[] = ['any', 'exclude', 'only'];
+
+/** Voicemail filter (the polling trigger, the analytics reports). */
+export function voicemailFilter(description: string): INodeProperties {
+	return {
+		displayName: 'Voicemail',
+		name: 'voicemail',
+		type: 'options',
+		options: [
+			{ name: 'Any', value: 'any' },
+			{ name: 'Exclude Voicemail', value: 'exclude' },
+			{ name: 'Only Voicemail', value: 'only' },
+		],
+		default: 'any',
+		description,
 	};
 }

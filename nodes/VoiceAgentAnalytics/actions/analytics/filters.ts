@@ -1,7 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { dayInZone } from '../../../shared/dateTime';
-import { assistantLocator, campaignLocator } from '../../../shared/descriptions';
+import {
+	assistantLocator,
+	campaignLocator,
+	VOICEMAIL_FILTERS,
+	voicemailFilter,
+} from '../../../shared/descriptions';
 import { fields } from '../../../shared/params';
 
 /**
@@ -11,8 +16,6 @@ import { fields } from '../../../shared/params';
  * the service's own defaults are a fixed, stale date.
  */
 export const DEFAULT_DAYS = 30;
-
-const VOICEMAIL = ['any', 'only', 'exclude'] as const;
 
 export function filterProperties(campaign: 'optional' | 'required'): INodeProperties[] {
 	return [
@@ -41,17 +44,7 @@ export function filterProperties(campaign: 'optional' | 'required'): INodeProper
 			required: false,
 			description: 'Only the calls of this assistant (leave empty for every assistant)',
 		}),
-		{
-			displayName: 'Voicemail',
-			name: 'voicemail',
-			type: 'options',
-			options: [
-				{ name: 'Any Call', value: 'any' },
-				{ name: 'Only Calls That Reached Voicemail', value: 'only' },
-				{ name: 'Exclude Calls That Reached Voicemail', value: 'exclude' },
-			],
-			default: 'any',
-		},
+		voicemailFilter('Whether calls where voicemail was detected are counted'),
 	];
 }
 
@@ -74,7 +67,7 @@ export function readFilters(
 			: undefined;
 	if (listId) qs.bulk_list_id = listId;
 	if (f.locator('assistant', 'Assistant')) qs.agent_id = f.locatorUuid('assistant', 'Assistant');
-	const voicemail = f.option('voicemail', 'Voicemail', VOICEMAIL, 'any');
+	const voicemail = f.option('voicemail', 'Voicemail', VOICEMAIL_FILTERS, 'any');
 	if (voicemail !== 'any') qs.voicemail = voicemail === 'only';
 	return qs;
 }
