@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { readHeaders } from '../../../shared/headers';
 import { operationOption, type OperationOutput } from '../../../shared/operation';
 import { fields } from '../../../shared/params';
 import { planChange, subscriptionTargets, writeSubscriptions } from '../../../shared/subscriptions';
@@ -122,13 +123,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 	if (action === 'set') {
 		const events = f.options('eventTypes', 'Events', EVENT_VALUES);
 		if (events.length === 0) throw f.error('Events', 'needs at least one event');
-		const headers: IDataObject = {};
-		for (const header of f.collection('headers', 'Headers').entries('header', 'Header')) {
-			const name = header.requiredText('name', 'Name');
-			if (Object.prototype.hasOwnProperty.call(headers, name))
-				throw header.error('Name', `"${name}" is given twice`);
-			headers[name] = header.text('value', 'Value');
-		}
+		const headers = readHeaders(f.collection('headers', 'Headers').entries('header', 'Header'));
 		own.push({
 			event_type: events,
 			callback_url: url,

@@ -1,10 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { readHeaders } from '../../../../shared/headers';
 import { fields } from '../../../../shared/params';
 import { isLoopbackHost } from '../../../../shared/url';
-
-/** An HTTP header name (RFC 9110 token). */
-const HEADER_NAME_RE = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /**
  * callback_url and callback_args of one call: the service POSTs every status change of the
@@ -38,17 +36,8 @@ export function readCallback(ctx: IExecuteFunctions, i: number): IDataObject | u
 	if (url.username || url.password) {
 		throw options.error(URL_LABEL, 'must not contain a user name or password');
 	}
-	const headers: Record<string, string> = {};
-	const seen = new Set<string>();
-	for (const header of headerList) {
-		const name = header.text('name', 'Name').trim();
-		if (!HEADER_NAME_RE.test(name)) throw header.error('Name', `"${name}" is not a header name`);
-		if (seen.has(name.toLowerCase())) throw header.error('Name', `"${name}" is given twice`);
-		seen.add(name.toLowerCase());
-		const value = header.text('value', 'Value');
-		if (/[\r\n]/.test(value)) throw header.error('Value', 'must be on one line');
-		headers[name] = value;
-	}
-	if (!seen.has('content-type')) headers['Content-Type'] = 'application/json';
+	const headers = readHeaders(headerList);
+	if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type'))
+		headers['Content-Type'] = 'application/json';
 	return { callback_url: text, callback_args: { headers } };
 }
