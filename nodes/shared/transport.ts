@@ -23,6 +23,7 @@ import {
 	type RetrySettings,
 } from './retryPolicy';
 import { header, isStream, networkCode, type ByteStream } from './http';
+import type { MultipartBody } from './multipart';
 import { markNotSent } from './once';
 import { describeValue, isPlainObject, shapeError } from './shape';
 import { endpointPathProblem, joinUrl, LONE_SURROGATE_RE, normaliseBaseUrl, originOf } from './url';
@@ -43,6 +44,8 @@ export interface ApiRequest {
 	path: string;
 	qs?: IDataObject;
 	body?: IDataObject;
+	/** A multipart/form-data body (uploads), sent as built; instead of `body`. */
+	form?: MultipartBody;
 	/** The input item this request is for, so errors name it. */
 	itemIndex?: number;
 	/** Accept a JSON list as the answer (endpoints seen answering either form). */
@@ -283,6 +286,12 @@ export async function apiRequestFull<T = unknown>(
 	if (request.binary) options.encoding = request.maxBytes ? 'stream' : 'arraybuffer';
 	if (request.body !== undefined) {
 		options.headers = { ...options.headers, 'Content-Type': 'application/json' };
+	}
+	if (request.form) {
+		// Sent as bytes with its own boundary; the JSON answer is parsed by decodeBody.
+		options.body = request.form.body;
+		options.json = false;
+		options.headers = { ...options.headers, 'Content-Type': request.form.contentType };
 	}
 
 	for (let attempt = 1; ; attempt++) {

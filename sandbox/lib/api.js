@@ -1093,7 +1093,7 @@ function rotateKey(ctx) {
 
 /**
  * The routes. `detail`: errors of this endpoint use the {detail} body; otherwise {error}.
- * @type {Array<{method: string, pattern: string, detail?: boolean, detailAuth?: boolean, json?: boolean,
+ * @type {Array<{method: string, pattern: string, detail?: boolean, detailAuth?: boolean, json?: boolean, multipart?: boolean,
  *   handler: (ctx: Ctx) => Reply}>}
  */
 const ROUTES = [

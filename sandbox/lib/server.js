@@ -10,9 +10,11 @@ const { prng, isoOffset } = require('./util');
 const { zipOne } = require('./zip');
 const { startRecordingServer, recordingWav } = require('./recordings');
 const { Deliveries } = require('./events');
+const { parseMultipart } = require('./multipart');
 
 const PREFIX = '/ca/api/v0';
-const MAX_BODY = 1024 * 1024;
+/** Uploads (campaign CSVs of 50,000 rows, knowledge-base files) are the largest bodies. */
+const MAX_BODY = 64 * 1024 * 1024;
 
 /** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -191,6 +193,7 @@ async function startSandbox(options = {}) {
 					throw new Invalid('Request body is not valid JSON');
 				}
 			}
+			if (route.multipart) body = parseMultipart(raw, req.headers['content-type']);
 			reply = route.handler({
 				method,
 				path,
