@@ -9,6 +9,7 @@ import type {
 
 import { readAssistantLanguage, readAssistantRecord, readAssistantsPage } from './assistants';
 import { resolveLive } from './assistantVersions';
+import { readCampaignsPage } from './campaigns';
 import { expectRows } from './shape';
 import { apiRequest } from './transport';
 
@@ -252,12 +253,8 @@ export async function searchCampaigns(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const offset = Number(paginationToken ?? 0) || 0;
-	const body = await apiRequest.call(this, {
-		method: 'GET',
-		path: '/campaign/all',
-		qs: { limit: PAGE, offset, call_count: false },
-	});
-	const rows = expectRows(this.getNode(), body.campaigns, 'campaigns').filter((c) => c.id);
+	const page = await readCampaignsPage(this, { offset, limit: PAGE, callCount: false });
+	const rows = page.rows.filter((c) => c.id);
 	return {
 		results: rows
 			.filter((c) => matches(filter, c.name, c.id))
