@@ -27,6 +27,7 @@ const { Invalid } = require('./errors');
 const { terminateCalls } = require('./terminate');
 const analytics = require('./analytics');
 const { zipOne, toCsv } = require('./zip');
+const { KB_ROUTES } = require('./knowledgeBases');
 
 /**
  * The endpoints of the contract. A handler gets the request context and answers
@@ -1144,6 +1145,7 @@ const ROUTES = [
 		pattern: '/analytics/classification-analytics',
 		handler: analytics.classificationAnalytics,
 	},
+	...KB_ROUTES,
 ];
 
 module.exports = { ROUTES, Invalid, historyRecord, callDetails, acceptQ, CALL_STATUSES };

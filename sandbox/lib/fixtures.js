@@ -5,7 +5,8 @@
  * The seeded workspace. IDs are fixed (not drawn from the seed) so docs, examples and
  * end-to-end tests can name them; each kind of record has its own first group:
  * a1a1a1a1 assistants, b2b2b2b2 voices, c3c3c3c3 numbers, d4d4d4d4 users,
- * e5e5e5e5 campaigns, f6f6f6f6 contact lists, 0a0a0a0a knowledge bases, a7a7a7a7 versions of
+ * e5e5e5e5 campaigns, f6f6f6f6 contact lists, 0a0a0a0a knowledge bases (0b0b0b0b their files,
+ * URLs and FAQs), a7a7a7a7 versions of
  * the A/B and multi_node assistants (the plain assistants' version IDs come from the seed).
  */
 
@@ -33,8 +34,38 @@ const VOICES = [
 	{ id: id('b2b2b2b2', 5), name: 'Rohan', gender: 'male', languages: ['hi-IN'] },
 ];
 
+/** Their files, URLs and FAQs (0b0b0b0b items) in the GET /external/kb/{kb_id} shape. */
 const KNOWLEDGE_BASES = [
-	{ id: id('0a0a0a0a', 1), name: 'Clinic FAQ' },
+	{
+		id: id('0a0a0a0a', 1),
+		name: 'Clinic FAQ',
+		files: [
+			{
+				file_id: id('0b0b0b0b', 1),
+				file_type: 'pdf',
+				file_size: 48213,
+				filename: 'opening-hours.pdf',
+				file_path: `knowledge-bases/${id('0a0a0a0a', 1)}/${id('0b0b0b0b', 1)}/opening-hours.pdf`,
+			},
+		],
+		urls: [
+			{
+				file_id: id('0b0b0b0b', 2),
+				file_type: 'url',
+				file_size: 0,
+				url: 'https://clinic.example/visit',
+				file_path: `knowledge-bases/${id('0a0a0a0a', 1)}/${id('0b0b0b0b', 2)}`,
+			},
+		],
+		faqs: [
+			{
+				file_id: id('0b0b0b0b', 3),
+				file_type: 'faq',
+				file_size: 64,
+				content: { question: 'Do you open on Sundays?', answer: 'No, Monday to Saturday.' },
+			},
+		],
+	},
 	{ id: id('0a0a0a0a', 2), name: 'Product catalogue' },
 	{ id: id('0a0a0a0a', 3), name: 'Return policy' },
 ];

@@ -63,7 +63,12 @@ class Store {
 		/** @type {Map<string, any>} */
 		this.voices = new Map(fixtures.VOICES.map((v) => [v.id, structuredClone(v)]));
 		/** @type {Map<string, any>} */
-		this.knowledgeBases = new Map(fixtures.KNOWLEDGE_BASES.map((k) => [k.id, structuredClone(k)]));
+		this.knowledgeBases = new Map(
+			fixtures.KNOWLEDGE_BASES.map((k, i) => [
+				k.id,
+				{ ...structuredClone(k), created_at: t0 - (30 - i) * DAY, updated_at: t0 - (20 - i) * DAY },
+			]),
+		);
 		/** @type {Map<string, any>} */
 		this.agents = new Map(
 			fixtures.AGENTS.map((a, n) => [
