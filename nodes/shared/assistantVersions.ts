@@ -219,3 +219,47 @@ export function assistantView(agent: IDataObject): IDataObject {
 	};
 	return out;
 }
+
+/** The variables an assistant's calls use, or undefined with the reason when it cannot be told. */
+export interface UsedVariables {
+	variables: string[] | undefined;
+	note?: string;
+}
+
+/**
+ * The `@{{name}}` placeholders a call with this assistant fills: those of the prompt and the
+ * intro message of the version that takes it (the given version, else every version taking
+ * calls: the live one, or each version with traffic in an A/B test). A multi_node assistant
+ * has no readable prompt (agent_prompt null), nor has a version without one: then undefined.
+ */
+export function usedPromptVariables(agent: IDataObject, versionId?: string): UsedVariables {
+	if (agent.orchestration_mode === 'multi_node') {
+		return {
+			variables: undefined,
+			note: 'multi_node assistant: its prompts live in its nodes and cannot be read through the API, so the variables it uses were not checked',
+		};
+	}
+	const live = resolveLive(agent);
+	let versions = live.taking_calls;
+	if (versionId && live.resolution !== 'flat') {
+		const chosen = live.versions.find((v) => v.version_id === versionId);
+		if (!chosen) {
+			return {
+				variables: undefined,
+				note: `the assistant has no version ${versionId}, so the variables it uses were not checked`,
+			};
+		}
+		versions = [chosen];
+	}
+	if (versions.length === 0 || versions.some((v) => v.prompt === null)) {
+		return {
+			variables: undefined,
+			note: `the assistant's prompt cannot be read${live.note ? ` (${live.note})` : ''}, so the variables it uses were not checked`,
+		};
+	}
+	const names: string[] = [];
+	for (const v of versions)
+		for (const n of [...v.prompt_variables, ...promptPlaceholders(v.intro_message ?? '')])
+			if (!names.includes(n)) names.push(n);
+	return { variables: names };
+}

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { resolveLive } from './assistantVersions';
+import { resolveLive, usedPromptVariables, type UsedVariables } from './assistantVersions';
 import { expectObject, expectRows, isPlainObject, shapeError } from './shape';
 import { apiRequest, type ApiContext, type ApiRequest } from './transport';
 
@@ -22,6 +22,21 @@ export async function readAssistantRecord(
 		itemIndex,
 	});
 	return expectObject(ctx.getNode(), body.agents, 'agents', itemIndex);
+}
+
+/**
+ * The `@{{name}}` variables calls with this assistant use (its live version's prompt and intro,
+ * or the given version's): one read of GET /agent/{id}. `variables` is undefined when it
+ * cannot be told (a multi_node assistant has no readable prompt), with the reason in `note`.
+ */
+export async function assistantPromptVariables(
+	ctx: ApiContext,
+	assistantId: string,
+	itemIndex?: number,
+	options: { versionId?: string } = {},
+): Promise<UsedVariables> {
+	const agent = await readAssistantRecord(ctx, assistantId, itemIndex);
+	return usedPromptVariables(agent, options.versionId);
 }
 
 /**
@@ -95,4 +110,25 @@ export async function deleteAssistant(
 		path: `/agent/${encodeURIComponent(agentId)}`,
 		itemIndex,
 	});
+}
+
+/**
+ * `POST /public/agent` (vendor reference, since 2026-01-22): creates an assistant. Answers
+ * `{success: true, data: {id, version, created_at}, message}`; `data` is checked here.
+ */
+export async function createAssistant(
+	ctx: ApiContext,
+	body: IDataObject,
+	itemIndex?: number,
+): Promise<{ data: IDataObject; message?: string }> {
+	const answer = await apiRequest.call(ctx, {
+		method: 'POST',
+		path: '/public/agent',
+		body,
+		itemIndex,
+	});
+	const data = expectObject(ctx.getNode(), answer.data, 'data', itemIndex);
+	if (typeof data.id !== 'string' || data.id === '')
+		throw shapeError(ctx.getNode(), 'data.id', 'is missing', itemIndex);
+	return { data, message: typeof answer.message === 'string' ? answer.message : undefined };
 }

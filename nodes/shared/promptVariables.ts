@@ -31,3 +31,37 @@ export function placeholderWarnings(prompt: string, known: string[] | undefined)
 			'Add it with Update Custom Variables and pass a value for it when starting calls, or it may stay unfilled.',
 	);
 }
+
+/**
+ * Variables a call must give and does not: `used` (the assistant's placeholders) less the
+ * names in `given`, in the order of `used`. Pure, shared by Start and Campaign Create; the
+ * caller decides what counts as given (e.g. only variables with a value that is not blank).
+ */
+export function missingPromptVariables(used: string[], given: Iterable<string>): string[] {
+	const have = new Set(given);
+	return used.filter((name, at) => !have.has(name) && used.indexOf(name) === at);
+}
+
+/**
+ * Variables the service fills from the call itself: the callee's number always, the callee's
+ * name when the call has one (the start answer's custom_args_values hold both, SPEC.md).
+ */
+export function variablesOfTheCall(call: { name?: unknown; mobile_number?: unknown }): string[] {
+	const filled: string[] = [];
+	if (typeof call.name === 'string' && call.name.trim() !== '') filled.push('callee_name');
+	if (typeof call.mobile_number === 'string' && call.mobile_number !== '')
+		filled.push('mobile_number');
+	return filled;
+}
+
+/** `@{{a}}, @{{b}}`: placeholders as the user writes them in the prompt. */
+export const asPlaceholders = (names: string[]): string =>
+	names.map((name) => `@{{${name}}}`).join(', ');
+
+/** The words of a refusal or a warning about a row's missing variables (not its label). */
+export function missingVariablesText(missing: string[], used: string[]): string {
+	return (
+		`the assistant uses ${asPlaceholders(missing)} but this row gives no value for ` +
+		`${missing.length === 1 ? 'it' : 'them'} (its prompt and intro use ${asPlaceholders(used)})`
+	);
+}

@@ -1,4 +1,9 @@
-import { promptText, resolveLive, subscriptionList } from '../../nodes/shared/assistantVersions';
+import {
+	promptText,
+	resolveLive,
+	subscriptionList,
+	usedPromptVariables,
+} from '../../nodes/shared/assistantVersions';
 
 const detail = (prompt: string | null) => ({
 	agent_config: {
@@ -65,5 +70,57 @@ describe('readers of both shapes', () => {
 			{ event_type: 'call_started', callback_url: 'u' },
 		]);
 		expect(subscriptionList(undefined)).toEqual([]);
+	});
+});
+
+describe('usedPromptVariables: what a call with the assistant fills', () => {
+	const withIntro = (record: Record<string, any>, id: string, intro: string) => {
+		record.version_details[id].agent_config.intro_message = intro;
+		return record;
+	};
+
+	test('flat: the prompt and the intro message, each name once, prompt first', () => {
+		expect(
+			usedPromptVariables({
+				agent_config: {
+					agent_prompt: 'Remind @{{callee_name}} of @{{date}} at @{{time}}.',
+					intro_message: '<p>Hi @{{callee_name}}, this is @{{clinic}}.</p>',
+				},
+			}),
+		).toEqual({ variables: ['callee_name', 'date', 'time', 'clinic'] });
+	});
+
+	test('versioned: the live version; a chosen version; every version with traffic', () => {
+		expect(usedPromptVariables(withIntro(agent('b', { a: 0, b: 100 }), 'b', 'Hi @{{n}}'))).toEqual({
+			variables: ['b', 'n'],
+		});
+		expect(usedPromptVariables(agent('b', { a: 0, b: 100 }), 'a')).toEqual({ variables: ['a'] });
+		expect(usedPromptVariables(agent(null, { a: 50, b: 50, c: 0 }))).toEqual({
+			variables: ['a', 'b'],
+		});
+	});
+
+	test('cannot tell: multi_node, a prompt that is null, a version that is not there', () => {
+		const multi = { ...agent('a', { a: 100 }), orchestration_mode: 'multi_node' };
+		expect(usedPromptVariables(multi)).toEqual({
+			variables: undefined,
+			note: expect.stringContaining('multi_node assistant'),
+		});
+		const noPrompt = {
+			active_agent_version_id: 'a',
+			version_details: { a: detail(null) },
+		};
+		expect(usedPromptVariables(noPrompt)).toEqual({
+			variables: undefined,
+			note: "the assistant's prompt cannot be read, so the variables it uses were not checked",
+		});
+		expect(usedPromptVariables(agent('a', { a: 100 }), 'zz')).toEqual({
+			variables: undefined,
+			note: 'the assistant has no version zz, so the variables it uses were not checked',
+		});
+		// A prompt with no placeholders is known to use none.
+		expect(usedPromptVariables({ agent_config: { agent_prompt: 'Hello.' } })).toEqual({
+			variables: [],
+		});
 	});
 });
