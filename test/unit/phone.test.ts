@@ -1,4 +1,4 @@
-import { normalisePhone } from '../../nodes/VoiceAgentCalling/actions/call/phone';
+import { normalisePhone } from '../../nodes/shared/phone';
 
 test.each([
 	['+1 (415) 555-0100', '', '+14155550100'],

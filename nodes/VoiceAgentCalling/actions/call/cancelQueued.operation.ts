@@ -5,7 +5,7 @@ import { operationOption } from '../../../shared/operation';
 import { assistantLocator, campaignLocator } from '../../../shared/descriptions';
 import { sendOnce } from '../../../shared/once';
 import { fields } from '../../../shared/params';
-import { normalisePhone } from './phone';
+import { normalisePhone } from '../../../shared/phone';
 import { asItemError, type OperationOutput } from '../../../shared/router';
 import { apiRequest } from '../../../shared/transport';
 import { requireE164, requireUuid } from '../../../shared/validate';

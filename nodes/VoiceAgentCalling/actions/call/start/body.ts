@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { fields, type Fields, toText } from '../../../../shared/params';
-import { countryCodeDigits, normalisePhone } from '../phone';
+import { countryCodeDigits, normalisePhone } from '../../../../shared/phone';
 import { E164_RE, fieldError } from '../../../../shared/validate';
-import { readCallConfig } from './callConfig';
+import { readCallConfig } from '../../../../shared/callSettings';
 import { readCallback } from './callback';
 import { readVariables } from './variables';
 import { versionBody } from '../../../../shared/versionField';

@@ -6,6 +6,7 @@ import {
 	uuidModes,
 	voiceLocator,
 } from '../../../../shared/descriptions';
+import { callSettingsField } from '../../../../shared/callSettings';
 import { versionLocator } from '../../../../shared/versionField';
 import { rerunGuardOption, rerunLookbackOption } from './rerun';
 
@@ -219,107 +220,12 @@ export const properties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Call Settings',
-		name: 'callConfig',
-		type: 'collection',
-		placeholder: 'Add Call Setting',
-		default: {},
+	callSettingsField({
 		description:
 			'The assistant’s call settings, changed for this call only: when it may ring, retries, timeouts, status callback',
-		options: [
-			{
-				displayName: 'Call Window End',
-				name: 'callEndTime',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 18:00',
-				description: 'Latest local time (HH:MM, 24-hour) at which the call may be placed',
-			},
-			{
-				displayName: 'Call Window Start',
-				name: 'callStartTime',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 09:00',
-				description: 'Earliest local time (HH:MM, 24-hour) at which the call may be placed',
-			},
-			{
-				displayName: 'Idle Timeout End (Seconds)',
-				name: 'idleTimeoutEnd',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: 30,
-				description: 'Silence after which the assistant ends the call',
-			},
-			{
-				displayName: 'Idle Timeout Warning (Seconds)',
-				name: 'idleTimeoutWarning',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: 10,
-				description: 'Silence after which the assistant checks whether the callee is still there',
-			},
-			{
-				displayName: 'Max Call Length (Seconds)',
-				name: 'maxCallLength',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: 600,
-			},
-			{
-				displayName: 'Retries',
-				name: 'retry',
-				type: 'fixedCollection',
-				default: {},
-				placeholder: 'Add Retry Settings',
-				options: [
-					{
-						displayName: 'Retry Settings',
-						name: 'settings',
-						values: [
-							{
-								displayName: 'Retry Count',
-								name: 'retry_count',
-								type: 'number',
-								typeOptions: { minValue: 0 },
-								default: 1,
-								description: 'How many times a call is retried in all',
-							},
-							{
-								displayName: 'Retry When Busy',
-								name: 'retry_busy',
-								type: 'number',
-								typeOptions: { minValue: 0 },
-								default: 1,
-								description: 'Retries when the line is busy',
-							},
-							{
-								displayName: 'Retry When Not Picked Up',
-								name: 'retry_not_picked',
-								type: 'number',
-								typeOptions: { minValue: 0 },
-								default: 1,
-							},
-							{
-								displayName: 'Retry When Failed',
-								name: 'retry_failed',
-								type: 'number',
-								typeOptions: { minValue: 0 },
-								default: 1,
-							},
-						],
-					},
-				],
-			},
-			{
-				displayName: 'Scheduled At',
-				name: 'scheduledAt',
-				type: 'dateTime',
-				default: '',
-				description:
-					'When to place the call. A date with an offset is converted to the time zone; a date without one is taken as local time in that zone. Must be in the future.',
-			},
+		scheduledAt: true,
+		// The status callback is Start's own (a campaign has none).
+		extra: [
 			{
 				displayName: 'Status Callback Headers',
 				name: 'callbackHeaders',
@@ -351,17 +257,8 @@ export const properties: INodeProperties[] = [
 				description:
 					'Legacy: the vendor removed per-call callbacks from its reference on 2026-08-03, so the service may ignore this URL. For call events use the Voice Agent Webhook Trigger (event subscriptions). When honoured, every status change of the call is POSTed here; https only (plain http for localhost).',
 			},
-			{
-				displayName: 'Time Zone',
-				name: 'timezone',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. America/New_York',
-				description:
-					'IANA time zone of the call window and Scheduled At. Empty: the workflow’s time zone.',
-			},
 		],
-	},
+	}),
 ];
 
 /** From Number: a workspace number (sent as from_number) or its ID (sent as from_number_id). */
