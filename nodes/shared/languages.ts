@@ -15,3 +15,23 @@ export const LANGUAGE_OPTIONS: INodePropertyOptions[] = [
 
 /** The language codes of LANGUAGE_OPTIONS. */
 export const LANGUAGES = LANGUAGE_OPTIONS.map((o) => String(o.value));
+
+/**
+ * The languages POST /public/agent takes for a new assistant (vendor reference, 2026-08). Not
+ * the edit list: it adds Bengali (bn-IN) and ka-IN, and lacks Gujarati and Arabic.
+ */
+export const CREATE_LANGUAGE_OPTIONS: INodePropertyOptions[] = [
+	{ name: 'Bengali', value: 'bn-IN' },
+	{ name: 'English (India)', value: 'en-IN' },
+	{ name: 'English (US)', value: 'en-US' },
+	{ name: 'Hindi', value: 'hi-IN' },
+	// The reference lists ka-IN beside kn-IN (Kannada) without naming it: shown by its code.
+	{ name: 'Ka-IN', value: 'ka-IN' },
+	{ name: 'Kannada', value: 'kn-IN' },
+	{ name: 'Marathi', value: 'mr-IN' },
+	{ name: 'Tamil', value: 'ta-IN' },
+	{ name: 'Telugu', value: 'te-IN' },
+];
+
+/** The language codes of CREATE_LANGUAGE_OPTIONS. */
+export const CREATE_LANGUAGES = CREATE_LANGUAGE_OPTIONS.map((o) => String(o.value));

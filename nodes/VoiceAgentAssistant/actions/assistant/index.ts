@@ -3,6 +3,7 @@ import { defineResource } from '../../../shared/operation';
 import { versionLocator } from '../../../shared/versionField';
 import * as attachInboundNumber from './attachInboundNumber.operation';
 import * as attachKnowledgeBase from './attachKnowledgeBase.operation';
+import * as create from './create.operation';
 import * as del from './delete.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
@@ -27,11 +28,12 @@ import * as updateVoice from './updateVoice.operation';
 import * as updateVoiceSpeed from './updateVoiceSpeed.operation';
 import * as updateWhitelistedDomains from './updateWhitelistedDomains.operation';
 
-/** Reads (Get, Get Many), Delete and every edit of PATCH /agent/v1, one module each. */
+/** Create, reads (Get, Get Many), Delete and every edit of PATCH /agent/v1, one module each. */
 export const assistant = defineResource({
 	value: 'assistant',
 	name: 'Assistant',
 	operations: {
+		create,
 		get,
 		getMany,
 		delete: del,
@@ -62,9 +64,9 @@ export const assistant = defineResource({
 	shared: (show) => [
 		assistantLocator({
 			description: 'The assistant to read or edit',
-			displayOptions: show.except(['getMany']),
+			displayOptions: show.except(['create', 'getMany']),
 		}),
 		// Every edit can name the version it changes (an A/B test's variant, on purpose).
-		versionLocator({ displayOptions: show.except(['get', 'getMany', 'delete']) }),
+		versionLocator({ displayOptions: show.except(['create', 'get', 'getMany', 'delete']) }),
 	],
 });

@@ -190,9 +190,11 @@ describe('Assistant edits: exact request and output', () => {
 		const operation = node.description.properties.find((p) => p.name === 'operation');
 		const values = (operation?.options ?? [])
 			.map((o) => (o as { value: string }).value)
-			// Not edits of one field: the reads, Delete, and Update Event Subscriptions (which
-			// reads the lists first: updateEventSubscriptions.sandbox.test.ts).
-			.filter((v) => !['get', 'getMany', 'delete', 'updateEventSubscriptions'].includes(v));
+			// Not edits of one field: Create, the reads, Delete, and Update Event Subscriptions
+			// (which reads the lists first: updateEventSubscriptions.sandbox.test.ts).
+			.filter(
+				(v) => !['create', 'get', 'getMany', 'delete', 'updateEventSubscriptions'].includes(v),
+			);
 		expect(values).toHaveLength(21);
 		expect(new Set([...cases.map((c) => c[0]), 'updatePrompt'])).toEqual(new Set(values));
 		expect(new Set(cases.map((c) => c[2].operation)).size).toBe(20); // + edit_prompt below
