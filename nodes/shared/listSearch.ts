@@ -9,6 +9,7 @@ import type {
 
 import { readAssistantLanguage, readAssistantRecord, readAssistantsPage } from './assistants';
 import { resolveLive } from './assistantVersions';
+import { kbEntries, listKnowledgeBases, readKnowledgeBase } from './knowledgeBases';
 import { readCampaignsPage } from './campaigns';
 import { expectRows } from './shape';
 import { apiRequest } from './transport';
@@ -302,4 +303,55 @@ export async function searchVoices(
 				url: typeof v.voice_preview === 'string' ? v.voice_preview : undefined,
 			})),
 	};
+}
+
+/** The knowledge base chosen in the same node, when it is a plain ID (see chosenAssistant). */
+function chosenKnowledgeBase(ctx: ILoadOptionsFunctions): string | undefined {
+	const raw = ctx.getCurrentNodeParameter('knowledgeBaseId') as unknown;
+	const value = raw && typeof raw === 'object' ? (raw as { value?: unknown }).value : raw;
+	if (typeof value !== 'string') return undefined;
+	const id = value.trim();
+	return id === '' || id.startsWith('=') ? undefined : id;
+}
+
+/** Knowledge bases of the workspace, from GET /external/kb/all (one bare list, no paging). */
+export async function searchKnowledgeBases(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const rows = await listKnowledgeBases(this);
+	return {
+		results: rows
+			.filter((k) => typeof k.kb_id === 'string' && k.kb_id !== '')
+			.filter((k) => matches(filter, k.kb_name, k.kb_id))
+			.map((k) => ({ name: String(k.kb_name ?? k.kb_id), value: String(k.kb_id) })),
+	};
+}
+
+/** What the chosen knowledge base holds, for Update's removal lists; none until one is chosen. */
+async function knowledgeBaseEntries(
+	ctx: ILoadOptionsFunctions,
+	list: 'files' | 'urls' | 'faqs',
+): Promise<INodePropertyOptions[]> {
+	const kbId = chosenKnowledgeBase(ctx);
+	if (kbId === undefined) return [];
+	return kbEntries(await readKnowledgeBase(ctx, kbId))[list];
+}
+
+export async function getKnowledgeBaseFiles(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	return await knowledgeBaseEntries(this, 'files');
+}
+
+export async function getKnowledgeBaseUrls(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	return await knowledgeBaseEntries(this, 'urls');
+}
+
+export async function getKnowledgeBaseFaqs(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	return await knowledgeBaseEntries(this, 'faqs');
 }

@@ -260,6 +260,22 @@ const PANELS = {
 	},
 	voiceAgentWorkspace: async () => [{ name: 'Phone numbers', parameters: {} }],
 	voiceAgentCampaign: async () => [{ name: 'Campaigns', parameters: {} }],
+	voiceAgentKnowledgeBase: async () => [
+		{ name: 'Create a knowledge base', parameters: { kbName: 'Clinic FAQ' } },
+		{
+			name: 'Update a knowledge base',
+			parameters: {
+				operation: 'update',
+				knowledgeBaseId: {
+					__rl: true,
+					mode: 'list',
+					value: require('../../sandbox').fixtures.KNOWLEDGE_BASES[0].id,
+					cachedResultName: require('../../sandbox').fixtures.KNOWLEDGE_BASES[0].name,
+				},
+				urls: 'https://clinic.example/prices',
+			},
+		},
+	],
 	voiceAgentAnalytics: async () => [
 		{ name: 'Platform report', parameters: {} },
 		{

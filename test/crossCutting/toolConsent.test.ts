@@ -44,6 +44,7 @@ const FENCED: Record<string, Record<string, string[]>> = {
 	voiceAgentWorkspace: { apiKey: [], phoneNumber: [], user: [], workspace: [] },
 	voiceAgentCampaign: { campaign: [] },
 	voiceAgentAnalytics: { analytics: [] },
+	voiceAgentKnowledgeBase: { knowledgeBase: ['delete', 'update'] },
 	// Triggers have no operations and are not tools.
 	voiceAgentTrigger: {},
 	voiceAgentInstantTrigger: {},

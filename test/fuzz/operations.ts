@@ -10,6 +10,7 @@ import { VoiceAgentAssistant } from '../../nodes/VoiceAgentAssistant/VoiceAgentA
 import { assistant } from '../../nodes/VoiceAgentAssistant/actions/assistant';
 import { VoiceAgentCalling } from '../../nodes/VoiceAgentCalling/VoiceAgentCalling.node';
 import { VoiceAgentCampaign } from '../../nodes/VoiceAgentCampaign/VoiceAgentCampaign.node';
+import { VoiceAgentKnowledgeBase } from '../../nodes/VoiceAgentKnowledgeBase/VoiceAgentKnowledgeBase.node';
 import { VoiceAgentWorkspace } from '../../nodes/VoiceAgentWorkspace/VoiceAgentWorkspace.node';
 import {
 	BASE_PATH,
@@ -541,6 +542,144 @@ export const ENTRIES: FuzzEntry[] = [
 			},
 		}),
 	),
+	// Knowledge bases: multipart create and edit (never sent twice), the wait, a bare list.
+	...((): FuzzEntry[] => {
+		const kb = () => new VoiceAgentKnowledgeBase();
+		const record = fc.record({
+			kb_id: UUID,
+			kb_name: fc.constant('KB'),
+			status: fc.constantFrom('completed', 'completed', 'failed', 'processing', 'pending'),
+			files: fc.constant([{ file_id: 'f1', filename: 'a.pdf', file_size: 3 }]),
+			urls: fc.constant([]),
+			faqs: fc.constant([]),
+		});
+		const READ: Endpoint = { method: 'GET', path: /^\/external\/kb\/[0-9a-fA-F-]+$/, good: record };
+		const content = {
+			kbName: fc.constantFrom('Clinic FAQ', 'KB'),
+			filesFrom: fc.constantFrom('none', 'all', 'named'),
+			urls: fc.constantFrom('https://example.com/docs', '', '["https://a.example/x"]'),
+			faqInput: fc.constantFrom('fields', 'json'),
+			faqsJson: fc.constantFrom('[{"question": "Q?", "answer": "A."}]', '[]'),
+			faq: fc.constant([{ question: 'Q?', answer: 'A.' }]),
+			waitUntilReady: fc.boolean(),
+			maxWait: fc.integer({ min: 1, max: 5 }),
+			pollIntervalSeconds: fc.integer({ min: 5, max: 60 }),
+			knowledgeBaseId: locator('id', UUID),
+		};
+		const waitErrors = [
+			/^Knowledge base .* failed to process$/,
+			/^Knowledge base .* is still .* after [\d.]+ s \(Max Wait\)$/,
+		];
+		return [
+			{
+				name: 'Knowledge Base › Create',
+				type: 'voiceAgentKnowledgeBase',
+				node: kb,
+				resource: 'knowledgeBase',
+				operation: 'create',
+				endpoints: [
+					{
+						method: 'POST',
+						path: /^\/external\/kb$/,
+						acts: true,
+						good: fc.record({
+							message: fc.constant('Knowledge Base creation initiated'),
+							kb_id: UUID,
+							processing_status: fc.constant('pending'),
+							files_queued: fc.nat(3),
+						}),
+					},
+					READ,
+				],
+				good: content,
+				goodPerHostile: 12,
+				ownErrors: waitErrors,
+			},
+			{
+				name: 'Knowledge Base › Update',
+				type: 'voiceAgentKnowledgeBase',
+				node: kb,
+				resource: 'knowledgeBase',
+				operation: 'update',
+				endpoints: [
+					{
+						method: 'PATCH',
+						path: /^\/external\/kb$/,
+						acts: true,
+						good: fc.record({
+							message: fc.constant('Knowledge Base edit initiated'),
+							kb_id: UUID,
+							items_removed: fc.nat(3),
+							new_files_queued: fc.nat(3),
+							new_files: fc.constant([]),
+						}),
+					},
+					READ,
+				],
+				good: {
+					...content,
+					filesToRemove: fc.constantFrom([], ['f1'], 'f1, f2'),
+					urlsToRemove: fc.constantFrom([], ['https://a.example/x']),
+					faqsToRemove: fc.constantFrom([], ['q1']),
+				},
+				goodPerHostile: 12,
+				ownErrors: waitErrors,
+			},
+			{
+				name: 'Knowledge Base › Get',
+				type: 'voiceAgentKnowledgeBase',
+				node: kb,
+				resource: 'knowledgeBase',
+				operation: 'get',
+				endpoints: [READ],
+				good: { knowledgeBaseId: locator('id', UUID) },
+			},
+			{
+				name: 'Knowledge Base › Get Many',
+				type: 'voiceAgentKnowledgeBase',
+				node: kb,
+				resource: 'knowledgeBase',
+				operation: 'getMany',
+				rows: 'many',
+				endpoints: [
+					{
+						method: 'GET',
+						path: /^\/external\/kb\/all$/,
+						good: fc.array(
+							fc.record({
+								kb_id: UUID,
+								kb_name: fc.constant('KB'),
+								type: fc.constant('non_deterministic'),
+								created_at: fc.constant('2026-01-20T10:00:00Z'),
+							}),
+							{ maxLength: 3 },
+						),
+					},
+				],
+				good: { limit: fc.integer({ min: 1, max: 100 }) },
+			},
+			{
+				name: 'Knowledge Base › Delete',
+				type: 'voiceAgentKnowledgeBase',
+				node: kb,
+				resource: 'knowledgeBase',
+				operation: 'delete',
+				endpoints: [
+					{
+						method: 'DELETE',
+						path: /^\/external\/kb\/[^/]+$/,
+						acts: true,
+						good: fc.record({
+							message: fc.constant('Knowledge Base deleted successfully'),
+							kb_id: UUID,
+						}),
+					},
+				],
+				good: { knowledgeBaseId: locator('id', UUID) },
+				ownErrors: [/^The knowledge base does not exist, or was already deleted$/],
+			},
+		];
+	})(),
 	// Every assistant edit (every operation but the reads): PATCH /agent/v1.
 	{
 		name: 'Assistant › delete',

@@ -1,0 +1,31 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { returnAllAndLimit } from '../../../shared/descriptions';
+import { explainKbLimit, listKnowledgeBases } from '../../../shared/knowledgeBases';
+import { operationOption, type OperationOutput } from '../../../shared/operation';
+import { fields } from '../../../shared/params';
+
+const MAX_LIMIT = 1000;
+
+export const option = operationOption({
+	name: 'Get Many',
+	value: 'getMany',
+	description: 'List the knowledge bases of the workspace',
+	action: 'Get many knowledge bases',
+});
+
+export const properties: INodeProperties[] = [...returnAllAndLimit(MAX_LIMIT)];
+
+/** GET /external/kb/all: the service answers every knowledge base at once (no paging). */
+export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
+	const f = fields(this, i);
+	const returnAll = f.boolean('returnAll', 'Return All', false);
+	const limit = returnAll ? undefined : f.integer('limit', 'Limit', 50, { min: 1, max: MAX_LIMIT });
+	let rows;
+	try {
+		rows = await listKnowledgeBases(this, i);
+	} catch (error) {
+		throw explainKbLimit(error, 'read');
+	}
+	return limit === undefined ? rows : rows.slice(0, limit);
+}
