@@ -9,6 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { nodeProperties, route } from '../shared/router';
 import {
 	searchAssistants,
+	searchKnowledgeBases,
 	searchNumberIds,
 	searchVersions,
 	searchVoices,
@@ -40,7 +41,13 @@ export class VoiceAgentAssistant implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchAssistants, searchNumberIds, searchVersions, searchVoices },
+		listSearch: {
+			searchAssistants,
+			searchKnowledgeBases,
+			searchNumberIds,
+			searchVersions,
+			searchVoices,
+		},
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

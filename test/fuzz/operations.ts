@@ -744,7 +744,8 @@ export const ENTRIES: FuzzEntry[] = [
 				good: {
 					assistant: locator('id', UUID),
 					numberId: locator('id', UUID),
-					knowledgeBaseId: UUID,
+					// The dropdown, or the plain ID workflows saved before it.
+					knowledgeBaseId: fc.oneof(locator('id', UUID), locator('list', UUID), UUID),
 				},
 			}),
 		),

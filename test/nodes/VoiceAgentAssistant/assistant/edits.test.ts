@@ -24,8 +24,19 @@ const cases: Array<[string, Record<string, unknown>, Record<string, unknown>]> =
 		{ numberId: { __rl: true, mode: 'id', value: NUMBER_ID } },
 		{ operation: 'remove_inbound_number', number_id: NUMBER_ID },
 	],
+	// Saved before the dropdown: the ID as plain text, still read.
 	['attachKnowledgeBase', { knowledgeBaseId: KB }, { operation: 'attach_kb', kb_id: KB }],
 	['removeKnowledgeBase', { knowledgeBaseId: ` ${KB} ` }, { operation: 'remove_kb', kb_id: KB }],
+	[
+		'attachKnowledgeBase',
+		{ knowledgeBaseId: { __rl: true, mode: 'list', value: KB } },
+		{ operation: 'attach_kb', kb_id: KB },
+	],
+	[
+		'removeKnowledgeBase',
+		{ knowledgeBaseId: { __rl: true, mode: 'id', value: KB } },
+		{ operation: 'remove_kb', kb_id: KB },
+	],
 	[
 		'updateCustomVariables',
 		{ customVariables: 'customer_name, plan\nplan\n due_date ' },
@@ -250,7 +261,7 @@ describe('validation: nothing is sent, the error names the field and the item', 
 		[
 			'attachKnowledgeBase',
 			{ knowledgeBaseId: '={{ $json.nothing }}' },
-			'Knowledge Base ID: is required [item 0]',
+			'Knowledge Base: is required [item 0]',
 		],
 		[
 			'updateSecondaryVoice',
