@@ -108,6 +108,17 @@ export interface SandboxOptions {
 	 * 'docs' the reference's shapes (flat assistants, the workspace with its old api_key).
 	 */
 	shape?: 'live' | 'docs';
+	/**
+	 * The large campaign flow's answers, two documented variants: 'page' (default; upload
+	 * `uploaded -> processing -> completed`, check-balance with credits) or 'schema' (upload
+	 * `verifying -> draft`, six keys; check-balance with a status).
+	 */
+	largeFlow?: 'page' | 'schema';
+	/**
+	 * campaign_status words in GET /campaign/all: 'page' (default: draft, scheduled, ongoing,
+	 * completed) or 'schema' (the enum: pending, registered, running, completed).
+	 */
+	campaignStatuses?: 'page' | 'schema';
 	latencyMs?: LatencySpec;
 	faults?: FaultRule[] | { rules: FaultRule[] };
 	deliveryFaults?: DeliveryFaultRule[] | { rules: DeliveryFaultRule[] };
@@ -157,6 +168,68 @@ export interface CallView {
 	custom_args_values: Record<string, string>;
 }
 
+/** A campaign created through the API, as GET /__sandbox/campaigns shows it. */
+export interface CampaignView {
+	/** The list id, which is also the campaign id. */
+	id: string;
+	flow: 'standard' | 'large';
+	endpoint: 'POST /campaign/save' | 'POST /campaign/upload-csv';
+	name: string;
+	created_at: string;
+	/** The form's text fields as received. */
+	fields: Record<string, string>;
+	/** The file part: its size and SHA-256, its text when at most 64 KiB. */
+	file: {
+		field: string;
+		filename: string;
+		content_type: string | null;
+		bytes: number;
+		sha256: string;
+		text: string | null;
+	};
+	agent_id: string;
+	country_code: string;
+	variables_map: Record<string, string>;
+	remove_invalid_rows: boolean;
+	transliterate_callee_name: boolean;
+	call_config: any;
+	time_zone: string;
+	campaign_start_time: string | null;
+	campaign_end_time: string | null;
+	header: string[];
+	total_rows: number;
+	successful_rows: number;
+	failed_rows: number;
+	/** Large flow: where the verification is, and when it moves on. */
+	verification: { stage: string; processing_at: string; verified_at: string } | null;
+	/** Credits the sandbox expects the calls to cost (15 s per contact at its rate). */
+	required_credits: number;
+	/** How it was started: the endpoint, the numbers dialled from, the request body. */
+	started: {
+		at: string;
+		via: string;
+		agent_id: string;
+		numbers: string[];
+		from_numbers: string[] | null;
+		number_pool_id: string | null;
+		email_completion_user_ids: string[] | null;
+		concurrency_percentage?: number;
+		body: any;
+	} | null;
+	insufficient_balance: boolean;
+	campaign_status: string;
+	/** Its calls by status. */
+	calls: Record<string, number>;
+	/** Every data row (1-based): valid ones with their number and mapped variables. */
+	rows?: Array<{
+		row: number;
+		mobile_number: string | null;
+		variables: Record<string, string> | null;
+		valid: boolean;
+		reason: string | null;
+	}>;
+}
+
 export interface Sandbox {
 	/** Base URL including /ca/api/v0. */
 	url: string;
@@ -198,6 +271,16 @@ export interface Sandbox {
 	setFaults(spec: FaultRule[] | { rules: FaultRule[] } | null): void;
 	/** Switches the shapes served where reference and live service differ. */
 	setShape(shape: 'live' | 'docs'): void;
+	/** Switches the large campaign flow's answers between the two documented variants. */
+	setLargeFlow(variant: 'page' | 'schema'): void;
+	/** Switches the campaign_status words of GET /campaign/all. */
+	setCampaignStatuses(vocabulary: 'page' | 'schema'): void;
+	/** Campaigns created through the API (oldest first); `rows: false` leaves the rows out. */
+	campaigns(options?: { rows?: boolean }): CampaignView[];
+	/** The workspace's balance, as GET /workspace reports it. */
+	credits(): number;
+	/** Sets the balance (until reset). */
+	setCredits(credits: number): void;
 	setLatency(spec: LatencySpec): void;
 	reset(seed?: number): void;
 	/** Refuse new connections (ECONNREFUSED) for ms, or until resume(). */

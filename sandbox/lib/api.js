@@ -25,6 +25,8 @@ const {
 const recordings = require('./recordings');
 const { Invalid } = require('./errors');
 const { terminateCalls } = require('./terminate');
+const campaigns = require('./campaigns');
+const { createAgent, CREATE_LANGUAGES } = require('./publicAgent');
 const analytics = require('./analytics');
 const { zipOne, toCsv } = require('./zip');
 const { KB_ROUTES } = require('./knowledgeBases');
@@ -964,7 +966,8 @@ function deleteAgent(ctx) {
 function listVoices(ctx) {
 	const language = one(ctx.query, 'language');
 	if (language === undefined || language === '') throw new Invalid("'language' is required");
-	if (!LANGUAGES.includes(language))
+	// A new assistant's languages (POST /public/agent) are listed too: its voice comes from here.
+	if (!LANGUAGES.includes(language) && !CREATE_LANGUAGES.includes(language))
 		throw new Invalid(`Unsupported language '${language}'. Allowed: ${LANGUAGES.join(', ')}`);
 	const voices = [...ctx.store.voices.values()]
 		.filter((v) => v.languages.includes(language))
@@ -1109,6 +1112,7 @@ const ROUTES = [
 	{ method: 'GET', pattern: '/agent/voices', detail: true, handler: listVoices },
 	{ method: 'GET', pattern: '/agent/{agent_id}', detail: true, handler: getAgent },
 	{ method: 'DELETE', pattern: '/agent/{agent_id}', detail: true, handler: deleteAgent },
+	{ method: 'POST', pattern: '/public/agent', json: true, handler: createAgent },
 	{
 		method: 'GET',
 		pattern: '/campaign/all',
@@ -1116,6 +1120,23 @@ const ROUTES = [
 		detailAuth: true,
 		handler: listCampaigns,
 	},
+	// Campaigns (vendor reference, beyond the contract): sandbox/lib/campaigns.js.
+	...[
+		['POST', '/campaign/save', campaigns.saveCampaign, { multipart: true }],
+		['POST', '/campaign/start', campaigns.startCampaign, { json: true }],
+		['POST', '/campaign/v2/start', campaigns.startCampaignV2, { json: true }],
+		['POST', '/campaign/upload-csv', campaigns.uploadCsv, { multipart: true }],
+		['GET', '/campaign/upload-status/{bulk_list_id}', campaigns.uploadStatus, {}],
+		['POST', '/campaign/check-balance/{bulk_list_id}', campaigns.checkBalance, {}],
+		['POST', '/campaign/make-call-async', campaigns.makeCallAsync, { json: true }],
+	].map(([method, pattern, handler, body]) => ({
+		method: /** @type {string} */ (method),
+		pattern: /** @type {string} */ (pattern),
+		detail: true,
+		detailAuth: true,
+		handler: /** @type {(ctx: Ctx) => Reply} */ (handler),
+		.../** @type {{json?: boolean, multipart?: boolean}} */ (body),
+	})),
 	{
 		method: 'PATCH',
 		pattern: '/campaign/terminate',
@@ -1148,4 +1169,12 @@ const ROUTES = [
 	...KB_ROUTES,
 ];
 
-module.exports = { ROUTES, Invalid, historyRecord, callDetails, acceptQ, CALL_STATUSES };
+module.exports = {
+	ROUTES,
+	Invalid,
+	historyRecord,
+	callDetails,
+	acceptQ,
+	CALL_STATUSES,
+	checkCallConfig,
+};

@@ -11,6 +11,7 @@ const { zipOne } = require('./zip');
 const { startRecordingServer, recordingWav } = require('./recordings');
 const { Deliveries } = require('./events');
 const { parseMultipart } = require('./multipart');
+const campaigns = require('./campaigns');
 
 const PREFIX = '/ca/api/v0';
 /** Uploads (campaign CSVs of 50,000 rows, knowledge-base files) are the largest bodies. */
@@ -78,6 +79,8 @@ async function startSandbox(options = {}) {
 		apiKey: options.apiKey,
 		startStatus: options.startStatus,
 		shape: options.shape,
+		largeFlow: options.largeFlow,
+		campaignStatuses: options.campaignStatuses,
 	});
 	const faults = new FaultBoard(prng((options.seed ?? 1) ^ 0x27d4eb2f));
 	if (options.latencyMs !== undefined) faults.setLatency(options.latencyMs);
@@ -276,6 +279,13 @@ async function startSandbox(options = {}) {
 				const calls = sandbox.queueCampaignCalls(dial[1], body ?? {});
 				return sendJson(res, 200, { calls: calls.map((c) => sandbox.callView(c)) });
 			}
+			const invalid = /^\/__sandbox\/campaigns\/([0-9a-f-]+)\/invalid-rows\.csv$/.exec(path);
+			if (invalid && method === 'GET') {
+				const csv = campaigns.invalidRowsCsv(store, invalid[1]);
+				if (csv === undefined) return sendJson(res, 404, { error: 'no such campaign' });
+				res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' });
+				return res.end(csv);
+			}
 			const exp = /^\/__sandbox\/exports\/([0-9a-f-]+)\.zip$/.exec(path);
 			if (exp && method === 'GET') {
 				const e = store.exports.find((x) => x.id === exp[1]);
@@ -351,6 +361,19 @@ async function startSandbox(options = {}) {
 				case 'POST /__sandbox/shape':
 					sandbox.setShape(body?.shape);
 					return sendJson(res, 200, { shape: store.shape });
+				case 'GET /__sandbox/campaigns':
+					return sendJson(res, 200, {
+						campaigns: sandbox.campaigns({ rows: url.searchParams.get('rows') !== 'false' }),
+					});
+				case 'POST /__sandbox/large-flow':
+					sandbox.setLargeFlow(body?.variant);
+					return sendJson(res, 200, { variant: store.largeFlow });
+				case 'POST /__sandbox/campaign-statuses':
+					sandbox.setCampaignStatuses(body?.vocabulary);
+					return sendJson(res, 200, { vocabulary: store.campaignStatuses });
+				case 'POST /__sandbox/credits':
+					sandbox.setCredits(Number(typeof body === 'number' ? body : body?.credits));
+					return sendJson(res, 200, { credits: sandbox.credits() });
 				case 'POST /__sandbox/reset':
 					sandbox.reset(body?.seed);
 					return sendJson(res, 200, sandbox.describe());
@@ -469,6 +492,34 @@ async function startSandbox(options = {}) {
 			if (shape !== 'live' && shape !== 'docs') throw new Error("shape must be 'live' or 'docs'");
 			store.shape = shape;
 		},
+		/**
+		 * The large campaign flow's answers: 'page' (default) or 'schema', the two documented
+		 * variants. @param {'page' | 'schema'} v
+		 */
+		setLargeFlow(v) {
+			store.largeFlow = campaigns.variant(v, 'variant');
+		},
+		/**
+		 * campaign_status words: 'page' (default: draft, scheduled, ongoing, completed) or
+		 * 'schema' (the enum: pending, registered, running, completed). @param {'page' | 'schema'} v
+		 */
+		setCampaignStatuses(v) {
+			store.campaignStatuses = campaigns.variant(v, 'vocabulary');
+		},
+		/** Campaigns created through the API: what was sent, the rows read, where they are. */
+		campaigns(/** @type {{rows?: boolean}} */ opts = {}) {
+			store.sync();
+			return campaigns.campaignsView(store, opts);
+		},
+		/** The workspace's balance (GET /workspace's credits). */
+		credits() {
+			return Math.round((store.workspace.credits_granted - store.creditsUsed()) * 10000) / 10000;
+		},
+		/** Sets the balance to `credits` (until reset). @param {number} credits */
+		setCredits(credits) {
+			if (!Number.isFinite(credits)) throw new Error('credits must be a number');
+			store.workspace.credits_granted = credits + store.creditsUsed();
+		},
 		/** @param {unknown} spec */
 		setFaults(spec) {
 			faults.set(spec);
@@ -513,6 +564,8 @@ async function startSandbox(options = {}) {
 				speed: store.speed,
 				seed: store.seed,
 				shape: store.shape,
+				largeFlow: store.largeFlow,
+				campaignStatuses: store.campaignStatuses,
 				now: isoOffset(store.now()),
 				calls: store.calls.length,
 				callsByStatus: byStatus,

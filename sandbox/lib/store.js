@@ -5,6 +5,7 @@ const fixtures = require('./fixtures');
 const { prng, uuidFrom, isoOffset, isoUtc } = require('./util');
 const { launch, stepCall } = require('./calls');
 const { buildAgent, defaultVersion, servingVersion } = require('./agents');
+const { variant } = require('./campaigns');
 
 const DAY = 86400000;
 
@@ -23,7 +24,8 @@ const DEFAULT_API_KEY = 'sandbox-key-0000';
 class Store {
 	/**
 	 * @param {{seed?: number, clock?: 'manual'|'real', speed?: number, startTime?: string|number,
-	 *   apiKey?: string, startStatus?: 'ongoing'|'registered', shape?: 'live'|'docs'}} [options]
+	 *   apiKey?: string, startStatus?: 'ongoing'|'registered', shape?: 'live'|'docs',
+	 *   largeFlow?: 'page'|'schema', campaignStatuses?: 'page'|'schema'}} [options]
 	 */
 	constructor(options = {}) {
 		this.options = options;
@@ -36,6 +38,9 @@ class Store {
 		this.closed = false;
 		/** 'live' (default): the shapes the live service answers; 'docs': the reference's. */
 		this.shape = options.shape ?? 'live';
+		/** Campaigns (sandbox/lib/campaigns.js): which documented answers of the large flow, which status words. */
+		this.largeFlow = variant(options.largeFlow ?? 'page', 'largeFlow');
+		this.campaignStatuses = variant(options.campaignStatuses ?? 'page', 'campaignStatuses');
 		/** @type {Array<(change: Change) => void>} told of every status change of a live call */
 		this.listeners = [];
 		/** bumped by reset(), so work started before it can tell it is stale */
@@ -104,6 +109,8 @@ class Store {
 				campaign_end_time: created + 3 * DAY,
 			};
 		});
+		/** @type {Map<string, any>} campaigns saved or uploaded through the API, by list id */
+		this.bulkLists = new Map();
 		/** @type {any[]} */
 		this.calls = [];
 		/** @type {Map<string, any>} */
