@@ -6,6 +6,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import {
+	getNumbers,
+	getPromptVariables,
+	getUsers,
+	searchAssistants,
+	searchCampaigns,
+} from '../shared/listSearch';
 import { nodeProperties, route } from '../shared/router';
 import { campaign } from './actions/campaign';
 
@@ -23,13 +30,19 @@ export class VoiceAgentCampaign implements INodeType {
 		group: ['output'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'List AI voice agent calling campaigns and their call counts',
+		description:
+			'Run AI voice agent calling campaigns: upload a sheet, start, follow and stop them, get their results',
 		defaults: { name: 'Voice Agent Campaign' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'voiceAgentApi', required: true }],
 		properties: nodeProperties(resources, 'campaign'),
+	};
+
+	methods = {
+		listSearch: { searchAssistants, searchCampaigns },
+		loadOptions: { getNumbers, getPromptVariables, getUsers },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

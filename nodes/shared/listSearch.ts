@@ -7,7 +7,12 @@ import type {
 	NodeApiError,
 } from 'n8n-workflow';
 
-import { readAssistantLanguage, readAssistantRecord, readAssistantsPage } from './assistants';
+import {
+	assistantPromptVariables,
+	readAssistantLanguage,
+	readAssistantRecord,
+	readAssistantsPage,
+} from './assistants';
 import { resolveLive } from './assistantVersions';
 import { kbEntries, listKnowledgeBases, readKnowledgeBase } from './knowledgeBases';
 import { readCampaignsPage } from './campaigns';
@@ -264,6 +269,19 @@ export async function searchCampaigns(
 	};
 }
 
+/** The same campaigns as options, for multi-select fields (the trigger's Campaign Ended). */
+export async function getCampaigns(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const all: INodePropertyOptions[] = [];
+	for (let page = 0, offset = 0; page < MAX_PAGES; page++) {
+		const { rows } = await readCampaignsPage(this, { offset, limit: PAGE, callCount: false });
+		const named = rows.filter((c) => c.id);
+		all.push(...named.map((c) => ({ name: String(c.name ?? c.id), value: String(c.id) })));
+		if (nextToken(offset, rows.length) === undefined) break;
+		offset += rows.length;
+	}
+	return all;
+}
+
 /**
  * Voices that speak the language chosen in the same node (`language`; Update Secondary Voice
  * has no language of its own, so a `voiceLanguage` field that only filters this list), from
@@ -354,4 +372,47 @@ export async function getKnowledgeBaseFaqs(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
 	return await knowledgeBaseEntries(this, 'faqs');
+}
+
+/** searchNumbers as options, for multi-select caller lists (a campaign's From Numbers). */
+export async function getNumbers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const { results } = await searchNumbers.call(this);
+	return results.map((r) => ({ name: r.name, value: r.value }));
+}
+
+/** Workspace users by e-mail, valued by id (a campaign's completion e-mails). */
+export async function getUsers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const all: INodePropertyOptions[] = [];
+	for (let page = 0; page < MAX_PAGES; page++) {
+		const body = await apiRequest.call(this, {
+			method: 'GET',
+			path: '/workspace/users',
+			qs: { limit: PAGE, offset: page * PAGE },
+		});
+		const rows = expectRows(this.getNode(), body.workspace_users, 'workspace_users');
+		for (const u of rows) {
+			if (typeof u.id !== 'string') continue;
+			const label = [u.email, u.username].find((v) => typeof v === 'string' && v) as string;
+			all.push({ name: label ?? u.id, value: u.id });
+		}
+		if (rows.length < PAGE) break;
+	}
+	return all;
+}
+
+/**
+ * The `@{{variables}}` the assistant chosen in the same node uses (its live version's prompt
+ * and intro), for a campaign's variable mapping; callee_name is always offered. Empty when
+ * no assistant is chosen; a prompt that cannot be read lists only callee_name.
+ */
+export async function getPromptVariables(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const assistant = chosenAssistant(this);
+	if (assistant === undefined) return [];
+	const { variables } = await assistantPromptVariables(this, assistant).catch(() => ({
+		variables: undefined,
+	}));
+	const names = ['callee_name', ...(variables ?? []).filter((v) => v !== 'callee_name')];
+	return names.map((name) => ({ name, value: name }));
 }

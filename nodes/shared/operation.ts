@@ -69,6 +69,16 @@ export interface NodeOperation<O extends string = string> {
 		itemCount: number,
 		options: BatchOptions,
 	): Promise<Array<ItemResult | undefined>>;
+	/**
+	 * Handles every input item together and returns ONE result for all of them (a campaign
+	 * made of a sheet's rows): its output items are paired with every input item. A failure
+	 * fails the node, or with Continue On Fail becomes one error item.
+	 */
+	executeAll?(
+		this: IExecuteFunctions,
+		itemCount: number,
+		options: BatchOptions,
+	): Promise<OperationOutput>;
 }
 
 export interface BatchOptions {

@@ -47,8 +47,10 @@ export function nodeProperties<R extends Resource>(
 	];
 }
 
-function toItems(output: OperationOutput, itemIndex: number): INodeExecutionData[] {
-	const pairedItem = { item: itemIndex };
+function toItems(output: OperationOutput, itemIndex: number | number[]): INodeExecutionData[] {
+	const pairedItem = Array.isArray(itemIndex)
+		? itemIndex.map((item) => ({ item }))
+		: { item: itemIndex };
 	if (output instanceof BinaryOutput) return output.items.map((item) => ({ ...item, pairedItem }));
 	const rows = Array.isArray(output) ? output : [output];
 	return rows.map((json) => ({ json, pairedItem }));
@@ -63,12 +65,40 @@ export function asItemError(ctx: IExecuteFunctions, error: unknown, itemIndex: n
 	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 }
 
-function errorItem(error: Error, itemIndex: number): INodeExecutionData {
+function errorItem(error: Error, itemIndex: number | number[]): INodeExecutionData {
 	const json: IDataObject = { error: error.message };
 	const e = error as NodeApiError;
 	if (e.description) json.description = e.description;
 	if (e.httpCode) json.httpCode = e.httpCode;
-	return { json, pairedItem: { item: itemIndex } };
+	return {
+		json,
+		pairedItem: Array.isArray(itemIndex)
+			? itemIndex.map((item) => ({ item }))
+			: { item: itemIndex },
+	};
+}
+
+/** An operation that makes one result of all its input items (executeAll). */
+async function routeAll(
+	ctx: IExecuteFunctions,
+	operation: NodeOperation,
+	itemCount: number,
+	continueOnFail: boolean,
+): Promise<INodeExecutionData[][]> {
+	const every = Array.from({ length: itemCount }, (_, i) => i);
+	const refusal = agentRefusal(ctx, operation, 0);
+	try {
+		if (refusal) throw refusal;
+		const output = await operation.executeAll!.call(ctx, itemCount, {
+			stopOnError: !continueOnFail,
+		});
+		return [toItems(output, every)];
+	} catch (error) {
+		// An error that names its row keeps it; any other is the first item's.
+		const e = asItemError(ctx, error, 0);
+		if (!continueOnFail) throw e;
+		return [[errorItem(e, every)]];
+	}
 }
 
 /**
@@ -96,6 +126,7 @@ export async function route(
 		);
 	}
 	const continueOnFail = this.continueOnFail();
+	if (operation.executeAll) return await routeAll(this, operation, items.length, continueOnFail);
 
 	let results: Array<ItemResult | undefined> = [];
 	if (agentRefusal(this, operation, 0)) {

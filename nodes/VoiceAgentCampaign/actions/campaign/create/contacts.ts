@@ -1,0 +1,216 @@
+/**
+ * The contacts of a campaign, from the input items (every item a row) or from CSV files in
+ * their binary data, checked as Start checks a row before anything is uploaded: the number
+ * cleaned and in international format, every variable plain text, and the prompt's variables
+ * given. A bad row stops the node naming its item (and line) and field; with Continue On Fail
+ * it is left out and reported instead.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { normalisePhone } from '../../../../shared/phone';
+import { fields } from '../../../../shared/params';
+import { DROPPED_KEYS, E164_RE, fieldError } from '../../../../shared/validate';
+import { parseCsv } from './csv';
+
+/** The column the service reads numbers from (FACTS: `/campaign/save`). */
+export const PHONE_HEADER = 'Mobile Number';
+
+export interface MappedVariable {
+	variable: string;
+	/** The item field or CSV column it is read from. */
+	column: string;
+}
+
+export interface LeftOutRow {
+	item: number;
+	/** The line of the CSV file, for contacts read from a file. */
+	line?: number;
+	mobile_number: string;
+	field: string;
+	reason: string;
+}
+
+export interface Contacts {
+	/** Rows as uploaded: the cleaned number, then one value per mapped variable. */
+	rows: string[][];
+	leftOut: LeftOutRow[];
+	/** Item fields or CSV columns seen, for the automatic mapping. */
+	columns: Set<string>;
+}
+
+export interface ContactRules {
+	source: 'items' | 'file';
+	mapping: MappedVariable[];
+	countryCode: string;
+	/** Variables every row must give a value (the prompt's, in Refuse mode). */
+	required: string[];
+	/** Without Continue On Fail a bad row stops the node. */
+	stopOnError: boolean;
+	/** File source: the binary property and the number column. */
+	binaryProperty?: string;
+	phoneColumn?: string;
+}
+
+/** A row's values as read, before checks: an item's JSON or a CSV line by its header. */
+type RawRow = {
+	item: number;
+	line?: number;
+	where: string;
+	phone: unknown;
+	get(column: string): unknown;
+};
+
+/** Every raw row of the input, in order (items, or each item's file line by line). */
+export async function* rawRows(
+	ctx: IExecuteFunctions,
+	itemCount: number,
+	rules: Pick<ContactRules, 'source' | 'binaryProperty' | 'phoneColumn'>,
+	seen: Set<string>,
+): AsyncGenerator<RawRow> {
+	const node = ctx.getNode();
+	const items = ctx.getInputData();
+	// Every item's fields count for the automatic mapping, not just the first row's.
+	if (rules.source === 'items') {
+		for (let item = 0; item < itemCount; item++) {
+			for (const key of Object.keys(items[item]?.json ?? {})) seen.add(key);
+		}
+	}
+	for (let item = 0; item < itemCount; item++) {
+		if (rules.source === 'items') {
+			const json: IDataObject = items[item]?.json ?? {};
+			yield {
+				item,
+				where: 'Phone Number',
+				phone: fields(ctx, item).raw('mobileNumber'),
+				get: (column) => json[column],
+			};
+			continue;
+		}
+		const property = rules.binaryProperty!;
+		const binary = items[item]?.binary?.[property];
+		if (!binary) {
+			throw fieldError(
+				node,
+				'Input Binary Field',
+				`the item has no binary data "${property}" (a CSV file read by an earlier node)`,
+				item,
+			);
+		}
+		const file = binary.fileName ?? property;
+		const bytes = await ctx.helpers.getBinaryDataBuffer(item, property);
+		let lines;
+		try {
+			lines = parseCsv(bytes.toString('utf8'));
+		} catch (error) {
+			throw fieldError(
+				node,
+				`File ${file}`,
+				`is not a CSV file: ${(error as Error).message}`,
+				item,
+			);
+		}
+		if (!lines.length) throw fieldError(node, `File ${file}`, 'is empty', item);
+		const header = lines[0].cells.map((h) => h.trim());
+		header.forEach((h) => seen.add(h));
+		const phoneColumn = rules.phoneColumn!;
+		const phoneAt = header.indexOf(phoneColumn);
+		if (phoneAt < 0) {
+			throw fieldError(
+				node,
+				'Phone Column',
+				`"${phoneColumn}" is not a column of ${file} (its columns: ${header.join(', ')})`,
+				item,
+			);
+		}
+		for (const { line, cells } of lines.slice(1)) {
+			yield {
+				item,
+				line,
+				where: `${file} line ${line} › ${phoneColumn}`,
+				phone: cells[phoneAt],
+				get: (column) => {
+					const at = header.indexOf(column);
+					return at < 0 ? undefined : cells[at];
+				},
+			};
+		}
+	}
+}
+
+function cellText(value: unknown): string | undefined {
+	if (value === undefined || value === null) return '';
+	if (typeof value === 'string') return value;
+	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+	return undefined;
+}
+
+/** Reads and checks every row; see the module comment for what a bad row does. */
+export async function readContacts(
+	ctx: IExecuteFunctions,
+	itemCount: number,
+	rules: ContactRules,
+	mappingOf: (columns: Set<string>) => MappedVariable[],
+): Promise<Contacts & { mapping: MappedVariable[] }> {
+	const node = ctx.getNode();
+	const seen = new Set<string>();
+	const rows: string[][] = [];
+	const leftOut: LeftOutRow[] = [];
+	let mapping: MappedVariable[] | undefined;
+	const required = new Set(rules.required);
+	for await (const raw of rawRows(ctx, itemCount, rules, seen)) {
+		// The automatic mapping needs the columns: every item's fields, or the first file's header.
+		mapping ??= mappingOf(seen);
+		const phoneText = cellText(raw.phone) ?? '';
+		const phone = normalisePhone(phoneText, rules.countryCode);
+		let bad: { field: string; reason: string } | undefined;
+		if (!E164_RE.test(phone)) {
+			bad = {
+				field: raw.where,
+				reason: phoneText.trim()
+					? `"${phoneText}" is not a phone number in international format with country code, e.g. +14155550100`
+					: 'is empty',
+			};
+		}
+		const values: string[] = [phone];
+		for (const { variable, column } of bad ? [] : mapping) {
+			const value = cellText(raw.get(column));
+			const field =
+				rules.source === 'items' ? `Column ${column}` : raw.where.replace(/›.*$/, `› ${column}`);
+			if (value === undefined) {
+				bad = { field, reason: 'must be text, a number or a boolean, not an object or list' };
+				break;
+			}
+			if (required.has(variable) && value.trim() === '') {
+				bad = {
+					field,
+					reason: `is empty, but the assistant's prompt uses @{{${variable}}}: the callee would hear the placeholder`,
+				};
+				break;
+			}
+			values.push(value);
+		}
+		if (!bad) {
+			rows.push(values);
+			continue;
+		}
+		const where = raw.line === undefined ? '' : ` (line ${raw.line})`;
+		if (rules.stopOnError) {
+			throw fieldError(node, bad.field, `${bad.reason}${where}. Nothing was uploaded`, raw.item);
+		}
+		leftOut.push({
+			item: raw.item,
+			...(raw.line === undefined ? {} : { line: raw.line }),
+			mobile_number: phoneText,
+			field: bad.field,
+			reason: bad.reason,
+		});
+	}
+	return { rows, leftOut, columns: seen, mapping: mapping ?? mappingOf(seen) };
+}
+
+/** Variable names that would be lost or change an object's prototype on the way. */
+export function refuseReservedVariable(ctx: IExecuteFunctions, variable: string): void {
+	if (DROPPED_KEYS.has(variable)) {
+		throw fieldError(ctx.getNode(), `Variable Mapping › ${variable}`, 'is a reserved name', 0);
+	}
+}

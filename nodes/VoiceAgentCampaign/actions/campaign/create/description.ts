@@ -1,0 +1,229 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { callSettingsField } from '../../../../shared/callSettings';
+import { assistantLocator } from '../../../../shared/descriptions';
+import { launchProperties } from '../launch';
+import { PHONE_HEADER } from './contacts';
+
+/** From this many rows the large-list flow is used (FACTS: "5,000+ rows"). */
+export const LARGE_FROM_ROWS = 5000;
+
+/** The fields of Campaign → Create, as the editor shows them. */
+export const properties: INodeProperties[] = [
+	assistantLocator({ description: 'The assistant that holds every call of the campaign' }),
+	{
+		displayName: 'Campaign Name',
+		name: 'campaignName',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. December check-up reminders',
+		description: 'Shown in the dashboard and in the campaign dropdowns',
+	},
+	{
+		displayName: 'Contacts From',
+		name: 'contactsSource',
+		type: 'options',
+		default: 'items',
+		options: [
+			{
+				name: 'Input Items',
+				value: 'items',
+				description: 'Every input item is a contact (e.g. the rows of a sheet)',
+			},
+			{
+				name: 'CSV File',
+				value: 'file',
+				description:
+					'A CSV file in the items’ binary data (Read Files, Google Drive, an e-mail attachment)',
+			},
+		],
+	},
+	{
+		displayName: 'Phone Number',
+		name: 'mobileNumber',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. {{ $json.phone }}',
+		description: 'Number to call for this item; cleaned as Start cleans it (spaces, dashes, 00)',
+		displayOptions: { show: { contactsSource: ['items'] } },
+	},
+	{
+		displayName: 'Input Binary Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		description: 'The binary field holding the CSV file; every item’s file is added',
+		displayOptions: { show: { contactsSource: ['file'] } },
+	},
+	{
+		displayName: 'Phone Column',
+		name: 'phoneColumn',
+		type: 'string',
+		default: PHONE_HEADER,
+		required: true,
+		description: 'The column of the file that holds the numbers',
+		displayOptions: { show: { contactsSource: ['file'] } },
+	},
+	{
+		displayName: 'Country Code',
+		name: 'countryCode',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. +91',
+		description:
+			'The campaign’s country: added to numbers written without one (a leading 0 is dropped)',
+	},
+	{
+		displayName: 'Variable Mapping',
+		name: 'variableMapping',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Variable',
+		default: {},
+		description:
+			'Which column fills each @{{variable}} of the prompt. Empty: every variable of the assistant from the column of the same name.',
+		options: [
+			{
+				displayName: 'Variable',
+				name: 'mapping',
+				values: [
+					{
+						displayName: 'Variable Name or ID',
+						name: 'variable',
+						type: 'options',
+						typeOptions: {
+							loadOptionsMethod: 'getPromptVariables',
+							loadOptionsDependsOn: ['assistant.value'],
+						},
+						default: '',
+						description:
+							'A variable the assistant’s prompt uses. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					},
+					{
+						displayName: 'Column',
+						name: 'column',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. clinic',
+						description:
+							'The item field (or CSV column) holding its value. Empty: the column named like the variable.',
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Start',
+		name: 'startAt',
+		type: 'dateTime',
+		default: '',
+		required: true,
+		description:
+			'When the campaign may start calling (in the future). A date without an offset is local time in the call window’s time zone.',
+	},
+	{
+		displayName: 'End',
+		name: 'endAt',
+		type: 'dateTime',
+		default: '',
+		required: true,
+		description: 'When the campaign stops calling',
+	},
+	{
+		displayName: 'Start Right Away',
+		name: 'startRightAway',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to start the campaign as soon as it is created (calls begin at Start). Off: start it with Campaign → Start.',
+	},
+	...launchProperties({ startRightAway: [true] }),
+	callSettingsField({
+		description:
+			'The call settings of every call of the campaign: call window and its time zone (the time zone of Start and End), retries, timeouts',
+		scheduledAt: false,
+	}),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Duplicate Protection',
+				name: 'duplicateProtection',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to add a key of the rows to the campaign name (“… #1a2b3c4d”) and, before uploading, look for a campaign with that key: a re-run with the same rows (Retry On Fail, a re-run execution) then finds it instead of creating a second campaign',
+			},
+			{
+				displayName: 'Large List Flow',
+				name: 'largeFlow',
+				type: 'options',
+				default: 'auto',
+				options: [
+					{ name: 'Automatic', value: 'auto', description: `From ${LARGE_FROM_ROWS} rows` },
+					{ name: 'Always', value: 'always' },
+					{ name: 'Never', value: 'never' },
+				],
+				description:
+					'The service’s flow for large lists (beta; the workspace must be enabled): upload, wait while the service verifies the list, then schedule the calls',
+			},
+			{
+				displayName: 'Max Verification Wait (Minutes)',
+				name: 'maxVerifyMinutes',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 120 },
+				default: 15,
+				description: 'Large lists: how long to wait for the service to verify the list',
+			},
+			{
+				displayName: 'Missing Prompt Variables',
+				name: 'missingVariables',
+				type: 'options',
+				default: 'refuse',
+				options: [
+					{
+						name: 'Refuse',
+						value: 'refuse',
+						description: 'A row without a value for a variable the prompt uses is a bad row',
+					},
+					{ name: 'Warn', value: 'warn', description: 'Upload, with a warning on the output' },
+					{ name: 'Ignore', value: 'ignore' },
+				],
+				description:
+					'What to do when the assistant’s prompt uses a @{{variable}} that a row does not give',
+			},
+			{
+				displayName: 'Poll Interval (Seconds)',
+				name: 'pollSeconds',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 300 },
+				default: 10,
+				description: 'Large lists: how often to ask whether the list is verified',
+			},
+			{
+				displayName: 'Remove Invalid Rows',
+				name: 'removeInvalidRows',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether the service drops rows it finds invalid instead of counting them as failed',
+			},
+			{
+				displayName: 'Transliterate Callee Name',
+				name: 'transliterateCalleeName',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether the service transliterates callee names into the assistant’s language',
+			},
+		],
+	},
+];

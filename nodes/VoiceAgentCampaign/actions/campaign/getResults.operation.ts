@@ -1,0 +1,54 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { historyFetcher, readHistory, type HistoryQuery } from '../../../shared/calls/history';
+import { asJson, recordFromHistory } from '../../../shared/calls/record';
+import {
+	CALL_STATUS_OPTIONS,
+	campaignLocator,
+	returnAllAndLimit,
+} from '../../../shared/descriptions';
+import { readLimit } from '../../../shared/getMany';
+import { operationOption } from '../../../shared/operation';
+import { fields } from '../../../shared/params';
+import type { OperationOutput } from '../../../shared/router';
+
+export const option = operationOption({
+	name: 'Get Results',
+	value: 'getResults',
+	description: 'Get the calls of a campaign as call records, each with its row’s variables',
+	action: 'Get the results of a campaign',
+});
+
+const STATUSES = ['', ...CALL_STATUS_OPTIONS.map((o) => o.value)] as const;
+
+export const properties: INodeProperties[] = [
+	campaignLocator(),
+	...returnAllAndLimit(10000),
+	{
+		displayName: 'Status',
+		name: 'status',
+		type: 'options',
+		options: [{ name: 'Any', value: '' }, ...CALL_STATUS_OPTIONS],
+		default: '',
+		description: 'Only the calls in this status',
+	},
+	{
+		displayName:
+			'Each record’s custom_variables are the variables of its row: map a row key (e.g. a row_key column) in Create’s Variable Mapping to join the results back to the sheet',
+		name: 'joinNotice',
+		type: 'notice',
+		default: '',
+	},
+];
+
+/** The campaign's calls: the history filtered by its list (`bulk_list_id`). */
+export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
+	const f = fields(this, i);
+	const listId = f.locatorUuid('campaign', 'Campaign');
+	const max = readLimit(f, 10000);
+	const qs: HistoryQuery = { bulk_list_id: listId };
+	const status = f.option('status', 'Status', STATUSES, '');
+	if (status) qs.status = status;
+	const calls = await readHistory(historyFetcher(this, { itemIndex: i }), qs, { max });
+	return calls.map((row) => asJson(recordFromHistory(row as IDataObject)));
+}
