@@ -4,8 +4,10 @@
 
 /**
  * Starts the sandbox for development, demos and end-to-end tests:
- *   node sandbox/cli.js [--port 4010] [--speed 1] [--fast] [--seed 1] [--latency 0] [--shape live|docs] [--quiet]
- * Environment: SANDBOX_PORT, SANDBOX_SPEED, SANDBOX_SEED, SANDBOX_LATENCY_MS, SANDBOX_SHAPE.
+ *   node sandbox/cli.js [--port 4010] [--speed 1] [--fast] [--seed 1] [--latency 0] [--shape live|docs]
+ *     [--large-flow page|schema] [--campaign-statuses page|schema] [--quiet]
+ * Environment: SANDBOX_PORT, SANDBOX_SPEED, SANDBOX_SEED, SANDBOX_LATENCY_MS, SANDBOX_SHAPE,
+ *   SANDBOX_LARGE_FLOW, SANDBOX_CAMPAIGN_STATUSES.
  * --fast is --speed 20: a call completes in one to three seconds instead of 20-60.
  */
 
@@ -36,7 +38,7 @@ async function main() {
 	const args = parseArgs(process.argv.slice(2));
 	if (args.help) {
 		console.log(
-			'usage: node sandbox/cli.js [--port 4010] [--speed 1 | --fast] [--seed 1] [--latency ms] [--shape live|docs] [--quiet]',
+			'usage: node sandbox/cli.js [--port 4010] [--speed 1 | --fast] [--seed 1] [--latency ms] [--shape live|docs] [--large-flow page|schema] [--campaign-statuses page|schema] [--quiet]',
 		);
 		return;
 	}
@@ -46,6 +48,16 @@ async function main() {
 	const latency = number(args.latency ?? process.env.SANDBOX_LATENCY_MS ?? 0, 'latency');
 	const shape = String(args.shape ?? process.env.SANDBOX_SHAPE ?? 'live');
 	if (shape !== 'live' && shape !== 'docs') throw new Error('shape must be live or docs');
+	// Campaigns: which documented variant of the large flow, which campaign_status words.
+	const largeFlow = String(args['large-flow'] ?? process.env.SANDBOX_LARGE_FLOW ?? 'page');
+	const campaignStatuses = String(
+		args['campaign-statuses'] ?? process.env.SANDBOX_CAMPAIGN_STATUSES ?? 'page',
+	);
+	for (const [name, v] of [
+		['large-flow', largeFlow],
+		['campaign-statuses', campaignStatuses],
+	])
+		if (v !== 'page' && v !== 'schema') throw new Error(`${name} must be page or schema`);
 	const quiet = Boolean(args.quiet);
 	const sandbox = await createSandbox({
 		port,
@@ -54,6 +66,8 @@ async function main() {
 		seed,
 		latencyMs: latency,
 		shape,
+		largeFlow: /** @type {'page' | 'schema'} */ (largeFlow),
+		campaignStatuses: /** @type {'page' | 'schema'} */ (campaignStatuses),
 		apiKey: DEFAULT_API_KEY,
 		log: quiet ? undefined : (line) => console.log(`[sandbox] ${line}`),
 	});

@@ -94,7 +94,8 @@ async function campaign(id: string) {
 }
 
 async function history(listId: string) {
-	const q = `start_date=2025-06-01T00:00:00Z&end_date=2025-06-10T00:00:00Z&limit=100`;
+	const day = (n: number) => new Date(sb.now() + n * 86_400_000).toISOString();
+	const q = `start_date=${day(-1)}&end_date=${day(1)}&limit=100`;
 	return (await api.get(`/calling/history?${q}&bulk_list_id=${listId}`)).body.calls;
 }
 
@@ -248,6 +249,37 @@ describe('standard flow: save, start, the calls on the clock', () => {
 			completed_count: callsOf(id).filter((c) => c.status === 'completed').length,
 		});
 		expect(callsOf(id)).toHaveLength(300);
+	});
+
+	test('real clock (as end-to-end suites run it): past the start time, the calls run by themselves to the end', async () => {
+		await sandbox.restart({ clock: 'real', speed: 100 });
+		const utc = (ms: number) => {
+			const iso = new Date(ms).toISOString();
+			return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}, ${iso.slice(11, 16)}`;
+		};
+		const id = await saved(
+			{
+				variables_map: '{"callee_name":"Name"}',
+				call_config: JSON.stringify({ call_time: { timezone: 'UTC' } }),
+				campaign_start_time: utc(sb.now() + 2 * MINUTE),
+				campaign_end_time: utc(sb.now() + 60 * MINUTE),
+			},
+			bigCsv(120),
+		);
+		const final = ['completed', 'failed', 'error'];
+		const ours = () => sb.store.calls.filter((c: any) => c.bulk_list_id === id);
+		const ended = new Promise<void>((resolve) =>
+			sb.store.listeners.push(() => {
+				const calls = ours();
+				if (calls.length === 120 && calls.every((c: any) => final.includes(c.status))) resolve();
+			}),
+		);
+		await api.post('/campaign/start', { agent_id: AGENT_1, list_id: id, from_numbers: [FROM] });
+		expect((await campaign(id)).campaign_status).toBe('scheduled');
+		expect((await control('POST', '/__sandbox/advance', { ms: 3 * MINUTE })).status).toBe(200);
+		await ended;
+		expect(await campaign(id)).toMatchObject({ campaign_status: 'completed', registered_count: 0 });
+		expect(await history(id)).toHaveLength(100); // one page of the 120
 	});
 
 	test('from_numbers: phone numbers or number ids, calls spread over them in turn', async () => {
