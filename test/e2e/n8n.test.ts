@@ -348,6 +348,80 @@ const assistantWorkflow = chain(
 	})),
 );
 
+/**
+ * An assistant's whole life: Create, Get the new one, Delete it; Update Event Subscriptions on
+ * another assistant (whose foreign entry must stay); Start from a number pool (the v2 path).
+ */
+const AGENT_3 = fixtures.AGENTS[2].id;
+const POOL = (fixtures.NUMBERS as Array<{ number: string; number_pool_id?: string }>).find(
+	(n) => n.number_pool_id,
+)!;
+const HOOK_URL = 'https://hooks.example.com/e2e-voice';
+const FOREIGN_HOOK = {
+	event_type: ['call_started'],
+	callback_url: 'https://bi.example.com/in',
+	headers: { 'X-Team': 'sales' },
+	method_type: 'PUT',
+};
+const createdId = "={{ $('Create').item.json.assistant_id }}";
+const lifeWorkflow = chain('e2eAssistantLife', 'E2E Assistant life', [
+	{
+		name: 'Create',
+		type: ASSISTANT,
+		parameters: {
+			resource: 'assistant',
+			operation: 'create',
+			assistantName: 'E2E Solar Survey',
+			introductionAndObjective: 'You are Arjun from Acme Solar.',
+			responseGuidelines: 'Be brief and polite.',
+			task: 'Ask @{{callee_name}} about @{{product}}.',
+			introMessage: 'Hello @{{callee_name}}, Arjun here.',
+			language: 'hi-IN',
+			voiceId: locator(VOICE_KABIR, 'list'),
+			agentType: 'outbound',
+			createOptions: { customVariables: 'product', faq: 'Q: Price?\nA: On request.' },
+		},
+	},
+	{
+		name: 'Get New',
+		type: ASSISTANT,
+		parameters: { resource: 'assistant', operation: 'get', assistant: locator(createdId) },
+	},
+	{
+		name: 'Subscribe',
+		type: ASSISTANT,
+		parameters: {
+			resource: 'assistant',
+			operation: 'updateEventSubscriptions',
+			assistant: locator(AGENT_3, 'list'),
+			subscriptionAction: 'set',
+			callbackUrl: HOOK_URL,
+			eventTypes: ['call_completed', 'all_processing_completed'],
+			method: 'POST',
+			headers: { header: [{ name: 'Authorization', value: 'Bearer e2e-secret' }] },
+		},
+	},
+	{
+		name: 'Start From Pool',
+		type: CALLING,
+		parameters: {
+			resource: 'call',
+			operation: 'start',
+			assistant: locator(AGENT_1, 'list'),
+			name: 'Pia Pool',
+			mobileNumber: '+14155550143',
+			fromNumber: locator(POOL.number_pool_id!, 'pool'),
+			variablesMode: 'json',
+			variablesJson: '{"clinic": "Sunrise Clinic", "date": "June 8", "time": "11:00"}',
+		},
+	},
+	{
+		name: 'Delete New',
+		type: ASSISTANT,
+		parameters: { resource: 'assistant', operation: 'delete', assistant: locator(createdId) },
+	},
+]);
+
 const workspaceWorkflow = chain('e2eWorkspace', 'E2E Workspace', [
 	{
 		name: 'Numbers',
@@ -561,6 +635,7 @@ beforeAll(async () => {
 				workflows.calling,
 				workflows.badInput,
 				assistantWorkflow,
+				lifeWorkflow,
 				workspaceWorkflow,
 				liveReadsWorkflow,
 				campaignWorkflow,
@@ -727,6 +802,89 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 		}
 		expect(new Set(assistantEdits.map(([op]) => op)).size).toBe(21);
 	});
+
+	forNode(ASSISTANT)(
+		'Assistant life: create, get the new one, subscribe, start from a number pool, delete',
+		async () => {
+			const patch = await fetch(`${sandbox.url}/agent/v1`, {
+				method: 'PATCH',
+				headers: { 'content-type': 'application/json', 'x-api-key': sandbox.apiKey },
+				body: JSON.stringify({
+					operation: 'edit_event_subscriptions',
+					agent_id: AGENT_3,
+					event_subscriptions: [FOREIGN_HOOK],
+				}),
+			});
+			expect(patch.status).toBe(200);
+			const ledgerBefore = sandbox.ledger.length;
+			const { data } = await execute('e2eAssistantLife');
+
+			const [created] = out(data, 'Create');
+			expect(created).toEqual({
+				created: true,
+				assistant_id: expect.stringMatching(UUID),
+				version: 'v1',
+				created_at: expect.any(String),
+				assistant_name: 'E2E Solar Survey',
+				agent_type: 'outbound',
+				primary_language: 'hi-IN',
+				voice_id: VOICE_KABIR,
+				message: 'Agent created successfully',
+			});
+			const id = created.assistant_id as string;
+			const stored = sandbox.store.agents.get(id);
+			expect(stored).toMatchObject({
+				agent_display_name: 'E2E Solar Survey',
+				agent_type: 'outbound',
+			});
+			expect(stored.versions[0]).toMatchObject({
+				language: 'hi-IN',
+				voice_id: VOICE_KABIR,
+				intro_message: 'Hello @{{callee_name}}, Arjun here.',
+				custom_variables: ['callee_name', 'mobile_number', 'product'],
+			});
+
+			expect(out(data, 'Get New')).toEqual([
+				expect.objectContaining({
+					id,
+					agent_display_name: 'E2E Solar Survey',
+					language: 'hi-IN',
+					custom_variables: ['callee_name', 'mobile_number', 'product'],
+				}),
+			]);
+
+			expect(out(data, 'Subscribe')).toEqual([
+				expect.objectContaining({ assistant_id: AGENT_3, action: 'set', callback_url: HOOK_URL }),
+			]);
+			expect(sandbox.store.agents.get(AGENT_3).versions[0].event_subscriptions).toEqual([
+				FOREIGN_HOOK,
+				{
+					event_type: ['call_completed', 'all_processing_completed'],
+					callback_url: HOOK_URL,
+					headers: { Authorization: 'Bearer e2e-secret' },
+					method_type: 'POST',
+				},
+			]);
+
+			const [pooled] = out(data, 'Start From Pool');
+			expect(sandbox.ledger.slice(ledgerBefore)).toEqual([
+				expect.objectContaining({
+					call_id: pooled.call_id,
+					mobile_number: '+14155550143',
+					from_number: POOL.number,
+					agent_id: AGENT_1,
+					v2: true,
+					number_pool_id: POOL.number_pool_id,
+					voice_id: null,
+				}),
+			]);
+
+			expect(out(data, 'Delete New')).toEqual([
+				{ deleted: true, assistant_id: id, message: 'Agent deleted successfully!' },
+			]);
+			expect(sandbox.store.agents.get(id).is_archived).toBe(true);
+		},
+	);
 
 	forNode(WORKSPACE)('Workspace: phone numbers and users', async () => {
 		const { data } = await execute('e2eWorkspace');
