@@ -28,6 +28,9 @@ const KIND_BY_ENDPOINT: Record<string, RequestKind> = {
 	'POST /calling/v2/outbound/individual': 'once',
 	'POST /calling/history/download': 'once',
 	'PATCH /workspace/api-key': 'once',
+	// Knowledge-base uploads: a repeated create makes a second one, a repeated edit adds the files twice.
+	'POST /external/kb': 'once',
+	'PATCH /external/kb': 'once',
 	'PATCH /agent/v1': 'idempotent', // an edit replaces the field it names: same result twice
 	'DELETE /calling/contact': 'idempotent',
 };

@@ -89,6 +89,9 @@ describe('retry policy', () => {
 		expect(requestKind('PATCH', '/agent/v1')).toBe('idempotent');
 		expect(requestKind('DELETE', '/calling/contact/abc')).toBe('idempotent');
 		expect(requestKind('POST', '/something/new')).toBe('once');
+		expect(requestKind('POST', '/external/kb')).toBe('once');
+		expect(requestKind('PATCH', '/external/kb')).toBe('once');
+		expect(requestKind('GET', '/external/kb/all')).toBe('read');
 	});
 
 	test('placing a call retries only what proves nothing was done', () => {
