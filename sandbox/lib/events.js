@@ -7,6 +7,7 @@ const { versionById, covers } = require('./agents');
 const { analysisFor } = require('./calls');
 const { recordingUrl } = require('./recordings');
 const { isoOffset } = require('./util');
+const { eventFields } = require('./eventFields');
 
 /**
  * Outbound deliveries: per-call callbacks (callback_url of the outbound call, on every status
@@ -213,6 +214,7 @@ class Deliveries {
 			custom_args_values: { ...call.custom_args_values },
 			bulk_list_id: call.bulk_list_id,
 			call_cost: call.status === 'retry' ? null : call.call_cost,
+			...eventFields(type, call, this.store),
 			...own,
 		};
 		if (type === 'recording_completed') delete body.agent_id;

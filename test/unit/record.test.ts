@@ -36,11 +36,15 @@ const KEYS = [
 	'duration_seconds',
 	'cost',
 	'voicemail_detected',
+	'overall_latency_seconds',
+	'first_utterance_seconds',
+	'calling_source',
 	'recording_url',
 	'transcript_turns',
 	'transcript_text',
 	'platform_analysis',
 	'client_analysis',
+	'tool_call_logs',
 	'custom_variables',
 	'raw',
 ];
@@ -96,11 +100,15 @@ describe('history rows', () => {
 			duration_seconds: 42.5,
 			cost: 1.25,
 			voicemail_detected: false,
+			overall_latency_seconds: null,
+			first_utterance_seconds: null,
+			calling_source: null,
 			recording_url: 'https://rec.example/1.wav',
 			transcript_turns: turns,
 			transcript_text: transcriptText,
 			platform_analysis: null,
 			client_analysis: null,
+			tool_call_logs: null,
 			custom_variables: null,
 			raw: live,
 		});
@@ -179,11 +187,15 @@ describe('call details', () => {
 			duration_seconds: null,
 			cost: null,
 			voicemail_detected: null,
+			overall_latency_seconds: null,
+			first_utterance_seconds: null,
+			calling_source: null,
 			recording_url: 'https://rec.example/1.wav',
 			transcript_turns: turns,
 			transcript_text: transcriptText,
 			platform_analysis: { summary: 'ok' },
 			client_analysis: { confirmed: true },
+			tool_call_logs: null,
 			custom_variables: null,
 			raw: data,
 		});
@@ -339,6 +351,90 @@ describe('event deliveries (flat)', () => {
 			platform_analysis: { summary: 'ok' },
 			client_analysis: null,
 			transcript_text: transcriptText,
+		});
+	});
+
+	describe('the fields of 2026-08-04: latencies, calling source, tool call logs', () => {
+		const completed = {
+			...common,
+			event_type: 'call_completed',
+			status: 'completed',
+			sub_status: 'ACCEPTED',
+			call_type: 'outbound',
+			call_duration: 30,
+			to_number: '+14155550100',
+			from_number: '+14155550000',
+			transcript: [],
+			retry_count: 0,
+			attempts: [{ status: 'ACCEPTED', called_on_time: '2026-11-25T12:00:05Z' }],
+			recording_url: null,
+		};
+		const base = (body: object) => ({
+			...unknownRecord(body),
+			call_id: CALL,
+			status: 'completed',
+			sub_status: 'ACCEPTED',
+			direction: 'outbound',
+			assistant,
+			from_number: '+14155550000',
+			to_number: '+14155550100',
+			callee_name: 'Ada',
+			duration_seconds: 30,
+			cost: 0.5,
+			custom_variables: { callee_name: 'Ada' },
+		});
+
+		test('present: each reaches the record, tool call logs as served', () => {
+			const logs = [{ tool: 'book_slot', ok: true }, 'free text'];
+			const body = {
+				...completed,
+				overall_latency_seconds: 1.42,
+				first_utterance_seconds: '0.9',
+				calling_source: 'plivo',
+				tool_call_logs: logs,
+			};
+			const record = recordFromEvent(body, 'call_completed');
+			expect(record).toEqual({
+				...base(body),
+				overall_latency_seconds: 1.42,
+				first_utterance_seconds: 0.9,
+				calling_source: 'plivo',
+				tool_call_logs: logs,
+			});
+			expect(Object.keys(record)).toEqual(KEYS);
+		});
+
+		test('call_started: latencies null and no tool calls yet; calling_source absent stays null', () => {
+			const body = {
+				...completed,
+				event_type: 'call_started',
+				status: 'registered',
+				call_duration: undefined,
+				overall_latency_seconds: null,
+				first_utterance_seconds: null,
+				tool_call_logs: [],
+			};
+			expect(recordFromEvent(body, 'call_started')).toMatchObject({
+				overall_latency_seconds: null,
+				first_utterance_seconds: null,
+				calling_source: null,
+				tool_call_logs: [],
+			});
+		});
+
+		test('an older payload (before 2026-08-04) without them: every one null', () => {
+			expect(recordFromEvent(completed, 'call_completed')).toEqual(base(completed));
+		});
+
+		test('values of the wrong type are not passed off as the field', () => {
+			const body = {
+				...completed,
+				overall_latency_seconds: 'fast',
+				first_utterance_seconds: {},
+				calling_source: '',
+				tool_call_logs: { not: 'a list' },
+			};
+			expect(recordFromEvent(body, 'call_completed')).toEqual(base(body));
 		});
 	});
 });

@@ -36,12 +36,20 @@ export interface CallRecord {
 	/** In credits; null while the service has not computed it. */
 	cost: number | null;
 	voicemail_detected: boolean | null;
+	/** Event deliveries since 2026-08-04 (vendor reference): the call's overall latency. */
+	overall_latency_seconds: number | null;
+	/** Event deliveries since 2026-08-04: the first-utterance time. */
+	first_utterance_seconds: number | null;
+	/** Event deliveries since 2026-08-04, not on all: the telephony provider (plivo, twilio, ...). */
+	calling_source: string | null;
 	/** Valid for 24 hours after the call. */
 	recording_url: string | null;
 	transcript_turns: Turn[];
 	transcript_text: string;
 	platform_analysis: IDataObject | null;
 	client_analysis: IDataObject | null;
+	/** Event deliveries since 2026-08-04: the tools the assistant called, as served (items not published). */
+	tool_call_logs: unknown[] | null;
 	custom_variables: IDataObject | null;
 	raw: IDataObject;
 }
@@ -69,6 +77,16 @@ const num = (value: unknown): number | null => {
 const bool = (value: unknown): boolean | null => (typeof value === 'boolean' ? value : null);
 
 const obj = (value: unknown): IDataObject | null => (isPlainObject(value) ? value : null);
+
+const list = (value: unknown): unknown[] | null => (Array.isArray(value) ? value : null);
+
+/** What only event deliveries tell (since 2026-08-04); null from every other source. */
+const NOT_FROM_EVENTS = {
+	overall_latency_seconds: null,
+	first_utterance_seconds: null,
+	calling_source: null,
+	tool_call_logs: null,
+} as const;
 
 const firstText = (...values: unknown[]): string | null => {
 	for (const value of values) {
@@ -107,11 +125,15 @@ function build(f: Fields): CallRecord {
 		duration_seconds: f.duration_seconds,
 		cost: f.cost,
 		voicemail_detected: f.voicemail_detected,
+		overall_latency_seconds: f.overall_latency_seconds,
+		first_utterance_seconds: f.first_utterance_seconds,
+		calling_source: f.calling_source,
 		recording_url: f.recording_url,
 		transcript_turns: turns,
 		transcript_text: plain,
 		platform_analysis: f.platform_analysis,
 		client_analysis: f.client_analysis,
+		tool_call_logs: f.tool_call_logs,
 		custom_variables: f.custom_variables,
 		raw: f.raw,
 	};
@@ -159,6 +181,7 @@ export function recordFromHistory(row: Source): CallRecord {
 		duration_seconds: num(row.call_duration),
 		cost: num(row.call_cost),
 		voicemail_detected: bool(row.voicemail_detected),
+		...NOT_FROM_EVENTS,
 		recording_url: firstText(row.audio_recording, row.recording_url),
 		transcript: row.transcript,
 		platform_analysis: obj(row.platform_analysis),
@@ -189,6 +212,7 @@ export function recordFromDetails(data: Source): CallRecord {
 		duration_seconds: num(data.call_duration),
 		cost: num(data.call_cost),
 		voicemail_detected: bool(data.voicemail_detected),
+		...NOT_FROM_EVENTS,
 		recording_url: text(data.recording_url),
 		transcript: data.transcription_url ?? data.transcript,
 		platform_analysis: obj(data.platform_analysis),
@@ -219,6 +243,7 @@ export function recordFromStart(answer: Source, sent: Source): CallRecord {
 		duration_seconds: null,
 		cost: null,
 		voicemail_detected: null,
+		...NOT_FROM_EVENTS,
 		recording_url: null,
 		transcript: undefined,
 		platform_analysis: null,
@@ -234,6 +259,9 @@ export function recordFromStart(answer: Source, sent: Source): CallRecord {
  * `call_cost`, `transcript` (a list), `recording_url`, `custom_args_values`, and by event:
  * `timestamp` (call_started), `analysis_data` (platform_/client_analysis_completed), both
  * analyses (all_processing_completed). recording_completed has no status and no agent_id.
+ * Since 2026-08-04 every event also carries `overall_latency_seconds`,
+ * `first_utterance_seconds` (null before the call connects) and `tool_call_logs` (a list),
+ * and many carry `calling_source`; older deliveries lack them: null.
  */
 export function recordFromEvent(event: Source, eventType?: string): CallRecord {
 	const analysis = obj(event.analysis_data);
@@ -253,6 +281,9 @@ export function recordFromEvent(event: Source, eventType?: string): CallRecord {
 		duration_seconds: num(event.call_duration),
 		cost: num(event.call_cost),
 		voicemail_detected: bool(event.voicemail_detected),
+		overall_latency_seconds: num(event.overall_latency_seconds),
+		first_utterance_seconds: num(event.first_utterance_seconds),
+		calling_source: text(event.calling_source),
 		recording_url: firstText(event.recording_url, event.audio_recording),
 		transcript: event.transcript ?? event.transcription_url,
 		platform_analysis:
@@ -263,6 +294,7 @@ export function recordFromEvent(event: Source, eventType?: string): CallRecord {
 			obj(event.client_analysis) ??
 			obj(nested?.client_analysis) ??
 			(eventType === 'client_analysis_completed' ? analysis : null),
+		tool_call_logs: list(event.tool_call_logs),
 		custom_variables: variables,
 		raw: event,
 	});
