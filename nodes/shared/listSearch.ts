@@ -98,7 +98,12 @@ async function numberResults(
  * string); undefined when none is chosen or it is an expression the editor cannot know yet.
  */
 function chosenAssistant(ctx: ILoadOptionsFunctions): string | undefined {
-	const raw = ctx.getCurrentNodeParameter('assistant') as unknown;
+	return chosenId(ctx, 'assistant');
+}
+
+/** A field's plain ID (a locator's value, or a string); undefined when unset or an expression. */
+function chosenId(ctx: ILoadOptionsFunctions, field: string): string | undefined {
+	const raw = ctx.getCurrentNodeParameter(field) as unknown;
 	const value = raw && typeof raw === 'object' ? (raw as { value?: unknown }).value : raw;
 	if (typeof value !== 'string') return undefined;
 	const id = value.trim();
@@ -323,15 +328,6 @@ export async function searchVoices(
 	};
 }
 
-/** The knowledge base chosen in the same node, when it is a plain ID (see chosenAssistant). */
-function chosenKnowledgeBase(ctx: ILoadOptionsFunctions): string | undefined {
-	const raw = ctx.getCurrentNodeParameter('knowledgeBaseId') as unknown;
-	const value = raw && typeof raw === 'object' ? (raw as { value?: unknown }).value : raw;
-	if (typeof value !== 'string') return undefined;
-	const id = value.trim();
-	return id === '' || id.startsWith('=') ? undefined : id;
-}
-
 /** Knowledge bases of the workspace, from GET /external/kb/all (one bare list, no paging). */
 export async function searchKnowledgeBases(
 	this: ILoadOptionsFunctions,
@@ -351,7 +347,7 @@ async function knowledgeBaseEntries(
 	ctx: ILoadOptionsFunctions,
 	list: 'files' | 'urls' | 'faqs',
 ): Promise<INodePropertyOptions[]> {
-	const kbId = chosenKnowledgeBase(ctx);
+	const kbId = chosenId(ctx, 'knowledgeBaseId');
 	if (kbId === undefined) return [];
 	return kbEntries(await readKnowledgeBase(ctx, kbId))[list];
 }
