@@ -42,7 +42,7 @@ const FENCED: Record<string, Record<string, string[]>> = {
 		],
 	},
 	voiceAgentWorkspace: { apiKey: [], phoneNumber: [], user: [], workspace: [] },
-	voiceAgentCampaign: { campaign: [] },
+	voiceAgentCampaign: { campaign: ['stop'] },
 	voiceAgentAnalytics: { analytics: [] },
 	voiceAgentKnowledgeBase: { knowledgeBase: ['delete', 'update'] },
 	// Triggers have no operations and are not tools.

@@ -49,8 +49,11 @@ export interface FuzzEntry {
 	good?: Record<string, fc.Arbitrary<unknown>>;
 	/** Fixed parameters (e.g. a confirmation) applied over the generated ones. */
 	fixed?: IDataObject;
-	/** Whether an item gives many output rows (lists) or one. */
-	rows?: 'one' | 'many';
+	/**
+	 * Whether an item gives many output rows (lists) or one; 'all': one output for all items
+	 * together (Campaign → Create), paired with every item.
+	 */
+	rows?: 'one' | 'many' | 'all';
 	maxItems?: number;
 	/** Error messages of the operation's own (besides field, service and transport errors). */
 	ownErrors?: RegExp[];
@@ -607,11 +610,18 @@ export async function check(entry: FuzzEntry, c: Case): Promise<void> {
 	// One output per item under Continue On Fail.
 	if (c.continueOnFail) {
 		if (error) fail(`Continue On Fail, yet the node failed: ${error.message}`, context);
-		const paired = output.map((o) => (o.pairedItem as { item: number } | undefined)?.item);
-		if (paired.some((p) => p === undefined || p < 0 || p >= c.items))
-			fail('an output without its item', context);
 		const want = Array.from({ length: c.items }, (_, i) => i);
-		if ((entry.rows ?? 'one') === 'one') {
+		if (entry.rows === 'all') {
+			const pairs = (output[0]?.pairedItem ?? []) as Array<{ item: number }>;
+			if (output.length !== 1 || JSON.stringify(pairs.map((p) => p.item)) !== JSON.stringify(want))
+				fail(`one output paired with all ${c.items} item(s) expected`, context);
+		}
+		const paired = output.map((o) => (o.pairedItem as { item: number } | undefined)?.item);
+		if (entry.rows !== 'all' && paired.some((p) => p === undefined || p < 0 || p >= c.items))
+			fail('an output without its item', context);
+		if (entry.rows === 'all') {
+			// Checked above.
+		} else if ((entry.rows ?? 'one') === 'one') {
 			if (JSON.stringify(paired) !== JSON.stringify(want))
 				fail(`outputs ${JSON.stringify(paired)} for ${c.items} item(s)`, context);
 		} else {
@@ -656,7 +666,12 @@ export async function check(entry: FuzzEntry, c: Case): Promise<void> {
 			(r.answer.kind === 'network' && r.answer.code === 'ECONNREFUSED');
 		return e?.acts && !provedNotDone;
 	});
-	if (acted.length > c.items)
+	if (entry.rows === 'all') {
+		// One result of all items: every acting endpoint is asked once at most.
+		const perPath = new Map<string, number>();
+		for (const r of acted) perPath.set(r.path, (perPath.get(r.path) ?? 0) + 1);
+		for (const [path, n] of perPath) if (n > 1) fail(`${path} acted on ${n} times`, context);
+	} else if (acted.length > c.items)
 		fail(`${acted.length} acting requests for ${c.items} item(s)`, context);
 	// Each row is sent at most once (every attempt, every retry of the node).
 	if (entry.rowOf) {

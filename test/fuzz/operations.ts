@@ -49,6 +49,22 @@ const AGENT = fc.record({
 	),
 });
 
+const CAMPAIGN_LIST: Endpoint = {
+	method: 'GET',
+	path: /^\/campaign\/all$/,
+	good: fc.record({
+		campaigns: fc.array(
+			fc.record({
+				id: UUID,
+				name: fc.constant('C'),
+				campaign_status: fc.constantFrom('completed', 'ongoing', 'draft'),
+			}),
+			{ maxLength: 3 },
+		),
+		pagination: fc.constant({ total: 3 }),
+	}),
+};
+
 const ZIP = Buffer.from('PK\u0003\u0004fuzz-zip');
 
 const HISTORY: Endpoint = {
@@ -188,9 +204,42 @@ export const ENTRIES: FuzzEntry[] = [
 				path: /^\/calling\/call-details$/,
 				good: watchedRow.map((data) => ({ status: 'success', data })),
 			},
+			{
+				// The assistant, read once per batch for the variables its prompt uses.
+				method: 'GET',
+				path: /^\/agent\/[^/]+$/,
+				good: fc.oneof(
+					{
+						weight: 4,
+						arbitrary: fc
+							.constantFrom(
+								'Hello.',
+								'Hello.',
+								'Ask @{{callee_name}} about @{{city}}.',
+								'@{{plan}}',
+							)
+							.map((prompt) => ({
+								agents: { agent_config: { agent_prompt: prompt, intro_message: 'Hi' } },
+							})),
+					},
+					{
+						weight: 1,
+						arbitrary: fc.constant({
+							agents: {
+								orchestration_mode: 'multi_node',
+								active_agent_version_id: 'v1',
+								version_details: { v1: { agent_config: { agent_prompt: null } } },
+							},
+						}),
+					},
+				),
+			},
 		],
+		// Refused only once the assistant's answer is known.
+		afterAnswerErrors: [/^Custom Variables: the assistant uses /],
 		good: {
 			assistant: locator('id', UUID),
+			missingVariables: fc.constantFrom('refuse', 'warn', 'ignore'),
 			fromNumber: fc.oneof(locator('number', E164), locator('id', UUID)),
 			mobileNumber: fc.oneof(
 				{ weight: 8, arbitrary: E164 },
@@ -449,6 +498,146 @@ export const ENTRIES: FuzzEntry[] = [
 		good: { limit: fc.integer({ min: 1, max: 50 }) },
 	},
 	{
+		name: 'Campaign › Campaign › Create',
+		type: 'voiceAgentCampaign',
+		node: () => new VoiceAgentCampaign(),
+		resource: 'campaign',
+		operation: 'create',
+		rows: 'all',
+		maxItems: 4,
+		goodPerHostile: 20,
+		endpoints: [
+			{ method: 'GET', path: /^\/agent\/[^/]+$/, good: fc.record({ agents: AGENT }) },
+			CAMPAIGN_LIST,
+			{
+				method: 'POST',
+				path: /^\/campaign\/save$/,
+				acts: true,
+				good: fc.record({
+					list_id: UUID,
+					total_rows: fc.nat(5),
+					successful_rows: fc.nat(5),
+					failed_rows: fc.nat(2),
+				}),
+			},
+			{
+				method: 'POST',
+				path: /^\/campaign\/upload-csv$/,
+				acts: true,
+				good: fc.record({
+					bulk_list_id: UUID,
+					status: fc.constantFrom('draft', 'completed', 'ready'),
+				}),
+			},
+			{
+				method: 'POST',
+				path: /^\/campaign\/(v2\/)?start$/,
+				acts: true,
+				good: fc.constant({
+					status: 'campaign registered successfully!',
+					has_ongoing_calls: false,
+				}),
+			},
+			{
+				method: 'POST',
+				path: /^\/campaign\/check-balance\/[^/]+$/,
+				good: fc.constantFrom({ status: 'draft' }, { sufficient_balance: true }),
+			},
+			{
+				method: 'POST',
+				path: /^\/campaign\/make-call-async$/,
+				acts: true,
+				good: fc.constant({ status: 'scheduled' }),
+			},
+		],
+		good: {
+			assistant: locator('id', UUID),
+			campaignName: fc.constantFrom('Reminders', 'Año nuevo'),
+			mobileNumber: fc.oneof(E164, fc.constant('98765 43210')),
+			countryCode: fc.constantFrom('+91', '1'),
+			startAt: fc.constant('2030-01-15T09:30:00'),
+			endAt: fc.constant('2030-01-15T18:00:00'),
+			contactsSource: fc.constant('items'),
+			largeFlow: fc.constantFrom('auto', 'never', 'always'),
+			maxVerifyMinutes: fc.constant(1),
+			pollSeconds: fc.constant(1),
+			fromNumbers: fc.array(E164, { minLength: 1, maxLength: 2 }),
+			numberPoolId: UUID,
+		},
+		ownErrors: [
+			/^No contact to upload/,
+			/^The assistant's prompt uses /,
+			/^The service accepted the upload but its answer has no /,
+			/^Not enough credits to run the contact list /,
+			/is still being verified/,
+			/^The service could not verify the contact list /,
+		],
+	},
+	{
+		name: 'Campaign › Campaign › Start',
+		type: 'voiceAgentCampaign',
+		node: () => new VoiceAgentCampaign(),
+		resource: 'campaign',
+		operation: 'start',
+		endpoints: [
+			{
+				method: 'POST',
+				path: /^\/campaign\/(v2\/)?start$/,
+				acts: true,
+				good: fc.constant({
+					status: 'campaign registered successfully!',
+					has_ongoing_calls: false,
+				}),
+			},
+		],
+		good: {
+			campaign: locator('id', UUID),
+			assistant: locator('id', UUID),
+			fromNumbers: fc.array(E164, { minLength: 1, maxLength: 2 }),
+			numberPoolId: UUID,
+			emailUserIds: fc.array(UUID, { maxLength: 2 }),
+		},
+	},
+	{
+		name: 'Campaign › Campaign › Get',
+		type: 'voiceAgentCampaign',
+		node: () => new VoiceAgentCampaign(),
+		resource: 'campaign',
+		operation: 'get',
+		endpoints: [CAMPAIGN_LIST],
+		good: { campaign: locator('id', UUID) },
+		ownErrors: [/^Campaign .* is not in the workspace's campaign list$/],
+	},
+	{
+		name: 'Campaign › Campaign › Get Results',
+		type: 'voiceAgentCampaign',
+		node: () => new VoiceAgentCampaign(),
+		resource: 'campaign',
+		operation: 'getResults',
+		rows: 'many',
+		endpoints: [HISTORY],
+		good: { campaign: locator('id', UUID), limit: fc.integer({ min: 1, max: 50 }) },
+	},
+	{
+		name: 'Campaign › Campaign › Stop',
+		type: 'voiceAgentCampaign',
+		node: () => new VoiceAgentCampaign(),
+		resource: 'campaign',
+		operation: 'stop',
+		endpoints: [
+			{
+				method: 'PATCH',
+				path: /^\/campaign\/terminate$/,
+				acts: true,
+				good: fc.constant({ message: 'Calls terminated successfully!' }),
+			},
+		],
+		good: {
+			campaign: locator('id', UUID),
+			mobileNumbers: fc.oneof(fc.constant(''), fc.array(E164, { minLength: 1, maxLength: 3 })),
+		},
+	},
+	{
 		name: 'Workspace › Workspace › Get',
 		type: 'voiceAgentWorkspace',
 		node: () => new VoiceAgentWorkspace(),
@@ -698,8 +887,34 @@ export const ENTRIES: FuzzEntry[] = [
 		good: { assistant: locator('id', UUID) },
 		ownErrors: [/^The assistant does not exist, or was already deleted$/],
 	},
+	{
+		name: 'Assistant › create',
+		type: 'voiceAgentAssistant',
+		node: () => new VoiceAgentAssistant(),
+		resource: 'assistant',
+		operation: 'create',
+		endpoints: [
+			{
+				method: 'POST',
+				path: /^\/public\/agent$/,
+				acts: true,
+				good: fc.record({
+					success: fc.constant(true),
+					data: fc.record({
+						id: UUID,
+						version: fc.constant('v1'),
+						created_at: fc.constant('2026-09-01T10:00:00Z'),
+					}),
+					message: fc.constant('Agent created successfully'),
+				}),
+			},
+		],
+		good: { voiceId: locator('id', UUID) },
+		goodPerHostile: 12,
+		ownErrors: [/^The voice does not speak .*: choose a voice listed for it$/],
+	},
 	...Object.keys(assistant.operations)
-		.filter((operation) => !['get', 'getMany', 'delete'].includes(operation))
+		.filter((operation) => !['create', 'get', 'getMany', 'delete'].includes(operation))
 		.map(
 			(operation): FuzzEntry => ({
 				name: `Assistant › ${operation}`,

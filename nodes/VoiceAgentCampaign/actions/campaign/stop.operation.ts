@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError } from 'n8n-workflow';
 
 import { campaignLocator } from '../../../shared/descriptions';
+import { sendOnce } from '../../../shared/once';
 import { operationOption } from '../../../shared/operation';
 import { fields } from '../../../shared/params';
 import { asItemError, type OperationOutput } from '../../../shared/router';
@@ -52,12 +53,19 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 	const body: IDataObject = { campaign_id: campaignId };
 	if (numbers.length) body.mobile_numbers = numbers;
 	try {
-		const answer = await apiRequest.call(this, {
-			method: 'PATCH',
-			path: '/campaign/terminate',
-			body,
-			itemIndex: i,
-		});
+		// Retry On Fail re-runs the whole node: an item that was sent is not sent again.
+		const answer = await sendOnce(
+			this,
+			i,
+			'campaign stop',
+			async () =>
+				await apiRequest.call(this, {
+					method: 'PATCH',
+					path: '/campaign/terminate',
+					body,
+					itemIndex: i,
+				}),
+		);
 		return { campaign_id: campaignId, stopped: true, ...answer };
 	} catch (error) {
 		// Nothing left to stop is an outcome, not a failure: the campaign is done or already stopped.

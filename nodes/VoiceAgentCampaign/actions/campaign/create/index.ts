@@ -21,6 +21,7 @@ import {
 	PHONE_HEADER,
 	readContacts,
 	refuseReservedVariable,
+	type LeftOutRow,
 	type MappedVariable,
 } from './contacts';
 import { csvFile } from './csv';
@@ -51,6 +52,16 @@ function uploadKey(parts: unknown[]): string {
 }
 
 const KEY_SUFFIX_RE = / #[0-9a-f]{8}$/;
+
+function nothingToUpload(ctx: IExecuteFunctions, leftOut: LeftOutRow[]): NodeOperationError {
+	const some = leftOut
+		.slice(0, 5)
+		.map((r) => `item ${r.item}${r.line ? ` line ${r.line}` : ''}: ${r.field} ${r.reason}`);
+	return new NodeOperationError(ctx.getNode(), 'No contact to upload: every row was left out', {
+		itemIndex: 0,
+		description: `Left out: ${some.join('; ')}`,
+	});
+}
 
 /** An error that may have left an upload behind says so, with the name to look for. */
 function afterSending(error: unknown, name: string): never {
@@ -138,6 +149,20 @@ export async function executeAll(
 			throw entry.error('Variable Name or ID', `"${variable}" is mapped twice`);
 		given.push({ variable, column: entry.text('column', 'Column').trim() || variable });
 	}
+	const rules = {
+		source,
+		mapping: given,
+		countryCode,
+		stopOnError,
+		binaryProperty:
+			source === 'file' ? f.requiredText('binaryPropertyName', 'Input Binary Field') : undefined,
+		phoneColumn: source === 'file' ? f.requiredText('phoneColumn', 'Phone Column') : undefined,
+	};
+	// Every row's number and values are checked before any request; only the prompt's
+	// variables need the assistant, which is read next.
+	const checked = await readContacts(this, itemCount, { ...rules, required: [] }, () => given);
+	if (!checked.rows.length) throw nothingToUpload(this, checked.leftOut);
+
 	const used =
 		missingMode === 'ignore' && given.length
 			? { variables: [] as string[] | undefined, note: undefined as string | undefined }
@@ -149,20 +174,10 @@ export async function executeAll(
 			: ['callee_name', ...usedVariables.filter((v) => v !== 'callee_name')]
 					.filter((v) => v !== 'mobile_number' && columns.has(v))
 					.map((variable) => ({ variable, column: variable }));
-
 	const contacts = await readContacts(
 		this,
 		itemCount,
-		{
-			source,
-			mapping: given,
-			countryCode,
-			required: missingMode === 'refuse' ? usedVariables : [],
-			stopOnError,
-			binaryProperty:
-				source === 'file' ? f.requiredText('binaryPropertyName', 'Input Binary Field') : undefined,
-			phoneColumn: source === 'file' ? f.requiredText('phoneColumn', 'Phone Column') : undefined,
-		},
+		{ ...rules, required: missingMode === 'refuse' ? usedVariables : [] },
 		mappingOf,
 	);
 	const mapping = contacts.mapping;
@@ -181,15 +196,7 @@ export async function executeAll(
 		}
 		warnings.push(text);
 	}
-	if (!contacts.rows.length) {
-		throw new NodeOperationError(this.getNode(), 'No contact to upload: every row was left out', {
-			itemIndex: 0,
-			description: `Left out: ${contacts.leftOut
-				.map((r) => `item ${r.item}${r.line ? ` line ${r.line}` : ''}: ${r.field} ${r.reason}`)
-				.slice(0, 5)
-				.join('; ')}`,
-		});
-	}
+	if (!contacts.rows.length) throw nothingToUpload(this, contacts.leftOut);
 
 	const large =
 		largeFlow === 'always' || (largeFlow === 'auto' && contacts.rows.length >= LARGE_FROM_ROWS);

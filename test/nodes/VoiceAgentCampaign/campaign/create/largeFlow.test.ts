@@ -126,14 +126,12 @@ describe('Campaign › Create: the large-list flow', () => {
 		mockAgent([]);
 		captureUpload('/campaign/upload-csv', VARIANTS.page.upload);
 		mockApi().get(`/campaign/upload-status/${LIST}`).reply(200, VARIANTS.page.statuses[1]);
-		mockApi()
-			.post(`/campaign/check-balance/${LIST}`)
-			.reply(200, {
-				bulk_list_id: LIST,
-				required_credits: 400,
-				available_credits: 10,
-				sufficient_balance: false,
-			});
+		mockApi().post(`/campaign/check-balance/${LIST}`).reply(200, {
+			bulk_list_id: LIST,
+			required_credits: 400,
+			available_credits: 10,
+			sufficient_balance: false,
+		});
 		const { error } = await runNode({
 			type: 'voiceAgentCampaign',
 			parameters: large(),

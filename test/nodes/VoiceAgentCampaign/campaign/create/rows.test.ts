@@ -15,8 +15,7 @@ const csvItem = (text: string, fileName = 'sheet.csv') => ({
 });
 
 describe('Campaign › Create: the rows', () => {
-	test('a bad number stops the node naming the item and the field; nothing is uploaded', async () => {
-		mockAgent([]);
+	test('a bad number stops the node naming the item and the field, before any request', async () => {
 		const { error } = await runNode({
 			type: 'voiceAgentCampaign',
 			parameters: createParams(),
@@ -138,7 +137,6 @@ describe('Campaign › Create: the rows', () => {
 	});
 
 	test('a file without the phone column is refused naming the columns it has', async () => {
-		mockAgent([]);
 		const { error } = await runNode({
 			type: 'voiceAgentCampaign',
 			parameters: createParams({ contactsSource: 'file' }),
@@ -149,8 +147,7 @@ describe('Campaign › Create: the rows', () => {
 		);
 	});
 
-	test('every row left out: nothing to upload', async () => {
-		mockAgent([]);
+	test('every row left out: nothing to upload, nothing asked', async () => {
 		const { output } = await runNode({
 			type: 'voiceAgentCampaign',
 			parameters: createParams(),
