@@ -13,8 +13,8 @@ import {
 	VOICEMAIL_FILTERS,
 	voicemailFilter,
 } from '../shared/descriptions';
-import { searchAssistants } from '../shared/listSearch';
-import { triggerFields } from '../shared/params';
+import { getCampaigns, searchAssistants } from '../shared/listSearch';
+import { triggerFields, type Fields } from '../shared/params';
 import { recordingsFor } from '../shared/recording';
 import { readCallDetails } from '../shared/calls/details';
 import { historyFetcher } from '../shared/calls/history';
@@ -26,12 +26,21 @@ import {
 	type PollOptions,
 } from '../shared/calls/poll';
 import { UUID_RE } from '../shared/validate';
+import {
+	CAMPAIGN_ENDED,
+	campaignEndedProperties,
+	pollCampaignEnded,
+	readCampaignFilter,
+} from './campaignEnded';
 
 const MINUTE = 60000;
 export const FIRST_POLL_LOOKBACK_MINUTES = 24 * 60;
 export const MAX_POLL_LOOKBACK_MINUTES = 7 * 24 * 60;
 
 const CALL_TYPES = CALL_TYPE_OPTIONS.map((o) => o.value);
+const EVENTS = ['callCompleted', CAMPAIGN_ENDED];
+/** Call Completed's fields are shown for it alone. */
+const CALLS_ONLY = { show: { event: ['callCompleted'] } };
 
 export interface TriggerSettings extends PollOptions {
 	includeDetails: boolean;
@@ -39,9 +48,9 @@ export interface TriggerSettings extends PollOptions {
 }
 
 /** The shared readers speak of input items; a trigger has none, so its errors name only the field. */
-function readOptions(ctx: IPollFunctions): TriggerSettings {
+function readOptions<T>(ctx: IPollFunctions, read: (params: Fields) => T): T {
 	try {
-		return readSettings(ctx);
+		return read(triggerFields(ctx));
 	} catch (error) {
 		// Every reader throws a NodeOperationError naming the field.
 		const e = error as NodeOperationError;
@@ -53,9 +62,8 @@ function readOptions(ctx: IPollFunctions): TriggerSettings {
 	}
 }
 
-function readSettings(ctx: IPollFunctions): TriggerSettings {
+function readSettings(ctx: IPollFunctions, params: Fields): TriggerSettings {
 	const node = ctx.getNode();
-	const params = triggerFields(ctx);
 	const agentId = params.locator('assistant', 'Assistant');
 	if (agentId !== '' && !UUID_RE.test(agentId)) {
 		throw new NodeOperationError(
@@ -116,9 +124,9 @@ export class VoiceAgentTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{"Call Completed"}}',
+		subtitle: '={{$parameter["event"] === "campaignEnded" ? "Campaign Ended" : "Call Completed"}}',
 		description:
-			'Checks the call history on a schedule (polling) and starts the workflow once per completed call: no setup on the service',
+			'Checks the service on a schedule (polling) and starts the workflow once per completed call or ended campaign: no setup on the service',
 		defaults: { name: 'Voice Agent Polling Trigger' },
 		polling: true,
 		inputs: [],
@@ -136,6 +144,12 @@ export class VoiceAgentTrigger implements INodeType {
 						value: 'callCompleted',
 						description: 'A call reached the status completed (once per call)',
 					},
+					{
+						name: 'Campaign Ended',
+						value: CAMPAIGN_ENDED,
+						description:
+							'A campaign reached a final status (once per campaign), with its call counts',
+					},
 				],
 				default: 'callCompleted',
 			},
@@ -143,6 +157,7 @@ export class VoiceAgentTrigger implements INodeType {
 				required: false,
 				description:
 					'Only calls handled by this assistant. Leave empty for calls of all assistants.',
+				displayOptions: CALLS_ONLY,
 			}),
 			{
 				displayName: 'Filters',
@@ -150,6 +165,7 @@ export class VoiceAgentTrigger implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Filter',
 				default: {},
+				displayOptions: CALLS_ONLY,
 				options: [
 					{
 						displayName: 'Call Types',
@@ -175,6 +191,7 @@ export class VoiceAgentTrigger implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
+				displayOptions: CALLS_ONLY,
 				options: [
 					{
 						displayName: 'Download Recording',
@@ -212,13 +229,20 @@ export class VoiceAgentTrigger implements INodeType {
 					},
 				],
 			},
+			...campaignEndedProperties,
 		],
 	};
 
-	methods = { listSearch: { searchAssistants } };
+	methods = { listSearch: { searchAssistants }, loadOptions: { getCampaigns } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const options = readOptions(this);
+		const event = readOptions(this, (params) =>
+			params.option('event', 'Event', EVENTS, 'callCompleted'),
+		);
+		if (event === CAMPAIGN_ENDED) {
+			return await pollCampaignEnded(this, readOptions(this, readCampaignFilter));
+		}
+		const options = readOptions(this, (params) => readSettings(this, params));
 		const fetchPage = historyFetcher(this);
 		if (options.includeDetails) {
 			options.enrich = detailsEnricher(
@@ -238,6 +262,8 @@ export class VoiceAgentTrigger implements INodeType {
 		// The store is the node's static data; pollInto writes it only after every page and
 		// every enrichment succeeded, and skips a poll while another of this workflow runs.
 		const store = this.getWorkflowStaticData('node');
+		// Campaign Ended's memory: switching the event starts that one over.
+		delete store.campaigns;
 		const result = await pollInto(store, fetchPage, now, options);
 		if (!result || result.items.length === 0) return null;
 		return [await withRecordings(this, result.items as IDataObject[], options.downloadRecording)];

@@ -4,6 +4,7 @@
  */
 import {
 	getAssistants,
+	getCampaigns,
 	searchAssistants,
 	searchCampaigns,
 	searchNumberIds,
@@ -228,6 +229,33 @@ describe('campaigns', () => {
 			results: [{ name: 'Payment reminders', value: campaigns[1].id }],
 			paginationToken: undefined,
 		});
+		scope.done();
+	});
+
+	test('getCampaigns (options for multi-select) walks every page, by name', async () => {
+		const page = (from: number, n: number) =>
+			Array.from({ length: n }, (_, k) => ({
+				id: `e0000000-0000-4000-8000-${String(from + k).padStart(12, '0')}`,
+				name: `Wave ${from + k}`,
+			}));
+		const unnamed = { id: 'e0000000-0000-4000-8000-000000000999' };
+		const scope = mockApi()
+			.get('/campaign/all')
+			.query({ limit: '100', offset: '0', call_count: 'false' })
+			.reply(200, { campaigns: page(0, 100), pagination: { total: 'many', limit: 100, offset: 0 } })
+			.get('/campaign/all')
+			.query({ limit: '100', offset: '100', call_count: 'false' })
+			.reply(200, {
+				campaigns: [...page(100, 1), unnamed, { name: 'no id' }],
+				pagination: { total: 'many', limit: 100, offset: 100 },
+			});
+		const options = await getCampaigns.call(context());
+		expect(options).toHaveLength(102);
+		expect(options.slice(99)).toEqual([
+			{ name: 'Wave 99', value: page(99, 1)[0].id },
+			{ name: 'Wave 100', value: page(100, 1)[0].id },
+			{ name: unnamed.id, value: unnamed.id },
+		]);
 		scope.done();
 	});
 
