@@ -264,8 +264,9 @@ async function main(base, sandbox) {
 			ui.nodePanels(ctx, node),
 		);
 	}
-	await check('Assistant, From Number and voice dropdowns fill from the service', () =>
-		ui.dropdownsFill(ctx, nodes),
+	await check(
+		'Assistant, From Number, voice and knowledge base dropdowns fill from the service',
+		() => ui.dropdownsFill(ctx, nodes),
 	);
 	await check('"Start a call" runs from the editor and shows the transcript', () =>
 		ui.runStartACall(ctx),

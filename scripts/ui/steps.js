@@ -468,8 +468,8 @@ async function listOf(/** @type {Ctx} */ ctx, /** @type {string} */ field) {
 }
 
 async function dropdownsFill(/** @type {Ctx} */ ctx, /** @type {DeclaredNode[]} */ declared) {
-	// Start a call and Change the voice, on a workflow of their own.
-	const types = ['voiceAgentCalling', 'voiceAgentAssistant'];
+	// Start a call, Change the voice and Update a knowledge base, on a workflow of their own.
+	const types = ['voiceAgentCalling', 'voiceAgentAssistant', 'voiceAgentKnowledgeBase'];
 	const { id } = await everyNodeWorkflow(
 		ctx,
 		declared.filter((n) => types.includes(n.type)),
@@ -489,6 +489,14 @@ async function dropdownsFill(/** @type {Ctx} */ ctx, /** @type {DeclaredNode[]} 
 	await openNode(ctx, 'Change the voice');
 	const voices = await listOf(ctx, 'voiceId');
 	if (voices.length < 1) throw new Error('no voices listed');
+	await closeNode(ctx);
+	await openNode(ctx, 'Update a knowledge base');
+	const kbs = await listOf(ctx, 'knowledgeBaseId');
+	const seeded = require('../../sandbox').fixtures.KNOWLEDGE_BASES.map(
+		(/** @type {{name: string}} */ k) => k.name,
+	);
+	if (JSON.stringify(kbs) !== JSON.stringify(seeded))
+		throw new Error(`Knowledge base list ${JSON.stringify(kbs)} is not ${JSON.stringify(seeded)}`);
 	await closeNode(ctx);
 }
 
