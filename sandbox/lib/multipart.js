@@ -73,8 +73,9 @@ function parseMultipart(raw, contentType) {
 		);
 		at = next + 2;
 	}
+	// No prototype: a field may be named "constructor" or "toString".
 	/** @type {Record<string, string[]>} */
-	const fields = {};
+	const fields = Object.create(null);
 	for (const p of parts) {
 		if (p.filename === undefined) (fields[p.name] ??= []).push(p.data.toString('utf8'));
 	}

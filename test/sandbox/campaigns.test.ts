@@ -601,6 +601,7 @@ describe('save: the file and the fields', () => {
 		['country_code', '91', /'country_code' must be a country calling code such as \+91/],
 		['remove_invalid_rows', 'maybe', /'remove_invalid_rows' must be true or false/],
 		['sms', 'yes', "Unknown field 'sms'"],
+		['constructor', 'x', "Unknown field 'constructor'"],
 	])('%s = %j is 400', async (field, value, detail) => {
 		const res = await save({ [field]: value });
 		expect(res.status).toBe(400);
