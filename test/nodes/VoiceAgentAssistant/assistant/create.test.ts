@@ -250,7 +250,24 @@ describe('errors from the service', () => {
 			{ settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 } },
 		);
 		expect(error?.message).toBe('boom');
+		expect(error?.description).toMatch(
+			/^The service may have created the assistant before the failure, so the request was not sent again\. Look for it with Assistant → Get Many before trying again\./,
+		);
 		expect(seen).toEqual([]);
+		scope.done();
+	});
+
+	test('an answer lost after sending is not repeated, and says the assistant may exist', async () => {
+		const scope = mockApi()
+			.post('/public/agent', BODY)
+			.once()
+			.replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+		const seen = recordAll();
+		const { output } = await run({}, { continueOnFail: true });
+		expect(seen).toEqual([]);
+		expect(output[0].json.description).toBe(
+			'The service may have created the assistant before the failure, so the request was not sent again. Look for it with Assistant → Get Many before trying again.',
+		);
 		scope.done();
 	});
 
