@@ -71,6 +71,8 @@ async function main() {
 				mobileNumber: '={{ $json.phone }}',
 				fromNumber: { __rl: true, mode: 'number', value: FROM },
 				variablesMode: 'none',
+				// Rows without the assistant's variables: the benchmark is about waiting.
+				missingVariables: 'ignore',
 				waitForCompletion: true,
 				pace: { maxConcurrent: CONCURRENCY },
 				waitOptions: {

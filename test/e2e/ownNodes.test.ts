@@ -137,6 +137,8 @@ function sheetWorkflow(id: string, trigger: Record<string, unknown>) {
 				fromNumber: { __rl: true, mode: 'number', value: FROM },
 				variablesMode: 'row',
 				variablesExclude: 'name, phone',
+				// The sheet has a clinic but no date or time: about reading it, not that check.
+				missingVariables: 'ignore',
 			}),
 			credentials: { voiceAgentApi: CREDENTIAL },
 		},

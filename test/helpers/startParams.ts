@@ -11,6 +11,7 @@ import { AGENT } from './fixtures';
  */
 const PLACE: Record<string, 'main' | 'pace' | 'duplicates' | 'waitOptions' | 'callConfig'> = {
 	dryRun: 'main',
+	missingVariables: 'main',
 	defaultCountryCode: 'main',
 	callsPerMinute: 'pace',
 	maxConcurrent: 'pace',
@@ -47,7 +48,9 @@ export function startSettings(
 
 /**
  * Call › Start over sheet rows `{ name, phone }`: the fixtures' assistant, a fixed From
- * Number, no variables; then `settings` by field name and `extra` fields of the node.
+ * Number, no variables, and Missing Prompt Variables set to Ignore (so the assistant is not
+ * read: the tests of that check set it themselves); then `settings` by field name and
+ * `extra` fields of the node.
  */
 export function sheetStart(
 	settings: Record<string, unknown> = {},
@@ -61,6 +64,7 @@ export function sheetStart(
 		mobileNumber: '={{ $json.phone }}',
 		fromNumber: { __rl: true, mode: 'number', value: '+14155550000' },
 		variablesMode: 'none',
+		missingVariables: 'ignore',
 		...extra,
 	});
 }

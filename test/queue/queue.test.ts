@@ -134,6 +134,8 @@ function startWorkflow(
 					mobileNumber: '={{ $json.phone }}',
 					fromNumber: { __rl: true, mode: 'number', value: FROM },
 					variablesMode: 'none',
+					// Rows without the assistant's variables: these runs are about the guard.
+					missingVariables: 'ignore',
 					...startSettings({ maxConcurrent: 10, ...options }),
 					...extra,
 				},

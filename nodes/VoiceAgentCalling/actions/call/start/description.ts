@@ -8,6 +8,7 @@ import {
 } from '../../../../shared/descriptions';
 import { callSettingsField } from '../../../../shared/callSettings';
 import { versionLocator } from '../../../../shared/versionField';
+import { missingVariablesField } from './promptCheck';
 import { rerunGuardOption, rerunLookbackOption } from './rerun';
 
 /** The fields of Call → Start, as the editor shows them. */
@@ -122,6 +123,7 @@ export const properties: INodeProperties[] = [
 		displayOptions: { show: { variablesMode: ['json'] } },
 		description: 'An object of variable names to values, e.g. {"appointment_date": "Friday"}',
 	},
+	missingVariablesField,
 	{
 		displayName: 'Dry Run',
 		name: 'dryRun',

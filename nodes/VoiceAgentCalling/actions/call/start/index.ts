@@ -10,7 +10,8 @@ import { buildStartRequest, type StartRequest } from './body';
 import { dialAll } from './dial';
 import { readDialSettings, readWaitSettings, type WaitSettings } from './settings';
 import { downloadRecordingStep } from './recordingStep';
-import { findEarlierCalls, guardFailedNote, markEarlier, SKIPPED } from './rerun';
+import { checkPromptVariables, withWarnings } from './promptCheck';
+import { findEarlierCalls, guardFailedNote, markEarlier, readRerunGuard, SKIPPED } from './rerun';
 import { Watcher } from './watcher';
 
 export const option = operationOption({
@@ -38,6 +39,8 @@ export async function executeBatch(
 	let settings;
 	try {
 		settings = readDialSettings(this);
+		// Checked now: the assistant is read before the guard runs, and bad input sends nothing.
+		readRerunGuard(this);
 	} catch (error) {
 		// A setting of the whole run is wrong: no row can run.
 		return Array.from({ length: itemCount }, (_, i) => ({
@@ -77,11 +80,27 @@ export async function executeBatch(
 		}
 	}
 
+	// The assistant's @{{variables}} each row must give: checked before anyone is called (a
+	// Dry Run shows the result). Its warnings go on the row's output.
+	const promptWarnings: string[][] = requests.map(() => []);
+	const checks =
+		settings.missingVariables === 'ignore'
+			? []
+			: await checkPromptVariables(this, requests, settings.missingVariables, promptWarnings);
+	const refused = requests.findIndex((request) => request instanceof Error);
+	if (stopOnError && refused >= 0) {
+		return Object.assign(new Array<ItemResult | undefined>(itemCount).fill(undefined), {
+			[refused]: { ok: false, error: requests[refused] as Error },
+		});
+	}
+
 	if (settings.dryRun) {
-		return requests.map((request): ItemResult => {
+		return requests.map((request, i): ItemResult => {
 			if (request instanceof Error) return { ok: false, error: request };
 			const output: IDataObject = { dry_run: true, body: request.body };
-			if (request.warnings.length) output.warnings = request.warnings;
+			const warnings = [...request.warnings, ...promptWarnings[i]];
+			if (warnings.length) output.warnings = warnings;
+			if (checks[i]) output.prompt_variables = { ...checks[i] };
 			return { ok: true, output };
 		});
 	}
@@ -165,7 +184,9 @@ export async function executeBatch(
 	);
 	watcher.dialFinished();
 	await watching;
-	return started.map((result, i) => {
+	return started.map((result, i) => withWarnings(outcome(result, i), promptWarnings[i]));
+
+	function outcome(result: ItemResult | undefined, i: number): ItemResult | undefined {
 		const call = earlier.get(i);
 		if (call) return markEarlier(watcher.watches(i) ? watcher.result(i) : undefined, call);
 		if (!result?.ok) return result;
@@ -177,5 +198,5 @@ export async function executeBatch(
 		}
 		// undefined: the batch stopped before this row's call was seen to end.
 		return watcher.result(i);
-	});
+	}
 }

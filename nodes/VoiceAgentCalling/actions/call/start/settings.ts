@@ -9,12 +9,14 @@ import {
 	MIN_POLL_SECONDS,
 	MIN_WAIT_SECONDS,
 } from './description';
+import { LABEL as MISSING_LABEL, MISSING_MODES, type MissingMode } from './promptCheck';
 
 /** How the batch is dialled: one setting for the whole run, read from the first item. */
 export interface DialSettings {
 	concurrency: number;
 	callsPerMinute: number;
 	dryRun: boolean;
+	missingVariables: MissingMode;
 }
 
 export function readDialSettings(ctx: IExecuteFunctions): DialSettings {
@@ -27,6 +29,7 @@ export function readDialSettings(ctx: IExecuteFunctions): DialSettings {
 		}),
 		callsPerMinute: pace.number('callsPerMinute', 'Calls per Minute', 0, { min: 0 }),
 		dryRun: f.boolean('dryRun', 'Dry Run', false),
+		missingVariables: f.option('missingVariables', MISSING_LABEL, MISSING_MODES, 'refuse'),
 	};
 }
 

@@ -27,6 +27,7 @@ describe('Call › Start groups its settings by what the user decides', () => {
 			'fromNumber',
 			'voiceId',
 			'variablesMode',
+			'missingVariables',
 			'dryRun',
 			'pace',
 			'duplicates',

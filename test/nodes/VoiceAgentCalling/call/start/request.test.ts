@@ -125,6 +125,7 @@ describe('Call › Start', () => {
 				fromNumber: { __rl: true, mode: 'number', value: '+14155550000' },
 				variablesMode: 'json',
 				variablesJson: '{"count": 3, "vip": true}',
+				missingVariables: 'ignore',
 				callConfig: { scheduledAt: '2099-06-01T09:00:00' },
 			},
 		});

@@ -25,6 +25,9 @@ describe('Version: edits and calls of one variant, on purpose', () => {
 			name: 'Zoe',
 			mobileNumber: '+14155552000',
 			fromNumber: { __rl: true, mode: 'list', value: '+14155550100' },
+			// The variables of this variant only (the other one also uses @{{discount}}).
+			variablesMode: 'json',
+			variablesJson: '{"policy_id": "P-1", "price": "$10"}',
 		});
 		expect(error).toBeUndefined();
 		const callId = String(jsonOf(output)[0].call_id);

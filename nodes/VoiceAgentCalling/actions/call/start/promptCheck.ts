@@ -1,0 +1,157 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { readAssistantRecord } from '../../../../shared/assistants';
+import { usedPromptVariables, type UsedVariables } from '../../../../shared/assistantVersions';
+import {
+	missingPromptVariables,
+	missingVariablesText,
+	variablesOfTheCall,
+} from '../../../../shared/promptVariables';
+import { asItemError, BinaryOutput, type ItemResult } from '../../../../shared/router';
+import { isPlainObject } from '../../../../shared/shape';
+import type { StartRequest } from './body';
+
+/**
+ * Before anyone is called, every row is checked against the `@{{name}}` placeholders its
+ * assistant uses: a callee must never hear "@{{clinic}}". The assistant is read once per
+ * distinct assistant of the batch (GET /agent/{id}), not per row.
+ */
+
+export const MISSING_MODES = ['refuse', 'warn', 'ignore'] as const;
+export type MissingMode = (typeof MISSING_MODES)[number];
+
+export const LABEL = 'Missing Prompt Variables';
+
+export const missingVariablesField: INodeProperties = {
+	displayName: LABEL,
+	name: 'missingVariables',
+	type: 'options',
+	default: 'refuse',
+	options: [
+		{
+			name: 'Refuse the Row',
+			value: 'refuse',
+			description: 'A row that gives no value for a variable the assistant uses is not called',
+		},
+		{
+			name: 'Call and Warn',
+			value: 'warn',
+			description: 'The row is called; its output item lists the missing variables in warnings',
+		},
+		{
+			name: 'Ignore',
+			value: 'ignore',
+			description: 'The assistant is not read and rows are not checked',
+		},
+	],
+	description:
+		"What to do with a row that gives no value for a @{{variable}} the assistant's prompt or intro uses (the callee would hear the placeholder). Callee Name fills @{{callee_name}} and Phone Number @{{mobile_number}}.",
+};
+
+/** The check of one row, as Dry Run shows it. */
+export interface RowCheck {
+	/** The variables the assistant uses; null when they cannot be read (multi_node). */
+	uses: string[] | null;
+	missing: string[];
+}
+
+/** The names a row gives: its variables that hold a value, and what the call itself fills. */
+export function givenVariables(body: IDataObject): string[] {
+	const vars = isPlainObject(body.custom_args_values) ? body.custom_args_values : {};
+	const filled = Object.keys(vars).filter(
+		(name) => typeof vars[name] === 'string' && (vars[name] as string).trim() !== '',
+	);
+	return [...filled, ...variablesOfTheCall(body)];
+}
+
+const REFUSED_HINT =
+	'Give each a value (a column of the sheet with Custom Variables: All Input Fields, or a Key/Value pair), or set Missing Prompt Variables to Call and Warn. Nobody was called for this item.';
+const READ_FAILED_HINT =
+	'The assistant is read before anyone is called, to check the variables its prompt uses (Missing Prompt Variables). Nobody was called for this item.';
+
+/**
+ * Checks every row that passed its own checks. A refused row's request becomes its error; a
+ * warning (a missing variable under Call and Warn, or a check that cannot be made) is added to
+ * `warnings[i]`. A failed read of an assistant fails each of its rows: nobody is called.
+ * Returns each checked row's result, for Dry Run.
+ */
+export async function checkPromptVariables(
+	ctx: IExecuteFunctions,
+	requests: Array<StartRequest | Error>,
+	mode: MissingMode,
+	warnings: string[][],
+): Promise<Array<RowCheck | undefined>> {
+	const node = ctx.getNode();
+	// One read per assistant, whatever the number of its rows and versions.
+	const reads = new Map<string, Promise<IDataObject>>();
+	requests.forEach((request, i) => {
+		if (request instanceof Error) return;
+		const agentId = String(request.body.agent_id);
+		if (!reads.has(agentId)) {
+			const read = readAssistantRecord(ctx, agentId, i);
+			read.catch(() => undefined);
+			reads.set(agentId, read);
+		}
+	});
+	const checks: Array<RowCheck | undefined> = [];
+	// A failed read, explained once per assistant: every row of it fails with this error.
+	const failed = new Map<string, Error>();
+	for (let i = 0; i < requests.length; i++) {
+		const request = requests[i];
+		if (request instanceof Error) continue;
+		const agentId = String(request.body.agent_id);
+		let used: UsedVariables;
+		try {
+			const agent = await (reads.get(agentId) as Promise<IDataObject>);
+			const versionId = request.body.version_id;
+			used = usedPromptVariables(agent, typeof versionId === 'string' ? versionId : undefined);
+		} catch (error) {
+			if (!failed.has(agentId)) {
+				const e = asItemError(ctx, error, i) as Error & { description?: string | null };
+				e.description = `${READ_FAILED_HINT} ${e.description ?? ''}`.trim();
+				failed.set(agentId, e);
+			}
+			requests[i] = failed.get(agentId) as Error;
+			continue;
+		}
+		if (used.variables === undefined) {
+			checks[i] = { uses: null, missing: [] };
+			if (mode !== 'ignore') warnings[i].push(`Prompt variables not checked: ${used.note}.`);
+			continue;
+		}
+		const missing = missingPromptVariables(used.variables, givenVariables(request.body));
+		checks[i] = { uses: used.variables, missing };
+		if (!missing.length || mode === 'ignore') continue;
+		const text = missingVariablesText(missing, used.variables);
+		if (mode === 'warn') {
+			warnings[i].push(`Missing prompt variables: ${text}`);
+			continue;
+		}
+		requests[i] = new NodeOperationError(node, `Custom Variables: ${text} [item ${i}]`, {
+			itemIndex: i,
+			description: REFUSED_HINT,
+		});
+	}
+	return checks;
+}
+
+/** A row's output with its warnings added (a record, or each item of a binary output). */
+export function withWarnings(result: ItemResult | undefined, warnings: string[]) {
+	if (!result?.ok || !warnings.length) return result;
+	const add = (json: IDataObject): IDataObject => ({
+		...json,
+		warnings: [...(Array.isArray(json.warnings) ? json.warnings : []), ...warnings],
+	});
+	const { output } = result;
+	if (output instanceof BinaryOutput) {
+		return {
+			ok: true as const,
+			output: new BinaryOutput(output.items.map((item) => ({ ...item, json: add(item.json) }))),
+		};
+	}
+	return {
+		ok: true as const,
+		output: Array.isArray(output) ? output.map(add) : add(output),
+	};
+}
