@@ -31,8 +31,13 @@ export interface LeftOutRow {
 }
 
 export interface Contacts {
-	/** Rows as uploaded: the cleaned number, then one value per mapped variable. */
-	rows: string[][];
+	/** How many rows are uploaded. */
+	count: number;
+	/**
+	 * A row as uploaded: the cleaned number, then one value per mapped variable. Built when
+	 * the CSV is written, from the items themselves: no copy of the rows is kept besides them.
+	 */
+	cellsOf(n: number): string[];
 	leftOut: LeftOutRow[];
 	/** Item fields or CSV columns seen, for the automatic mapping. */
 	columns: Set<string>;
@@ -51,14 +56,26 @@ export interface ContactRules {
 	phoneColumn?: string;
 }
 
-/** A row's values as read, before checks: an item's JSON or a CSV line by its header. */
-type RawRow = {
+/** A row as read, before checks: an item's JSON, or a CSV line with its file's header. */
+interface RawRow {
 	item: number;
 	line?: number;
 	where: string;
 	phone: unknown;
-	get(column: string): unknown;
-};
+	source: IDataObject | string[];
+	header?: Map<string, number>;
+}
+
+/** A column of a row: an item field, or the cell under a header. */
+function valueAt(
+	source: IDataObject | string[],
+	header: Map<string, number> | undefined,
+	column: string,
+): unknown {
+	if (!header) return (source as IDataObject)[column];
+	const at = header.get(column);
+	return at === undefined ? undefined : (source as string[])[at];
+}
 
 /** Every raw row of the input, in order (items, or each item's file line by line). */
 export async function* rawRows(
@@ -82,7 +99,7 @@ export async function* rawRows(
 				item,
 				where: 'Phone Number',
 				phone: fields(ctx, item).raw('mobileNumber'),
-				get: (column) => json[column],
+				source: json,
 			};
 			continue;
 		}
@@ -110,15 +127,18 @@ export async function* rawRows(
 			);
 		}
 		if (!lines.length) throw fieldError(node, `File ${file}`, 'is empty', item);
-		const header = lines[0].cells.map((h) => h.trim());
-		header.forEach((h) => seen.add(h));
+		const names = lines[0].cells.map((h) => h.trim());
+		names.forEach((h) => seen.add(h));
+		// The first column of a name wins, as a sheet reader would take it.
+		const header = new Map<string, number>();
+		names.forEach((h, at) => header.has(h) || header.set(h, at));
 		const phoneColumn = rules.phoneColumn!;
-		const phoneAt = header.indexOf(phoneColumn);
+		const phoneAt = header.get(phoneColumn) ?? -1;
 		if (phoneAt < 0) {
 			throw fieldError(
 				node,
 				'Phone Column',
-				`"${phoneColumn}" is not a column of ${file} (its columns: ${header.join(', ')})`,
+				`"${phoneColumn}" is not a column of ${file} (its columns: ${names.join(', ')})`,
 				item,
 			);
 		}
@@ -128,10 +148,8 @@ export async function* rawRows(
 				line,
 				where: `${file} line ${line} › ${phoneColumn}`,
 				phone: cells[phoneAt],
-				get: (column) => {
-					const at = header.indexOf(column);
-					return at < 0 ? undefined : cells[at];
-				},
+				source: cells,
+				header,
 			};
 		}
 	}
@@ -153,7 +171,11 @@ export async function readContacts(
 ): Promise<Contacts & { mapping: MappedVariable[] }> {
 	const node = ctx.getNode();
 	const seen = new Set<string>();
-	const rows: string[][] = [];
+	// The accepted rows, as references into the items (their number, their row): parallel
+	// lists rather than an object per row, so 50,000 rows cost little besides the items.
+	const phones: unknown[] = [];
+	const sources: Array<IDataObject | string[]> = [];
+	const headers: Array<Map<string, number> | undefined> = [];
 	const leftOut: LeftOutRow[] = [];
 	let mapping: MappedVariable[] | undefined;
 	const required = new Set(rules.required);
@@ -171,9 +193,8 @@ export async function readContacts(
 					: 'is empty',
 			};
 		}
-		const values: string[] = [phone];
 		for (const { variable, column } of bad ? [] : mapping) {
-			const value = cellText(raw.get(column));
+			const value = cellText(valueAt(raw.source, raw.header, column));
 			const field =
 				rules.source === 'items' ? `Column ${column}` : raw.where.replace(/›.*$/, `› ${column}`);
 			if (value === undefined) {
@@ -187,10 +208,11 @@ export async function readContacts(
 				};
 				break;
 			}
-			values.push(value);
 		}
 		if (!bad) {
-			rows.push(values);
+			phones.push(raw.phone);
+			sources.push(raw.source);
+			headers.push(raw.header);
 			continue;
 		}
 		const where = raw.line === undefined ? '' : ` (line ${raw.line})`;
@@ -205,7 +227,18 @@ export async function readContacts(
 			reason: bad.reason,
 		});
 	}
-	return { rows, leftOut, columns: seen, mapping: mapping ?? mappingOf(seen) };
+	const finalMapping = mapping ?? mappingOf(seen);
+	return {
+		count: phones.length,
+		// Checked above: every value is text here.
+		cellsOf: (n) => [
+			normalisePhone(cellText(phones[n]) ?? '', rules.countryCode),
+			...finalMapping.map(({ column }) => cellText(valueAt(sources[n], headers[n], column)) ?? ''),
+		],
+		leftOut,
+		columns: seen,
+		mapping: finalMapping,
+	};
 }
 
 /** Variable names that would be lost or change an object's prototype on the way. */

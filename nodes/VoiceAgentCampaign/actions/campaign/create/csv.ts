@@ -24,17 +24,21 @@ export interface CsvFile {
 }
 
 /**
- * The file of a header and rows, written in two passes over the rows (sizes and hash first,
- * then the bytes into the body) so that only the body holds the file: 50,000 rows are never
- * kept as text besides it.
+ * The file of a header and `count` rows, written in two passes (sizes and hash first, then
+ * the bytes into the body), each row's cells made when written: only the body holds the file,
+ * and 50,000 rows are never kept as text or as cells besides it.
  */
-export function csvFile(header: readonly string[], rows: ArrayLike<readonly string[]>): CsvFile {
+export function csvFile(
+	header: readonly string[],
+	count: number,
+	cellsOf: (n: number) => readonly string[],
+): CsvFile {
 	const hash = createHash('sha256');
 	const head = csvLine(header);
 	let byteLength = Buffer.byteLength(head, 'utf8');
 	hash.update(head, 'utf8');
-	for (let n = 0; n < rows.length; n++) {
-		const line = csvLine(rows[n]);
+	for (let n = 0; n < count; n++) {
+		const line = csvLine(cellsOf(n));
 		byteLength += Buffer.byteLength(line, 'utf8');
 		hash.update(line, 'utf8');
 	}
@@ -44,7 +48,7 @@ export function csvFile(header: readonly string[], rows: ArrayLike<readonly stri
 			byteLength,
 			writeInto(target, offset) {
 				let at = offset + target.write(head, offset, 'utf8');
-				for (let n = 0; n < rows.length; n++) at += target.write(csvLine(rows[n]), at, 'utf8');
+				for (let n = 0; n < count; n++) at += target.write(csvLine(cellsOf(n)), at, 'utf8');
 				if (at - offset !== byteLength) throw new Error('the CSV changed while it was written');
 			},
 		},

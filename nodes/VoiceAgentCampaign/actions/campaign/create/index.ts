@@ -161,7 +161,7 @@ export async function executeAll(
 	// Every row's number and values are checked before any request; only the prompt's
 	// variables need the assistant, which is read next.
 	const checked = await readContacts(this, itemCount, { ...rules, required: [] }, () => given);
-	if (!checked.rows.length) throw nothingToUpload(this, checked.leftOut);
+	if (!checked.count) throw nothingToUpload(this, checked.leftOut);
 
 	const used =
 		missingMode === 'ignore' && given.length
@@ -196,13 +196,17 @@ export async function executeAll(
 		}
 		warnings.push(text);
 	}
-	if (!contacts.rows.length) throw nothingToUpload(this, contacts.leftOut);
+	if (!contacts.count) throw nothingToUpload(this, contacts.leftOut);
 
 	const large =
-		largeFlow === 'always' || (largeFlow === 'auto' && contacts.rows.length >= LARGE_FROM_ROWS);
+		largeFlow === 'always' || (largeFlow === 'auto' && contacts.count >= LARGE_FROM_ROWS);
 	const variablesMap: Record<string, string> = {};
 	for (const { variable } of mapping) variablesMap[variable] = variable;
-	const csv = csvFile([PHONE_HEADER, ...mapping.map((m) => m.variable)], contacts.rows);
+	const csv = csvFile(
+		[PHONE_HEADER, ...mapping.map((m) => m.variable)],
+		contacts.count,
+		contacts.cellsOf,
+	);
 	const startTime = campaignTime(start.instantMs, zone);
 	const endTime = campaignTime(end.instantMs, zone);
 	const key = uploadKey([
@@ -234,7 +238,7 @@ export async function executeAll(
 	const report: IDataObject = {
 		campaign_name: campaignName,
 		flow: large ? 'large' : 'standard',
-		rows_uploaded: contacts.rows.length,
+		rows_uploaded: contacts.count,
 		left_out: contacts.leftOut as unknown as IDataObject[],
 		variables_map: variablesMap,
 		campaign_start_time: startTime,
