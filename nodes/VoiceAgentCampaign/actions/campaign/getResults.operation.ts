@@ -15,7 +15,7 @@ import type { OperationOutput } from '../../../shared/router';
 export const option = operationOption({
 	name: 'Get Results',
 	value: 'getResults',
-	description: 'Get the calls of a campaign as call records, each with its row’s variables',
+	description: 'Get the calls of a campaign as call records',
 	action: 'Get the results of a campaign',
 });
 
@@ -34,7 +34,7 @@ export const properties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'Each record’s custom_variables are the variables of its row: map a row key (e.g. a row_key column) in Create’s Variable Mapping to join the results back to the sheet',
+			'To join the results to your sheet, match to_number: Create sends every number cleaned to international format (+919876543210). Where the service’s history carries a call’s variables, custom_variables holds them too (a row_key variable then joins exactly); the Webhook Trigger’s events always carry them.',
 		name: 'joinNotice',
 		type: 'notice',
 		default: '',
