@@ -5,13 +5,14 @@ import { AGENT } from './fixtures';
 /**
  * Call › Start groups its settings by what the user decides: Dry Run and Default Country
  * Code are main fields, the pace of a batch is "Pace", the re-run guard is "Duplicate
- * Protection", the wait's settings are "Wait Options", and the status callback sits with the assistant's per-call settings ("Call
+ * Protection" (a main field; rerunGuard is its old place in the group, still read), the wait's settings are "Wait Options", and the status callback sits with the assistant's per-call settings ("Call
  * Settings", stored as callConfig). Tests name a setting by its field name; this puts each
  * where the node stores it, so a test reads as the setting it is about.
  */
 const PLACE: Record<string, 'main' | 'pace' | 'duplicates' | 'waitOptions' | 'callConfig'> = {
 	dryRun: 'main',
 	missingVariables: 'main',
+	duplicateProtection: 'main',
 	defaultCountryCode: 'main',
 	callsPerMinute: 'pace',
 	maxConcurrent: 'pace',

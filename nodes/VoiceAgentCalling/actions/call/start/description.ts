@@ -9,7 +9,7 @@ import {
 import { callSettingsField } from '../../../../shared/callSettings';
 import { versionLocator } from '../../../../shared/versionField';
 import { missingVariablesField } from './promptCheck';
-import { rerunGuardOption, rerunLookbackOption } from './rerun';
+import { duplicateProtectionField, rerunGuardOption, rerunLookbackOption } from './rerun';
 
 /** The fields of Call → Start, as the editor shows them. */
 
@@ -51,6 +51,16 @@ export const properties: INodeProperties[] = [
 		description: 'Name of the person to call; the assistant can use it in the conversation',
 	},
 	fromNumberField(),
+	{
+		displayName:
+			'From Number is required: pick the workspace number the calls are made from, or give its ID or a number pool ID',
+		name: 'fromNumberRequired',
+		type: 'notice',
+		default: '',
+		// Shown while it is empty (an expression counts as given): n8n marks a required locator
+		// with an icon whose reason shows only on hover, and refuses the run with a general message.
+		displayOptions: { hide: { fromNumber: [{ _cnd: { not: '' } }] } },
+	},
 	voiceLocator({
 		displayName: 'Voice (Override)',
 		required: false,
@@ -161,16 +171,16 @@ export const properties: INodeProperties[] = [
 			},
 		],
 	},
+	duplicateProtectionField,
 	{
-		displayName: 'Duplicate Protection',
+		displayName: 'Duplicate Protection Options',
+		// The name of the group that held the mode too: saved workflows keep their settings.
 		name: 'duplicates',
 		type: 'collection',
-		placeholder: 'Add Setting',
-		// Shown set, so the panel says which mode is in effect instead of "No properties".
-		default: { rerunGuard: 'auto' },
-		description:
-			'Rows an earlier attempt of this same execution already dialled (n8n ran it again after a worker stopped) are not dialled again',
-		options: [rerunGuardOption, rerunLookbackOption],
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { hide: { duplicateProtection: ['off'] } },
+		options: [rerunLookbackOption, rerunGuardOption],
 	},
 	{
 		displayName: 'Wait for Call to End',

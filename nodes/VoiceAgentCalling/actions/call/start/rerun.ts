@@ -47,24 +47,44 @@ const MAX_PAGES = 100;
 /** The service's clock may be a little ahead of this one. */
 const FUTURE_MARGIN_MS = 60_000;
 
-/** Settings of Call → Start (in its Duplicate Protection collection). */
-export const rerunGuardOption: INodeProperties = {
-	displayName: 'Skip Rows Dialled by an Earlier Attempt',
-	name: 'rerunGuard',
+const MODES = [
+	{
+		name: 'Automatic (Queue Executions)',
+		value: 'auto',
+		description:
+			'Check in executions a queue worker runs (webhook, trigger, retry, sub-workflow), not in manual or CLI runs',
+	},
+	{ name: 'Always', value: 'always', description: 'Check in every execution' },
+	{ name: 'Off', value: 'off', description: 'Never check' },
+];
+
+/**
+ * Call → Start's Duplicate Protection: a main field, so the panel always shows the mode in
+ * effect (inside a collection it read "No properties" until a setting was added).
+ */
+export const duplicateProtectionField: INodeProperties = {
+	displayName: 'Duplicate Protection',
+	name: 'duplicateProtection',
 	type: 'options',
-	options: [
-		{
-			name: 'Automatic (Queue Executions)',
-			value: 'auto',
-			description:
-				'Check in executions a queue worker runs (webhook, trigger, retry, sub-workflow), not in manual or CLI runs',
-		},
-		{ name: 'Always', value: 'always' },
-		{ name: 'Off', value: 'off' },
-	],
+	options: MODES,
 	default: 'auto',
 	description:
-		'Whether to check the call history before dialling and skip rows an earlier attempt of this execution already dialled (n8n in queue mode re-runs an execution whose worker died)',
+		'Whether to check the call history before dialling and skip rows an earlier attempt of this same execution already dialled (n8n in queue mode runs an execution again after its worker died)',
+};
+
+/**
+ * The mode as workflows saved before it was a main field hold it (in the collection). Still
+ * declared, or n8n would drop the saved value before the node reads it; it applies only while
+ * Duplicate Protection is left at Automatic.
+ */
+export const rerunGuardOption: INodeProperties = {
+	displayName: 'Skip Rows Dialled by an Earlier Attempt (Old Setting)',
+	name: 'rerunGuard',
+	type: 'options',
+	options: MODES,
+	default: 'auto',
+	description:
+		'Kept for workflows saved with it; applies only while Duplicate Protection is Automatic. Set Duplicate Protection instead and remove this.',
 };
 
 export const rerunLookbackOption: INodeProperties = {
@@ -94,15 +114,28 @@ export interface GuardOptions {
 	nowMs: number;
 }
 
+/**
+ * The mode in effect: Duplicate Protection; while it is Automatic (its default, which n8n
+ * fills in for workflows saved without it), the old setting of the collection when saved.
+ */
+export function readRerunMode(ctx: IExecuteFunctions): RerunMode {
+	const f = fields(ctx, 0);
+	const mode = f.option('duplicateProtection', 'Duplicate Protection', RERUN_MODES, 'auto');
+	if (mode !== 'auto') return mode;
+	return f
+		.collection('duplicates', 'Duplicate Protection Options')
+		.option(
+			'rerunGuard',
+			'Skip Rows Dialled by an Earlier Attempt (Old Setting)',
+			RERUN_MODES,
+			'auto',
+		);
+}
+
 /** The guard's settings for this run: undefined when it does not check. */
 export function readRerunGuard(ctx: IExecuteFunctions): { lookbackMs: number } | undefined {
-	const options = fields(ctx, 0).collection('duplicates', 'Duplicate Protection');
-	const mode = options.option(
-		'rerunGuard',
-		'Skip Rows Dialled by an Earlier Attempt',
-		RERUN_MODES,
-		'auto',
-	);
+	const mode = readRerunMode(ctx);
+	const options = fields(ctx, 0).collection('duplicates', 'Duplicate Protection Options');
 	if (mode === 'off') return undefined;
 	if (mode === 'auto' && NEVER_RERUN.includes(String(ctx.getMode?.() ?? 'manual')))
 		return undefined;
@@ -212,7 +245,7 @@ export async function findEarlierCalls(
 
 /** The error of every row when the check itself failed: nothing was dialled. */
 export function guardFailedNote(): string {
-	return 'Nothing was dialled: checking the call history for an earlier attempt of this execution failed, and dialling without that check could call someone twice. Run it again, or set Duplicate Protection › Skip Rows Dialled by an Earlier Attempt to Off.';
+	return 'Nothing was dialled: checking the call history for an earlier attempt of this execution failed, and dialling without that check could call someone twice. Run it again, or set Duplicate Protection to Off.';
 }
 
 /** The body of a row not to dial: dialAll skips a row whose body is an error. */

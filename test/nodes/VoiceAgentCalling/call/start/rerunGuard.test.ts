@@ -325,3 +325,63 @@ test('Wait for Call to End: a row dialled by the earlier attempt is watched to i
 		timed_out: false,
 	});
 });
+
+describe('Duplicate Protection, the main field, and the old setting in its group', () => {
+	/** Runs three rows in a webhook execution; returns how many history reads were made. */
+	async function run(settings: Record<string, unknown>, mode: 'webhook' | 'manual') {
+		const asked = history(onePage());
+		const log = starts();
+		const { error } = await runNode({
+			type: 'voiceAgentCalling',
+			items: rows(3),
+			parameters: params(settings),
+			mode,
+		});
+		expect(error).toBeUndefined();
+		expect(log).toHaveLength(3);
+		const reads = asked.length;
+		nock.cleanAll();
+		return reads;
+	}
+
+	test.each([
+		['unset: Automatic, in a queue-run execution', {}, 'webhook', 1],
+		['unset: Automatic, not in a manual run', {}, 'manual', 0],
+		['Off', { duplicateProtection: 'off' }, 'webhook', 0],
+		['Always, also in a manual run', { duplicateProtection: 'always' }, 'manual', 1],
+		// A workflow saved with the mode in the group still runs as saved.
+		['the old setting Off, main field left Automatic', { rerunGuard: 'off' }, 'webhook', 0],
+		['the old setting Always', { rerunGuard: 'always' }, 'manual', 1],
+		// The main field, once changed, decides.
+		[
+			'main field Always over the old Off',
+			{ duplicateProtection: 'always', rerunGuard: 'off' },
+			'manual',
+			1,
+		],
+		[
+			'main field Off over the old Always',
+			{ duplicateProtection: 'off', rerunGuard: 'always' },
+			'webhook',
+			0,
+		],
+	] as const)('%s', async (_name, settings, mode, reads) => {
+		expect(await run(settings, mode)).toBe(reads);
+	});
+
+	test('a bad value is refused before any request, naming the field', async () => {
+		const seen: string[] = [];
+		nock.emitter.on('no match', (req: { path?: string }) => seen.push(String(req.path)));
+		const { error } = await runNode({
+			type: 'voiceAgentCalling',
+			items: rows(1),
+			parameters: params({ duplicateProtection: 'sometimes' }),
+			mode: 'webhook',
+		});
+		nock.emitter.removeAllListeners('no match');
+		expect(error?.message).toBe(
+			'Duplicate Protection: "sometimes" is not one of "auto", "always", "off" [item 0]',
+		);
+		expect(seen).toEqual([]);
+	});
+});
