@@ -206,6 +206,31 @@ const workflows = {
 			parameters: { resource: 'contactList', operation: 'delete', listId: LIST_1 },
 		},
 	]),
+	// A sheet with name, phone and city; the assistant's prompt uses clinic, date and time.
+	missingVariables: chain('e2eMissingVars', 'E2E missing prompt variables', [
+		{
+			name: 'Rows',
+			type: 'n8n-nodes-base.code',
+			parameters: {
+				jsCode:
+					"return [{ name: 'Ada Lovelace', phone: '+14155550171', city: 'Pune' }, { name: 'Alan Turing', phone: '+14155550172', city: 'Delhi' }].map((json) => ({ json }));",
+			},
+		},
+		{
+			name: 'Start',
+			type: CALLING,
+			parameters: {
+				resource: 'call',
+				operation: 'start',
+				assistant: locator(AGENT_1),
+				name: '={{ $json.name }}',
+				mobileNumber: '={{ $json.phone }}',
+				fromNumber: locator(FROM, 'number'),
+				variablesMode: 'row',
+				variablesExclude: 'name, phone',
+			},
+		},
+	]),
 	badInput: chain('e2eBadInput', 'E2E bad input', [
 		{
 			name: 'Start',
@@ -634,6 +659,7 @@ beforeAll(async () => {
 				...examples,
 				workflows.calling,
 				workflows.badInput,
+				workflows.missingVariables,
 				assistantWorkflow,
 				lifeWorkflow,
 				workspaceWorkflow,
@@ -739,6 +765,19 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 			const result = await execute('e2eBadInput', true);
 			expect(result.code).not.toBe(0);
 			expect(`${result.stdout}\n${result.stderr}`).toContain('Phone Number');
+			expect(sandbox.ledger.length).toBe(ledgerBefore);
+		},
+	);
+
+	forNode(CALLING)(
+		"Calling: rows without the assistant's prompt variables are refused, and no one is dialled",
+		async () => {
+			const ledgerBefore = sandbox.ledger.length;
+			const result = await execute('e2eMissingVars', true);
+			expect(result.code).not.toBe(0);
+			expect(`${result.stdout}\n${result.stderr}`).toContain(
+				'Custom Variables: the assistant uses @{{clinic}}, @{{date}}, @{{time}} but this row gives no value for them',
+			);
 			expect(sandbox.ledger.length).toBe(ledgerBefore);
 		},
 	);
