@@ -9,7 +9,12 @@ import {
 import { callSettingsField } from '../../../../shared/callSettings';
 import { versionLocator } from '../../../../shared/versionField';
 import { missingVariablesField } from './promptCheck';
-import { duplicateProtectionField, rerunGuardOption, rerunLookbackOption } from './rerun';
+import {
+	duplicateProtectionField,
+	GUARD_LOOKBACK_MINUTES,
+	rerunGuardOption,
+	rerunLookbackOption,
+} from './rerun';
 
 /** The fields of Call → Start, as the editor shows them. */
 
@@ -178,7 +183,8 @@ export const properties: INodeProperties[] = [
 		name: 'duplicates',
 		type: 'collection',
 		placeholder: 'Add Option',
-		default: {},
+		// Shown set: the panel says how far back the check looks, not "No properties".
+		default: { rerunLookbackMinutes: GUARD_LOOKBACK_MINUTES },
 		displayOptions: { hide: { duplicateProtection: ['off'] } },
 		options: [rerunLookbackOption, rerunGuardOption],
 	},

@@ -91,7 +91,10 @@ describe('Call › Start groups its settings by what the user decides', () => {
 			null,
 			calling,
 		);
-		expect(fresh).toMatchObject({ duplicateProtection: 'auto', duplicates: {} });
+		expect(fresh).toMatchObject({
+			duplicateProtection: 'auto',
+			duplicates: { rerunLookbackMinutes: 30 },
+		});
 		// A node saved with the old group keeps its setting through n8n's own reading.
 		const saved = NodeHelpers.getNodeParameters(
 			calling.properties,
