@@ -55,10 +55,11 @@ function someValue(property: INodeProperties): unknown {
 	switch (property.type) {
 		case 'resourceLocator':
 			return { __rl: true, mode: 'id', value: AGENT };
+		// Lists loaded from the service have no options here: any text counts as set.
 		case 'options':
-			return (property.options as Array<{ value: unknown }>)[0].value;
+			return (property.options as Array<{ value: unknown }> | undefined)?.[0]?.value ?? 'x';
 		case 'multiOptions':
-			return [(property.options as Array<{ value: unknown }>)[0].value];
+			return [(property.options as Array<{ value: unknown }> | undefined)?.[0]?.value ?? 'x'];
 		case 'number':
 			return 1;
 		case 'boolean':
