@@ -8,34 +8,17 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { assistantPromptVariables } from '../../../../shared/assistants';
-import { readCallConfig } from '../../../../shared/callSettings';
 import { findCampaign } from '../../../../shared/campaigns';
 import { operationOption, type BatchOptions } from '../../../../shared/operation';
 import { asItemError } from '../../../../shared/router';
-import { fields } from '../../../../shared/params';
-import { countryCodeDigits } from '../../../../shared/phone';
 import { sendOnce } from '../../../../shared/once';
-import { parseScheduledTime } from '../../../../shared/dateTime';
-import { launchBody, readLaunch, startList, type Launch } from '../launch';
-import {
-	PHONE_HEADER,
-	readContacts,
-	refuseReservedVariable,
-	type LeftOutRow,
-	type MappedVariable,
-} from './contacts';
+import { startList, type Launch } from '../launch';
+import { PHONE_HEADER, readContacts, type LeftOutRow, type MappedVariable } from './contacts';
 import { csvFile } from './csv';
 import { LARGE_FROM_ROWS, properties as createProperties } from './description';
-import { campaignTime, windowProblem } from './schedule';
-import {
-	checkBalance,
-	listIdOf,
-	saveList,
-	scheduleLargeList,
-	uploadLargeList,
-	waitUntilVerified,
-	type UploadForm,
-} from './upload';
+import { runLargeFlow } from './largeFlow';
+import { readSettings } from './settings';
+import { listIdOf, saveList, uploadLargeList, type UploadForm } from './upload';
 
 export const option = operationOption({
 	name: 'Create',
@@ -50,8 +33,6 @@ export const properties = createProperties;
 function uploadKey(parts: unknown[]): string {
 	return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 8);
 }
-
-const KEY_SUFFIX_RE = / #[0-9a-f]{8}$/;
 
 function nothingToUpload(ctx: IExecuteFunctions, leftOut: LeftOutRow[]): NodeOperationError {
 	const some = leftOut
@@ -80,104 +61,35 @@ export async function executeAll(
 	itemCount: number,
 	{ stopOnError }: BatchOptions,
 ): Promise<IDataObject> {
-	const now = Date.now();
-	const f = fields(this, 0);
-	const agentId = f.locatorUuid('assistant', 'Assistant');
-	const baseName = f.requiredText('campaignName', 'Campaign Name').replace(KEY_SUFFIX_RE, '');
-	const source = f.option('contactsSource', 'Contacts From', ['items', 'file'] as const, 'items');
-	const cc = countryCodeDigits(f.requiredText('countryCode', 'Country Code'));
-	if (!cc) throw f.error('Country Code', 'must be a country calling code like +91 or +1');
-	const countryCode = `+${cc}`;
-	const options = f.collection('options', 'Options');
-	const protect = options.boolean('duplicateProtection', 'Duplicate Protection', true);
-	const largeFlow = options.option(
-		'largeFlow',
-		'Large List Flow',
-		['auto', 'always', 'never'] as const,
-		'auto',
-	);
-	const missingMode = options.option(
-		'missingVariables',
-		'Missing Prompt Variables',
-		['refuse', 'warn', 'ignore'] as const,
-		'refuse',
-	);
-	const maxVerifyMinutes = options.integer(
-		'maxVerifyMinutes',
-		'Max Verification Wait (Minutes)',
-		15,
-		{ min: 1, max: 120 },
-	);
-	const pollSeconds = options.integer('pollSeconds', 'Poll Interval (Seconds)', 10, {
-		min: 1,
-		max: 300,
-	});
-	const removeInvalidRows = options.boolean('removeInvalidRows', 'Remove Invalid Rows', false);
-	const transliterateCalleeName = options.boolean(
-		'transliterateCalleeName',
-		'Transliterate Callee Name',
-		false,
-	);
-
-	// The call window's zone is the zone of Start and End: always sent, so both read alike.
-	const callConfig: IDataObject = readCallConfig(this, 0, now) ?? {};
-	const callTime = (callConfig.call_time as IDataObject | undefined) ?? {};
-	const zone = typeof callTime.timezone === 'string' ? callTime.timezone : this.getTimezone();
-	callConfig.call_time = { ...callTime, timezone: zone };
-	const start = parseScheduledTime(f.raw('startAt'), zone);
-	if (!start) throw f.error('Start', 'is required: a date and time (ISO 8601, or a date field)');
-	const end = parseScheduledTime(f.raw('endAt'), zone);
-	if (!end) throw f.error('End', 'is required: a date and time (ISO 8601, or a date field)');
-	const problem = windowProblem(start.instantMs, end.instantMs, now);
-	if (problem)
-		throw f.error(
-			problem.field,
-			`${campaignTime(problem.field === 'Start' ? start.instantMs : end.instantMs, zone)} (${zone}) ${problem.problem}`,
-		);
-	const launch: Launch | undefined = f.boolean('startRightAway', 'Start Right Away', false)
-		? readLaunch(f)
-		: undefined;
-
-	// The mapping as given; empty means every variable of the assistant, by the same name.
-	const given: MappedVariable[] = [];
-	for (const entry of f
-		.collection('variableMapping', 'Variable Mapping')
-		.entries('mapping', 'Variable')) {
-		const variable = entry.requiredText('variable', 'Variable Name or ID');
-		refuseReservedVariable(this, variable);
-		if (given.some((m) => m.variable === variable))
-			throw entry.error('Variable Name or ID', `"${variable}" is mapped twice`);
-		given.push({ variable, column: entry.text('column', 'Column').trim() || variable });
-	}
+	const s = readSettings(this, Date.now());
 	const rules = {
-		source,
-		mapping: given,
-		countryCode,
+		source: s.source,
+		mapping: s.given,
+		countryCode: s.countryCode,
 		stopOnError,
-		binaryProperty:
-			source === 'file' ? f.requiredText('binaryPropertyName', 'Input Binary Field') : undefined,
-		phoneColumn: source === 'file' ? f.requiredText('phoneColumn', 'Phone Column') : undefined,
+		binaryProperty: s.binaryProperty,
+		phoneColumn: s.phoneColumn,
 	};
 	// Every row's number and values are checked before any request; only the prompt's
 	// variables need the assistant, which is read next.
-	const checked = await readContacts(this, itemCount, { ...rules, required: [] }, () => given);
+	const checked = await readContacts(this, itemCount, { ...rules, required: [] }, () => s.given);
 	if (!checked.count) throw nothingToUpload(this, checked.leftOut);
 
 	const used =
-		missingMode === 'ignore' && given.length
+		s.missingMode === 'ignore' && s.given.length
 			? { variables: [] as string[] | undefined, note: undefined as string | undefined }
-			: await assistantPromptVariables(this, agentId, 0);
+			: await assistantPromptVariables(this, s.agentId, 0);
 	const usedVariables = used.variables ?? [];
 	const mappingOf = (columns: Set<string>): MappedVariable[] =>
-		given.length
-			? given
+		s.given.length
+			? s.given
 			: ['callee_name', ...usedVariables.filter((v) => v !== 'callee_name')]
 					.filter((v) => v !== 'mobile_number' && columns.has(v))
 					.map((variable) => ({ variable, column: variable }));
 	const contacts = await readContacts(
 		this,
 		itemCount,
-		{ ...rules, required: missingMode === 'refuse' ? usedVariables : [] },
+		{ ...rules, required: s.missingMode === 'refuse' ? usedVariables : [] },
 		mappingOf,
 	);
 	const mapping = contacts.mapping;
@@ -186,9 +98,9 @@ export async function executeAll(
 	const unmapped = usedVariables.filter(
 		(v) => v !== 'mobile_number' && !mapping.some((m) => m.variable === v),
 	);
-	if (unmapped.length && missingMode !== 'ignore') {
+	if (unmapped.length && s.missingMode !== 'ignore') {
 		const text = `The assistant's prompt uses ${unmapped.map((v) => `@{{${v}}}`).join(', ')}, which no column fills: the callee would hear the placeholder`;
-		if (missingMode === 'refuse') {
+		if (s.missingMode === 'refuse') {
 			throw new NodeOperationError(this.getNode(), text, {
 				itemIndex: 0,
 				description: `Add ${unmapped.length > 1 ? 'columns' : 'a column'} named ${unmapped.join(', ')}, or map ${unmapped.length > 1 ? 'them' : 'it'} in Variable Mapping. Nothing was uploaded. (Options › Missing Prompt Variables can lower this to a warning.)`,
@@ -199,7 +111,7 @@ export async function executeAll(
 	if (!contacts.count) throw nothingToUpload(this, contacts.leftOut);
 
 	const large =
-		largeFlow === 'always' || (largeFlow === 'auto' && contacts.count >= LARGE_FROM_ROWS);
+		s.largeFlow === 'always' || (s.largeFlow === 'auto' && contacts.count >= LARGE_FROM_ROWS);
 	const variablesMap: Record<string, string> = {};
 	for (const { variable } of mapping) variablesMap[variable] = variable;
 	const csv = csvFile(
@@ -207,31 +119,29 @@ export async function executeAll(
 		contacts.count,
 		contacts.cellsOf,
 	);
-	const startTime = campaignTime(start.instantMs, zone);
-	const endTime = campaignTime(end.instantMs, zone);
 	const key = uploadKey([
-		agentId,
+		s.agentId,
 		large,
-		countryCode,
+		s.countryCode,
 		variablesMap,
-		callConfig,
-		startTime,
-		endTime,
-		removeInvalidRows,
-		transliterateCalleeName,
+		s.callConfig,
+		s.startTime,
+		s.endTime,
+		s.removeInvalidRows,
+		s.transliterateCalleeName,
 		csv.sha256,
 	]);
-	const campaignName = protect ? `${baseName} #${key}` : baseName;
+	const campaignName = s.protect ? `${s.baseName} #${key}` : s.baseName;
 	const form: UploadForm = {
-		agentId,
+		agentId: s.agentId,
 		campaignName,
-		countryCode,
+		countryCode: s.countryCode,
 		variablesMap,
-		callConfig,
-		startTime,
-		endTime,
-		removeInvalidRows,
-		transliterateCalleeName,
+		callConfig: s.callConfig,
+		startTime: s.startTime,
+		endTime: s.endTime,
+		removeInvalidRows: s.removeInvalidRows,
+		transliterateCalleeName: s.transliterateCalleeName,
 		file: csv.writer,
 		fileName: 'contacts.csv',
 	};
@@ -241,14 +151,14 @@ export async function executeAll(
 		rows_uploaded: contacts.count,
 		left_out: contacts.leftOut as unknown as IDataObject[],
 		variables_map: variablesMap,
-		campaign_start_time: startTime,
-		campaign_end_time: endTime,
-		timezone: zone,
+		campaign_start_time: s.startTime,
+		campaign_end_time: s.endTime,
+		timezone: s.zone,
 	};
 	if (warnings.length) report.warnings = warnings;
 
 	// A re-run with the same rows finds the first upload instead of making a second campaign.
-	if (protect) {
+	if (s.protect) {
 		const earlier = await findCampaign(
 			this,
 			(c) => c.name === campaignName,
@@ -263,65 +173,37 @@ export async function executeAll(
 				already_uploaded: true,
 				campaign: earlier,
 			};
-			if (launch && !large) out.start = await startOnce(this, agentId, listId, launch, true);
+			if (s.launch && !large) out.start = await startOnce(this, s.agentId, listId, s.launch, true);
 			return out;
 		}
 	}
 
-	if (!large) {
-		const answer = await sendOnce(
+	if (large) {
+		const uploaded = await sendOnce(
 			this,
 			0,
 			'campaign upload',
-			async () => await saveList(this, form),
+			async () => await uploadLargeList(this, form, PHONE_HEADER),
 		).catch((e) => afterSending(e, campaignName));
-		const listId = listIdOf(this, answer, 'list_id');
-		const out: IDataObject = {
-			list_id: listId,
-			...report,
-			total_rows: answer.total_rows,
-			successful_rows: answer.successful_rows,
-			failed_rows: answer.failed_rows,
-			answer,
-		};
-		if (launch) out.start = await startOnce(this, agentId, listId, launch, false);
-		return out;
+		const flow = await runLargeFlow(this, uploaded, form, s);
+		return { list_id: flow.list_id, ...report, ...flow };
 	}
-
-	const uploaded = await sendOnce(
+	const answer = await sendOnce(
 		this,
 		0,
 		'campaign upload',
-		async () => await uploadLargeList(this, form, PHONE_HEADER),
+		async () => await saveList(this, form),
 	).catch((e) => afterSending(e, campaignName));
-	const listId = listIdOf(this, uploaded, 'bulk_list_id');
-	const out: IDataObject = { list_id: listId, ...report, upload: uploaded };
-	const verified = await waitUntilVerified(this, listId, uploaded, {
-		maxWaitMs: maxVerifyMinutes * 60_000,
-		pollMs: pollSeconds * 1000,
-		now: Date.now,
-	});
-	out.verification = verified.answer;
-	if (verified.outcome === 'insufficientBalance' || launch)
-		out.balance = await checkBalance(this, listId);
-	if (!launch) return out;
-	const body: IDataObject = {
-		bulk_list_id: listId,
-		agent_id: agentId,
-		country_code: countryCode,
-		campaign_start_time: startTime,
-		campaign_end_time: endTime,
-		call_config: callConfig,
-		...launchBody(launch),
+	const listId = listIdOf(this, answer, 'list_id');
+	const out: IDataObject = {
+		list_id: listId,
+		...report,
+		total_rows: answer.total_rows,
+		successful_rows: answer.successful_rows,
+		failed_rows: answer.failed_rows,
+		answer,
 	};
-	const scheduled = await sendOnce(
-		this,
-		0,
-		'campaign schedule',
-		async () => await scheduleLargeList(this, body),
-	);
-	out.start = scheduled;
-	if (scheduled.status === 'insufficient_balance') out.balance = await checkBalance(this, listId);
+	if (s.launch) out.start = await startOnce(this, s.agentId, listId, s.launch, false);
 	return out;
 }
 
