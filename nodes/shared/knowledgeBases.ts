@@ -10,7 +10,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { multipartBody, type FormPart } from './multipart';
 import { describeValue, expectObject, expectRows, isPlainObject, shapeError } from './shape';
-import { apiRequest, type ApiContext, type ApiRequest } from './transport';
+import { apiRequest, type ApiContext } from './transport';
 
 /** Processing states of GET /external/kb/{kb_id}; the last two are final. */
 export const KB_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
@@ -55,9 +55,8 @@ export async function readKnowledgeBase(
 	ctx: ApiContext,
 	kbId: string,
 	itemIndex?: number,
-	retry?: ApiRequest['retry'],
 ): Promise<IDataObject> {
-	const body = await apiRequest.call(ctx, { method: 'GET', path: kbPath(kbId), itemIndex, retry });
+	const body = await apiRequest.call(ctx, { method: 'GET', path: kbPath(kbId), itemIndex });
 	const record = expectObject(ctx.getNode(), body, `the answer of GET ${kbPath(kbId)}`, itemIndex);
 	if (typeof record.status !== 'string') {
 		throw shapeError(
