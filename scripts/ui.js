@@ -268,6 +268,10 @@ async function main(base, sandbox) {
 		'Assistant, From Number, voice and knowledge base dropdowns fill from the service',
 		() => ui.dropdownsFill(ctx, nodes),
 	);
+	await check(
+		"Start's panel shows Duplicate Protection's mode and that From Number is required",
+		() => ui.startPanelShowsWhatIsInEffect(ctx, nodes),
+	);
 	await check('"Start a call" runs from the editor and shows the transcript', () =>
 		ui.runStartACall(ctx),
 	);

@@ -500,6 +500,86 @@ async function dropdownsFill(/** @type {Ctx} */ ctx, /** @type {DeclaredNode[]} 
 	await closeNode(ctx);
 }
 
+/** The text of the open panel, and the value each given dropdown shows. */
+async function panelState(/** @type {Ctx} */ ctx, /** @type {string[]} */ dropdowns) {
+	return await ctx.page.evaluate((names) => {
+		const ndv = /** @type {HTMLElement | null} */ (document.querySelector('[data-test-id=ndv]'));
+		/** @type {Record<string, string | undefined>} */
+		const values = {};
+		for (const name of names) {
+			const input = /** @type {HTMLInputElement | null} */ (
+				ndv?.querySelector(`[data-test-id=parameter-input-${name}] input`) ?? null
+			);
+			values[name] = input?.value;
+		}
+		return { text: ndv?.innerText ?? '', values };
+	}, dropdowns);
+}
+
+/**
+ * Start's panel says what is in effect before any run: a new node (only its operation stored,
+ * as the node creator leaves it) shows Duplicate Protection set to Automatic, its Look Back,
+ * and a notice that From Number is required; a node saved with the old setting in the group
+ * shows that setting.
+ */
+async function startPanelShowsWhatIsInEffect(
+	/** @type {Ctx} */ ctx,
+	/** @type {DeclaredNode[]} */ declared,
+) {
+	const calling = declared.find((n) => n.type === 'voiceAgentCalling');
+	if (!calling) throw new Error('package.json declares no Voice Agent Calling node');
+	const start = { resource: 'call', operation: 'start' };
+	const workflow = {
+		name: `UI: Start's panel ${Date.now()}`,
+		active: false,
+		connections: {},
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			['New Start', start],
+			['Saved Start', { ...start, duplicates: { rerunGuard: 'off' } }],
+		].map(([name, parameters], n) => ({
+			id: randomUUID(),
+			name,
+			type: `${env.PACKAGE_NAME}.voiceAgentCalling`,
+			typeVersion: calling.version,
+			position: [n * 220, 0],
+			parameters,
+			credentials: CREDENTIAL,
+		})),
+	};
+	const answer = await rest(ctx, 'POST', '/rest/workflows', workflow);
+	const id = answer.json?.data?.id;
+	if (answer.status !== 200 || !id)
+		throw new Error(`creating the workflow: ${answer.status} ${answer.text}`);
+	await openWorkflow(ctx, id);
+
+	await openNode(ctx, 'New Start');
+	await ctx.page.waitForSelector(
+		'[data-test-id=ndv] [data-test-id=parameter-input-duplicateProtection]',
+	);
+	const fresh = await panelState(ctx, ['duplicateProtection']);
+	const wanted = [
+		'From Number is required',
+		'Duplicate Protection',
+		'Earlier Attempt Look Back',
+		'Missing Prompt Variables',
+	];
+	const lacking = wanted.filter((w) => !fresh.text.includes(w));
+	if (lacking.length) throw new Error(`a new Start's panel lacks ${lacking.join(', ')}`);
+	if (fresh.values.duplicateProtection !== 'Automatic (Queue Executions)')
+		throw new Error(
+			`Duplicate Protection shows ${JSON.stringify(fresh.values.duplicateProtection)}`,
+		);
+	await closeNode(ctx);
+
+	await openNode(ctx, 'Saved Start');
+	await ctx.page.waitForSelector('[data-test-id=ndv] [data-test-id=parameter-input-rerunGuard]');
+	const saved = await panelState(ctx, ['rerunGuard']);
+	if (saved.values.rerunGuard !== 'Off')
+		throw new Error(`the old setting shows ${JSON.stringify(saved.values.rerunGuard)}, not Off`);
+	await closeNode(ctx);
+}
+
 /** Runs the open workflow with "Execute workflow" and waits for the node to succeed. */
 async function execute(/** @type {Ctx} */ ctx, /** @type {string} */ node) {
 	const { page } = ctx;
@@ -681,6 +761,7 @@ module.exports = {
 	panelWorkflow,
 	nodePanels,
 	dropdownsFill,
+	startPanelShowsWhatIsInEffect,
 	runStartACall,
 	runDialASheet,
 	setUpWebhookTrigger,
