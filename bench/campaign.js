@@ -64,10 +64,13 @@ function workflows() {
 			fromNumbers: [FROM],
 			callConfig: { timezone: 'UTC' },
 			variableMapping: {
-				mapping: ['clinic', 'date', 'time', 'city', 'plan', 'note', 'ref', 'day'].map((v) => ({
-					variable: v,
-					column: v,
-				})),
+				mapping: [
+					{ variable: 'callee_name', column: 'name' },
+					...['clinic', 'date', 'time', 'city', 'plan', 'note', 'ref', 'day'].map((v) => ({
+						variable: v,
+						column: v,
+					})),
+				],
 			},
 			options: { largeFlow: 'never', duplicateProtection: false },
 		},

@@ -259,7 +259,41 @@ const PANELS = {
 		];
 	},
 	voiceAgentWorkspace: async () => [{ name: 'Phone numbers', parameters: {} }],
-	voiceAgentCampaign: async () => [{ name: 'Campaigns', parameters: {} }],
+	voiceAgentCampaign: async () => {
+		const { assistant } = startParameters();
+		const campaign = require('../../sandbox').fixtures.CAMPAIGNS[0];
+		return [
+			{
+				name: 'Create a campaign',
+				parameters: {
+					assistant,
+					campaignName: 'December reminders',
+					mobileNumber: '={{ $json.phone }}',
+					countryCode: '+91',
+					startAt: '2030-01-15T09:30:00',
+					endAt: '2030-01-15T18:00:00',
+					startRightAway: true,
+					// A dropdown of the assistant's numbers: the value must be one of them.
+					fromNumbers: ['+14155550100'],
+				},
+				shows: ['variableMapping', 'fromNumbers'],
+			},
+			{
+				name: 'Get campaign results',
+				parameters: {
+					operation: 'getResults',
+					campaign: {
+						__rl: true,
+						mode: 'list',
+						value: campaign.id,
+						cachedResultName: campaign.name,
+					},
+				},
+				shows: ['campaign'],
+			},
+			{ name: 'Campaigns', parameters: { operation: 'getMany' } },
+		];
+	},
 	voiceAgentKnowledgeBase: async () => [
 		{ name: 'Create a knowledge base', parameters: { kbName: 'Clinic FAQ' } },
 		{
@@ -291,7 +325,10 @@ const PANELS = {
 			},
 		},
 	],
-	voiceAgentTrigger: async () => [{ name: 'On completed call', parameters: {} }],
+	voiceAgentTrigger: async () => [
+		{ name: 'On completed call', parameters: {} },
+		{ name: 'On ended campaign', parameters: { event: 'campaignEnded' } },
+	],
 	voiceAgentInstantTrigger: async () => [
 		{ name: 'When a call ends', parameters: { secret: SECRET } },
 	],
