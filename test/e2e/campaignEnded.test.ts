@@ -1,0 +1,220 @@
+/**
+ * End to end: the polling trigger's Campaign Ended event activated in a real n8n (`n8n start`)
+ * against the sandbox, with campaigns saved and started over the sandbox's own API (so the
+ * check does not depend on the Campaign node). A campaign that ended before activation is only
+ * recorded; the ones that end afterwards start one execution each; one that ends while n8n is
+ * stopped starts one after the restart (the memory read back from its database), and nothing
+ * starts twice. Run with `npm run test:e2e -- test/e2e/campaignEnded.test.ts`
+ * (`-- --n8n2` for n8n 2.x).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { multipartBody } from '../../nodes/shared/multipart';
+import { createSandbox, fixtures, type Sandbox } from '../../sandbox';
+import { ensureN8n, type N8nInstall } from '../../scripts/n8n-install';
+import * as env from '../../scripts/n8n-env';
+import { parseFlatted } from '../helpers/flatted';
+import { stopwatch } from '../helpers/timings';
+import { waitFor } from '../helpers/wait';
+
+const MAJOR = process.env.N8N_MAJOR === '2' ? 2 : 1;
+const PKG = 'n8n-nodes-voice-agent';
+const TRIGGER = `${PKG}.voiceAgentTrigger`;
+const CREDENTIAL = { id: 'vaSandboxCred001', name: 'Voice Agent (local sandbox)' };
+const AGENT = fixtures.AGENTS[0].id;
+const FROM = fixtures.NUMBERS[0].number;
+const WORKFLOW = 'e2eCampaignOnce';
+const NODE = 'Campaign ended';
+// n8n polls at most once a minute; 1.x takes a list of seconds (every 5 s), 2.x does not.
+const POLL_CRON = MAJOR === 2 ? '* * * * *' : '0,5,10,15,20,25,30,35,40,45,50,55 * * * * *';
+/** Polls without an emission after the last one, before "exactly once" holds. */
+const QUIET_POLLS = MAJOR === 2 ? 1 : 3;
+const MINUTE = 60_000;
+
+let sandbox: Sandbox;
+let n8n: N8nInstall;
+let n8nEnv: NodeJS.ProcessEnv;
+let userFolder: string;
+const timings: string[] = [];
+const timed = stopwatch(timings);
+
+const workflow = () => ({
+	id: WORKFLOW,
+	name: WORKFLOW,
+	active: false,
+	connections: {},
+	settings: { executionOrder: 'v1' },
+	nodes: [
+		{
+			id: 'ce0ce0ce-0000-4000-8000-000000000001',
+			name: NODE,
+			type: TRIGGER,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {
+				event: 'campaignEnded',
+				pollTimes: { item: [{ mode: 'custom', cronExpression: POLL_CRON }] },
+			},
+			credentials: { voiceAgentApi: CREDENTIAL },
+		},
+	],
+});
+
+/** `DD/MM/YYYY, HH:MM` in Asia/Kolkata (UTC+05:30, the call window's default zone). */
+function kolkata(ms: number): string {
+	const d = new Date(ms + 330 * MINUTE);
+	const two = (n: number) => String(n).padStart(2, '0');
+	return `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
+}
+
+/** Saves and starts a campaign of two contacts, starting `aheadMs` after the sandbox's now. */
+async function startCampaign(name: string, aheadMs: number): Promise<string> {
+	const start = Math.ceil((sandbox.now() + aheadMs) / MINUTE) * MINUTE;
+	const { body, contentType } = multipartBody([
+		{
+			name: 'file',
+			filename: 'c.csv',
+			contentType: 'text/csv',
+			data: Buffer.from('Name,Mobile Number\nAna,+14155556001\nBo,+14155556002\n'),
+		},
+		{ name: 'variables_map', value: JSON.stringify({ callee_name: 'Name' }) },
+		{ name: 'agent_id', value: AGENT },
+		{ name: 'campaign_name', value: name },
+		{ name: 'call_config', value: JSON.stringify({ call_retry_config: { retry_count: 0 } }) },
+		{ name: 'country_code', value: '+1' },
+		{ name: 'campaign_start_time', value: kolkata(start) },
+		{ name: 'campaign_end_time', value: kolkata(start + 12 * 60 * MINUTE) },
+	]);
+	const headers = { 'x-api-key': sandbox.apiKey };
+	const saved = await fetch(`${sandbox.url}/campaign/save`, {
+		method: 'POST',
+		headers: { ...headers, 'content-type': contentType },
+		body,
+	});
+	const { list_id: id } = (await saved.json()) as { list_id: string };
+	expect(saved.status).toBe(200);
+	const started = await fetch(`${sandbox.url}/campaign/start`, {
+		method: 'POST',
+		headers: { ...headers, 'content-type': 'application/json' },
+		body: JSON.stringify({ agent_id: AGENT, list_id: id, from_numbers: [FROM] }),
+	});
+	expect(started.status).toBe(200);
+	return id;
+}
+
+const statusOf = (id: string) => sandbox.campaigns().find((c) => c.id === id)?.campaign_status;
+const advance = async (ms: number) =>
+	await fetch(`${sandbox.origin}/__sandbox/advance`, {
+		method: 'POST',
+		body: JSON.stringify({ ms }),
+	});
+
+beforeAll(async () => {
+	sandbox = await createSandbox({ port: 0, clock: 'real', speed: 20, seed: 11 });
+	n8n = await timed('n8n install (cached after the first run)', () =>
+		ensureN8n({ major: MAJOR, log: () => undefined }),
+	);
+	userFolder = mkdtempSync(path.join(tmpdir(), 'voice-agent-e2e-campaign-ended-'));
+	const [port, brokerPort] = await env.freePorts(2);
+	n8nEnv = env.n8nEnv({ userFolder, major: MAJOR, port, brokerPort });
+	await timed('build, npm pack + install into .n8n/nodes', () => env.installForSuite(userFolder));
+	await timed('n8n import:credentials + import:workflow', () =>
+		env.importAll(n8n, n8nEnv, {
+			credentials: [env.sandboxCredential({ ...CREDENTIAL, baseUrl: sandbox.url })],
+			workflows: [workflow()],
+		}),
+	);
+});
+
+afterAll(async () => {
+	await sandbox?.close();
+	if (userFolder && !process.env.E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
+	console.log(`n8n ${n8n?.version}, Campaign Ended:\n  ${timings.join('\n  ')}`);
+});
+
+describe(`n8n ${MAJOR}.x Campaign Ended`, () => {
+	test('Campaign Ended: once per campaign that ends after activation, also across a restart', async () => {
+		// Ended before activation: recorded by the first poll, never emitted.
+		const before = await startCampaign('Ended before activation', 30 * MINUTE);
+		// Running at activation, and created after it: both end later.
+		const running = await startCampaign('Running at activation', 3 * 60 * MINUTE);
+		await advance(31 * MINUTE);
+		await timed('the first campaign ends', () =>
+			waitFor('the first campaign completed', () => statusOf(before) === 'completed', 120000),
+		);
+		expect(statusOf(running)).toBe('scheduled');
+
+		// Counts the trigger's polls (reads of the campaign list).
+		sandbox.setFaults([{ endpoint: 'GET /campaign/all', action: 'pass' }]);
+		const polls = () => Number(sandbox.faults.describe().rules[0]?.fired ?? 0);
+		await timed('n8n activate', () => env.activateWorkflow(n8n, n8nEnv, WORKFLOW));
+		const port = Number(n8nEnv.N8N_PORT);
+		let server = await timed('n8n start (until ready)', () => env.startN8n(n8n, n8nEnv, { port }));
+		try {
+			let rest = env.restClient(port);
+			await rest.ownerLogin();
+			await timed('the first poll', () => waitFor('the first poll', () => polls() >= 1, 150000));
+			const later = await startCampaign('Created after activation', 60 * MINUTE);
+
+			/** The campaign ids each successful execution emitted, execution by execution. */
+			const emitted = async () => {
+				const r = await rest.request(
+					'GET',
+					`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: WORKFLOW }))}`,
+				);
+				expect(r.status).toBe(200);
+				const ids: string[] = [];
+				for (const e of (r.json.data.results ?? r.json.data) as any[]) {
+					if (e.status !== 'success') continue;
+					const detail = await rest.request('GET', `/executions/${e.id}`);
+					const runData = parseFlatted(n8n.dir, detail.json.data.data).resultData.runData;
+					ids.push(...runData[NODE][0].data.main[0].map((i: any) => i.json.id));
+				}
+				return ids.sort();
+			};
+			const quiet = async (label: string) => {
+				const seen = polls();
+				await waitFor(label, () => polls() >= seen + QUIET_POLLS, 200000);
+			};
+
+			await advance(3 * 60 * MINUTE);
+			await timed('both campaigns end', () =>
+				waitFor(
+					'both completed',
+					() => statusOf(running) === 'completed' && statusOf(later) === 'completed',
+					120000,
+				),
+			);
+			const both = [running, later].sort();
+			await timed('Campaign Ended fires for both', () =>
+				waitFor('two emissions', async () => (await emitted()).length >= 2, 200000),
+			);
+			await quiet(`${QUIET_POLLS} more polls`);
+			expect(await emitted()).toEqual(both);
+
+			// n8n stops; a campaign ends while it is down. After the restart the memory comes back
+			// from the database: that campaign is emitted once (a memory lost would have made the
+			// first poll a new start, which only records it), the others not again.
+			await server.stop();
+			const whileDown = await startCampaign('Ended while n8n was down', 30 * MINUTE);
+			await advance(31 * MINUTE);
+			await waitFor('it completed', () => statusOf(whileDown) === 'completed', 120000);
+			server = await timed('n8n restart (until ready)', () => env.startN8n(n8n, n8nEnv, { port }));
+			rest = env.restClient(port);
+			await rest.ownerLogin();
+			await timed('Campaign Ended fires after the restart', () =>
+				waitFor('a third emission', async () => (await emitted()).length >= 3, 200000),
+			);
+			await quiet(`${QUIET_POLLS} polls after the restart`);
+			expect(await emitted()).toEqual([...both, whileDown].sort());
+			expect(await emitted()).not.toContain(before);
+		} catch (error) {
+			throw new Error(`${(error as Error).message}\n--- n8n log ---\n${server.log()}`);
+		} finally {
+			await server.stop();
+			sandbox.setFaults(null);
+		}
+	});
+});
