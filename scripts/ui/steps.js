@@ -276,7 +276,7 @@ const PANELS = {
 					// A dropdown of the assistant's numbers: the value must be one of them.
 					fromNumbers: ['+14155550100'],
 				},
-				shows: ['variableMapping', 'fromNumbers'],
+				shows: ['countryCode', 'fromNumbers'],
 			},
 			{
 				name: 'Get campaign results',
