@@ -88,7 +88,7 @@ function workflows() {
 			fromNumber: { __rl: true, mode: 'number', value: FROM },
 			variablesMode: 'row',
 			variablesExclude: 'name, phone',
-			options: { missingVariables: 'ignore' },
+			missingVariables: 'ignore',
 		},
 	});
 	return { create, start };

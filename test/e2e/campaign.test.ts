@@ -7,28 +7,28 @@
  * uploading again, then Stop; the large-list flow in both documented variants.
  * Run with `npm run test:e2e -- -t 'campaign'` (`-- --n8n2` for n8n 2.x).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { createSandbox, fixtures, type Sandbox } from '../../sandbox';
-import { ensureN8n, type N8nInstall } from '../../scripts/n8n-install';
+import { fixtures } from '../../sandbox';
 import * as env from '../../scripts/n8n-env';
-import { parseFlatted } from '../helpers/flatted';
-import { stopwatch } from '../helpers/timings';
+import {
+	chainWorkflow,
+	CREDENTIAL,
+	e2eSuite,
+	executionsOf,
+	MAJOR,
+	POLL_CRON,
+	QUIET_POLLS,
+	REPO,
+} from '../helpers/e2eSuite';
 import { waitFor } from '../helpers/wait';
 
-const REPO = path.resolve(__dirname, '../..');
-const MAJOR = process.env.N8N_MAJOR === '2' ? 2 : 1;
 const PKG = 'n8n-nodes-voice-agent';
 const CAMPAIGN = `${PKG}.voiceAgentCampaign`;
 const TRIGGER = `${PKG}.voiceAgentTrigger`;
-const CREDENTIAL = { id: 'vaSandboxCred001', name: 'Voice Agent (local sandbox)' };
-const AGENT = fixtures.AGENTS[0].id; // its prompt uses clinic, date and time
+const AGENT = fixtures.AGENTS[0].id; // its prompt uses callee_name, clinic, date and time
 const FROM = fixtures.NUMBERS[0].number;
-const POLL_CRON = MAJOR === 2 ? '* * * * *' : '0,5,10,15,20,25,30,35,40,45,50,55 * * * * *';
-/** Polls without an emission after the last one, before "exactly once" holds. */
-const QUIET_POLLS = MAJOR === 2 ? 1 : 3;
 
 /** A start far enough ahead for the whole suite, on a whole minute; the end a day later. */
 const START_MS = Math.ceil(Date.now() / 60000) * 60000 + 40 * 60000;
@@ -63,14 +63,6 @@ const toCsv = (rows: Array<Record<string, string>>) =>
 /** The cleaned number of a good row, as the node must send it. */
 const e164 = (phone: string) => `+91${phone.replace(/^\+91/, '').replace(/\s/g, '')}`;
 
-let sandbox: Sandbox;
-let n8n: N8nInstall;
-let n8nEnv: NodeJS.ProcessEnv;
-let userFolder: string;
-let files: string;
-const timings: string[] = [];
-const timed = stopwatch(timings);
-
 function node(
 	id: string,
 	n: number,
@@ -90,19 +82,13 @@ function node(
 	};
 }
 
-function workflow(id: string, nodes: any[]) {
-	const connections: Record<string, unknown> = {};
-	for (let n = 0; n < nodes.length - 1; n++) {
-		connections[nodes[n].name] = { main: [[{ node: nodes[n + 1].name, type: 'main', index: 0 }]] };
-	}
-	return { id, name: id, active: false, nodes, connections, settings: { executionOrder: 'v1' } };
-}
+const workflow = chainWorkflow;
 
 const manual = (id: string) => node(id, 0, 'Manual Trigger', 'n8n-nodes-base.manualTrigger', 1, {});
 const readFile = (id: string, file: string) =>
 	node(id, 1, 'Read Sheet', 'n8n-nodes-base.readWriteFile', 1, {
 		operation: 'read',
-		fileSelector: path.join(files, file),
+		fileSelector: path.join(suite.files, file),
 		options: {},
 	});
 
@@ -134,7 +120,7 @@ function runWorkflow() {
 		Object.entries(wf.connections).filter(([from]) => wf.nodes.some((n: any) => n.name === from)),
 	);
 	const read = wf.nodes.find((n: any) => n.type === 'n8n-nodes-base.readWriteFile');
-	read.parameters.fileSelector = path.join(files, 'sheet.csv');
+	read.parameters.fileSelector = path.join(suite.files, 'sheet.csv');
 	const create = wf.nodes.find((n: any) => n.type === CAMPAIGN);
 	Object.assign(create.parameters, {
 		countryCode: '+91',
@@ -206,51 +192,23 @@ const endedWorkflow = () =>
 		}),
 	]);
 
-async function execute(id: string) {
-	const result = await timed(`n8n execute ${id}`, () => env.executeWorkflow(n8n, n8nEnv, id));
-	if (!result.succeeded) throw new Error(env.executeFailure(id, result));
-	if (result.exitNote) timings.push(result.exitNote);
-	return result;
-}
+const suite = e2eSuite({
+	label: 'campaigns',
+	seed: 7,
+	prepare: (files) => {
+		writeFileSync(path.join(files, 'sheet.csv'), toCsv(SHEET));
+		writeFileSync(path.join(files, 'small.csv'), toCsv(GOOD.slice(0, 5)));
+	},
+	workflows: () => [runWorkflow(), stopWorkflow(), largeWorkflow(), endedWorkflow()],
+});
 const out = (data: unknown, name: string) => env.nodeOutput(data, name) as any[];
-const created = () => sandbox.campaigns();
-
-beforeAll(async () => {
-	sandbox = await createSandbox({ port: 0, clock: 'real', speed: 20, seed: 7 });
-	n8n = await timed('n8n install (cached after the first run)', () =>
-		ensureN8n({ major: MAJOR, log: () => undefined }),
-	);
-	userFolder = mkdtempSync(path.join(tmpdir(), 'voice-agent-e2e-campaign-'));
-	files = path.join(userFolder, 'files');
-	mkdirSync(files);
-	writeFileSync(path.join(files, 'sheet.csv'), toCsv(SHEET));
-	writeFileSync(path.join(files, 'small.csv'), toCsv(GOOD.slice(0, 5)));
-	const [port, brokerPort] = await env.freePorts(2);
-	n8nEnv = env.n8nEnv({
-		userFolder,
-		major: MAJOR,
-		port,
-		brokerPort,
-		extra: { N8N_RESTRICT_FILE_ACCESS_TO: files, N8N_DEFAULT_BINARY_DATA_MODE: 'default' },
-	});
-	await timed('build, npm pack + install into .n8n/nodes', () => env.installForSuite(userFolder));
-	await timed('n8n import:credentials + import:workflow', () =>
-		env.importAll(n8n, n8nEnv, {
-			credentials: [env.sandboxCredential({ ...CREDENTIAL, baseUrl: sandbox.url })],
-			workflows: [runWorkflow(), stopWorkflow(), largeWorkflow(), endedWorkflow()],
-		}),
-	);
-});
-
-afterAll(async () => {
-	await sandbox?.close();
-	if (userFolder && !process.env.E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
-	console.log(`n8n ${n8n?.version}, campaigns:\n  ${timings.join('\n  ')}`);
-});
+const created = () => suite.sandbox.campaigns();
+const callsOf = (listId: string) =>
+	suite.sandbox.store.calls.filter((c: any) => c.bulk_list_id === listId);
 
 describe(`n8n ${MAJOR}.x campaigns`, () => {
 	test('campaign: Create from a CSV file and Stop; a re-run finds the campaign and uploads nothing', async () => {
-		const first = await execute('e2eCampaignStop');
+		const first = await suite.execute('e2eCampaignStop');
 		const [made] = out(first.data, 'Create');
 		expect(made).toMatchObject({ flow: 'standard', rows_uploaded: 5, left_out: [] });
 		expect(made.campaign_name).toMatch(/^Small list #[0-9a-f]{8}$/);
@@ -269,13 +227,13 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 		expect(out(first.data, 'Stop')).toEqual([
 			{ campaign_id: made.list_id, stopped: true, message: 'Calls terminated successfully!' },
 		]);
-		const calls = sandbox.store.calls.filter((c: any) => c.bulk_list_id === made.list_id);
+		const calls = callsOf(made.list_id);
 		expect(calls).toHaveLength(5);
 		expect(calls.every((c: any) => c.status !== 'registered')).toBe(true);
 
 		// The same execution again (a re-run): the campaign is found by its key, not made twice.
 		const count = created().length;
-		const again = await execute('e2eCampaignStop');
+		const again = await suite.execute('e2eCampaignStop');
 		const [found] = out(again.data, 'Create');
 		expect(found).toMatchObject({ list_id: made.list_id, already_uploaded: true });
 		expect(created()).toHaveLength(count);
@@ -290,9 +248,9 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 
 	for (const variant of ['page', 'schema'] as const) {
 		test(`campaign: the large-list flow, ${variant} variant of the answers`, async () => {
-			sandbox.setLargeFlow(variant);
+			suite.sandbox.setLargeFlow(variant);
 			const before = new Set(created().map((c) => c.id));
-			const { data } = await execute('e2eCampaignLarge');
+			const { data } = await suite.execute('e2eCampaignLarge');
 			const [made] = out(data, 'Create');
 			expect(made).toMatchObject({ flow: 'large', rows_uploaded: 5 });
 			expect(made.start).toMatchObject({ bulk_list_id: made.list_id, status: 'scheduled' });
@@ -300,19 +258,18 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 			expect(mine.map((c) => [c.id, c.flow, c.endpoint, c.started?.via])).toEqual([
 				[made.list_id, 'large', 'POST /campaign/upload-csv', 'POST /campaign/make-call-async'],
 			]);
-			expect(sandbox.store.calls.filter((c: any) => c.bulk_list_id === made.list_id)).toHaveLength(
-				5,
-			);
+			expect(callsOf(made.list_id)).toHaveLength(5);
 		});
 	}
 
 	test('campaign: a sheet of 306 rows → Create and start → Campaign Ended fires once → 300 results joined to their rows', async () => {
-		const { data } = await execute('e2eCampaignRun');
+		const { sandbox, n8n, n8nEnv, timed } = suite;
+		const { data } = await suite.execute('e2eCampaignRun');
 		const [made] = out(data, RUN_CREATE);
 		expect(made.rows_uploaded).toBe(300);
 		expect(made.left_out.map((r: any) => r.item)).toEqual([100, 101, 102, 303, 304, 305]);
 		const listId = made.list_id;
-		expect(sandbox.store.calls.filter((c: any) => c.bulk_list_id === listId)).toHaveLength(300);
+		expect(callsOf(listId)).toHaveLength(300);
 
 		// Campaigns that have not ended yet (the stopped one ended when it was stopped): only
 		// these can end after the trigger's first poll; statuses move only with the clock below.
@@ -347,27 +304,14 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 					180000,
 				),
 			);
-			const executions = async () => {
-				const r = await rest.request(
-					'GET',
-					`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: 'e2eCampaignEnded' }))}`,
-				);
-				expect(r.status).toBe(200);
-				return (r.json.data.results ?? r.json.data) as any[];
-			};
+			const runs = async () => await executionsOf(rest, n8n.dir, 'e2eCampaignEnded');
 			const ended = ours()
 				.map((c) => c.id)
 				.sort();
-			const emitted = async () => {
-				const ids: string[] = [];
-				for (const e of await executions()) {
-					if (e.status !== 'success') continue;
-					const detail = await rest.request('GET', `/executions/${e.id}`);
-					const runData = parseFlatted(n8n.dir, detail.json.data.data).resultData.runData;
-					ids.push(...runData['Campaign ended'][0].data.main[0].map((i: any) => i.json.id));
-				}
-				return ids;
-			};
+			const emitted = async () =>
+				(await runs())
+					.filter((r) => r.status === 'success')
+					.flatMap((r) => r.runData['Campaign ended'][0].data.main[0].map((i: any) => i.json.id));
 			await timed('Campaign Ended fires for each', () =>
 				waitFor(
 					'an emission for every campaign',
@@ -381,12 +325,8 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 			expect((await emitted()).sort()).toEqual(ended);
 
 			// The run's campaign: its execution's results are its 300 calls, joined to the rows.
-			const runs = [];
-			for (const e of await executions()) {
-				const detail = await rest.request('GET', `/executions/${e.id}`);
-				runs.push(parseFlatted(n8n.dir, detail.json.data.data).resultData.runData);
-			}
-			const run = runs.find((r) =>
+			const all = (await runs()).map((r) => r.runData);
+			const run = all.find((r: any) =>
 				r['Campaign ended'][0].data.main[0].some((i: any) => i.json.id === listId),
 			);
 			const item = run['Campaign ended'][0].data.main[0].find(
@@ -400,9 +340,7 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 			});
 			// History rows carry no variables (FACTS): the join key is the number, which Create
 			// sent cleaned; the sheet's numbers cleaned the same way find their rows.
-			const mine = new Set(
-				sandbox.store.calls.filter((c: any) => c.bulk_list_id === listId).map((c: any) => c.id),
-			);
+			const mine = new Set(callsOf(listId).map((c: any) => c.id));
 			const results = run.Results[0].data.main[0]
 				.map((i: any) => i.json)
 				.filter((r: any) => mine.has(r.call_id));

@@ -5,32 +5,18 @@
  * until the sandbox has processed them, and Assistant › Attach Knowledge Base attaches the new
  * knowledge base. Run with `npm run test:e2e -- -t 'knowledge base'` (`--n8n2` for 2.x).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { createSandbox, type Sandbox } from '../../sandbox';
-import { ensureN8n, type N8nInstall } from '../../scripts/n8n-install';
 import * as env from '../../scripts/n8n-env';
-import { stopwatch } from '../helpers/timings';
+import { e2eSuite, MAJOR, REPO } from '../helpers/e2eSuite';
 
-const REPO = path.resolve(__dirname, '../..');
-const MAJOR = process.env.N8N_MAJOR === '2' ? 2 : 1;
-const CREDENTIAL = { id: 'vaSandboxCred001', name: 'Voice Agent (local sandbox)' };
 const AGENT_1 = 'a1a1a1a1-0000-4000-8000-000000000001';
 
 const DOCUMENTS = {
 	'opening-hours.txt': 'We open Monday to Saturday, 9:00 to 18:00.\n',
 	'prices.md': '# Prices\n\nA check-up costs 40 EUR. Ünïcode stays as sent.\n',
 };
-
-let sandbox: Sandbox;
-let n8n: N8nInstall;
-let n8nEnv: NodeJS.ProcessEnv;
-let userFolder: string;
-let folder: string;
-const timings: string[] = [];
-const timed = stopwatch(timings);
 
 /** The example as shipped, reading this run's folder and waiting at the shortest interval. */
 function exampleWorkflow() {
@@ -40,54 +26,29 @@ function exampleWorkflow() {
 	wf.id = 'e2eKbFolder';
 	wf.name = 'E2E knowledge base from a folder';
 	const read = wf.nodes.find((n: any) => n.type === 'n8n-nodes-base.readWriteFile');
-	read.parameters.fileSelector = `${folder}/*`;
+	read.parameters.fileSelector = `${path.join(suite.files, 'knowledge-base')}/*`;
 	const create = wf.nodes.find((n: any) => n.name === 'Create the knowledge base');
 	create.parameters.pollIntervalSeconds = 5;
 	return wf;
 }
 
-beforeAll(async () => {
-	sandbox = await createSandbox({ port: 0, clock: 'real', speed: 20, seed: 3 });
-	n8n = await timed('n8n install (cached after the first run)', () =>
-		ensureN8n({ major: MAJOR, log: () => undefined }),
-	);
-	userFolder = mkdtempSync(path.join(tmpdir(), 'voice-agent-e2e-kb-'));
-	// Outside .n8n, which n8n never lets a workflow read; the one folder it may read.
-	const files = path.join(userFolder, 'files');
-	folder = path.join(files, 'knowledge-base');
-	mkdirSync(folder, { recursive: true });
-	for (const [name, text] of Object.entries(DOCUMENTS))
-		writeFileSync(path.join(folder, name), text);
-	const [port, brokerPort] = await env.freePorts(2);
-	n8nEnv = env.n8nEnv({
-		userFolder,
-		major: MAJOR,
-		port,
-		brokerPort,
-		extra: { N8N_RESTRICT_FILE_ACCESS_TO: files, N8N_DEFAULT_BINARY_DATA_MODE: 'default' },
-	});
-	await timed('build, npm pack + install into .n8n/nodes', () => env.installForSuite(userFolder));
-	await timed('n8n import:credentials + import:workflow', () =>
-		env.importAll(n8n, n8nEnv, {
-			credentials: [env.sandboxCredential({ ...CREDENTIAL, baseUrl: sandbox.url })],
-			workflows: [exampleWorkflow()],
-		}),
-	);
-});
-
-afterAll(async () => {
-	await sandbox?.close();
-	if (userFolder && !process.env.E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
-	console.log(`n8n ${n8n?.version}:\n  ${timings.join('\n  ')}`);
+const suite = e2eSuite({
+	label: 'knowledge base',
+	seed: 3,
+	prepare: (files) => {
+		const folder = path.join(files, 'knowledge-base');
+		mkdirSync(folder);
+		for (const [name, text] of Object.entries(DOCUMENTS))
+			writeFileSync(path.join(folder, name), text);
+	},
+	workflows: () => [exampleWorkflow()],
 });
 
 describe(`n8n ${MAJOR}.x`, () => {
 	test('knowledge base from a folder: read 2 documents, create and wait until ready, attach to the assistant', async () => {
+		const { sandbox } = suite;
 		const before = new Set(sandbox.store.knowledgeBases.keys());
-		const result = await timed('n8n execute e2eKbFolder', () =>
-			env.executeWorkflow(n8n, n8nEnv, 'e2eKbFolder'),
-		);
-		if (!result.succeeded) throw new Error(env.executeFailure('e2eKbFolder', result));
+		const result = await suite.execute('e2eKbFolder');
 
 		// One new knowledge base in the sandbox, holding both files byte for byte.
 		const created = [...sandbox.store.knowledgeBases.values()].filter(

@@ -1,0 +1,130 @@
+/**
+ * What every end-to-end file against a real n8n sets up the same way, once: a sandbox on the
+ * real clock, the pinned n8n, a throwaway user folder with a `files` folder (the one folder
+ * n8n may read from disk), the package built and installed the way users install it, the
+ * sandbox credential and the file's workflows imported; and afterwards the folder removed and
+ * the timings printed. A file calls `e2eSuite(...)` at its top level and reads the fields of
+ * what it returns inside its tests (they are set in beforeAll).
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { createSandbox, type Sandbox } from '../../sandbox';
+import { ensureN8n, type N8nInstall } from '../../scripts/n8n-install';
+import * as env from '../../scripts/n8n-env';
+import { parseFlatted } from './flatted';
+import { stopwatch } from './timings';
+
+export const MAJOR: 1 | 2 = process.env.N8N_MAJOR === '2' ? 2 : 1;
+export const REPO = path.resolve(__dirname, '../..');
+export const CREDENTIAL = { id: 'vaSandboxCred001', name: 'Voice Agent (local sandbox)' };
+/** n8n polls at most once a minute; 1.x takes a list of seconds (every 5 s), 2.x does not. */
+export const POLL_CRON = MAJOR === 2 ? '* * * * *' : '0,5,10,15,20,25,30,35,40,45,50,55 * * * * *';
+/** Polls without an emission after the last one, before "exactly once" holds. */
+export const QUIET_POLLS = MAJOR === 2 ? 1 : 3;
+
+export interface E2eSuite {
+	sandbox: Sandbox;
+	n8n: N8nInstall;
+	n8nEnv: NodeJS.ProcessEnv;
+	userFolder: string;
+	/** The folder n8n may read files from (N8N_RESTRICT_FILE_ACCESS_TO). */
+	files: string;
+	timings: string[];
+	timed: <T>(label: string, work: () => Promise<T>) => Promise<T>;
+	/** `n8n execute` of an imported workflow; fails with n8n's own output unless it succeeded. */
+	execute(id: string): Promise<Awaited<ReturnType<typeof env.executeWorkflow>>>;
+}
+
+export function e2eSuite(options: {
+	/** Names the user folder and the printed timings. */
+	label: string;
+	seed: number;
+	/** Writes what the workflows read into the files folder, before they are made. */
+	prepare?: (files: string) => void;
+	workflows: (suite: E2eSuite) => object[];
+}): E2eSuite {
+	const timings: string[] = [];
+	const suite = { timings, timed: stopwatch(timings) } as E2eSuite;
+	suite.execute = async (id: string) => {
+		const result = await suite.timed(`n8n execute ${id}`, () =>
+			env.executeWorkflow(suite.n8n, suite.n8nEnv, id),
+		);
+		if (!result.succeeded) throw new Error(env.executeFailure(id, result));
+		if (result.exitNote) timings.push(result.exitNote);
+		return result;
+	};
+
+	beforeAll(async () => {
+		suite.sandbox = await createSandbox({ port: 0, clock: 'real', speed: 20, seed: options.seed });
+		suite.n8n = await suite.timed('n8n install (cached after the first run)', () =>
+			ensureN8n({ major: MAJOR, log: () => undefined }),
+		);
+		suite.userFolder = mkdtempSync(path.join(tmpdir(), `voice-agent-e2e-${options.label}-`));
+		// Outside .n8n, which n8n never lets a workflow read.
+		suite.files = path.join(suite.userFolder, 'files');
+		mkdirSync(suite.files);
+		options.prepare?.(suite.files);
+		const [port, brokerPort] = await env.freePorts(2);
+		suite.n8nEnv = env.n8nEnv({
+			userFolder: suite.userFolder,
+			major: MAJOR,
+			port,
+			brokerPort,
+			extra: { N8N_RESTRICT_FILE_ACCESS_TO: suite.files, N8N_DEFAULT_BINARY_DATA_MODE: 'default' },
+		});
+		await suite.timed('build, npm pack + install into .n8n/nodes', () =>
+			env.installForSuite(suite.userFolder),
+		);
+		await suite.timed('n8n import:credentials + import:workflow', () =>
+			env.importAll(suite.n8n, suite.n8nEnv, {
+				credentials: [env.sandboxCredential({ ...CREDENTIAL, baseUrl: suite.sandbox.url })],
+				workflows: options.workflows(suite),
+			}),
+		);
+	});
+
+	afterAll(async () => {
+		await suite.sandbox?.close();
+		if (suite.userFolder && !process.env.E2E_KEEP)
+			rmSync(suite.userFolder, { recursive: true, force: true });
+		console.log(`n8n ${suite.n8n?.version}, ${options.label}:\n  ${timings.join('\n  ')}`);
+	});
+
+	return suite;
+}
+
+/** A workflow of nodes run one after another (each node's output into the next). */
+export function chainWorkflow(id: string, nodes: Array<{ name: string }>) {
+	const connections: Record<string, unknown> = {};
+	for (let n = 0; n < nodes.length - 1; n++) {
+		connections[nodes[n].name] = { main: [[{ node: nodes[n + 1].name, type: 'main', index: 0 }]] };
+	}
+	return { id, name: id, active: false, nodes, connections, settings: { executionOrder: 'v1' } };
+}
+
+/** The executions of an activated workflow in a running n8n, with their run data. */
+export async function executionsOf(
+	rest: ReturnType<typeof env.restClient>,
+	n8nDir: string,
+	workflowId: string,
+): Promise<Array<{ id: string; status: string; runData: any }>> {
+	const list = await rest.request(
+		'GET',
+		`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`,
+	);
+	if (list.status !== 200) throw new Error(`GET /executions answered ${list.status}`);
+	const runs = [];
+	for (const e of (list.json.data.results ?? list.json.data) as any[]) {
+		const detail = await rest.request('GET', `/executions/${e.id}`);
+		const data = detail.json.data?.data;
+		runs.push({
+			id: String(e.id),
+			status: String(e.status),
+			// A running execution has no run data yet.
+			runData: data ? parseFlatted(n8nDir, data).resultData.runData : undefined,
+		});
+	}
+	return runs;
+}
