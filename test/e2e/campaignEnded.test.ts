@@ -7,38 +7,26 @@
  * starts twice. Run with `npm run test:e2e -- test/e2e/campaignEnded.test.ts`
  * (`-- --n8n2` for n8n 2.x).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-
 import { multipartBody } from '../../nodes/shared/multipart';
-import { createSandbox, fixtures, type Sandbox } from '../../sandbox';
-import { ensureN8n, type N8nInstall } from '../../scripts/n8n-install';
+import { fixtures } from '../../sandbox';
 import * as env from '../../scripts/n8n-env';
-import { parseFlatted } from '../helpers/flatted';
-import { stopwatch } from '../helpers/timings';
+import {
+	CREDENTIAL,
+	e2eSuite,
+	executionsOf,
+	MAJOR,
+	POLL_CRON,
+	QUIET_POLLS,
+} from '../helpers/e2eSuite';
 import { waitFor } from '../helpers/wait';
 
-const MAJOR = process.env.N8N_MAJOR === '2' ? 2 : 1;
 const PKG = 'n8n-nodes-voice-agent';
 const TRIGGER = `${PKG}.voiceAgentTrigger`;
-const CREDENTIAL = { id: 'vaSandboxCred001', name: 'Voice Agent (local sandbox)' };
 const AGENT = fixtures.AGENTS[0].id;
 const FROM = fixtures.NUMBERS[0].number;
 const WORKFLOW = 'e2eCampaignOnce';
 const NODE = 'Campaign ended';
-// n8n polls at most once a minute; 1.x takes a list of seconds (every 5 s), 2.x does not.
-const POLL_CRON = MAJOR === 2 ? '* * * * *' : '0,5,10,15,20,25,30,35,40,45,50,55 * * * * *';
-/** Polls without an emission after the last one, before "exactly once" holds. */
-const QUIET_POLLS = MAJOR === 2 ? 1 : 3;
 const MINUTE = 60_000;
-
-let sandbox: Sandbox;
-let n8n: N8nInstall;
-let n8nEnv: NodeJS.ProcessEnv;
-let userFolder: string;
-const timings: string[] = [];
-const timed = stopwatch(timings);
 
 const workflow = () => ({
 	id: WORKFLOW,
@@ -71,7 +59,7 @@ function kolkata(ms: number): string {
 
 /** Saves and starts a campaign of two contacts, starting `aheadMs` after the sandbox's now. */
 async function startCampaign(name: string, aheadMs: number): Promise<string> {
-	const start = Math.ceil((sandbox.now() + aheadMs) / MINUTE) * MINUTE;
+	const start = Math.ceil((suite.sandbox.now() + aheadMs) / MINUTE) * MINUTE;
 	const { body, contentType } = multipartBody([
 		{
 			name: 'file',
@@ -87,15 +75,15 @@ async function startCampaign(name: string, aheadMs: number): Promise<string> {
 		{ name: 'campaign_start_time', value: kolkata(start) },
 		{ name: 'campaign_end_time', value: kolkata(start + 12 * 60 * MINUTE) },
 	]);
-	const headers = { 'x-api-key': sandbox.apiKey };
-	const saved = await fetch(`${sandbox.url}/campaign/save`, {
+	const headers = { 'x-api-key': suite.sandbox.apiKey };
+	const saved = await fetch(`${suite.sandbox.url}/campaign/save`, {
 		method: 'POST',
 		headers: { ...headers, 'content-type': contentType },
 		body,
 	});
 	const { list_id: id } = (await saved.json()) as { list_id: string };
 	expect(saved.status).toBe(200);
-	const started = await fetch(`${sandbox.url}/campaign/start`, {
+	const started = await fetch(`${suite.sandbox.url}/campaign/start`, {
 		method: 'POST',
 		headers: { ...headers, 'content-type': 'application/json' },
 		body: JSON.stringify({ agent_id: AGENT, list_id: id, from_numbers: [FROM] }),
@@ -104,38 +92,19 @@ async function startCampaign(name: string, aheadMs: number): Promise<string> {
 	return id;
 }
 
-const statusOf = (id: string) => sandbox.campaigns().find((c) => c.id === id)?.campaign_status;
+const statusOf = (id: string) =>
+	suite.sandbox.campaigns().find((c) => c.id === id)?.campaign_status;
 const advance = async (ms: number) =>
-	await fetch(`${sandbox.origin}/__sandbox/advance`, {
+	await fetch(`${suite.sandbox.origin}/__sandbox/advance`, {
 		method: 'POST',
 		body: JSON.stringify({ ms }),
 	});
 
-beforeAll(async () => {
-	sandbox = await createSandbox({ port: 0, clock: 'real', speed: 20, seed: 11 });
-	n8n = await timed('n8n install (cached after the first run)', () =>
-		ensureN8n({ major: MAJOR, log: () => undefined }),
-	);
-	userFolder = mkdtempSync(path.join(tmpdir(), 'voice-agent-e2e-campaign-ended-'));
-	const [port, brokerPort] = await env.freePorts(2);
-	n8nEnv = env.n8nEnv({ userFolder, major: MAJOR, port, brokerPort });
-	await timed('build, npm pack + install into .n8n/nodes', () => env.installForSuite(userFolder));
-	await timed('n8n import:credentials + import:workflow', () =>
-		env.importAll(n8n, n8nEnv, {
-			credentials: [env.sandboxCredential({ ...CREDENTIAL, baseUrl: sandbox.url })],
-			workflows: [workflow()],
-		}),
-	);
-});
-
-afterAll(async () => {
-	await sandbox?.close();
-	if (userFolder && !process.env.E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
-	console.log(`n8n ${n8n?.version}, Campaign Ended:\n  ${timings.join('\n  ')}`);
-});
+const suite = e2eSuite({ label: 'Campaign Ended', seed: 11, workflows: () => [workflow()] });
 
 describe(`n8n ${MAJOR}.x Campaign Ended`, () => {
 	test('Campaign Ended: once per campaign that ends after activation, also across a restart', async () => {
+		const { sandbox, n8n, n8nEnv, timed } = suite;
 		// Ended before activation: recorded by the first poll, never emitted.
 		const before = await startCampaign('Ended before activation', 30 * MINUTE);
 		// Running at activation, and created after it: both end later.
@@ -159,21 +128,11 @@ describe(`n8n ${MAJOR}.x Campaign Ended`, () => {
 			const later = await startCampaign('Created after activation', 60 * MINUTE);
 
 			/** The campaign ids each successful execution emitted, execution by execution. */
-			const emitted = async () => {
-				const r = await rest.request(
-					'GET',
-					`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: WORKFLOW }))}`,
-				);
-				expect(r.status).toBe(200);
-				const ids: string[] = [];
-				for (const e of (r.json.data.results ?? r.json.data) as any[]) {
-					if (e.status !== 'success') continue;
-					const detail = await rest.request('GET', `/executions/${e.id}`);
-					const runData = parseFlatted(n8n.dir, detail.json.data.data).resultData.runData;
-					ids.push(...runData[NODE][0].data.main[0].map((i: any) => i.json.id));
-				}
-				return ids.sort();
-			};
+			const emitted = async () =>
+				(await executionsOf(rest, n8n.dir, WORKFLOW))
+					.filter((e) => e.status === 'success')
+					.flatMap((e) => e.runData[NODE][0].data.main[0].map((i: any) => i.json.id))
+					.sort();
 			const quiet = async (label: string) => {
 				const seen = polls();
 				await waitFor(label, () => polls() >= seen + QUIET_POLLS, 200000);
