@@ -323,9 +323,22 @@ export async function searchVoices(
 						? `${String(v.name ?? v.id)} (${v.gender})`
 						: String(v.name ?? v.id),
 				value: String(v.id),
-				url: typeof v.voice_preview === 'string' ? v.voice_preview : undefined,
+				url: voicePreview(v, language),
 			})),
 	};
+}
+
+/**
+ * A voice's preview for the language listed: FACTS gives `voice_previews` keyed by language;
+ * a flat `voice_preview` (as assistant records carry one) is read too.
+ */
+function voicePreview(voice: IDataObject, language: string): string | undefined {
+	const previews = voice.voice_previews;
+	if (previews && typeof previews === 'object' && !Array.isArray(previews)) {
+		const url = (previews as IDataObject)[language];
+		if (typeof url === 'string') return url;
+	}
+	return typeof voice.voice_preview === 'string' ? voice.voice_preview : undefined;
 }
 
 /** Knowledge bases of the workspace, from GET /external/kb/all (one bare list, no paging). */

@@ -971,13 +971,18 @@ function listVoices(ctx) {
 		throw new Invalid(`Unsupported language '${language}'. Allowed: ${LANGUAGES.join(', ')}`);
 	const voices = [...ctx.store.voices.values()]
 		.filter((v) => v.languages.includes(language))
+		// FACTS' shape: previews keyed by language (the sandbox has one recording per voice).
 		.map((v) => ({
 			id: v.id,
 			name: v.name,
-			gender: v.gender,
-			language,
 			languages: [...v.languages],
-			voice_preview: recordings.voicePreviewUrl(v, ctx.recordings.origin),
+			voice_previews: Object.fromEntries(
+				v.languages.map((/** @type {string} */ l) => [
+					l,
+					recordings.voicePreviewUrl(v, ctx.recordings.origin),
+				]),
+			),
+			gender: v.gender,
 		}));
 	return { status: 200, body: { voices } };
 }

@@ -234,13 +234,13 @@ describe('GET /agent/voices', () => {
 		const res = await api.get('/agent/voices?language=hi-IN');
 		expect(res.status).toBe(200);
 		expect(res.body.voices.map((v: any) => v.name)).toEqual(['Kabir', 'Rohan']);
+		const preview = `${sb.recordingOrigin}/voices/${VOICE_KABIR}/preview.wav`;
 		expect(res.body.voices[0]).toEqual({
 			id: VOICE_KABIR,
 			name: 'Kabir',
-			gender: 'male',
-			language: 'hi-IN',
 			languages: ['en-IN', 'hi-IN', 'mr-IN', 'gu-IN'],
-			voice_preview: `${sb.recordingOrigin}/voices/${VOICE_KABIR}/preview.wav`,
+			voice_previews: { 'en-IN': preview, 'hi-IN': preview, 'mr-IN': preview, 'gu-IN': preview },
+			gender: 'male',
 		});
 		for (const language of ['en-US', 'ta-IN', 'ar-AE']) {
 			const listed = new Set(

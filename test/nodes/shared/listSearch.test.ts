@@ -280,7 +280,15 @@ describe('voice dropdown', () => {
 		});
 	const voices = [
 		{ id: 'v-1', name: 'Aria', gender: 'female', voice_preview: 'https://cdn.example/1.wav' },
-		{ id: 'v-2', name: 'Kabir', gender: 'male', voice_preview: 'https://cdn.example/2.wav' },
+		{
+			id: 'v-2',
+			name: 'Kabir',
+			gender: 'male',
+			voice_previews: {
+				'en-IN': 'https://cdn.example/2-en.wav',
+				'hi-IN': 'https://cdn.example/2.wav',
+			},
+		},
 	];
 
 	test('lists the voices of the language chosen in the node, filtered by the search', async () => {
