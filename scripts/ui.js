@@ -265,7 +265,7 @@ async function main(base, sandbox) {
 		);
 	}
 	await check(
-		'Assistant, From Number, voice and knowledge base dropdowns fill from the service',
+		'Assistant, From Number, voice, knowledge base and campaign dropdowns fill from the service',
 		() => ui.dropdownsFill(ctx, nodes),
 	);
 	await check(

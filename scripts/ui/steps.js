@@ -506,7 +506,12 @@ async function listOf(/** @type {Ctx} */ ctx, /** @type {string} */ field) {
 
 async function dropdownsFill(/** @type {Ctx} */ ctx, /** @type {DeclaredNode[]} */ declared) {
 	// Start a call, Change the voice and Update a knowledge base, on a workflow of their own.
-	const types = ['voiceAgentCalling', 'voiceAgentAssistant', 'voiceAgentKnowledgeBase'];
+	const types = [
+		'voiceAgentCalling',
+		'voiceAgentAssistant',
+		'voiceAgentKnowledgeBase',
+		'voiceAgentCampaign',
+	];
 	const { id } = await everyNodeWorkflow(
 		ctx,
 		declared.filter((n) => types.includes(n.type)),
@@ -534,6 +539,15 @@ async function dropdownsFill(/** @type {Ctx} */ ctx, /** @type {DeclaredNode[]} 
 	);
 	if (JSON.stringify(kbs) !== JSON.stringify(seeded))
 		throw new Error(`Knowledge base list ${JSON.stringify(kbs)} is not ${JSON.stringify(seeded)}`);
+	await closeNode(ctx);
+	// The campaigns by name (the list serves them newest first).
+	await openNode(ctx, 'Get campaign results');
+	const campaigns = await listOf(ctx, 'campaign');
+	const named = require('../../sandbox').fixtures.CAMPAIGNS.map(
+		(/** @type {{name: string}} */ c) => c.name,
+	);
+	if (JSON.stringify([...campaigns].sort()) !== JSON.stringify([...named].sort()))
+		throw new Error(`Campaign list ${JSON.stringify(campaigns)} is not ${JSON.stringify(named)}`);
 	await closeNode(ctx);
 }
 

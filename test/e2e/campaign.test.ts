@@ -7,9 +7,10 @@
  * uploading again, then Stop; the large-list flow in both documented variants.
  * Run with `npm run test:e2e -- -t 'campaign'` (`-- --n8n2` for n8n 2.x).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { parseCsv } from '../../nodes/VoiceAgentCampaign/actions/campaign/create/csv';
 import { fixtures } from '../../sandbox';
 import * as env from '../../scripts/n8n-env';
 import {
@@ -177,20 +178,35 @@ const largeWorkflow = () =>
 		}),
 	]);
 
-/** Campaign Ended → Get Results of the campaign that ended. */
-const endedWorkflow = () =>
-	workflow('e2eCampaignEnded', [
-		node('e2eCampaignEnded', 0, 'Campaign ended', TRIGGER, 1, {
-			event: 'campaignEnded',
-			pollTimes: { item: [{ mode: 'custom', cronExpression: POLL_CRON }] },
-		}),
-		node('e2eCampaignEnded', 1, 'Results', CAMPAIGN, 1, {
-			resource: 'campaign',
-			operation: 'getResults',
-			campaign: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
-			returnAll: true,
-		}),
-	]);
+/**
+ * The example's other part as shipped: Campaign Ended → Get Results → the results as a CSV
+ * file written next to the sheet; here polling every 5 s (1.x) and writing into this run's
+ * folder.
+ */
+function endedWorkflow() {
+	const wf = JSON.parse(
+		readFileSync(path.join(REPO, 'examples', 'campaign-from-sheet.json'), 'utf8'),
+	);
+	wf.id = 'e2eCampaignEnded';
+	wf.name = 'E2E campaign results';
+	const kept = [
+		'When a campaign ends',
+		'Get its results',
+		'Results for the sheet',
+		'Results as CSV',
+		'Write the results',
+	];
+	wf.nodes = wf.nodes.filter((n: any) => kept.includes(n.name));
+	wf.connections = Object.fromEntries(
+		Object.entries(wf.connections).filter(([from]) => kept.includes(from)),
+	);
+	const trigger = wf.nodes.find((n: any) => n.type === TRIGGER);
+	trigger.parameters.pollTimes = { item: [{ mode: 'custom', cronExpression: POLL_CRON }] };
+	const write = wf.nodes.find((n: any) => n.name === 'Write the results');
+	write.parameters.fileName = `=${suite.files}/results-{{ $execution.id }}.csv`;
+	return wf;
+}
+const ENDED = 'When a campaign ends';
 
 const suite = e2eSuite({
 	label: 'campaigns',
@@ -311,7 +327,7 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 			const emitted = async () =>
 				(await runs())
 					.filter((r) => r.status === 'success')
-					.flatMap((r) => r.runData['Campaign ended'][0].data.main[0].map((i: any) => i.json.id));
+					.flatMap((r) => r.runData[ENDED][0].data.main[0].map((i: any) => i.json.id));
 			await timed('Campaign Ended fires for each', () =>
 				waitFor(
 					'an emission for every campaign',
@@ -327,11 +343,9 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 			// The run's campaign: its execution's results are its 300 calls, joined to the rows.
 			const all = (await runs()).map((r) => r.runData);
 			const run = all.find((r: any) =>
-				r['Campaign ended'][0].data.main[0].some((i: any) => i.json.id === listId),
+				r[ENDED][0].data.main[0].some((i: any) => i.json.id === listId),
 			);
-			const item = run['Campaign ended'][0].data.main[0].find(
-				(i: any) => i.json.id === listId,
-			).json;
+			const item = run[ENDED][0].data.main[0].find((i: any) => i.json.id === listId).json;
 			expect(item).toMatchObject({
 				id: listId,
 				name: made.campaign_name,
@@ -341,7 +355,7 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 			// History rows carry no variables (FACTS): the join key is the number, which Create
 			// sent cleaned; the sheet's numbers cleaned the same way find their rows.
 			const mine = new Set(callsOf(listId).map((c: any) => c.id));
-			const results = run.Results[0].data.main[0]
+			const results = run['Get its results'][0].data.main[0]
 				.map((i: any) => i.json)
 				.filter((r: any) => mine.has(r.call_id));
 			expect(results).toHaveLength(300);
@@ -354,6 +368,25 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 				]);
 			}
 			expect(new Set(results.map((r: any) => r.to_number)).size).toBe(300);
+
+			// Written back: the run's CSV holds one row per call of the campaign, by number.
+			const files = readdirSync(suite.files).filter((f) => /^results-.*\.csv$/.test(f));
+			const written = files
+				.flatMap((f) =>
+					parseCsv(readFileSync(path.join(suite.files, f), 'utf8'))
+						.slice(1)
+						.map((r) => r.cells),
+				)
+				.filter((row) => row[0] === made.campaign_name);
+			expect(written).toHaveLength(300);
+			for (const [, phone, name, status] of written) {
+				expect(byNumber.get(phone)?.name).toBe(name);
+				expect(status).toBe(
+					suite.sandbox.store.calls.find(
+						(c: any) => c.bulk_list_id === listId && c.to_number === phone,
+					)?.status,
+				);
+			}
 		} catch (error) {
 			throw new Error(`${(error as Error).message}\n--- n8n log ---\n${server.log()}`);
 		} finally {
