@@ -45,7 +45,6 @@ export interface Contacts {
 
 export interface ContactRules {
 	source: 'items' | 'file';
-	mapping: MappedVariable[];
 	countryCode: string;
 	/** Variables every row must give a value (the prompt's, in Refuse mode). */
 	required: string[];

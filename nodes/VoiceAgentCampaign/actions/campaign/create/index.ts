@@ -64,7 +64,6 @@ export async function executeAll(
 	const s = readSettings(this, Date.now());
 	const rules = {
 		source: s.source,
-		mapping: s.given,
 		countryCode: s.countryCode,
 		stopOnError,
 		binaryProperty: s.binaryProperty,
