@@ -26,9 +26,6 @@ const show = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JSO
 
 export const E164_RE = /^\+[1-9]\d{6,14}$/;
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** UUID_RE for n8n's regex field validation, which compiles the text without flags. */
-export const UUID_PATTERN =
-	'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 export const HHMM_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /**
