@@ -75,9 +75,11 @@ export async function uploadLargeList(
 	});
 }
 
-// Still verifying: uploaded, processing (pages), verifying (schema), and any status no
-// source documents, bounded by the Max Verification Wait.
-/** Statuses of a verified list, ready to schedule: `completed` and `ready` (pages), `draft` (schema). */
+/**
+ * Statuses of a verified list, ready to schedule: `completed` and `ready` (pages), `draft`
+ * (schema). Still verifying: uploaded, processing (pages), verifying (schema), and any status
+ * no source documents, bounded by the Max Verification Wait.
+ */
 const VERIFIED = new Set(['completed', 'ready', 'draft']);
 
 export type Verification =
