@@ -1,13 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
 import { operationOption } from '../../../shared/operation';
 import { assistantLocator, campaignLocator } from '../../../shared/descriptions';
 import { sendOnce } from '../../../shared/once';
 import { fields } from '../../../shared/params';
 import { normalisePhone } from '../../../shared/phone';
-import { asItemError, type OperationOutput } from '../../../shared/router';
-import { apiRequest } from '../../../shared/transport';
+import type { OperationOutput } from '../../../shared/router';
+import { terminateCalls } from '../../../shared/terminate';
 import { requireE164, requireUuid } from '../../../shared/validate';
 
 export const option = operationOption({
@@ -36,8 +35,6 @@ export const agentNeedsConsent = 'cancels calls that are waiting to be placed';
 
 const MODES = ['callIds', 'assistant', 'campaign', 'phoneNumbers', 'campaignNumbers'] as const;
 type Mode = (typeof MODES)[number];
-
-const NOTHING_TO_CANCEL = /no terminable calls/i;
 
 const show = (mode: Mode[]) => ({ show: { cancelBy: mode } });
 
@@ -168,25 +165,10 @@ interface Outcome {
 }
 
 async function cancel(ctx: IExecuteFunctions, i: number, body: IDataObject): Promise<Outcome> {
-	try {
-		const answer = await apiRequest.call(ctx, {
-			method: 'PATCH',
-			path: '/campaign/terminate',
-			body,
-			itemIndex: i,
-		});
-		const message = typeof answer.message === 'string' ? answer.message : 'Calls cancelled';
-		return { cancelled: true, message };
-	} catch (error) {
-		if (
-			error instanceof NodeApiError &&
-			error.httpCode === '400' &&
-			NOTHING_TO_CANCEL.test(error.message)
-		) {
-			return { cancelled: false, message: error.message };
-		}
-		throw asItemError(ctx, error, i);
-	}
+	const done = await terminateCalls(ctx, i, body);
+	if (!done.terminated) return { cancelled: false, message: done.message };
+	const message = typeof done.answer.message === 'string' ? done.answer.message : 'Calls cancelled';
+	return { cancelled: true, message };
 }
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {

@@ -1,13 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
 import { campaignLocator } from '../../../shared/descriptions';
 import { sendOnce } from '../../../shared/once';
 import { operationOption } from '../../../shared/operation';
 import { fields } from '../../../shared/params';
-import { asItemError, type OperationOutput } from '../../../shared/router';
-import { apiRequest } from '../../../shared/transport';
-import { E164_RE } from '../../../shared/validate';
+import type { OperationOutput } from '../../../shared/router';
+import { terminateCalls } from '../../../shared/terminate';
+import { requireE164 } from '../../../shared/validate';
 
 export const option = operationOption({
 	name: 'Stop',
@@ -42,45 +41,21 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 		fromSheet: true,
 		max: MAX_NUMBERS,
 	});
-	for (const n of numbers) {
-		if (!E164_RE.test(n)) {
-			throw f.error(
-				'Only These Numbers',
-				`"${n}" is not a phone number in international format, e.g. +14155550100`,
-			);
-		}
-	}
+	for (const n of numbers) requireE164(this.getNode(), 'Only These Numbers', n, i);
 	const body: IDataObject = { campaign_id: campaignId };
 	if (numbers.length) body.mobile_numbers = numbers;
-	try {
-		// Retry On Fail re-runs the whole node: an item that was sent is not sent again.
-		const answer = await sendOnce(
-			this,
-			i,
-			'campaign stop',
-			async () =>
-				await apiRequest.call(this, {
-					method: 'PATCH',
-					path: '/campaign/terminate',
-					body,
-					itemIndex: i,
-				}),
-		);
-		return { campaign_id: campaignId, stopped: true, ...answer };
-	} catch (error) {
-		// Nothing left to stop is an outcome, not a failure: the campaign is done or already stopped.
-		const text = `${(error as Error).message} ${(error as NodeApiError).description ?? ''}`;
-		if (
-			error instanceof NodeApiError &&
-			error.httpCode === '400' &&
-			/no terminable calls/i.test(text)
-		) {
-			return {
-				campaign_id: campaignId,
-				stopped: false,
-				message: 'No terminable calls found: every call of the campaign has started or ended',
-			};
-		}
-		throw asItemError(this, error, i);
-	}
+	// Retry On Fail re-runs the whole node: an item that was sent is not sent again.
+	const done = await sendOnce(
+		this,
+		i,
+		'campaign stop',
+		async () => await terminateCalls(this, i, body),
+	);
+	if (done.terminated) return { campaign_id: campaignId, stopped: true, ...done.answer };
+	// Nothing left to stop is an outcome, not a failure: the campaign is done or already stopped.
+	return {
+		campaign_id: campaignId,
+		stopped: false,
+		message: 'No terminable calls found: every call of the campaign has started or ended',
+	};
 }
