@@ -26,6 +26,16 @@ export function provedNotSent(error: unknown): boolean {
 	return typeof error === 'object' && error !== null && notSent.has(error);
 }
 
+/**
+ * Whether a failed request that acts once may have acted all the same: a 5xx, or no answer to
+ * a request that was sent (a timeout, a dropped connection). Not an answer of 4xx or 3xx, nor
+ * a failure that proves nothing was sent. Its error then tells the user what to look for.
+ */
+export function mayHaveActed(error: unknown): boolean {
+	const code = String((error as { httpCode?: unknown } | null)?.httpCode ?? '');
+	return code.startsWith('5') || (code === '' && !provedNotSent(error));
+}
+
 /** The object n8n hands unchanged to every try of this item: the item's json. */
 function itemKey(ctx: IExecuteFunctions, itemIndex: number): object | undefined {
 	const item = ctx.getInputData?.()?.[itemIndex];

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { markNotSent, REPLAY_NOTE, sendOnce } from '../../nodes/shared/once';
+import { markNotSent, mayHaveActed, REPLAY_NOTE, sendOnce } from '../../nodes/shared/once';
 
 /** The part of an execute context sendOnce reads: the node and the input items. */
 const context = (items: Array<{ json: object }>, nodeName = 'Call') =>
@@ -58,5 +58,18 @@ describe('sendOnce', () => {
 		await expect(sendOnce(context([item]), 0, 'start', async () => 'again')).resolves.toBe(
 			'placed',
 		);
+	});
+});
+
+describe('mayHaveActed', () => {
+	test('a 5xx or a lost answer may have acted; a 4xx, a 3xx or a proven non-send did not', () => {
+		const notSent = { httpCode: undefined };
+		markNotSent(notSent);
+		expect(
+			[{ httpCode: '500' }, { httpCode: '503' }, {}, { httpCode: '' }].map(mayHaveActed),
+		).toEqual([true, true, true, true]);
+		expect(
+			[{ httpCode: '400' }, { httpCode: '429' }, { httpCode: '302' }, notSent].map(mayHaveActed),
+		).toEqual([false, false, false, false]);
 	});
 });

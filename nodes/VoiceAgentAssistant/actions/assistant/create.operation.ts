@@ -4,7 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { createAssistant } from '../../../shared/assistants';
 import { voiceLocator } from '../../../shared/descriptions';
 import { CREATE_LANGUAGE_OPTIONS, CREATE_LANGUAGES } from '../../../shared/languages';
-import { provedNotSent, sendOnce } from '../../../shared/once';
+import { mayHaveActed, sendOnce } from '../../../shared/once';
 import { operationOption, type OperationOutput } from '../../../shared/operation';
 import { fields, REQUIRED, type Fields } from '../../../shared/params';
 import { asItemError } from '../../../shared/router';
@@ -220,12 +220,6 @@ function isVoiceMismatch(error: NodeApiError): boolean {
 	);
 }
 
-/** A failure after which the assistant may exist: a 5xx, or an answer lost after sending. */
-function mayHaveCreated(error: NodeApiError): boolean {
-	const code = error.httpCode ?? '';
-	return code.startsWith('5') || (code === '' && !provedNotSent(error));
-}
-
 /**
  * POST /public/agent. Sent once per item, also when n8n's Retry On Fail re-runs the node: a
  * second create would make a second assistant (the transport does not retry it either).
@@ -240,7 +234,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 				const served = error.message;
 				error.message = `The voice does not speak ${mismatchedLanguage(served, String(body.primary_language))}: choose a voice listed for it`;
 				error.description = `The service said: ${served}. The Voice list shows the voices of the Primary Language; pick one there, or change the language.`;
-			} else if (error instanceof NodeApiError && mayHaveCreated(error)) {
+			} else if (error instanceof NodeApiError && mayHaveActed(error)) {
 				error.description =
 					'The service may have created the assistant before the failure, so the request was not sent again. Look for it with Assistant → Get Many before trying again.';
 			}

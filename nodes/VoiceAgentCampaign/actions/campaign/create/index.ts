@@ -11,7 +11,7 @@ import { assistantPromptVariables } from '../../../../shared/assistants';
 import { findCampaign } from '../../../../shared/campaigns';
 import { operationOption, type BatchOptions } from '../../../../shared/operation';
 import { asItemError } from '../../../../shared/router';
-import { sendOnce } from '../../../../shared/once';
+import { mayHaveActed, sendOnce } from '../../../../shared/once';
 import { startList, type Launch } from '../launch';
 import { PHONE_HEADER, readContacts, type LeftOutRow, type MappedVariable } from './contacts';
 import { csvFile } from './csv';
@@ -46,12 +46,12 @@ function nothingToUpload(ctx: IExecuteFunctions, leftOut: LeftOutRow[]): NodeOpe
 
 /** An error that may have left an upload behind says so, with the name to look for. */
 function afterSending(error: unknown, name: string): never {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		const status = Number((error as NodeApiError).httpCode);
-		if (!(status >= 400 && status < 500)) {
-			error.description =
-				`${error.description ?? ''} The upload may have reached the service: look for the campaign "${name}" in the dashboard before running again. With Duplicate Protection a re-run finds it by the key in its name and does not upload the rows again.`.trim();
-		}
+	if (
+		(error instanceof NodeApiError || error instanceof NodeOperationError) &&
+		mayHaveActed(error)
+	) {
+		error.description =
+			`${error.description ?? ''} The upload may have reached the service: look for the campaign "${name}" in the dashboard before running again. With Duplicate Protection a re-run finds it by the key in its name and does not upload the rows again.`.trim();
 	}
 	throw error;
 }
