@@ -13,7 +13,7 @@ import {
 	normaliseBaseUrl,
 	originOf,
 	unsafeBaseUrlReason,
-} from '../nodes/shared/url';
+} from '../nodes/shared/http/url';
 
 export const DEFAULT_BASE_URL = 'https://prod-api.ringg.ai/ca/api/v0';
 

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { nodeProperties, route } from '../shared/router';
+import { nodeProperties, route } from '../shared/engine/router';
 import { analytics } from './actions/analytics';
 
 /** The node's resources, in the order of the Resource dropdown. */

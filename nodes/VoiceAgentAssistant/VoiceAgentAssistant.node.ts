@@ -6,14 +6,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { nodeProperties, route } from '../shared/router';
-import {
-	searchAssistants,
-	searchKnowledgeBases,
-	searchNumberIds,
-	searchVersions,
-	searchVoices,
-} from '../shared/listSearch';
+import { nodeProperties, route } from '../shared/engine/router';
+import { searchAssistants, searchVersions, searchVoices } from '../shared/assistants/lists';
+import { searchKnowledgeBases } from '../shared/knowledgeBases/lists';
+import { searchNumberIds } from '../shared/workspace/lists';
 import { assistant } from './actions/assistant';
 
 /** The node's resources, in the order of the Resource dropdown. */

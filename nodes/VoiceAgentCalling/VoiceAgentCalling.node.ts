@@ -6,15 +6,15 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { nodeProperties, route } from '../shared/router';
+import { nodeProperties, route } from '../shared/engine/router';
 import {
 	getAssistants,
 	searchAssistants,
-	searchCampaigns,
-	searchNumbers,
 	searchVersions,
 	searchVoices,
-} from '../shared/listSearch';
+} from '../shared/assistants/lists';
+import { searchCampaigns } from '../shared/campaigns/lists';
+import { searchNumbers } from '../shared/workspace/lists';
 import { call } from './actions/call';
 import { contactList } from './actions/contactList';
 

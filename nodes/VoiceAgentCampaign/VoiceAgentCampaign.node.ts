@@ -6,14 +6,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import {
-	getNumbers,
-	getPromptVariables,
-	getUsers,
-	searchAssistants,
-	searchCampaigns,
-} from '../shared/listSearch';
-import { nodeProperties, route } from '../shared/router';
+import { getPromptVariables, searchAssistants } from '../shared/assistants/lists';
+import { searchCampaigns } from '../shared/campaigns/lists';
+import { getNumbers, getUsers } from '../shared/workspace/lists';
+import { nodeProperties, route } from '../shared/engine/router';
 import { campaign } from './actions/campaign';
 
 /** The node's resources, in the order of the Resource dropdown. */

@@ -6,13 +6,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { nodeProperties, route } from '../shared/router';
+import { nodeProperties, route } from '../shared/engine/router';
 import {
 	getKnowledgeBaseFaqs,
 	getKnowledgeBaseFiles,
 	getKnowledgeBaseUrls,
 	searchKnowledgeBases,
-} from '../shared/listSearch';
+} from '../shared/knowledgeBases/lists';
 import { knowledgeBase } from './actions/knowledgeBase';
 
 /** The node's resources, in the order of the Resource dropdown. */

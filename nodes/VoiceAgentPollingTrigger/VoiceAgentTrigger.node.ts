@@ -7,15 +7,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import {
-	assistantLocator,
-	CALL_TYPE_OPTIONS,
-	VOICEMAIL_FILTERS,
-	voicemailFilter,
-} from '../shared/descriptions';
-import { getCampaigns, searchAssistants } from '../shared/listSearch';
-import { triggerFields, type Fields } from '../shared/params';
-import { recordingsFor } from '../shared/recording';
+import { assistantLocator } from '../shared/assistants/fields';
+import { CALL_TYPE_OPTIONS, VOICEMAIL_FILTERS, voicemailFilter } from '../shared/calls/fields';
+import { searchAssistants } from '../shared/assistants/lists';
+import { getCampaigns } from '../shared/campaigns/lists';
+import { triggerFields, type Fields } from '../shared/engine/params';
+import { recordingsFor } from '../shared/calls/recording';
 import { readCallDetails } from '../shared/calls/details';
 import { historyFetcher } from '../shared/calls/history';
 import {
@@ -25,7 +22,7 @@ import {
 	pollInto,
 	type PollOptions,
 } from '../shared/calls/poll';
-import { UUID_RE } from '../shared/validate';
+import { UUID_RE } from '../shared/engine/validate';
 import {
 	CAMPAIGN_ENDED,
 	campaignEndedProperties,

@@ -21,7 +21,7 @@
  * listed without a created_at cannot be covered by the mark, so its id stays in `ended`
  * (such rows are not documented, only tolerated).
  */
-import { isFinalCampaignStatus } from '../shared/campaigns';
+import { isFinalCampaignStatus } from '../shared/campaigns/campaigns';
 
 export const CAMPAIGN_STATE_VERSION = 1;
 /** Dated ended ids kept before the mark rises ... */

@@ -10,9 +10,9 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
-import { readCampaigns } from '../shared/campaigns';
-import type { Fields } from '../shared/params';
-import { UUID_RE } from '../shared/validate';
+import { readCampaigns } from '../shared/campaigns/campaigns';
+import type { Fields } from '../shared/engine/params';
+import { UUID_RE } from '../shared/engine/validate';
 import { advanceCampaigns, campaignKey, latestEnded, type CampaignRow } from './campaignCursor';
 
 export const CAMPAIGN_ENDED = 'campaignEnded';

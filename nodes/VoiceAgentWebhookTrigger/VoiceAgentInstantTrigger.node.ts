@@ -8,8 +8,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, sleep } from 'n8n-workflow';
 
-import { searchAssistants } from '../shared/listSearch';
-import { isPlainObject } from '../shared/shape';
+import { searchAssistants } from '../shared/assistants/lists';
+import { isPlainObject } from '../shared/http/shape';
 import { EVENT_OPTIONS, properties, readConfig, type Config } from './config';
 import { classify, primaryEvent, type Delivery } from './events';
 import { callKey, deliveryKey, has, prune, readMemory, remember, type Memory } from './memory';

@@ -5,9 +5,9 @@
 import type { IHookFunctions, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { assistantLocator } from '../shared/descriptions';
-import { triggerFields } from '../shared/params';
-import { UUID_RE } from '../shared/validate';
+import { assistantLocator } from '../shared/assistants/fields';
+import { triggerFields } from '../shared/engine/params';
+import { UUID_RE } from '../shared/engine/validate';
 import { EVENT_TYPES, type EventType } from './events';
 import { MIN_SECRET_LENGTH, SECRET_HEADER, SECRET_QUERY } from './secret';
 

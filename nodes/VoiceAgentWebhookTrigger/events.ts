@@ -16,7 +16,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { recordFromEvent } from '../shared/calls/record';
 import { TERMINAL_STATUSES } from '../shared/calls/statuses';
-import { isPlainObject } from '../shared/shape';
+import { isPlainObject } from '../shared/http/shape';
 
 export const EVENT_TYPES = [
 	'all_processing_completed',

@@ -14,7 +14,11 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { planChange, subscriptionTargets, writeSubscriptions } from '../shared/subscriptions';
+import {
+	planChange,
+	subscriptionTargets,
+	writeSubscriptions,
+} from '../shared/assistants/subscriptions';
 import { assertActivatable, readConfig } from './config';
 import { SECRET_HEADER, SECRET_QUERY } from './secret';
 import { runSweep, type NodeState } from './state';

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { nodeProperties, route } from '../shared/router';
+import { nodeProperties, route } from '../shared/engine/router';
 import { apiKey } from './actions/apiKey';
 import { phoneNumber } from './actions/phoneNumber';
 import { user } from './actions/user';

@@ -7,7 +7,7 @@
  * starts twice. Run with `npm run test:e2e -- test/e2e/campaignEnded.test.ts`
  * (`-- --n8n2` for n8n 2.x).
  */
-import { multipartBody } from '../../nodes/shared/multipart';
+import { multipartBody } from '../../nodes/shared/http/multipart';
 import { fixtures } from '../../sandbox';
 import * as env from '../../scripts/n8n-env';
 import {

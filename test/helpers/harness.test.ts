@@ -1,5 +1,5 @@
 import { n8n } from '../../package.json';
-import { PACKAGE, packageNodeClasses } from '../helpers/harness';
+import { PACKAGE, packageNodeClasses } from './harness';
 
 test('the harness knows every node package.json gives n8n, under its type name', () => {
 	const names = [...packageNodeClasses().keys()];

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 
-import type { Resource } from '../../nodes/shared/operation';
+import type { Resource } from '../../nodes/shared/engine/operation';
 import { PACKAGE, packageNodeClasses } from './harness';
 
 /** The short type names (voiceAgentCalling, …) of every node package.json declares. */

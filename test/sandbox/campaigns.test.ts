@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { multipartBody, type FormPart } from '../../nodes/shared/multipart';
+import { multipartBody, type FormPart } from '../../nodes/shared/http/multipart';
 import type { CallView, Sandbox } from '../../sandbox';
 import { AGENT_1, AGENT_2, FROM, NUMBER_1, UNKNOWN_UUID, parseCsv, type Client } from './helpers';
 import { useSandbox } from '../helpers/sandbox';

@@ -199,7 +199,10 @@ test('edit refuses an unknown knowledge base (404), ids it does not hold and a m
 			['kb_id', KB_2],
 			['new_files_metadata', '[]'],
 		]),
-	).toEqual({ status: 400, body: { detail: "'new_files_metadata' must be a JSON-encoded object" } });
+	).toEqual({
+		status: 400,
+		body: { detail: "'new_files_metadata' must be a JSON-encoded object" },
+	});
 });
 
 test('the seeded knowledge bases read completed; delete removes one; 404 after', async () => {

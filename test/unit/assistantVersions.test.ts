@@ -3,7 +3,7 @@ import {
 	resolveLive,
 	subscriptionList,
 	usedPromptVariables,
-} from '../../nodes/shared/assistantVersions';
+} from '../../nodes/shared/assistants/versions';
 
 const detail = (prompt: string | null) => ({
 	agent_config: {

@@ -2,7 +2,11 @@ import type { IExecuteFunctions, INode, INodeParameters } from 'n8n-workflow';
 
 import fc from 'fast-check';
 
-import { batchParams, columnPath, hasExpression } from '../../nodes/VoiceAgentCalling/actions/call/start/batchParams';
+import {
+	batchParams,
+	columnPath,
+	hasExpression,
+} from '../../nodes/VoiceAgentCalling/actions/call/start/batchParams';
 
 /**
  * A context standing in for n8n's: parameters as stored in the workflow; an expression

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-import { dayInZone, toLocalDay } from '../../nodes/shared/dateTime';
+import { dayInZone, toLocalDay } from '../../nodes/shared/engine/dateTime';
 
 describe('toLocalDay', () => {
 	test.each([

@@ -3,7 +3,7 @@ import {
 	describeNetworkFailure,
 	readErrorBody,
 	redact,
-} from '../../nodes/shared/errors';
+} from '../../nodes/shared/engine/errors';
 import {
 	classifyFailure,
 	DEFAULT_RETRY,
@@ -11,8 +11,8 @@ import {
 	requestKind,
 	RETRY_POLICY,
 	retryDelay,
-} from '../../nodes/shared/retryPolicy';
-import { joinUrl, unsafeBaseUrlReason } from '../../nodes/shared/url';
+} from '../../nodes/shared/http/retryPolicy';
+import { joinUrl, unsafeBaseUrlReason } from '../../nodes/shared/http/url';
 
 describe('error bodies', () => {
 	test('both documented shapes', () => {

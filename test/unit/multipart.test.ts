@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-import { multipartBody, type FormPart } from '../../nodes/shared/multipart';
+import { multipartBody, type FormPart } from '../../nodes/shared/http/multipart';
 import { parseMultipart } from '../helpers/multipart';
 
 describe('multipartBody', () => {

@@ -1,4 +1,4 @@
-import { paginate } from '../../nodes/shared/paginate';
+import { paginate } from '../../nodes/shared/http/paginate';
 
 /** A list of `size` rows served `cap` at a time, echoing the limit it used (or not). */
 function capped(size: number, cap: number, { echo = true, total = 'many' as unknown } = {}) {

@@ -1,4 +1,4 @@
-import { paginate } from '../../nodes/shared/paginate';
+import { paginate } from '../../nodes/shared/http/paginate';
 
 function source(total: number, reportedTotal: unknown = total) {
 	const calls: Array<[number, number]> = [];

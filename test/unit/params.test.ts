@@ -13,8 +13,8 @@ import {
 	toOption,
 	toPathSegment,
 	toText,
-} from '../../nodes/shared/params';
-import { endpointPathProblem, normaliseBaseUrl } from '../../nodes/shared/url';
+} from '../../nodes/shared/engine/params';
+import { endpointPathProblem, normaliseBaseUrl } from '../../nodes/shared/http/url';
 
 const node = { name: 'Voice Agent', type: 'n8n-nodes-voice-agent.voiceAgentCalling' } as INode;
 const RUNS = { numRuns: 500, seed: 20260101 };

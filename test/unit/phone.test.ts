@@ -1,4 +1,4 @@
-import { normalisePhone } from '../../nodes/shared/phone';
+import { normalisePhone } from '../../nodes/shared/calls/phone';
 
 test.each([
 	['+1 (415) 555-0100', '', '+14155550100'],

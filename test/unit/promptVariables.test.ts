@@ -8,7 +8,7 @@ import {
 	promptPlaceholders,
 	unknownPlaceholders,
 	variablesOfTheCall,
-} from '../../nodes/shared/promptVariables';
+} from '../../nodes/shared/assistants/promptVariables';
 
 describe('promptPlaceholders', () => {
 	test.each([

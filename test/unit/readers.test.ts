@@ -4,15 +4,15 @@
  */
 import type { INode } from 'n8n-workflow';
 
-import { describeNetworkFailure } from '../../nodes/shared/errors';
-import { header, isStream, NETWORK_FAILURES, networkCode } from '../../nodes/shared/http';
+import { describeNetworkFailure } from '../../nodes/shared/engine/errors';
+import { header, isStream, NETWORK_FAILURES, networkCode } from '../../nodes/shared/http/http';
 import {
 	fields,
 	REQUIRED,
 	toLocatorText,
 	triggerFields,
 	type ParamSource,
-} from '../../nodes/shared/params';
+} from '../../nodes/shared/engine/params';
 import { AGENT } from '../helpers/fixtures';
 
 const node = { name: 'Voice Agent', type: 'n8n-nodes-voice-agent.voiceAgentCalling' } as INode;

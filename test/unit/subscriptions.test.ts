@@ -1,4 +1,4 @@
-import { maskedEntry, planChange } from '../../nodes/shared/subscriptions';
+import { maskedEntry, planChange } from '../../nodes/shared/assistants/subscriptions';
 
 const ours = {
 	event_type: ['call_completed'],

@@ -1,4 +1,4 @@
-import { decodeTranscript } from '../../nodes/shared/transcript';
+import { decodeTranscript } from '../../nodes/shared/calls/transcript';
 
 test('decodes a JSON string of turns, tolerating extra keys', () => {
 	const raw = JSON.stringify([

@@ -8,8 +8,8 @@ import {
 	requireJsonObject,
 	requireTimeZone,
 	requireUuid,
-} from '../../nodes/shared/validate';
-import { toInteger } from '../../nodes/shared/params';
+} from '../../nodes/shared/engine/validate';
+import { toInteger } from '../../nodes/shared/engine/params';
 
 const node: INode = {
 	id: '1',

@@ -5,8 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { expectObject } from '../shape';
-import { apiRequest, type ApiContext } from '../transport';
+import { expectObject } from '../http/shape';
+import { apiRequest, type ApiContext } from '../http/transport';
 import type { RequestSettings } from './history';
 
 export const DETAILS_PATH = '/calling/call-details';

@@ -9,9 +9,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { paginate } from '../paginate';
-import { expectRows, isPlainObject, shapeError } from '../shape';
-import { apiRequest, type ApiContext, type ApiRequest } from '../transport';
+import { paginate } from '../http/paginate';
+import { expectRows, isPlainObject, shapeError } from '../http/shape';
+import { apiRequest, type ApiContext, type ApiRequest } from '../http/transport';
 import type { CallRow } from './row';
 
 /** Rows asked for per page: public clients use 100, the largest size reported to work. */

@@ -20,7 +20,7 @@ import {
 import type { CallRow } from './row';
 import type { IDataObject } from 'n8n-workflow';
 
-import { isPlainObject } from '../shape';
+import { isPlainObject } from '../http/shape';
 import { readHistory, type FetchPage, type HistoryQuery } from './history';
 
 import { mergeRecords, recordFromDetails, recordFromHistory } from './record';

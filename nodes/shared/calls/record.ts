@@ -6,8 +6,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { isPlainObject } from '../shape';
-import { decodeTranscript, type Turn } from '../transcript';
+import { isPlainObject } from '../http/shape';
+import { decodeTranscript, type Turn } from './transcript';
 
 export interface CallAssistant {
 	id: string | null;

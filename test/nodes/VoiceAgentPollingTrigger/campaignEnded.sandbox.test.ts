@@ -3,7 +3,7 @@
  * runs on its clock (scheduled -> ongoing -> completed, or registered -> running -> completed
  * in the schema's words) while the trigger polls it through the real transport.
  */
-import { multipartBody } from '../../../nodes/shared/multipart';
+import { multipartBody } from '../../../nodes/shared/http/multipart';
 import type { Sandbox } from '../../../sandbox';
 import { PollHarness } from '../../helpers/poll';
 import { sandboxCredentials, useSandbox } from '../../helpers/sandbox';

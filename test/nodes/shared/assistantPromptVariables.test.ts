@@ -4,7 +4,7 @@
  */
 import nock from 'nock';
 
-import { assistantPromptVariables } from '../../../nodes/shared/assistants';
+import { assistantPromptVariables } from '../../../nodes/shared/assistants/assistants';
 import { expectAllMocksUsed, loadOptionsContext, mockApi } from '../../helpers/harness';
 import { AGENT } from '../../helpers/fixtures';
 

@@ -5,8 +5,9 @@
  */
 import nock from 'nock';
 
-import { assistantLanguage } from '../../../nodes/shared/assistants';
-import { searchNumbers, searchVoices } from '../../../nodes/shared/listSearch';
+import { assistantLanguage } from '../../../nodes/shared/assistants/assistants';
+import { searchVoices } from '../../../nodes/shared/assistants/lists';
+import { searchNumbers } from '../../../nodes/shared/workspace/lists';
 import { expectAllMocksUsed, loadOptionsContext, mockApi } from '../../helpers/harness';
 import { AGENT, locator, VOICE } from '../../helpers/fixtures';
 

@@ -4,14 +4,12 @@
  */
 import {
 	getAssistants,
-	getCampaigns,
 	searchAssistants,
-	searchCampaigns,
-	searchNumberIds,
-	searchNumbers,
 	searchVersions,
 	searchVoices,
-} from '../../../nodes/shared/listSearch';
+} from '../../../nodes/shared/assistants/lists';
+import { getCampaigns, searchCampaigns } from '../../../nodes/shared/campaigns/lists';
+import { searchNumberIds, searchNumbers } from '../../../nodes/shared/workspace/lists';
 import { expectAllMocksUsed, loadOptionsContext, mockApi } from '../../helpers/harness';
 import { AGENT, locator } from '../../helpers/fixtures';
 

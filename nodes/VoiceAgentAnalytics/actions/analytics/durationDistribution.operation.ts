@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { operationOption, type OperationOutput } from '../../../shared/operation';
+import { operationOption, type OperationOutput } from '../../../shared/engine/operation';
 import { filterProperties } from './filters';
 import { readReport } from './report';
 

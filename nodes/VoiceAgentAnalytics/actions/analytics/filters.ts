@@ -1,13 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { dayInZone } from '../../../shared/dateTime';
-import {
-	assistantLocator,
-	campaignLocator,
-	VOICEMAIL_FILTERS,
-	voicemailFilter,
-} from '../../../shared/descriptions';
-import { fields } from '../../../shared/params';
+import { dayInZone } from '../../../shared/engine/dateTime';
+import { assistantLocator } from '../../../shared/assistants/fields';
+import { VOICEMAIL_FILTERS, voicemailFilter } from '../../../shared/calls/fields';
+import { campaignLocator } from '../../../shared/campaigns/fields';
+import { fields } from '../../../shared/engine/params';
 
 /**
  * The filters every report takes (vendor reference, 2026-08): a day range sent as

@@ -1,4 +1,4 @@
-import { defineResource } from '../../../shared/operation';
+import { defineResource } from '../../../shared/engine/operation';
 import * as classification from './classification.operation';
 import * as drillDown from './drillDown.operation';
 import * as durationDistribution from './durationDistribution.operation';

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { operationOption, type OperationOutput } from '../../../shared/operation';
-import { fields } from '../../../shared/params';
-import { expectRows } from '../../../shared/shape';
+import { operationOption, type OperationOutput } from '../../../shared/engine/operation';
+import { fields } from '../../../shared/engine/params';
+import { expectRows } from '../../../shared/http/shape';
 import { filterProperties } from './filters';
 import { readReport } from './report';
 

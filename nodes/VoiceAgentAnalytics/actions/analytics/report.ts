@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest } from '../../../shared/http/transport';
 import { readFilters } from './filters';
 
 /**

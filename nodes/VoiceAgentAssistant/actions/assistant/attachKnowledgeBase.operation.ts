@@ -1,4 +1,4 @@
-import { knowledgeBaseLocator } from '../../../shared/descriptions';
+import { knowledgeBaseLocator } from '../../../shared/knowledgeBases/fields';
 import { defineEdit } from './edit';
 
 export const { option, properties, execute, agentNeedsConsent } = defineEdit({

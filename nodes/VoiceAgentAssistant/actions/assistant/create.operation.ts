@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { createAssistant } from '../../../shared/assistants';
-import { voiceLocator } from '../../../shared/descriptions';
-import { CREATE_LANGUAGE_OPTIONS, CREATE_LANGUAGES } from '../../../shared/languages';
-import { mayHaveActed, sendOnce } from '../../../shared/once';
-import { operationOption, type OperationOutput } from '../../../shared/operation';
-import { fields, REQUIRED, type Fields } from '../../../shared/params';
-import { asItemError } from '../../../shared/router';
+import { createAssistant } from '../../../shared/assistants/assistants';
+import { voiceLocator } from '../../../shared/assistants/fields';
+import { CREATE_LANGUAGE_OPTIONS, CREATE_LANGUAGES } from '../../../shared/assistants/languages';
+import { mayHaveActed, sendOnce } from '../../../shared/engine/once';
+import { operationOption, type OperationOutput } from '../../../shared/engine/operation';
+import { fields, REQUIRED, type Fields } from '../../../shared/engine/params';
+import { asItemError } from '../../../shared/engine/router';
 
 export const option = operationOption({
 	name: 'Create',

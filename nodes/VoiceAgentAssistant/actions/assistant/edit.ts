@@ -4,10 +4,10 @@ import {
 	operationOption,
 	type NodeOperation,
 	type OperationOutput,
-} from '../../../shared/operation';
-import { fields, type Fields } from '../../../shared/params';
-import { patchAssistant } from '../../../shared/assistants';
-import { versionBody } from '../../../shared/versionField';
+} from '../../../shared/engine/operation';
+import { fields, type Fields } from '../../../shared/engine/params';
+import { patchAssistant } from '../../../shared/assistants/assistants';
+import { versionBody } from '../../../shared/assistants/versionField';
 
 /**
  * The request every edit of the Assistant node makes: `PATCH /agent/v1` (shared/assistants.ts,

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { operationOption, type OperationOutput } from '../../../shared/operation';
-import { fields } from '../../../shared/params';
+import { operationOption, type OperationOutput } from '../../../shared/engine/operation';
+import { fields } from '../../../shared/engine/params';
 import { readAssistant } from './read';
 
 export const option = operationOption({

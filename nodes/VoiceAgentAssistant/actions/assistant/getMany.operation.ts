@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { operationOption } from '../../../shared/operation';
-import { returnAllAndLimit } from '../../../shared/descriptions';
-import type { OperationOutput } from '../../../shared/router';
-import { shapeError } from '../../../shared/shape';
+import { operationOption } from '../../../shared/engine/operation';
+import { returnAllAndLimit } from '../../../shared/engine/descriptions';
+import type { OperationOutput } from '../../../shared/engine/router';
+import { shapeError } from '../../../shared/http/shape';
 import { listAssistants, readAssistant } from './read';
 
 /** The assistant list takes at most 100 rows a page. */

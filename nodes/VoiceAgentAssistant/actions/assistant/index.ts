@@ -1,6 +1,6 @@
-import { assistantLocator } from '../../../shared/descriptions';
-import { defineResource } from '../../../shared/operation';
-import { versionLocator } from '../../../shared/versionField';
+import { assistantLocator } from '../../../shared/assistants/fields';
+import { defineResource } from '../../../shared/engine/operation';
+import { versionLocator } from '../../../shared/assistants/versionField';
 import * as attachInboundNumber from './attachInboundNumber.operation';
 import * as attachKnowledgeBase from './attachKnowledgeBase.operation';
 import * as create from './create.operation';

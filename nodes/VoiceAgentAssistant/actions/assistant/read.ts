@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { readAssistantRecord, readAssistantsPage } from '../../../shared/assistants';
-import { assistantView } from '../../../shared/assistantVersions';
-import { readLimit } from '../../../shared/getMany';
-import { paginate } from '../../../shared/paginate';
-import { fields } from '../../../shared/params';
+import { readAssistantRecord, readAssistantsPage } from '../../../shared/assistants/assistants';
+import { assistantView } from '../../../shared/assistants/versions';
+import { readLimit } from '../../../shared/http/getMany';
+import { paginate } from '../../../shared/http/paginate';
+import { fields } from '../../../shared/engine/params';
 
 /** One assistant, normalised beside its raw record (see shared/assistantVersions.ts). */
 export async function readAssistant(

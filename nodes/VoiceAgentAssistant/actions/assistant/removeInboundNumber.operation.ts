@@ -1,4 +1,4 @@
-import { numberIdLocator } from '../../../shared/descriptions';
+import { numberIdLocator } from '../../../shared/workspace/fields';
 import { defineEdit } from './edit';
 
 export const { option, properties, execute, agentNeedsConsent } = defineEdit({

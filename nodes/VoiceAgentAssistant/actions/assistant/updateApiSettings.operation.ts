@@ -1,4 +1,4 @@
-import { refuseDroppedKeys } from '../../../shared/validate';
+import { refuseDroppedKeys } from '../../../shared/engine/validate';
 import { defineEdit } from './edit';
 
 export const { option, properties, execute, agentNeedsConsent } = defineEdit({

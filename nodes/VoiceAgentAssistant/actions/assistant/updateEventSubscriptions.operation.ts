@@ -1,10 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { readHeaders } from '../../../shared/headers';
-import { operationOption, type OperationOutput } from '../../../shared/operation';
-import { fields } from '../../../shared/params';
-import { planChange, subscriptionTargets, writeSubscriptions } from '../../../shared/subscriptions';
+import { readHeaders } from '../../../shared/assistants/headers';
+import { operationOption, type OperationOutput } from '../../../shared/engine/operation';
+import { fields } from '../../../shared/engine/params';
+import {
+	planChange,
+	subscriptionTargets,
+	writeSubscriptions,
+} from '../../../shared/assistants/subscriptions';
 import { EDIT_NEEDS_CONSENT } from './edit';
 
 export const option = operationOption({

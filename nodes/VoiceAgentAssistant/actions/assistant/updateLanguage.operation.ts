@@ -1,4 +1,4 @@
-import { LANGUAGE_OPTIONS } from '../../../shared/languages';
+import { LANGUAGE_OPTIONS } from '../../../shared/assistants/languages';
 import { defineEdit } from './edit';
 
 export const { option, properties, execute, agentNeedsConsent } = defineEdit({

@@ -1,9 +1,12 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { operationOption } from '../../../shared/operation';
-import { placeholderWarnings, promptPlaceholders } from '../../../shared/promptVariables';
-import type { OperationOutput } from '../../../shared/router';
-import { fields } from '../../../shared/params';
+import { operationOption } from '../../../shared/engine/operation';
+import {
+	placeholderWarnings,
+	promptPlaceholders,
+} from '../../../shared/assistants/promptVariables';
+import type { OperationOutput } from '../../../shared/engine/router';
+import { fields } from '../../../shared/engine/params';
 import { EDIT_NEEDS_CONSENT, patchAgent } from './edit';
 
 export const option = operationOption({

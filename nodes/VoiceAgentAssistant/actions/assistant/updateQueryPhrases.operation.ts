@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { REQUIRED } from '../../../shared/params';
+import { REQUIRED } from '../../../shared/engine/params';
 import { defineEdit } from './edit';
 
 export const { option, properties, execute, agentNeedsConsent } = defineEdit({

@@ -1,5 +1,5 @@
-import { voiceLocator } from '../../../shared/descriptions';
-import { LANGUAGE_OPTIONS } from '../../../shared/languages';
+import { voiceLocator } from '../../../shared/assistants/fields';
+import { LANGUAGE_OPTIONS } from '../../../shared/assistants/languages';
 import { defineEdit } from './edit';
 
 export const { option, properties, execute, agentNeedsConsent } = defineEdit({

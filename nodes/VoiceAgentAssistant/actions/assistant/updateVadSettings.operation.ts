@@ -1,4 +1,4 @@
-import { REQUIRED } from '../../../shared/params';
+import { REQUIRED } from '../../../shared/engine/params';
 import { defineEdit } from './edit';
 
 const SENSITIVITIES = ['default', 'sensitive', 'strict'] as const;

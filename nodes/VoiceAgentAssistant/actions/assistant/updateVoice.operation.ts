@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { voiceLocator } from '../../../shared/descriptions';
-import { LANGUAGE_OPTIONS, LANGUAGES } from '../../../shared/languages';
-import { readAssistantLanguage } from '../../../shared/assistants';
+import { voiceLocator } from '../../../shared/assistants/fields';
+import { LANGUAGE_OPTIONS, LANGUAGES } from '../../../shared/assistants/languages';
+import { readAssistantLanguage } from '../../../shared/assistants/assistants';
 import { defineEdit } from './edit';
 
 /** Language option meaning "whatever the assistant speaks now". */

@@ -1,4 +1,4 @@
-import { REQUIRED } from '../../../shared/params';
+import { REQUIRED } from '../../../shared/engine/params';
 import { defineEdit } from './edit';
 
 export const { option, properties, execute, agentNeedsConsent } = defineEdit({

@@ -1,4 +1,4 @@
-import { requireOrigin } from '../../../shared/validate';
+import { requireOrigin } from '../../../shared/engine/validate';
 import { defineEdit } from './edit';
 
 export const { option, properties, execute, agentNeedsConsent } = defineEdit({

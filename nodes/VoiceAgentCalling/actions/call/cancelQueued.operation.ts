@@ -1,13 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { operationOption } from '../../../shared/operation';
-import { assistantLocator, campaignLocator } from '../../../shared/descriptions';
-import { sendOnce } from '../../../shared/once';
-import { fields } from '../../../shared/params';
-import { normalisePhone } from '../../../shared/phone';
-import type { OperationOutput } from '../../../shared/router';
-import { terminateCalls } from '../../../shared/terminate';
-import { requireE164, requireUuid } from '../../../shared/validate';
+import { operationOption } from '../../../shared/engine/operation';
+import { assistantLocator } from '../../../shared/assistants/fields';
+import { campaignLocator } from '../../../shared/campaigns/fields';
+import { sendOnce } from '../../../shared/engine/once';
+import { fields } from '../../../shared/engine/params';
+import { normalisePhone } from '../../../shared/calls/phone';
+import type { OperationOutput } from '../../../shared/engine/router';
+import { terminateCalls } from '../../../shared/campaigns/terminate';
+import { requireE164, requireUuid } from '../../../shared/engine/validate';
 
 export const option = operationOption({
 	name: 'Cancel Queued Calls',

@@ -1,14 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { operationOption } from '../../../shared/operation';
+import { operationOption } from '../../../shared/engine/operation';
 import { readCallDetails } from '../../../shared/calls/details';
-import { fields } from '../../../shared/params';
+import { fields } from '../../../shared/engine/params';
 import {
 	readRecordingSettings,
 	recordingOptionFields,
 	withRecording,
-} from '../../../shared/recording';
-import { BinaryOutput, type OperationOutput } from '../../../shared/router';
+} from '../../../shared/calls/recording';
+import { BinaryOutput, type OperationOutput } from '../../../shared/engine/router';
 
 export const option = operationOption({
 	name: 'Download Recording',

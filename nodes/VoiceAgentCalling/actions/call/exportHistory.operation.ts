@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
-import { operationOption } from '../../../shared/operation';
-import { CALL_STATUS_OPTIONS, CALL_TYPE_OPTIONS } from '../../../shared/descriptions';
-import { sendOnce } from '../../../shared/once';
-import { type Fields, fields } from '../../../shared/params';
-import { BinaryOutput, type OperationOutput } from '../../../shared/router';
-import { expectObject, shapeError } from '../../../shared/shape';
-import { apiRequestFull } from '../../../shared/transport';
-import { requireUuid } from '../../../shared/validate';
+import { operationOption } from '../../../shared/engine/operation';
+import { CALL_STATUS_OPTIONS, CALL_TYPE_OPTIONS } from '../../../shared/calls/fields';
+import { sendOnce } from '../../../shared/engine/once';
+import { type Fields, fields } from '../../../shared/engine/params';
+import { BinaryOutput, type OperationOutput } from '../../../shared/engine/router';
+import { expectObject, shapeError } from '../../../shared/http/shape';
+import { apiRequestFull } from '../../../shared/http/transport';
+import { requireUuid } from '../../../shared/engine/validate';
 import { createdRangeQuery } from './historyQuery';
 
 export const option = operationOption({

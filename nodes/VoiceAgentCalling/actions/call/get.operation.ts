@@ -1,13 +1,13 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { operationOption } from '../../../shared/operation';
-import { fields } from '../../../shared/params';
+import { operationOption } from '../../../shared/engine/operation';
+import { fields } from '../../../shared/engine/params';
 import {
 	readRecordingSettings,
 	recordingOptionFields,
 	withRecording,
-} from '../../../shared/recording';
-import { BinaryOutput, type OperationOutput } from '../../../shared/router';
+} from '../../../shared/calls/recording';
+import { BinaryOutput, type OperationOutput } from '../../../shared/engine/router';
 import { readCallDetails } from '../../../shared/calls/details';
 import { asJson, recordFromDetails } from '../../../shared/calls/record';
 

@@ -1,16 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { operationOption } from '../../../shared/operation';
-import {
-	assistantLocator,
-	CALL_STATUS_OPTIONS,
-	returnAllAndLimit,
-} from '../../../shared/descriptions';
+import { operationOption } from '../../../shared/engine/operation';
+import { returnAllAndLimit } from '../../../shared/engine/descriptions';
+import { assistantLocator } from '../../../shared/assistants/fields';
+import { CALL_STATUS_OPTIONS } from '../../../shared/calls/fields';
 import { historyFetcher, readHistory, type HistoryQuery } from '../../../shared/calls/history';
 import { asJson, recordFromHistory } from '../../../shared/calls/record';
-import { readLimit } from '../../../shared/getMany';
-import { fields } from '../../../shared/params';
-import type { OperationOutput } from '../../../shared/router';
+import { readLimit } from '../../../shared/http/getMany';
+import { fields } from '../../../shared/engine/params';
+import type { OperationOutput } from '../../../shared/engine/router';
 import { createdRangeQuery } from './historyQuery';
 
 export const option = operationOption({

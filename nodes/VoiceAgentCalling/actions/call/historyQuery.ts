@@ -1,7 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { toIsoWithOffset } from '../../../shared/dateTime';
-import { fieldError } from '../../../shared/validate';
+import { toIsoWithOffset } from '../../../shared/engine/dateTime';
+import { fieldError } from '../../../shared/engine/validate';
 
 /**
  * The created-at range of the history filters (Get Many and Export). n8n date fields arrive

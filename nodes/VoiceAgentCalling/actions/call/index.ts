@@ -1,4 +1,4 @@
-import { defineResource } from '../../../shared/operation';
+import { defineResource } from '../../../shared/engine/operation';
 import * as cancelQueued from './cancelQueued.operation';
 import * as downloadRecording from './downloadRecording.operation';
 import * as exportHistory from './exportHistory.operation';

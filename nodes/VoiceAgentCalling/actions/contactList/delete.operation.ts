@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { operationOption } from '../../../shared/operation';
-import { fields } from '../../../shared/params';
-import type { OperationOutput } from '../../../shared/router';
-import { apiRequest } from '../../../shared/transport';
+import { operationOption } from '../../../shared/engine/operation';
+import { fields } from '../../../shared/engine/params';
+import type { OperationOutput } from '../../../shared/engine/router';
+import { apiRequest } from '../../../shared/http/transport';
 
 export const option = operationOption({
 	name: 'Delete',

@@ -1,4 +1,4 @@
-import { defineResource } from '../../../shared/operation';
+import { defineResource } from '../../../shared/engine/operation';
 import * as del from './delete.operation';
 
 export const contactList = defineResource({

@@ -1,11 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { findCampaign, sameId } from '../../../shared/campaigns';
-import { campaignLocator } from '../../../shared/descriptions';
-import { operationOption } from '../../../shared/operation';
-import { fields } from '../../../shared/params';
-import type { OperationOutput } from '../../../shared/router';
+import { findCampaign, sameId } from '../../../shared/campaigns/campaigns';
+import { campaignLocator } from '../../../shared/campaigns/fields';
+import { operationOption } from '../../../shared/engine/operation';
+import { fields } from '../../../shared/engine/params';
+import type { OperationOutput } from '../../../shared/engine/router';
 
 export const option = operationOption({
 	name: 'Get',

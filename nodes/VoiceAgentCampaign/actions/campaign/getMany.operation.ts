@@ -1,11 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { operationOption } from '../../../shared/operation';
-import { CAMPAIGN_MAX_LIMIT, readCampaigns } from '../../../shared/campaigns';
-import { returnAllAndLimit } from '../../../shared/descriptions';
-import { readLimit } from '../../../shared/getMany';
-import { fields } from '../../../shared/params';
-import type { OperationOutput } from '../../../shared/router';
+import { operationOption } from '../../../shared/engine/operation';
+import { CAMPAIGN_MAX_LIMIT, readCampaigns } from '../../../shared/campaigns/campaigns';
+import { returnAllAndLimit } from '../../../shared/engine/descriptions';
+import { readLimit } from '../../../shared/http/getMany';
+import { fields } from '../../../shared/engine/params';
+import type { OperationOutput } from '../../../shared/engine/router';
 
 export const option = operationOption({
 	name: 'Get Many',

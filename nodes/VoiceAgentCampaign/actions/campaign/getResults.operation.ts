@@ -2,15 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { historyFetcher, readHistory, type HistoryQuery } from '../../../shared/calls/history';
 import { asJson, recordFromHistory } from '../../../shared/calls/record';
-import {
-	CALL_STATUS_OPTIONS,
-	campaignLocator,
-	returnAllAndLimit,
-} from '../../../shared/descriptions';
-import { readLimit } from '../../../shared/getMany';
-import { operationOption } from '../../../shared/operation';
-import { fields } from '../../../shared/params';
-import type { OperationOutput } from '../../../shared/router';
+import { returnAllAndLimit } from '../../../shared/engine/descriptions';
+import { CALL_STATUS_OPTIONS } from '../../../shared/calls/fields';
+import { campaignLocator } from '../../../shared/campaigns/fields';
+import { readLimit } from '../../../shared/http/getMany';
+import { operationOption } from '../../../shared/engine/operation';
+import { fields } from '../../../shared/engine/params';
+import type { OperationOutput } from '../../../shared/engine/router';
 
 export const option = operationOption({
 	name: 'Get Results',

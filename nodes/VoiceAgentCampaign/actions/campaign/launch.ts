@@ -16,9 +16,9 @@ import type {
 
 type Show = NonNullable<IDisplayOptions['show']>;
 
-import { E164_RE, UUID_RE } from '../../../shared/validate';
-import type { Fields } from '../../../shared/params';
-import { apiRequest } from '../../../shared/transport';
+import { E164_RE, UUID_RE } from '../../../shared/engine/validate';
+import type { Fields } from '../../../shared/engine/params';
+import { apiRequest } from '../../../shared/http/transport';
 
 export type Launch =
 	| { mode: 'numbers'; fromNumbers: string[] }

@@ -1,10 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { assistantLocator, campaignLocator } from '../../../shared/descriptions';
-import { sendOnce } from '../../../shared/once';
-import { operationOption } from '../../../shared/operation';
-import { fields } from '../../../shared/params';
-import type { OperationOutput } from '../../../shared/router';
+import { assistantLocator } from '../../../shared/assistants/fields';
+import { campaignLocator } from '../../../shared/campaigns/fields';
+import { sendOnce } from '../../../shared/engine/once';
+import { operationOption } from '../../../shared/engine/operation';
+import { fields } from '../../../shared/engine/params';
+import type { OperationOutput } from '../../../shared/engine/router';
 import { launchProperties, readLaunch, startList } from './launch';
 
 export const option = operationOption({

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { campaignLocator } from '../../../shared/descriptions';
-import { sendOnce } from '../../../shared/once';
-import { operationOption } from '../../../shared/operation';
-import { fields } from '../../../shared/params';
-import type { OperationOutput } from '../../../shared/router';
-import { terminateCalls } from '../../../shared/terminate';
-import { requireE164 } from '../../../shared/validate';
+import { campaignLocator } from '../../../shared/campaigns/fields';
+import { sendOnce } from '../../../shared/engine/once';
+import { operationOption } from '../../../shared/engine/operation';
+import { fields } from '../../../shared/engine/params';
+import type { OperationOutput } from '../../../shared/engine/router';
+import { terminateCalls } from '../../../shared/campaigns/terminate';
+import { requireE164 } from '../../../shared/engine/validate';
 
 export const option = operationOption({
 	name: 'Stop',

@@ -5,9 +5,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { Faq, KbFile } from '../../../shared/knowledgeBases';
-import type { Fields } from '../../../shared/params';
-import { isPlainObject } from '../../../shared/shape';
+import type { Faq, KbFile } from '../../../shared/knowledgeBases/knowledgeBases';
+import type { Fields } from '../../../shared/engine/params';
+import { isPlainObject } from '../../../shared/http/shape';
 
 export type FilesFrom = 'all' | 'named' | 'none';
 const FILES_FROM: readonly FilesFrom[] = ['all', 'named', 'none'];

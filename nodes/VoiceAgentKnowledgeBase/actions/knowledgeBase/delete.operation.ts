@@ -1,11 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { deleteKnowledgeBase, explainKbLimit } from '../../../shared/knowledgeBases';
-import { sendOnce } from '../../../shared/once';
-import { operationOption, type OperationOutput } from '../../../shared/operation';
-import { fields } from '../../../shared/params';
-import { asItemError } from '../../../shared/router';
+import { deleteKnowledgeBase, explainKbLimit } from '../../../shared/knowledgeBases/knowledgeBases';
+import { sendOnce } from '../../../shared/engine/once';
+import { operationOption, type OperationOutput } from '../../../shared/engine/operation';
+import { fields } from '../../../shared/engine/params';
+import { asItemError } from '../../../shared/engine/router';
 
 export const option = operationOption({
 	name: 'Delete',

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { explainKbLimit, readKnowledgeBase } from '../../../shared/knowledgeBases';
-import { operationOption, type OperationOutput } from '../../../shared/operation';
-import { fields } from '../../../shared/params';
+import { explainKbLimit, readKnowledgeBase } from '../../../shared/knowledgeBases/knowledgeBases';
+import { operationOption, type OperationOutput } from '../../../shared/engine/operation';
+import { fields } from '../../../shared/engine/params';
 
 export const option = operationOption({
 	name: 'Get',

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../../shared/descriptions';
-import { explainKbLimit, listKnowledgeBases } from '../../../shared/knowledgeBases';
-import { operationOption, type OperationOutput } from '../../../shared/operation';
-import { fields } from '../../../shared/params';
+import { returnAllAndLimit } from '../../../shared/engine/descriptions';
+import { explainKbLimit, listKnowledgeBases } from '../../../shared/knowledgeBases/knowledgeBases';
+import { operationOption, type OperationOutput } from '../../../shared/engine/operation';
+import { fields } from '../../../shared/engine/params';
 
 const MAX_LIMIT = 1000;
 

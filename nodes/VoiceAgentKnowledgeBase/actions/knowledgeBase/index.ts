@@ -1,5 +1,5 @@
-import { knowledgeBaseLocator } from '../../../shared/descriptions';
-import { defineResource } from '../../../shared/operation';
+import { knowledgeBaseLocator } from '../../../shared/knowledgeBases/fields';
+import { defineResource } from '../../../shared/engine/operation';
 import * as create from './create.operation';
 import * as del from './delete.operation';
 import * as get from './get.operation';

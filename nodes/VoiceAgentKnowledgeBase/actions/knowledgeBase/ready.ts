@@ -6,9 +6,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { explainKbLimit, readKnowledgeBase } from '../../../shared/knowledgeBases';
-import type { Fields } from '../../../shared/params';
-import { REQUIRED } from '../../../shared/params';
+import { explainKbLimit, readKnowledgeBase } from '../../../shared/knowledgeBases/knowledgeBases';
+import type { Fields } from '../../../shared/engine/params';
+import { REQUIRED } from '../../../shared/engine/params';
 
 const UNITS = ['seconds', 'minutes'] as const;
 

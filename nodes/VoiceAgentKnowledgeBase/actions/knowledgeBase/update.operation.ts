@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { editKnowledgeBase, explainKbLimit } from '../../../shared/knowledgeBases';
-import { sendOnce } from '../../../shared/once';
-import { operationOption, type OperationOutput } from '../../../shared/operation';
-import { fields } from '../../../shared/params';
-import { asItemError } from '../../../shared/router';
+import { editKnowledgeBase, explainKbLimit } from '../../../shared/knowledgeBases/knowledgeBases';
+import { sendOnce } from '../../../shared/engine/once';
+import { operationOption, type OperationOutput } from '../../../shared/engine/operation';
+import { fields } from '../../../shared/engine/params';
+import { asItemError } from '../../../shared/engine/router';
 import { contentFields, explainRefusal, readContent, sentSummary } from './content';
 import { readReadySettings, readyFields, waitUntilReady } from './ready';
 

@@ -1,4 +1,4 @@
-import { defineResource } from '../../../shared/operation';
+import { defineResource } from '../../../shared/engine/operation';
 import * as regenerate from './regenerate.operation';
 
 export const apiKey = defineResource({

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { operationOption } from '../../../shared/operation';
-import { sendOnce } from '../../../shared/once';
-import { fields } from '../../../shared/params';
-import type { ItemResult } from '../../../shared/router';
-import { apiRequest } from '../../../shared/transport';
-import { fieldError } from '../../../shared/validate';
+import { operationOption } from '../../../shared/engine/operation';
+import { sendOnce } from '../../../shared/engine/once';
+import { fields } from '../../../shared/engine/params';
+import type { ItemResult } from '../../../shared/engine/router';
+import { apiRequest } from '../../../shared/http/transport';
+import { fieldError } from '../../../shared/engine/validate';
 
 export const option = operationOption({
 	name: 'Regenerate',

@@ -1,13 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { operationOption } from '../../../shared/operation';
-import { returnAllAndLimit } from '../../../shared/descriptions';
+import { operationOption } from '../../../shared/engine/operation';
+import { returnAllAndLimit } from '../../../shared/engine/descriptions';
 
-import type { OperationOutput } from '../../../shared/router';
-import { getMany } from '../../../shared/getMany';
-
-/** The workspace lists take at most 100 rows a page. */
-export const WORKSPACE_PAGE_SIZE = 100;
+import type { OperationOutput } from '../../../shared/engine/router';
+import { getMany } from '../../../shared/http/getMany';
+import { USERS, WORKSPACE_PAGE_SIZE } from '../../../shared/workspace/workspace';
 
 export const option = operationOption({
 	name: 'Get Many',
@@ -19,10 +17,5 @@ export const option = operationOption({
 export const properties: INodeProperties[] = [...returnAllAndLimit(WORKSPACE_PAGE_SIZE)];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
-	return await getMany(this, i, {
-		path: '/workspace/users',
-		rowsKey: 'workspace_users',
-		pageSize: WORKSPACE_PAGE_SIZE,
-		maxLimit: WORKSPACE_PAGE_SIZE,
-	});
+	return await getMany(this, i, USERS);
 }

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { operationOption } from '../../../shared/operation';
-import type { OperationOutput } from '../../../shared/router';
-import { expectObject, shapeError } from '../../../shared/shape';
-import { apiRequest } from '../../../shared/transport';
+import { operationOption } from '../../../shared/engine/operation';
+import type { OperationOutput } from '../../../shared/engine/router';
+import { expectObject, shapeError } from '../../../shared/http/shape';
+import { apiRequest } from '../../../shared/http/transport';
 
 export const option = operationOption({
 	name: 'Get',

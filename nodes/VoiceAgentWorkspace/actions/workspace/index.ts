@@ -1,4 +1,4 @@
-import { defineResource } from '../../../shared/operation';
+import { defineResource } from '../../../shared/engine/operation';
 import * as get from './get.operation';
 
 export const workspace = defineResource({

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import nock from 'nock';
 
-import { searchVoices } from '../../../../nodes/shared/listSearch';
+import { searchVoices } from '../../../../nodes/shared/assistants/lists';
 import { VoiceAgentAssistant } from '../../../../nodes/VoiceAgentAssistant/VoiceAgentAssistant.node';
 import { MAX_LENGTH } from '../../../../nodes/VoiceAgentAssistant/actions/assistant/create.operation';
 import { locator, VOICE } from '../../../helpers/fixtures';

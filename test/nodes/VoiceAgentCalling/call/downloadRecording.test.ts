@@ -4,7 +4,7 @@
  */
 import nock from 'nock';
 
-import { fileNameFrom } from '../../../../nodes/shared/recording';
+import { fileNameFrom } from '../../../../nodes/shared/calls/recording';
 import {
 	API_KEY,
 	BASE_URL,

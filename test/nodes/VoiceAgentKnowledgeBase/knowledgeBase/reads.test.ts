@@ -6,7 +6,7 @@ import {
 	getKnowledgeBaseFiles,
 	getKnowledgeBaseUrls,
 	searchKnowledgeBases,
-} from '../../../../nodes/shared/listSearch';
+} from '../../../../nodes/shared/knowledgeBases/lists';
 
 expectAllMocksUsed();
 

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { fields, type Fields, toText } from '../../../../shared/params';
-import { countryCodeDigits, normalisePhone } from '../../../../shared/phone';
-import { E164_RE, fieldError } from '../../../../shared/validate';
-import { readCallConfig } from '../../../../shared/callSettings';
+import { fields, type Fields, toText } from '../../../../shared/engine/params';
+import { countryCodeDigits, normalisePhone } from '../../../../shared/calls/phone';
+import { E164_RE, fieldError } from '../../../../shared/engine/validate';
+import { readCallConfig } from '../../../../shared/calls/callSettings';
 import { readCallback } from './callback';
 import { readVariables } from './variables';
-import { versionBody } from '../../../../shared/versionField';
+import { versionBody } from '../../../../shared/assistants/versionField';
 
 /** One row's request, checked: what it sends, and what a Dry Run should point out. */
 export interface StartRequest {

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { readHeaders } from '../../../../shared/headers';
-import { fields } from '../../../../shared/params';
-import { isLoopbackHost } from '../../../../shared/url';
+import { readHeaders } from '../../../../shared/assistants/headers';
+import { fields } from '../../../../shared/engine/params';
+import { isLoopbackHost } from '../../../../shared/http/url';
 
 /**
  * callback_url and callback_args of one call: the service POSTs every status change of the

@@ -1,13 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import {
-	assistantLocator,
-	fromNumberLocator,
-	uuidModes,
-	voiceLocator,
-} from '../../../../shared/descriptions';
-import { callSettingsField } from '../../../../shared/callSettings';
-import { versionLocator } from '../../../../shared/versionField';
+import { uuidModes } from '../../../../shared/engine/descriptions';
+import { assistantLocator, voiceLocator } from '../../../../shared/assistants/fields';
+import { fromNumberLocator } from '../../../../shared/workspace/fields';
+import { callSettingsField } from '../../../../shared/calls/callSettings';
+import { versionLocator } from '../../../../shared/assistants/versionField';
 import { missingVariablesField } from './promptCheck';
 import {
 	duplicateProtectionField,

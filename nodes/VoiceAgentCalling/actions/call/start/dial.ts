@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { Pacer, runPool } from './batch';
 import { startPath } from './body';
-import { sendOnce } from '../../../../shared/once';
-import { asItemError, type ItemResult } from '../../../../shared/router';
-import { describeValue, isPlainObject, shapeError } from '../../../../shared/shape';
-import { apiRequest, type ApiCredentials } from '../../../../shared/transport';
+import { sendOnce } from '../../../../shared/engine/once';
+import { asItemError, type ItemResult } from '../../../../shared/engine/router';
+import { describeValue, isPlainObject, shapeError } from '../../../../shared/http/shape';
+import { apiRequest, type ApiCredentials } from '../../../../shared/http/transport';
 
 export interface DialJob {
 	/** Checked request body, or the row's validation error (Continue On Fail). */

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { operationOption } from '../../../../shared/operation';
+import { operationOption } from '../../../../shared/engine/operation';
 import { Pacer } from './batch';
 import { batchParams } from './batchParams';
-import { asItemError, type BatchOptions, type ItemResult } from '../../../../shared/router';
+import { asItemError, type BatchOptions, type ItemResult } from '../../../../shared/engine/router';
 import { asJson, recordFromStart } from '../../../../shared/calls/record';
-import { getApiCredentials } from '../../../../shared/transport';
+import { getApiCredentials } from '../../../../shared/http/transport';
 import { buildStartRequest, type StartRequest } from './body';
 import { dialAll } from './dial';
 import { readDialSettings, readWaitSettings, type WaitSettings } from './settings';

@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { readAssistantRecord } from '../../../../shared/assistants';
-import { usedPromptVariables, type UsedVariables } from '../../../../shared/assistantVersions';
+import { readAssistantRecord } from '../../../../shared/assistants/assistants';
+import { usedPromptVariables, type UsedVariables } from '../../../../shared/assistants/versions';
 import {
 	missingPromptVariables,
 	missingVariablesText,
 	variablesOfTheCall,
-} from '../../../../shared/promptVariables';
-import { asItemError, BinaryOutput, type ItemResult } from '../../../../shared/router';
-import { isPlainObject } from '../../../../shared/shape';
+} from '../../../../shared/assistants/promptVariables';
+import { asItemError, BinaryOutput, type ItemResult } from '../../../../shared/engine/router';
+import { isPlainObject } from '../../../../shared/http/shape';
 import type { StartRequest } from './body';
 
 /**

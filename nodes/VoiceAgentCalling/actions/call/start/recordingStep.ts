@@ -1,5 +1,5 @@
-import { BinaryOutput } from '../../../../shared/router';
-import { DEFAULT_RECORDING_SETTINGS, withRecording } from '../../../../shared/recording';
+import { BinaryOutput } from '../../../../shared/engine/router';
+import { DEFAULT_RECORDING_SETTINGS, withRecording } from '../../../../shared/calls/recording';
 import type { FinishStep } from './watcher';
 
 /**

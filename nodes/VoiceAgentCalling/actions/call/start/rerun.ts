@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { HISTORY_PAGE_SIZE, historyFetcher, readHistory } from '../../../../shared/calls/history';
 import { asJson, recordFromHistory } from '../../../../shared/calls/record';
-import { alreadySent } from '../../../../shared/once';
-import { fields } from '../../../../shared/params';
-import { BinaryOutput, type ItemResult } from '../../../../shared/router';
-import type { ApiCredentials } from '../../../../shared/transport';
+import { alreadySent } from '../../../../shared/engine/once';
+import { fields } from '../../../../shared/engine/params';
+import { BinaryOutput, type ItemResult } from '../../../../shared/engine/router';
+import type { ApiCredentials } from '../../../../shared/http/transport';
 
 /**
  * The rerun guard: rows an earlier attempt of this same execution already dialled are not

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { fields } from '../../../../shared/params';
+import { fields } from '../../../../shared/engine/params';
 import {
 	DEFAULT_CONCURRENT,
 	MAX_CONCURRENT,

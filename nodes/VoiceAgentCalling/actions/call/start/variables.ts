@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { fields, toText } from '../../../../shared/params';
-import { DROPPED_KEYS, fieldError } from '../../../../shared/validate';
+import { fields, toText } from '../../../../shared/engine/params';
+import { DROPPED_KEYS, fieldError } from '../../../../shared/engine/validate';
 
 // Variable names n8n drops when it copies data ("__proto__" would also change an object's
 // prototype instead of adding a key) are refused with the key named, never lost on the way.

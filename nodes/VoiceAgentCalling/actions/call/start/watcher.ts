@@ -15,8 +15,12 @@ import {
 	recordFromHistory,
 	type CallRecord,
 } from '../../../../shared/calls/record';
-import { asItemError, type ItemResult, type OperationOutput } from '../../../../shared/router';
-import type { ApiCredentials } from '../../../../shared/transport';
+import {
+	asItemError,
+	type ItemResult,
+	type OperationOutput,
+} from '../../../../shared/engine/router';
+import type { ApiCredentials } from '../../../../shared/http/transport';
 import { isTerminal, waitOutput } from './outcome';
 import { planWindows } from './windows';
 

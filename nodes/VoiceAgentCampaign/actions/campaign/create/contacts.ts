@@ -7,9 +7,9 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { normalisePhone } from '../../../../shared/phone';
-import { fields } from '../../../../shared/params';
-import { DROPPED_KEYS, E164_RE, fieldError } from '../../../../shared/validate';
+import { normalisePhone } from '../../../../shared/calls/phone';
+import { fields } from '../../../../shared/engine/params';
+import { DROPPED_KEYS, E164_RE, fieldError } from '../../../../shared/engine/validate';
 import { parseCsv } from './csv';
 
 /** The column the service reads numbers from (FACTS: `/campaign/save`). */

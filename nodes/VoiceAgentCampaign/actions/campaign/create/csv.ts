@@ -4,7 +4,7 @@
  */
 import { createHash } from 'crypto';
 
-import type { PartWriter } from '../../../../shared/multipart';
+import type { PartWriter } from '../../../../shared/http/multipart';
 
 const NEEDS_QUOTES = /[",\r\n]/;
 

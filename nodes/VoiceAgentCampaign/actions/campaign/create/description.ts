@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { callSettingsField } from '../../../../shared/callSettings';
-import { assistantLocator } from '../../../../shared/descriptions';
+import { callSettingsField } from '../../../../shared/calls/callSettings';
+import { assistantLocator } from '../../../../shared/assistants/fields';
 import { launchProperties } from '../launch';
 import { PHONE_HEADER } from './contacts';
 

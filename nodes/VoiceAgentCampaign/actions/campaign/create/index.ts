@@ -7,11 +7,11 @@ import { createHash } from 'crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { assistantPromptVariables } from '../../../../shared/assistants';
-import { findCampaign } from '../../../../shared/campaigns';
-import { operationOption, type BatchOptions } from '../../../../shared/operation';
-import { asItemError } from '../../../../shared/router';
-import { mayHaveActed, sendOnce } from '../../../../shared/once';
+import { assistantPromptVariables } from '../../../../shared/assistants/assistants';
+import { findCampaign } from '../../../../shared/campaigns/campaigns';
+import { operationOption, type BatchOptions } from '../../../../shared/engine/operation';
+import { asItemError } from '../../../../shared/engine/router';
+import { mayHaveActed, sendOnce } from '../../../../shared/engine/once';
 import { startList, type Launch } from '../launch';
 import { PHONE_HEADER, readContacts, type LeftOutRow, type MappedVariable } from './contacts';
 import { csvFile } from './csv';

@@ -7,7 +7,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { sendOnce } from '../../../../shared/once';
+import { sendOnce } from '../../../../shared/engine/once';
 import { launchBody } from '../launch';
 import type { CreateSettings } from './settings';
 import {

@@ -2,7 +2,7 @@
  * A campaign's start and end as the service reads them: `DD/MM/YYYY, HH:MM` in the time zone
  * of its call window (`call_config.call_time.timezone`), minutes only.
  */
-import { toLocalDateTime } from '../../../../shared/dateTime';
+import { toLocalDateTime } from '../../../../shared/engine/dateTime';
 
 const MINUTE = 60_000;
 

@@ -4,10 +4,10 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { readCallConfig } from '../../../../shared/callSettings';
-import { parseScheduledTime } from '../../../../shared/dateTime';
-import { fields } from '../../../../shared/params';
-import { countryCodeDigits } from '../../../../shared/phone';
+import { readCallConfig } from '../../../../shared/calls/callSettings';
+import { parseScheduledTime } from '../../../../shared/engine/dateTime';
+import { fields } from '../../../../shared/engine/params';
+import { countryCodeDigits } from '../../../../shared/calls/phone';
 import { readLaunch, type Launch } from '../launch';
 import { refuseReservedVariable, type MappedVariable } from './contacts';
 import { campaignTime, windowProblem } from './schedule';

@@ -11,9 +11,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { multipartBody, type FormPart, type PartWriter } from '../../../../shared/multipart';
-import { isPlainObject } from '../../../../shared/shape';
-import { apiRequest } from '../../../../shared/transport';
+import { multipartBody, type FormPart, type PartWriter } from '../../../../shared/http/multipart';
+import { isPlainObject } from '../../../../shared/http/shape';
+import { apiRequest } from '../../../../shared/http/transport';
 
 export interface UploadForm {
 	agentId: string;

@@ -9,7 +9,7 @@ import {
 	campaignTime,
 	windowProblem,
 } from '../../../../../nodes/VoiceAgentCampaign/actions/campaign/create/schedule';
-import { multipartBody } from '../../../../../nodes/shared/multipart';
+import { multipartBody } from '../../../../../nodes/shared/http/multipart';
 import { parseMultipart } from '../../../../helpers/multipart';
 
 const written = (header: string[], rows: string[][]) => {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { paginate } from './paginate';
-import { fields, type Fields } from './params';
+import { fields, type Fields } from '../engine/params';
 import { expectObject, expectRows } from './shape';
 import { apiRequest } from './transport';
 

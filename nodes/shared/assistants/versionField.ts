@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { Fields } from './params';
-import { listOrUuidModes } from './descriptions';
+import type { Fields } from '../engine/params';
+import { listOrUuidModes } from '../engine/descriptions';
 
 /**
  * The optional Version of an assistant (its `version_id`): which version an edit changes, or

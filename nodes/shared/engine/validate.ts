@@ -1,8 +1,8 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { LANGUAGES } from './languages';
-import { LONE_SURROGATE_RE } from './url';
+import { LANGUAGES } from '../assistants/languages';
+import { LONE_SURROGATE_RE } from '../http/url';
 import { isValidTimeZone, parseScheduledTime, toLocalDay, type ScheduledTime } from './dateTime';
 
 /**

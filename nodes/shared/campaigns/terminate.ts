@@ -7,8 +7,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { asItemError } from './router';
-import { apiRequest } from './transport';
+import { asItemError } from '../engine/router';
+import { apiRequest } from '../http/transport';
 
 const NOTHING_TO_CANCEL = /no terminable calls/i;
 

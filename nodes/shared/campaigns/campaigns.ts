@@ -11,9 +11,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { paginate } from './paginate';
-import { expectObject, expectRows } from './shape';
-import { apiRequest, type ApiContext, type ApiCredentials } from './transport';
+import { paginate } from '../http/paginate';
+import { expectObject, expectRows } from '../http/shape';
+import { apiRequest, type ApiContext, type ApiCredentials } from '../http/transport';
 
 /** The list takes 1 to 1000 rows a page; 100 keeps each answer (with counts) quick. */
 export const CAMPAIGN_PAGE_SIZE = 100;

@@ -8,9 +8,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { multipartBody, type FormPart } from './multipart';
-import { describeValue, expectObject, expectRows, isPlainObject, shapeError } from './shape';
-import { apiRequest, type ApiContext } from './transport';
+import { multipartBody, type FormPart } from '../http/multipart';
+import { describeValue, expectObject, expectRows, isPlainObject, shapeError } from '../http/shape';
+import { apiRequest, type ApiContext } from '../http/transport';
 
 /** Processing states of GET /external/kb/{kb_id}; the last two are final. */
 export const KB_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;

@@ -17,11 +17,11 @@ import {
 	networkCode,
 	type ByteStream,
 	type NetworkFailure,
-} from './http';
-import type { Fields } from './params';
-import { fieldError } from './validate';
-import { CREDENTIAL_NAME, getApiCredentials } from './transport';
-import { isLoopbackHost, normaliseBaseUrl } from './url';
+} from '../http/http';
+import type { Fields } from '../engine/params';
+import { fieldError } from '../engine/validate';
+import { CREDENTIAL_NAME, getApiCredentials } from '../http/transport';
+import { isLoopbackHost, normaliseBaseUrl } from '../http/url';
 
 /**
  * Call recordings as n8n binary data. A recording lives on a storage host (a signed URL that

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { fields } from './params';
+import { fields } from '../engine/params';
 
 /**
  * Call Settings, one definition for Start (one call) and Campaign → Create (every call of the

@@ -6,9 +6,9 @@
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { resolveLive, usedPromptVariables, type UsedVariables } from './assistantVersions';
-import { expectObject, expectRows, isPlainObject, shapeError } from './shape';
-import { apiRequest, type ApiContext, type ApiRequest } from './transport';
+import { resolveLive, usedPromptVariables, type UsedVariables } from './versions';
+import { expectObject, expectRows, isPlainObject, shapeError } from '../http/shape';
+import { apiRequest, type ApiContext, type ApiRequest } from '../http/transport';
 
 /** One assistant's record from `GET /agent/{id}` (`{agents: {...}}`, a plural key holding one). */
 export async function readAssistantRecord(

@@ -10,8 +10,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { patchAssistant, readAssistantRecord } from './assistants';
-import { resolveLive, subscriptionList } from './assistantVersions';
-import type { ApiContext } from './transport';
+import { resolveLive, subscriptionList } from './versions';
+import type { ApiContext } from '../http/transport';
 
 /** Where one list of subscriptions lives: a version of the assistant, or the flat record. */
 export interface SubscriptionTarget {

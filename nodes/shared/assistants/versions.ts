@@ -12,7 +12,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { promptPlaceholders } from './promptVariables';
-import { isPlainObject } from './shape';
+import { isPlainObject } from '../http/shape';
 
 /** How the live version was found; 'ambiguous' when it cannot be (a split with no winner). */
 export type Resolution = 'flat' | 'active' | 'traffic' | 'only' | 'ambiguous' | 'none';

@@ -1,4 +1,4 @@
-import type { Fields } from './params';
+import type { Fields } from '../engine/params';
 
 /** An HTTP header name (RFC 9110 token). */
 const HEADER_NAME_RE = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;

@@ -12,7 +12,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { describeHttpFailure, describeNetworkFailure, redact, type ApiFailure } from './errors';
+import {
+	describeHttpFailure,
+	describeNetworkFailure,
+	redact,
+	type ApiFailure,
+} from '../engine/errors';
 import {
 	classifyFailure,
 	DEFAULT_RETRY,
@@ -24,7 +29,7 @@ import {
 } from './retryPolicy';
 import { header, isStream, networkCode, type ByteStream } from './http';
 import type { MultipartBody } from './multipart';
-import { markNotSent } from './once';
+import { markNotSent } from '../engine/once';
 import { describeValue, isPlainObject, shapeError } from './shape';
 import { endpointPathProblem, joinUrl, LONE_SURROGATE_RE, normaliseBaseUrl, originOf } from './url';
 

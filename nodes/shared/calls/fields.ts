@@ -1,0 +1,45 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { VoicemailFilter } from './cursor';
+
+/** Fields of calls: statuses, types, the voicemail filter. */
+
+/**
+ * Call statuses the service reports (vendor reference, 2026-08: registered, ongoing, retry,
+ * completed, failed, error, cancelled; forwarded is also seen); the history filter takes any.
+ */
+export const CALL_STATUS_OPTIONS = [
+	{ name: 'Cancelled', value: 'cancelled' },
+	{ name: 'Completed', value: 'completed' },
+	{ name: 'Error', value: 'error' },
+	{ name: 'Failed', value: 'failed' },
+	{ name: 'Forwarded', value: 'forwarded' },
+	{ name: 'Ongoing', value: 'ongoing' },
+	{ name: 'Registered (Queued)', value: 'registered' },
+	{ name: 'Retry', value: 'retry' },
+];
+
+export const CALL_TYPE_OPTIONS = [
+	{ name: 'Inbound', value: 'inbound' },
+	{ name: 'Outbound', value: 'outbound' },
+	{ name: 'Web Call', value: 'webcall' },
+];
+
+/** The voicemail filter's values: every call, only those that reached voicemail, or none. */
+export const VOICEMAIL_FILTERS: readonly VoicemailFilter[] = ['any', 'exclude', 'only'];
+
+/** Voicemail filter (the polling trigger, the analytics reports). */
+export function voicemailFilter(description: string): INodeProperties {
+	return {
+		displayName: 'Voicemail',
+		name: 'voicemail',
+		type: 'options',
+		options: [
+			{ name: 'Any', value: 'any' },
+			{ name: 'Exclude Voicemail', value: 'exclude' },
+			{ name: 'Only Voicemail', value: 'only' },
+		],
+		default: 'any',
+		description,
+	};
+}
