@@ -10,7 +10,8 @@ import { NodeConnectionTypes, sleep } from 'n8n-workflow';
 
 import { searchAssistants } from '../shared/assistants/lists';
 import { isPlainObject } from '../shared/http/shape';
-import { EVENT_OPTIONS, properties, readConfig, type Config } from './config';
+import { EVENT_OPTIONS } from '../shared/assistants/events';
+import { properties, readConfig, type Config } from './config';
 import { classify, primaryEvent, type Delivery } from './events';
 import { callKey, deliveryKey, has, prune, readMemory, remember, type Memory } from './memory';
 import { checkExists, create, remove } from './registration';

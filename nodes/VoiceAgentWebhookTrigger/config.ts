@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { assistantLocator } from '../shared/assistants/fields';
 import { triggerFields } from '../shared/engine/params';
 import { UUID_RE } from '../shared/engine/validate';
-import { EVENT_TYPES, type EventType } from './events';
+import { EVENT_OPTIONS, EVENT_TYPES, type EventType } from '../shared/assistants/events';
 import { MIN_SECRET_LENGTH, SECRET_HEADER, SECRET_QUERY } from './secret';
 
 const MINUTE = 60000;
@@ -16,56 +16,6 @@ export const DEFAULT_SWEEP_MINUTES = 10;
 export const DEFAULT_GRACE_MINUTES = 5;
 export const SWEEP_LOOKBACK_MINUTES = 24 * 60;
 export const MAX_SWEEP_LOOKBACK_MINUTES = 7 * 24 * 60;
-
-/**
- * Event names, one wording everywhere: the nodes panel lists each option as an action
- * ("On call ended and processed"), the field shows the name, the canvas subtitle the name.
- */
-export const EVENT_OPTIONS: Array<{
-	name: string;
-	value: EventType;
-	action: string;
-	description: string;
-}> = [
-	{
-		name: 'Call Ended and Processed',
-		value: 'all_processing_completed',
-		action: 'On call ended and processed',
-		description:
-			'Once per call, after the recording and both analyses are ready (also for failed calls)',
-	},
-	{
-		name: 'Call Started',
-		value: 'call_started',
-		action: 'On call started',
-		description: 'An attempt of a call starts (one per attempt)',
-	},
-	{
-		name: 'Call Attempt Ended',
-		value: 'call_completed',
-		action: 'On call attempt ended',
-		description:
-			'Every attempt that ends: completed, failed, error, cancelled, or retry scheduled (status "retry" is not the end of the call)',
-	},
-	{
-		name: 'Recording Ready',
-		value: 'recording_completed',
-		action: 'On recording ready',
-		description: 'The recording URL of a completed call',
-	},
-	{
-		name: 'Platform Analysis Ready',
-		value: 'platform_analysis_completed',
-		action: 'On platform analysis ready',
-		description: 'Summary, sentiment and outcome of a completed call',
-	},
-	{
-		name: 'Client Analysis Ready',
-		value: 'client_analysis_completed',
-		action: 'On client analysis ready',
-		description: "The assistant's own analysis fields of a completed call",
-	},
-];
 
 export const properties: INodeProperties[] = [
 	{

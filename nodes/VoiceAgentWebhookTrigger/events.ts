@@ -18,17 +18,6 @@ import { recordFromEvent } from '../shared/calls/record';
 import { TERMINAL_STATUSES } from '../shared/calls/statuses';
 import { isPlainObject } from '../shared/http/shape';
 
-export const EVENT_TYPES = [
-	'all_processing_completed',
-	'call_started',
-	'call_completed',
-	'recording_completed',
-	'platform_analysis_completed',
-	'client_analysis_completed',
-] as const;
-
-export type EventType = (typeof EVENT_TYPES)[number];
-
 /** event_type of items made from per-call status callbacks. */
 export const CALLBACK_EVENT = 'call_status';
 

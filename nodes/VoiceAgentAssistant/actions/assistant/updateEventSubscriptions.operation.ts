@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { EVENT_OPTIONS, EVENT_TYPES } from '../../../shared/assistants/events';
 import { readHeaders } from '../../../shared/assistants/headers';
 import { operationOption, type OperationOutput } from '../../../shared/engine/operation';
 import { fields } from '../../../shared/engine/params';
@@ -19,15 +20,6 @@ export const option = operationOption({
 	action: 'Update the event subscriptions of an assistant',
 });
 
-const EVENT_TYPES = [
-	['Call Started', 'call_started'],
-	['Call Completed', 'call_completed'],
-	['Recording Completed', 'recording_completed'],
-	['Platform Analysis Completed', 'platform_analysis_completed'],
-	['Client Analysis Completed', 'client_analysis_completed'],
-	['All Processing Completed', 'all_processing_completed'],
-] as const;
-const EVENT_VALUES = EVENT_TYPES.map(([, value]) => value);
 const METHODS = ['POST', 'PUT', 'PATCH'] as const;
 const ACTIONS = ['set', 'remove'] as const;
 
@@ -63,7 +55,7 @@ export const properties: INodeProperties[] = [
 		displayName: 'Events',
 		name: 'eventTypes',
 		type: 'multiOptions',
-		options: EVENT_TYPES.map(([name, value]) => ({ name, value })),
+		options: EVENT_OPTIONS.map(({ name, value, description }) => ({ name, value, description })),
 		default: ['call_completed'],
 		required: true,
 		displayOptions: setOnly,
@@ -125,7 +117,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 	const url = readUrl(f.requiredText('callbackUrl', 'Callback URL'), f.error.bind(f));
 	const own: IDataObject[] = [];
 	if (action === 'set') {
-		const events = f.options('eventTypes', 'Events', EVENT_VALUES);
+		const events = f.options('eventTypes', 'Events', EVENT_TYPES);
 		if (events.length === 0) throw f.error('Events', 'needs at least one event');
 		const headers = readHeaders(f.collection('headers', 'Headers').entries('header', 'Header'));
 		own.push({
