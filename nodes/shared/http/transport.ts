@@ -20,6 +20,7 @@ import {
 } from '../engine/errors';
 import {
 	classifyFailure,
+	type FailureKind,
 	DEFAULT_RETRY,
 	parseRetryAfter,
 	requestKind,
@@ -249,30 +250,25 @@ async function readCapped(
 	return Buffer.concat(chunks);
 }
 
-/**
- * How this package calls every API endpoint: joins URL, authenticates through the credential,
- * sends and parses JSON, retries by RETRY_POLICY and maps every failure to a NodeApiError.
- * (Recordings are files on storage hosts, not endpoints: recording.ts fetches them, sending
- * the key only where a recording is on the API's own origin.)
- */
-export async function apiRequestFull<T = unknown>(
-	this: ApiContext,
+/** The credential of a request and its checked Base URL; nothing is sent with a bad one. */
+async function resolveBase(
+	ctx: ApiContext,
 	request: ApiRequest,
-): Promise<ApiResponse<T>> {
-	const credentials =
-		request.credentials ?? (await getApiCredentials.call(this, request.itemIndex));
+): Promise<{ credentials: ApiCredentials; baseUrl: string }> {
+	const credentials = request.credentials ?? (await getApiCredentials.call(ctx, request.itemIndex));
 	const base = normaliseBaseUrl(credentials.baseUrl);
 	if ('reason' in base) {
-		throw new NodeOperationError(this.getNode(), `Voice Agent API credential: ${base.reason}`, {
+		throw new NodeOperationError(ctx.getNode(), `Voice Agent API credential: ${base.reason}`, {
 			description: 'Edit the Base URL of the credential.',
 			itemIndex: request.itemIndex,
 		});
 	}
-	const baseUrl = base.url;
-	assertSafeRequest(this, request, baseUrl);
-	const settings = { ...DEFAULT_RETRY, ...request.retry };
-	const kind = requestKind(request.method, request.path);
-	const policy = RETRY_POLICY[kind];
+	assertSafeRequest(ctx, request, base.url);
+	return { credentials, baseUrl: base.url };
+}
+
+/** n8n's request options for one API request: JSON, multipart or binary, never redirected. */
+function httpOptions(request: ApiRequest, baseUrl: string): IHttpRequestOptions {
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: joinUrl(baseUrl, request.path),
@@ -284,7 +280,7 @@ export async function apiRequestFull<T = unknown>(
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		timeout: request.timeout ?? 60000,
-		// Redirects come back as answers and are refused below: the key never follows one.
+		// Redirects come back as answers and are refused: the key never follows one.
 		disableFollowRedirect: true,
 	};
 	// With a size limit the answer is streamed and counted, never buffered whole first.
@@ -298,74 +294,100 @@ export async function apiRequestFull<T = unknown>(
 		options.json = false;
 		options.headers = { ...options.headers, 'Content-Type': request.form.contentType };
 	}
+	return options;
+}
 
-	for (let attempt = 1; ; attempt++) {
-		let failure!: ApiFailure;
-		let retryAfterMs: number | undefined;
-		let failureKind;
-		await request.beforeAttempt?.();
-		let response: { statusCode: number; headers: IDataObject; body: unknown } | undefined;
-		try {
-			response = (await this.helpers.httpRequestWithAuthentication.call(
-				this,
-				CREDENTIAL_NAME,
-				{ ...options },
-				// Hand over what was read above, so n8n does not decrypt the credential again.
-				{ credentialsDecrypted: { id: '', name: '', type: CREDENTIAL_NAME, data: credentials } },
-			)) as { statusCode: number; headers: IDataObject; body: unknown };
-		} catch (error) {
-			const status = httpStatusOf(error);
-			const code = networkCode(error);
-			failureKind = classifyFailure(status, code);
-			failure =
+/** What one attempt came to: an answer to return, or a failure to retry or report. */
+type Attempt<T> =
+	| { done: ApiResponse<T> }
+	| { failure: ApiFailure; failureKind: FailureKind | undefined; retryAfterMs?: number };
+
+type RawResponse = { statusCode: number; headers: IDataObject; body: unknown };
+
+/** One attempt of a request: sent once, its answer read (capped), checked and classified. */
+async function attemptOnce<T>(
+	ctx: ApiContext,
+	request: ApiRequest,
+	options: IHttpRequestOptions,
+	credentials: ApiCredentials,
+	baseUrl: string,
+): Promise<Attempt<T>> {
+	const policy = RETRY_POLICY[requestKind(request.method, request.path)];
+	let response: RawResponse;
+	try {
+		response = (await ctx.helpers.httpRequestWithAuthentication.call(
+			ctx,
+			CREDENTIAL_NAME,
+			{ ...options },
+			// Hand over what was read above, so n8n does not decrypt the credential again.
+			{ credentialsDecrypted: { id: '', name: '', type: CREDENTIAL_NAME, data: credentials } },
+		)) as RawResponse;
+	} catch (error) {
+		const status = httpStatusOf(error);
+		const code = networkCode(error);
+		const failureKind = classifyFailure(status, code);
+		const final = failureKind !== undefined && !policy[failureKind];
+		return {
+			failureKind,
+			failure:
 				status !== undefined
-					? describeHttpFailure(
-							status,
-							undefined,
-							failureKind !== undefined && !policy[failureKind],
-						)
-					: describeNetworkFailure(code, failureKind !== undefined && !policy[failureKind]);
-		}
-		if (response && isStream(response.body)) {
-			response.body = await readCapped(this, response, request, credentials.apiKey);
-		}
-		if (response) {
-			const headers = response.headers ?? {};
-			const body = decodeBody(response.body, headers, Boolean(request.binary));
-			if (response.statusCode >= 300 && response.statusCode < 400) {
-				throw redirectError(
-					this,
-					response.statusCode,
-					header(headers, 'location'),
-					baseUrl,
-					request,
-				);
-			}
-			if (response.statusCode < 300) {
-				if (
-					!request.binary &&
-					!isPlainObject(body) &&
-					!(request.allowList && Array.isArray(body))
-				) {
-					throw shapeError(
-						this.getNode(),
-						`${request.method} ${request.path}`,
-						`should be a JSON object but is ${describeValue(body)}`,
-						request.itemIndex,
-					);
-				}
-				return { statusCode: response.statusCode, headers, body: body as T };
-			}
-			failureKind = classifyFailure(response.statusCode);
-			failure = describeHttpFailure(
-				response.statusCode,
-				redactDeep(body, credentials.apiKey),
-				failureKind !== undefined && !policy[failureKind],
+					? describeHttpFailure(status, undefined, final)
+					: describeNetworkFailure(code, final),
+		};
+	}
+	if (isStream(response.body)) {
+		response.body = await readCapped(ctx, response, request, credentials.apiKey);
+	}
+	const headers = response.headers ?? {};
+	const body = decodeBody(response.body, headers, Boolean(request.binary));
+	if (response.statusCode >= 300 && response.statusCode < 400) {
+		throw redirectError(ctx, response.statusCode, header(headers, 'location'), baseUrl, request);
+	}
+	if (response.statusCode < 300) {
+		if (!request.binary && !isPlainObject(body) && !(request.allowList && Array.isArray(body))) {
+			throw shapeError(
+				ctx.getNode(),
+				`${request.method} ${request.path}`,
+				`should be a JSON object but is ${describeValue(body)}`,
+				request.itemIndex,
 			);
-			if (response.statusCode === 429 || response.statusCode === 503) {
-				retryAfterMs = parseRetryAfter(header(headers, 'retry-after'));
-			}
 		}
+		return { done: { statusCode: response.statusCode, headers, body: body as T } };
+	}
+	const failureKind = classifyFailure(response.statusCode);
+	return {
+		failureKind,
+		failure: describeHttpFailure(
+			response.statusCode,
+			redactDeep(body, credentials.apiKey),
+			failureKind !== undefined && !policy[failureKind],
+		),
+		retryAfterMs:
+			response.statusCode === 429 || response.statusCode === 503
+				? parseRetryAfter(header(headers, 'retry-after'))
+				: undefined,
+	};
+}
+
+/**
+ * How this package calls every API endpoint: joins URL, authenticates through the credential,
+ * sends and parses JSON, retries by RETRY_POLICY and maps every failure to a NodeApiError.
+ * (Recordings are files on storage hosts, not endpoints: recording.ts fetches them, sending
+ * the key only where a recording is on the API's own origin.)
+ */
+export async function apiRequestFull<T = unknown>(
+	this: ApiContext,
+	request: ApiRequest,
+): Promise<ApiResponse<T>> {
+	const { credentials, baseUrl } = await resolveBase(this, request);
+	const settings = { ...DEFAULT_RETRY, ...request.retry };
+	const policy = RETRY_POLICY[requestKind(request.method, request.path)];
+	const options = httpOptions(request, baseUrl);
+	for (let attempt = 1; ; attempt++) {
+		await request.beforeAttempt?.();
+		const outcome = await attemptOnce<T>(this, request, options, credentials, baseUrl);
+		if ('done' in outcome) return outcome.done;
+		const { failure, failureKind, retryAfterMs } = outcome;
 		const retryable = failureKind !== undefined && policy[failureKind];
 		const delay = retryDelay(attempt, settings, retryAfterMs);
 		if (failureKind === 'rateLimited') request.onRateLimited?.(delay);
