@@ -2,7 +2,6 @@ import type {
 	IBinaryData,
 	IDataObject,
 	IExecuteFunctions,
-	IHttpRequestOptions,
 	INode,
 	INodeExecutionData,
 	INodeProperties,
@@ -10,18 +9,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import {
-	header,
-	isStream,
-	NETWORK_FAILURES,
-	networkCode,
-	type ByteStream,
-	type NetworkFailure,
-} from '../http/http';
+import { header, isStream, type ByteStream } from '../http/http';
 import type { Fields } from '../engine/params';
 import { fieldError } from '../engine/validate';
-import { CREDENTIAL_NAME, getApiCredentials } from '../http/transport';
-import { isLoopbackHost, normaliseBaseUrl } from '../http/url';
+import { discard, fetchFile, smallText, type RawResponse } from '../http/files';
+import { getApiCredentials } from '../http/transport';
+import { normaliseBaseUrl } from '../http/url';
 
 /**
  * Call recordings as n8n binary data. A recording lives on a storage host (a signed URL that
@@ -35,7 +28,6 @@ import { isLoopbackHost, normaliseBaseUrl } from '../http/url';
 export type RecordingContext = IExecuteFunctions | IPollFunctions;
 
 export const DEFAULT_MAX_RECORDING_MB = 100;
-const MAX_REDIRECTS = 5;
 
 export type OnMissingRecording = 'error' | 'outputWithoutFile';
 
@@ -113,54 +105,6 @@ function missing(node: INode, message: string, description: string, itemIndex: n
 	return new RecordingMissingError(node, message, { description, itemIndex });
 }
 
-/** Where a recording may be fetched from: https, or plain http on this machine. */
-function checkUrl(node: INode, raw: string, itemIndex: number): URL {
-	let url: URL;
-	try {
-		url = new URL(raw);
-	} catch {
-		throw new NodeOperationError(node, `The recording URL "${raw}" is not a valid URL`, {
-			itemIndex,
-		});
-	}
-	const local = url.protocol === 'http:' && isLoopbackHost(url.hostname);
-	if (url.protocol !== 'https:' && !local) {
-		throw new NodeOperationError(
-			node,
-			`The recording is not downloaded from ${url.origin}: only https addresses are followed`,
-			{ itemIndex },
-		);
-	}
-	return url;
-}
-
-interface RawResponse {
-	statusCode: number;
-	headers: IDataObject;
-	body: unknown;
-}
-
-/** Reads at most `limit` bytes of an error answer (an XML error of the storage host). */
-async function smallText(body: unknown, limit = 4096): Promise<string> {
-	if (Buffer.isBuffer(body)) return body.subarray(0, limit).toString('utf8');
-	if (typeof body === 'string') return body.slice(0, limit);
-	if (!isStream(body)) return '';
-	const parts: Buffer[] = [];
-	let size = 0;
-	for await (const chunk of body) {
-		const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-		parts.push(buffer);
-		size += buffer.length;
-		if (size >= limit) break;
-	}
-	body.destroy();
-	return Buffer.concat(parts).subarray(0, limit).toString('utf8');
-}
-
-function discard(body: unknown) {
-	if (isStream(body)) body.destroy();
-}
-
 /**
  * Counts the bytes of the stream as its consumer reads them and fails it past the limit.
  * The stream is held until the consumer (n8n's binary store) attaches, so the counter does
@@ -205,47 +149,36 @@ const MIME_BY_EXTENSION: Record<string, string> = {
 	webm: 'audio/webm',
 };
 
-const NETWORK_REASONS: Record<NetworkFailure, string> = {
-	refused: 'the connection was refused',
-	closed: 'the connection was closed before it answered',
-	timeout: 'it did not answer in time',
-	unresolved: 'its host name could not be resolved',
-};
-
-async function request(
-	ctx: RecordingContext,
-	url: URL,
-	withKey: boolean,
-	timeout: number,
+/** The error for a recording host's error answer: missing (expired, unknown) or a failure. */
+async function answerError(
+	node: INode,
+	response: RawResponse,
 	itemIndex: number,
-): Promise<RawResponse> {
-	const options: IHttpRequestOptions = {
-		method: 'GET',
-		url: url.toString(),
-		encoding: 'stream',
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-		disableFollowRedirect: true,
-		timeout,
-	};
-	try {
-		const response = withKey
-			? await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_NAME, options)
-			: // Another origin: n8n's plain request helper, which adds no credential at all.
-				await ctx.helpers.httpRequest(options);
-		return response as RawResponse;
-	} catch (error) {
-		// Built from plain data: the helper's error would carry the request's headers. The reason
-		// is in words: n8n replaces a whole message that holds a code such as ECONNRESET with
-		// its own text, which drops the host.
-		const kind = NETWORK_FAILURES[networkCode(error) ?? ''] as NetworkFailure | undefined;
-		const reason = kind ? NETWORK_REASONS[kind] : 'the request failed';
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`The recording could not be downloaded from ${url.origin}: ${reason}`,
-			{ itemIndex, description: (error as Error).message },
+): Promise<NodeOperationError | NodeApiError> {
+	const status = response.statusCode;
+	const text = await smallText(response.body);
+	const code = /<Code>([^<]+)<\/Code>/.exec(text)?.[1];
+	const detail = /<Message>([^<]+)<\/Message>/.exec(text)?.[1];
+	const said = code ? ` (${code}${detail ? `: ${detail}` : ''})` : '';
+	if (status === 403 || status === 404 || status === 410) {
+		return missing(
+			node,
+			status === 404
+				? `The recording was not found${said}`
+				: `The recording link has expired or is not valid any more${said}`,
+			'Recording links are valid for 24 hours after the call. Read the call again (Call › Get) for a fresh link; older recordings cannot be downloaded.',
+			itemIndex,
 		);
 	}
+	return new NodeApiError(
+		node,
+		{ message: `The recording host answered HTTP ${status}${said}` },
+		{
+			message: `The recording host answered HTTP ${status}${said}`,
+			httpCode: String(status),
+			itemIndex,
+		},
+	);
 }
 
 /**
@@ -271,57 +204,14 @@ export async function downloadRecording(
 	const base = normaliseBaseUrl(credentials.baseUrl);
 	const apiOrigin = 'url' in base ? new URL(base.url).origin : undefined;
 
-	let url = checkUrl(node, recordingUrl.trim(), itemIndex);
-	let response: RawResponse | undefined;
-	for (let hop = 0; ; hop++) {
-		response = await request(ctx, url, url.origin === apiOrigin, 120000, itemIndex);
-		if (response.statusCode < 300 || response.statusCode >= 400) break;
-		discard(response.body);
-		const location = header(response.headers, 'location');
-		if (!location || hop >= MAX_REDIRECTS) {
-			throw new NodeOperationError(
-				node,
-				`The recording host answered with a redirect (HTTP ${response.statusCode}) that was not followed`,
-				{ itemIndex },
-			);
-		}
-		const next = checkUrl(node, new URL(location, url).toString(), itemIndex);
-		if (next.protocol !== 'https:' && url.protocol === 'https:') {
-			throw new NodeOperationError(
-				node,
-				`The recording host redirected from https to ${next.origin}, which is not followed`,
-				{ itemIndex },
-			);
-		}
-		url = next;
-	}
+	const { url, response } = await fetchFile(ctx, recordingUrl.trim(), {
+		withKeyOn: apiOrigin,
+		timeout: 120000,
+		itemIndex,
+		what: 'recording',
+	});
 
-	const status = response.statusCode;
-	if (status >= 400) {
-		const text = await smallText(response.body);
-		const code = /<Code>([^<]+)<\/Code>/.exec(text)?.[1];
-		const detail = /<Message>([^<]+)<\/Message>/.exec(text)?.[1];
-		const said = code ? ` (${code}${detail ? `: ${detail}` : ''})` : '';
-		if (status === 403 || status === 404 || status === 410) {
-			throw missing(
-				node,
-				status === 404
-					? `The recording was not found${said}`
-					: `The recording link has expired or is not valid any more${said}`,
-				'Recording links are valid for 24 hours after the call. Read the call again (Call › Get) for a fresh link; older recordings cannot be downloaded.',
-				itemIndex,
-			);
-		}
-		throw new NodeApiError(
-			node,
-			{ message: `The recording host answered HTTP ${status}${said}` },
-			{
-				message: `The recording host answered HTTP ${status}${said}`,
-				httpCode: String(status),
-				itemIndex,
-			},
-		);
-	}
+	if (response.statusCode >= 400) throw await answerError(node, response, itemIndex);
 
 	const headers = response.headers ?? {};
 	const tooLarge = () =>
