@@ -281,27 +281,18 @@ export function advance(
 	const key = filterKey(options);
 	const cut = windowStartSeconds(nowMs, options.lookbackMs) - MARGIN_SECONDS;
 	const previous = readState(state, key);
+	const memory = openMemory(previous, cut);
 	const baseline = previous === undefined;
 	// Calls created before the previous cut may have been forgotten already (the lookback
 	// grew, or the clock went back): remember them without emitting.
 	const coveredFrom = previous ? previous.cut : Infinity;
 	const recentFrom = nowMs - options.emitRecentMs;
-	const nowSec = Math.floor(nowMs / 1000);
-
-	// Packed entries come sorted by second: keep those inside the window, look calls up by
-	// binary search (no per-entry allocation: this runs for every row of every poll).
-	const all = previous?.entries ?? [];
-	const kept = all.slice(firstAtOrAfter(all, cut));
-	const added: Entry[] = [];
-	const addedBySecond = new Map<number, Entry[]>();
-
-	// Rows without created_at: looked up by hash alone (30 bits), whatever their second.
-	const looseKept = (previous?.loose ?? []).filter((e) => e.sec >= cut);
-	const looseAdded: Entry[] = [];
-	const looseHashes = new Set(looseKept.map((e) => e.hash));
 
 	const emit: Emitted[] = [];
-	const decide = (row: CallRow, sec: number) => {
+	for (const row of rows) {
+		if (!isCompletedCall(row, options)) continue;
+		const sec = remember(memory, row, nowMs);
+		if (sec === undefined) continue;
 		const completedAt = completedAtMs(row, nowMs);
 		// A baseline is silent unless asked otherwise: a reported completion time can lie in
 		// the future (clock skew, durations reported ahead), and must not leak the backlog.
@@ -309,68 +300,99 @@ export function advance(
 			? options.emitRecentMs <= 0 || completedAt < recentFrom
 			: sec < coveredFrom;
 		if (!silent) emit.push({ row, completedAt });
-	};
-	for (const row of rows) {
-		if (!row || typeof row !== 'object') continue;
-		const id = row.id;
-		if (id === undefined || id === null || id === '') continue;
-		// The history is asked for completed calls; anything else is not an event (yet).
-		if (row.status !== undefined && row.status !== 'completed') continue;
-		if (!matchesClientFilters(row, options)) continue;
-		const createdMs = toMs(row.created_at);
-		const hash = hash30(`${id as string}`);
-		if (createdMs === undefined) {
-			// Its completion second when reported, else now (the first time it is seen).
-			const sec = floor(completedAtMs(row, nowMs) / 1000);
-			if (sec < cut || looseHashes.has(hash)) continue;
-			looseHashes.add(hash);
-			looseAdded.push({ sec: Math.min(sec, nowSec), hash, w: 5 });
-			decide(row, sec);
-			continue;
-		}
-		const sec = floor(createdMs / 1000);
-		// Older than what the state can hold: remembering it is impossible, so emitting it
-		// would repeat on every poll that still gets it.
-		if (sec < cut) continue;
-		let known = false;
-		let secondTaken = false;
-		for (let i = firstAtOrAfter(kept, sec); i < kept.length && kept[i].sec === sec; i++) {
-			secondTaken = true;
-			if (entryMatches(kept[i], hash)) {
-				known = true;
-				break;
-			}
-		}
-		if (known) continue;
-		const group = addedBySecond.get(sec);
-		if (group?.some((e) => entryMatches(e, hash))) continue;
-		const entry: Entry =
-			secondTaken || group ? { sec, hash, w: 5 } : { sec, hash: hash >>> 6, w: 4 };
-		added.push(entry);
-		if (group) group.push(entry);
-		else addedBySecond.set(sec, [entry]);
-
-		decide(row, sec);
 	}
-
-	// Stable: calls of one second keep their order (older first), so each keeps its width.
-	added.sort((a, b) => a.sec - b.sec);
-	const entries = mergeBySecond(kept, added);
 	emit.sort(
 		(a, b) =>
 			a.completedAt - b.completedAt ||
 			String(a.row.created_at ?? '').localeCompare(String(b.row.created_at ?? '')) ||
 			String(a.row.id).localeCompare(String(b.row.id)),
 	);
-	const { base, ids } = pack(entries);
-	const next: CursorState = { v: STATE_VERSION, key, cut, base, ids };
-	if (looseKept.length + looseAdded.length > 0) {
-		looseAdded.sort((a, b) => a.sec - b.sec);
-		const packed = pack(mergeBySecond(looseKept, looseAdded));
+	return { emit, state: closeMemory(memory, key), baseline };
+}
+
+/** A row that is a completed call with an id, inside the client-side filters. */
+function isCompletedCall(row: CallRow, options: CursorOptions): boolean {
+	if (!row || typeof row !== 'object') return false;
+	const id = row.id;
+	if (id === undefined || id === null || id === '') return false;
+	// The history is asked for completed calls; anything else is not an event (yet).
+	if (row.status !== undefined && row.status !== 'completed') return false;
+	return matchesClientFilters(row, options);
+}
+
+/** The calls one poll remembers: those kept from the state, and those it adds. */
+interface Memory {
+	cut: number;
+	/** Packed entries, sorted by second (looked up by binary search: no per-entry allocation). */
+	kept: Entry[];
+	added: Entry[];
+	addedBySecond: Map<number, Entry[]>;
+	/** Rows without created_at: looked up by hash alone (30 bits), whatever their second. */
+	looseKept: Entry[];
+	looseAdded: Entry[];
+	looseHashes: Set<number>;
+}
+
+function openMemory(previous: Remembered | undefined, cut: number): Memory {
+	const all = previous?.entries ?? [];
+	const looseKept = (previous?.loose ?? []).filter((e) => e.sec >= cut);
+	return {
+		cut,
+		kept: all.slice(firstAtOrAfter(all, cut)),
+		added: [],
+		addedBySecond: new Map(),
+		looseKept,
+		looseAdded: [],
+		looseHashes: new Set(looseKept.map((e) => e.hash)),
+	};
+}
+
+/**
+ * Remembers a call seen for the first time and returns its second (creation, or completion
+ * for a row without created_at); undefined for a call already remembered, or older than
+ * what the state can hold (remembering it is impossible, so emitting it would repeat on
+ * every poll that still gets it).
+ */
+function remember(m: Memory, row: CallRow, nowMs: number): number | undefined {
+	const createdMs = toMs(row.created_at);
+	const hash = hash30(`${row.id as string}`);
+	if (createdMs === undefined) {
+		// Its completion second when reported, else now (the first time it is seen).
+		const sec = floor(completedAtMs(row, nowMs) / 1000);
+		if (sec < m.cut || m.looseHashes.has(hash)) return undefined;
+		m.looseHashes.add(hash);
+		m.looseAdded.push({ sec: Math.min(sec, Math.floor(nowMs / 1000)), hash, w: 5 });
+		return sec;
+	}
+	const sec = floor(createdMs / 1000);
+	if (sec < m.cut) return undefined;
+	let secondTaken = false;
+	for (let i = firstAtOrAfter(m.kept, sec); i < m.kept.length && m.kept[i].sec === sec; i++) {
+		secondTaken = true;
+		if (entryMatches(m.kept[i], hash)) return undefined;
+	}
+	const group = m.addedBySecond.get(sec);
+	if (group?.some((e) => entryMatches(e, hash))) return undefined;
+	const entry: Entry = secondTaken || group ? { sec, hash, w: 5 } : { sec, hash: hash >>> 6, w: 4 };
+	m.added.push(entry);
+	if (group) group.push(entry);
+	else m.addedBySecond.set(sec, [entry]);
+	return sec;
+}
+
+/** The state after a poll: kept and added calls, packed. */
+function closeMemory(m: Memory, key: string): CursorState {
+	// Stable: calls of one second keep their order (older first), so each keeps its width.
+	m.added.sort((a, b) => a.sec - b.sec);
+	const { base, ids } = pack(mergeBySecond(m.kept, m.added));
+	const next: CursorState = { v: STATE_VERSION, key, cut: m.cut, base, ids };
+	if (m.looseKept.length + m.looseAdded.length > 0) {
+		m.looseAdded.sort((a, b) => a.sec - b.sec);
+		const packed = pack(mergeBySecond(m.looseKept, m.looseAdded));
 		next.loose = packed.ids;
 		next.looseBase = packed.base;
 	}
-	return { emit, state: next, baseline };
+	return next;
 }
 
 /** Number of calls a state remembers (for tests and figures). */
