@@ -11,7 +11,7 @@ import { assistantLocator } from '../shared/assistants/fields';
 import { CALL_TYPE_OPTIONS, VOICEMAIL_FILTERS, voicemailFilter } from '../shared/calls/fields';
 import { searchAssistants } from '../shared/assistants/lists';
 import { getCampaigns } from '../shared/campaigns/lists';
-import { triggerFields, type Fields } from '../shared/engine/params';
+import { readTrigger, type Fields } from '../shared/engine/params';
 import { recordingsFor } from '../shared/calls/recording';
 import { readCallDetails } from '../shared/calls/details';
 import { historyFetcher } from '../shared/calls/history';
@@ -42,21 +42,6 @@ const CALLS_ONLY = { show: { event: ['callCompleted'] } };
 export interface TriggerSettings extends PollOptions {
 	includeDetails: boolean;
 	downloadRecording: boolean;
-}
-
-/** The shared readers speak of input items; a trigger has none, so its errors name only the field. */
-function readOptions<T>(ctx: IPollFunctions, read: (params: Fields) => T): T {
-	try {
-		return read(triggerFields(ctx));
-	} catch (error) {
-		// Every reader throws a NodeOperationError naming the field.
-		const e = error as NodeOperationError;
-		throw new NodeOperationError(ctx.getNode(), e.message.replace(/ \[item 0\]$/, ''), {
-			description: e.description?.startsWith('Fix "')
-				? 'Fix this field of the trigger; no request was sent.'
-				: (e.description ?? undefined),
-		});
-	}
 }
 
 function readSettings(ctx: IPollFunctions, params: Fields): TriggerSettings {
@@ -233,13 +218,13 @@ export class VoiceAgentTrigger implements INodeType {
 	methods = { listSearch: { searchAssistants }, loadOptions: { getCampaigns } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const event = readOptions(this, (params) =>
+		const event = readTrigger(this, (params) =>
 			params.option('event', 'Event', EVENTS, 'callCompleted'),
 		);
 		if (event === CAMPAIGN_ENDED) {
-			return await pollCampaignEnded(this, readOptions(this, readCampaignFilter));
+			return await pollCampaignEnded(this, readTrigger(this, readCampaignFilter));
 		}
-		const options = readOptions(this, (params) => readSettings(this, params));
+		const options = readTrigger(this, (params) => readSettings(this, params));
 		const fetchPage = historyFetcher(this);
 		if (options.includeDetails) {
 			options.enrich = detailsEnricher(

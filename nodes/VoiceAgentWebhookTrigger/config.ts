@@ -6,7 +6,7 @@ import type { IHookFunctions, INodeProperties, IWebhookFunctions } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import { assistantLocator } from '../shared/assistants/fields';
-import { triggerFields } from '../shared/engine/params';
+import { readTrigger, type Fields } from '../shared/engine/params';
 import { UUID_RE } from '../shared/engine/validate';
 import { EVENT_OPTIONS, EVENT_TYPES, type EventType } from '../shared/assistants/events';
 import { MIN_SECRET_LENGTH, SECRET_HEADER, SECRET_QUERY } from './secret';
@@ -158,7 +158,10 @@ export interface Config {
 }
 
 export function readConfig(ctx: IHookFunctions | IWebhookFunctions): Config {
-	const f = triggerFields(ctx);
+	return readTrigger(ctx, (f) => configOf(ctx, f));
+}
+
+function configOf(ctx: IHookFunctions | IWebhookFunctions, f: Fields): Config {
 	const node = ctx.getNode();
 	const agentId = f.locator('assistant', 'Assistant');
 	if (agentId !== '' && !UUID_RE.test(agentId)) {

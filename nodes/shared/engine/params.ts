@@ -1,4 +1,5 @@
 import type { IDataObject, INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { ScheduledTime } from './dateTime';
 import {
@@ -493,6 +494,23 @@ export function triggerFields(ctx: ItemlessParamSource): Fields {
 		},
 		0,
 	);
+}
+
+/**
+ * Reads a trigger's parameters. The shared readers speak of input items; a trigger has none,
+ * so their errors are given again naming only the field.
+ */
+export function readTrigger<T>(ctx: ItemlessParamSource, read: (params: Fields) => T): T {
+	try {
+		return read(triggerFields(ctx));
+	} catch (error) {
+		if (!(error instanceof NodeOperationError)) throw error;
+		throw new NodeOperationError(ctx.getNode(), error.message.replace(/ \[item 0\]$/, ''), {
+			description: error.description?.startsWith('Fix "')
+				? 'Fix this field of the trigger; no request was sent.'
+				: (error.description ?? undefined),
+		});
+	}
 }
 
 /**

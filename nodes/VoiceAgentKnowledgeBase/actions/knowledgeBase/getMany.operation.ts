@@ -4,6 +4,7 @@ import { returnAllAndLimit } from '../../../shared/engine/descriptions';
 import { explainKbLimit, listKnowledgeBases } from '../../../shared/knowledgeBases/knowledgeBases';
 import { operationOption, type OperationOutput } from '../../../shared/engine/operation';
 import { fields } from '../../../shared/engine/params';
+import { readLimit } from '../../../shared/http/getMany';
 
 const MAX_LIMIT = 1000;
 
@@ -18,9 +19,7 @@ export const properties: INodeProperties[] = [...returnAllAndLimit(MAX_LIMIT)];
 
 /** GET /external/kb/all: the service answers every knowledge base at once (no paging). */
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
-	const f = fields(this, i);
-	const returnAll = f.boolean('returnAll', 'Return All', false);
-	const limit = returnAll ? undefined : f.integer('limit', 'Limit', 50, { min: 1, max: MAX_LIMIT });
+	const limit = readLimit(fields(this, i), MAX_LIMIT);
 	let rows;
 	try {
 		rows = await listKnowledgeBases(this, i);
