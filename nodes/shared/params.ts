@@ -495,9 +495,18 @@ export function triggerFields(ctx: ItemlessParamSource): Fields {
 	);
 }
 
+/** n8n's own locator object ({__rl, mode, value}), as n8n itself recognises one. */
+const isLocatorObject = (value: unknown): value is IDataObject =>
+	value !== null &&
+	typeof value === 'object' &&
+	!Array.isArray(value) &&
+	((value as IDataObject).__rl === true || ('mode' in value && 'value' in value));
+
 /**
  * A resource locator's value as trimmed text. Inside a collection n8n hands over the locator
  * object itself ({__rl, mode, value}), so its `value` is taken; plain text is taken as is.
+ * Any other object (an expression's record, a Date) is refused, not read as unset: an
+ * optional filter or override would otherwise be dropped without a word.
  */
 export function toLocatorText(
 	node: INode,
@@ -505,9 +514,6 @@ export function toLocatorText(
 	value: unknown,
 	itemIndex: number,
 ): string {
-	const inner =
-		value && typeof value === 'object' && !Array.isArray(value)
-			? (value as IDataObject).value
-			: value;
+	const inner = isLocatorObject(value) ? value.value : value;
 	return toText(node, field, inner, itemIndex).trim();
 }
