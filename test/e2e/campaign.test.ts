@@ -160,6 +160,7 @@ const stopWorkflow = () =>
 			resource: 'campaign',
 			operation: 'stop',
 			campaign: { __rl: true, mode: 'id', value: '={{ $json.list_id }}' },
+			stopScope: 'all',
 		}),
 	]);
 

@@ -634,6 +634,7 @@ export const ENTRIES: FuzzEntry[] = [
 		],
 		good: {
 			campaign: locator('id', UUID),
+			stopScope: fc.constantFrom('all', 'numbers'),
 			mobileNumbers: fc.oneof(fc.constant(''), fc.array(E164, { minLength: 1, maxLength: 3 })),
 		},
 	},

@@ -49,6 +49,25 @@ describe('locators', () => {
 		);
 	});
 
+	test('an object or a Date that is no locator is refused, never read as unset', () => {
+		// What an expression in a locator gives: a record, a Date, a Luxon-like date object.
+		for (const [value, what] of [
+			[{ id: AGENT }, 'an object'],
+			[{ value: AGENT }, 'an object'],
+			[new Date('2026-05-01T00:00:00Z'), 'a date'],
+			[{ toISO: () => '2026-05-01' }, 'an object'],
+			[{ __rl: true, mode: 'id', value: { id: AGENT } }, 'an object'],
+			[{ __rl: true, mode: 'id', value: new Date(0) }, 'a date'],
+		] as const) {
+			expect(() => toLocatorText(node, 'Voice (Override)', value, 3)).toThrow(
+				`Voice (Override): ${what} is not text [item 3]`,
+			);
+		}
+		// n8n's own locator shapes still give their value, and an empty one is unset.
+		expect(toLocatorText(node, 'Assistant', { mode: 'id', value: AGENT }, 0)).toBe(AGENT);
+		expect(toLocatorText(node, 'Assistant', { __rl: true, mode: 'list', value: '' }, 0)).toBe('');
+	});
+
 	test('a top-level locator is asked of n8n extracted; a collection member is unwrapped', () => {
 		const ctx = source({
 			assistant: { __rl: true, mode: 'id', value: AGENT },

@@ -113,8 +113,11 @@ export interface ScheduledTime {
  */
 export function parseScheduledTime(value: unknown, zone: string): ScheduledTime | undefined {
 	let text: string;
-	if (value instanceof Date) text = value.toISOString();
-	else if (
+	if (value instanceof Date) {
+		// An invalid Date (new Date('x')) would throw a RangeError instead of being refused.
+		if (Number.isNaN(value.getTime())) return undefined;
+		text = value.toISOString();
+	} else if (
 		value &&
 		typeof value === 'object' &&
 		typeof (value as { toISO?: unknown }).toISO === 'function'

@@ -496,6 +496,13 @@ export function triggerFields(ctx: ItemlessParamSource): Fields {
 	);
 }
 
+/** n8n's own locator object ({__rl, mode, value}), as n8n itself recognises one. */
+const isLocatorObject = (value: unknown): value is IDataObject =>
+	value !== null &&
+	typeof value === 'object' &&
+	!Array.isArray(value) &&
+	((value as IDataObject).__rl === true || ('mode' in value && 'value' in value));
+
 /**
  * Reads a trigger's parameters. The shared readers speak of input items; a trigger has none,
  * so their errors are given again naming only the field.
@@ -516,6 +523,8 @@ export function readTrigger<T>(ctx: ItemlessParamSource, read: (params: Fields) 
 /**
  * A resource locator's value as trimmed text. Inside a collection n8n hands over the locator
  * object itself ({__rl, mode, value}), so its `value` is taken; plain text is taken as is.
+ * Any other object (an expression's record, a Date) is refused, not read as unset: an
+ * optional filter or override would otherwise be dropped without a word.
  */
 export function toLocatorText(
 	node: INode,
@@ -523,9 +532,6 @@ export function toLocatorText(
 	value: unknown,
 	itemIndex: number,
 ): string {
-	const inner =
-		value && typeof value === 'object' && !Array.isArray(value)
-			? (value as IDataObject).value
-			: value;
+	const inner = isLocatorObject(value) ? value.value : value;
 	return toText(node, field, inner, itemIndex).trim();
 }

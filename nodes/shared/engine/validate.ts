@@ -49,11 +49,13 @@ export function plainText(node: INode, field: string, value: unknown, itemIndex:
 	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
 	const what = Array.isArray(value)
 		? 'a list'
-		: typeof value === 'object'
-			? 'an object'
-			: typeof value === 'number'
-				? String(value)
-				: show(value);
+		: value instanceof Date
+			? 'a date'
+			: typeof value === 'object'
+				? 'an object'
+				: typeof value === 'number'
+					? String(value)
+					: show(value);
 	throw fieldError(node, field, `${what} is not text`, itemIndex);
 }
 

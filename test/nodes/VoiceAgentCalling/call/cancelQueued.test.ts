@@ -1,10 +1,18 @@
 /** Call › Cancel Queued Calls (PATCH /campaign/terminate): exact requests and outputs. */
 import nock from 'nock';
 
-import { API_KEY, BASE_URL, expectAllMocksUsed, jsonOf, runNode } from '../../../helpers/harness';
+import {
+	API_KEY,
+	BASE_URL,
+	expectAllMocksUsed,
+	jsonOf,
+	recordAll,
+	runNode,
+} from '../../../helpers/harness';
 import { AGENT, locator } from '../../../helpers/fixtures';
 
 beforeAll(() => nock.disableNetConnect());
+afterEach(() => nock.emitter.removeAllListeners('no match'));
 expectAllMocksUsed();
 
 const CAMPAIGN = '6e7f8a9b-0c1d-4e2f-8a3b-4c5d6e7f8a9b';
@@ -140,6 +148,33 @@ describe('Call › Cancel Queued Calls', () => {
 		const { error } = await runNode({ type: 'voiceAgentCalling', parameters: params(extra) });
 		expect(error?.message).toBe(message);
 	});
+
+	// With no ID or number left, the request would cancel far more than asked (every queued
+	// call of the campaign, or worse): an empty selection is an error, never a wider cancel.
+	test.each([
+		['campaignNumbers', [], 'phoneNumbers', 'Phone Numbers'],
+		['campaignNumbers', ['', ' '], 'phoneNumbers', 'Phone Numbers'],
+		['phoneNumbers', [], 'phoneNumbers', 'Phone Numbers'],
+		['callIds', [], 'callIds', 'Call IDs'],
+		['callIds', [' '], 'callIds', 'Call IDs'],
+	])(
+		'Cancel By %s, an expression giving %j: refused, nothing sent',
+		async (cancelBy, list, field, label) => {
+			const unmatched = recordAll();
+			const { output, error } = await runNode({
+				type: 'voiceAgentCalling',
+				parameters: params({
+					cancelBy,
+					cancelCampaign: locator(CAMPAIGN),
+					[field]: '={{ $json.list }}',
+				}),
+				items: [{ json: { list } }],
+			});
+			expect(output).toEqual([]);
+			expect(error?.message).toBe(`${label}: is required [item 0]`);
+			expect(unmatched).toEqual([]);
+		},
+	);
 
 	test('other errors (unknown campaign) fail the item; Continue On Fail keeps the rest', async () => {
 		const OTHER = CAMPAIGN.replace('6e7f', '1111');

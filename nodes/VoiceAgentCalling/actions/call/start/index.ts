@@ -10,7 +10,7 @@ import { buildStartRequest, type StartRequest } from './body';
 import { dialAll } from './dial';
 import { readDialSettings, readWaitSettings, type WaitSettings } from './settings';
 import { downloadRecordingStep } from './recordingStep';
-import { checkPromptVariables, withWarnings } from './promptCheck';
+import { batchRefusal, checkPromptVariables, withWarnings } from './promptCheck';
 import { findEarlierCalls, guardFailedNote, markEarlier, readRerunGuard, SKIPPED } from './rerun';
 import { Watcher } from './watcher';
 
@@ -83,14 +83,25 @@ export async function executeBatch(
 	// The assistant's @{{variables}} each row must give: checked before anyone is called (a
 	// Dry Run shows the result). Its warnings go on the row's output.
 	const promptWarnings: string[][] = requests.map(() => []);
-	const checks =
+	const { checks, refused } =
 		settings.missingVariables === 'ignore'
-			? []
-			: await checkPromptVariables(this, requests, settings.missingVariables, promptWarnings);
-	const refused = requests.findIndex((request) => request instanceof Error);
-	if (stopOnError && refused >= 0) {
+			? { checks: [], refused: [] }
+			: await checkPromptVariables(
+					this,
+					requests,
+					settings.missingVariables,
+					promptWarnings,
+					stopOnError,
+				);
+	const first = requests.findIndex((request) => request instanceof Error);
+	if (stopOnError && first >= 0) {
+		// Rows lacking variables are named together: fixing one must not reveal the next.
+		const error =
+			refused[0]?.index === first
+				? batchRefusal(this, refused, requests)
+				: (requests[first] as Error);
 		return Object.assign(new Array<ItemResult | undefined>(itemCount).fill(undefined), {
-			[refused]: { ok: false, error: requests[refused] as Error },
+			[first]: { ok: false, error },
 		});
 	}
 

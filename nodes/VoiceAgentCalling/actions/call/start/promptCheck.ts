@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { readAssistantRecord } from '../../../../shared/assistants/assistants';
 import { usedPromptVariables, type UsedVariables } from '../../../../shared/assistants/versions';
 import {
+	asPlaceholders,
 	missingPromptVariables,
 	missingVariablesText,
 	variablesOfTheCall,
@@ -65,23 +66,36 @@ export function givenVariables(body: IDataObject): string[] {
 	return [...filled, ...variablesOfTheCall(body)];
 }
 
-const REFUSED_HINT =
-	'Give each a value (a column of the sheet with Custom Variables: All Input Fields, or a Key/Value pair), or set Missing Prompt Variables to Call and Warn. Nobody was called for this item.';
+const FIX_HINT =
+	'Give each a value (a column of the sheet with Custom Variables: All Input Fields, or a Key/Value pair), or set Missing Prompt Variables to Call and Warn.';
+/** What happened to the others: without Continue On Fail one refused row stops the batch. */
+const NOBODY_CALLED = 'Nobody was called: the batch stops before any call when';
 const READ_FAILED_HINT =
-	'The assistant is read before anyone is called, to check the variables its prompt uses (Missing Prompt Variables). Nobody was called for this item.';
+	'The assistant is read before anyone is called, to check the variables its prompt uses (Missing Prompt Variables).';
+/** Refused rows named in the batch's error; the rest are counted. */
+const NAMED_ROWS = 5;
+
+/** A row refused for missing variables: which, and what its assistant uses. */
+export interface Refusal {
+	index: number;
+	missing: string[];
+	uses: string[];
+}
 
 /**
- * Checks every row that passed its own checks. A refused row's request becomes its error; a
- * warning (a missing variable under Call and Warn, or a check that cannot be made) is added to
- * `warnings[i]`. A failed read of an assistant fails each of its rows: nobody is called.
- * Returns each checked row's result, for Dry Run.
+ * Checks every row that passed its own checks. A refused row's request becomes its error (it
+ * names that row's own missing variables); a warning (a missing variable under Call and Warn,
+ * or a check that cannot be made) is added to `warnings[i]`. A failed read of an assistant
+ * fails each of its rows. `batchStops`: without Continue On Fail, the errors say that nobody
+ * was called. Returns each checked row's result (for Dry Run) and the refused rows.
  */
 export async function checkPromptVariables(
 	ctx: IExecuteFunctions,
 	requests: Array<StartRequest | Error>,
 	mode: MissingMode,
 	warnings: string[][],
-): Promise<Array<RowCheck | undefined>> {
+	batchStops: boolean,
+): Promise<{ checks: Array<RowCheck | undefined>; refused: Refusal[] }> {
 	const node = ctx.getNode();
 	// One read per assistant, whatever the number of its rows and versions.
 	const reads = new Map<string, Promise<IDataObject>>();
@@ -95,6 +109,7 @@ export async function checkPromptVariables(
 		}
 	});
 	const checks: Array<RowCheck | undefined> = [];
+	const refused: Refusal[] = [];
 	// A failed read, explained once per assistant: every row of it fails with this error.
 	const failed = new Map<string, Error>();
 	for (let i = 0; i < requests.length; i++) {
@@ -109,7 +124,10 @@ export async function checkPromptVariables(
 		} catch (error) {
 			if (!failed.has(agentId)) {
 				const e = asItemError(ctx, error, i) as Error & { description?: string | null };
-				e.description = `${READ_FAILED_HINT} ${e.description ?? ''}`.trim();
+				const outcome = batchStops
+					? `${NOBODY_CALLED} an assistant cannot be read.`
+					: 'The rows of this assistant were not called.';
+				e.description = `${READ_FAILED_HINT} ${outcome} ${e.description ?? ''}`.trim();
 				failed.set(agentId, e);
 			}
 			requests[i] = failed.get(agentId) as Error;
@@ -128,12 +146,47 @@ export async function checkPromptVariables(
 			warnings[i].push(`Missing prompt variables: ${text}`);
 			continue;
 		}
+		refused.push({ index: i, missing, uses: used.variables });
 		requests[i] = new NodeOperationError(node, `Custom Variables: ${text} [item ${i}]`, {
 			itemIndex: i,
-			description: REFUSED_HINT,
+			description: batchStops
+				? `${NOBODY_CALLED} a row lacks a variable. ${FIX_HINT}`
+				: `This row was not called. ${FIX_HINT}`,
 		});
 	}
-	return checks;
+	return { checks, refused };
+}
+
+/**
+ * The error of a batch that stops because rows lack variables: every refused row named (the
+ * first NAMED_ROWS with what each lacks, then a count), on the first one's item. One row keeps
+ * the row's own error.
+ */
+export function batchRefusal(
+	ctx: IExecuteFunctions,
+	refused: Refusal[],
+	requests: Array<StartRequest | Error>,
+): Error {
+	const first = refused[0];
+	if (refused.length === 1) return requests[first.index] as Error;
+	const named = refused
+		.slice(0, NAMED_ROWS)
+		.map((r) => `item ${r.index} lacks ${asPlaceholders(r.missing)}`);
+	const more = refused.length - NAMED_ROWS;
+	if (more > 0) named.push(`and ${more} more row${more === 1 ? '' : 's'}`);
+	const uses = new Set(refused.map((r) => asPlaceholders(r.uses)));
+	const used =
+		uses.size === 1
+			? `The assistant's prompt and intro use ${[...uses][0]}.`
+			: "Each row was checked against its own assistant's prompt and intro.";
+	return new NodeOperationError(
+		ctx.getNode(),
+		`Custom Variables: ${refused.length} rows give no value for variables their assistant uses: ${named.join('; ')} [item ${first.index}]`,
+		{
+			itemIndex: first.index,
+			description: `${NOBODY_CALLED} a row lacks a variable (with Continue On Fail, the other rows are called). ${used} ${FIX_HINT}`,
+		},
+	);
 }
 
 /** A row's output with its warnings added (a record, or each item of a binary output). */

@@ -85,3 +85,51 @@ test.each([
 	);
 	expect(seen).toEqual([]);
 });
+
+// A voice the expression gives as an object would otherwise read as "no override": the call
+// would go out with the assistant's own voice.
+test.each([
+	['an object', { voice: { id: VOICE, name: 'Asha' } }, 'an object'],
+	['a Date', { voice: '2026-05-01', asDate: true }, 'a date'],
+])(
+	'Voice (Override) given %s by an expression: refused naming it; nobody is called',
+	async (_, json, what) => {
+		const seen = recordAll();
+		const { output, error } = await runNode({
+			type: 'voiceAgentCalling',
+			items: [row(), { json: { name: 'Ben', phone: '+14155550143', ...json } }],
+			parameters: sheetStart(
+				{},
+				{
+					fromNumber: locator('+14155550000', 'number'),
+					voiceId: locator('={{ $json.asDate ? new Date($json.voice) : $json.voice }}', 'list'),
+				},
+			),
+		});
+		expect(output).toEqual([]);
+		expect(error?.message).toBe(`Voice (Override): ${what} is not text [item 1]`);
+		expect(seen).toEqual([]);
+	},
+);
+
+test('Voice (Override) of the wrong type with Continue On Fail: that row fails alone', async () => {
+	const seen = recordAll();
+	const scope = mockApi()
+		.post('/calling/outbound/individual', { ...base, from_number: '+14155550000' })
+		.reply(200, answer);
+	const { output } = await runNode({
+		type: 'voiceAgentCalling',
+		items: [row(), { json: { name: 'Ben', phone: '+14155550143', voice: { id: VOICE } } }],
+		continueOnFail: true,
+		parameters: sheetStart(
+			{},
+			{ fromNumber: locator('+14155550000', 'number'), voiceId: locator('={{ $json.voice }}') },
+		),
+	});
+	scope.done();
+	expect(output.map((o) => [o.pairedItem, o.json.error ?? o.json.call_id])).toEqual([
+		[{ item: 0 }, answer.data.call_id],
+		[{ item: 1 }, 'Voice (Override): an object is not text [item 1]'],
+	]);
+	expect(seen).toEqual([]);
+});

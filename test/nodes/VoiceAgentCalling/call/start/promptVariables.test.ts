@@ -83,22 +83,61 @@ const row = (n: number, json: IDataObject = {}): INodeExecutionData => ({
 	json: { name: `Row ${n}`, phone: `+1415555100${n}`, ...json },
 });
 const full = { clinic: 'Sunrise Clinic', date: 'June 6', time: '10:30' };
+const NOBODY = 'Nobody was called: the batch stops before any call when a row lacks a variable';
+const FIX =
+	'Give each a value (a column of the sheet with Custom Variables: All Input Fields, or a Key/Value pair), or set Missing Prompt Variables to Call and Warn.';
 const summary = (output: INodeExecutionData[]) =>
 	output.map((o) => [o.pairedItem, o.json.error ?? o.json.call_id, o.json.warnings]);
 
 describe('Refuse (the default): nobody is called when a row lacks a variable', () => {
-	test('one read of the assistant for the whole batch; the first bad row named; no call', async () => {
+	test('one read of the assistant for the whole batch; every bad row named; no call', async () => {
 		const { log, unmatched } = service();
 		const refused = await runNode({
 			type: 'voiceAgentCalling',
 			// The setting unset (as a new node stores it): its default refuses.
 			parameters: params({ missingVariables: undefined }),
-			items: [0, 1, 2].map((n) => row(n, { city: 'Pune' })),
+			items: [
+				row(0, { city: 'Pune' }),
+				row(1, full),
+				row(2, { clinic: 'Sunrise Clinic', time: '10:30' }),
+			],
+		});
+		expect(refused.output).toEqual([]);
+		expect(refused.error?.message).toBe(
+			'Custom Variables: 2 rows give no value for variables their assistant uses: item 0 lacks @{{clinic}}, @{{date}}, @{{time}}; item 2 lacks @{{date}} [item 0]',
+		);
+		expect(refused.error?.description).toBe(
+			`${NOBODY} (with Continue On Fail, the other rows are called). The assistant's prompt and intro use ${USES}. ${FIX}`,
+		);
+		expect(log).toEqual([`GET /agent/${AGENT}`]);
+		expect(unmatched).toEqual([]);
+	});
+
+	test('many bad rows: the first five named with what each lacks, then how many more', async () => {
+		const { log, unmatched } = service();
+		const refused = await runNode({
+			type: 'voiceAgentCalling',
+			parameters: params(),
+			items: [1, 2, 3, 4, 5, 6, 7, 8].map((n) => row(n, n === 2 ? full : { ...full, time: '' })),
 		});
 		expect(refused.error?.message).toBe(
-			`Custom Variables: the assistant uses @{{clinic}}, @{{date}}, @{{time}} but this row gives no value for them (its prompt and intro use ${USES}) [item 0]`,
+			'Custom Variables: 7 rows give no value for variables their assistant uses: item 0 lacks @{{time}}; item 2 lacks @{{time}}; item 3 lacks @{{time}}; item 4 lacks @{{time}}; item 5 lacks @{{time}}; and 2 more rows [item 0]',
 		);
-		expect(refused.error?.description).toContain('Nobody was called for this item.');
+		expect(log).toEqual([`GET /agent/${AGENT}`]);
+		expect(unmatched).toEqual([]);
+	});
+
+	test('one bad row keeps its own words, and says that nobody was called', async () => {
+		const { log, unmatched } = service();
+		const refused = await runNode({
+			type: 'voiceAgentCalling',
+			parameters: params(),
+			items: [row(1, full), row(2, { ...full, date: ' ' })],
+		});
+		expect(refused.error?.message).toBe(
+			`Custom Variables: the assistant uses @{{date}} but this row gives no value for it (its prompt and intro use ${USES}) [item 1]`,
+		);
+		expect(refused.error?.description).toBe(`${NOBODY}. ${FIX}`);
 		expect(log).toEqual([`GET /agent/${AGENT}`]);
 		expect(unmatched).toEqual([]);
 	});
@@ -126,6 +165,11 @@ describe('Refuse (the default): nobody is called when a row lacks a variable', (
 			[{ item: 2 }, '00000000-0000-4000-8000-000000000003', undefined],
 			[{ item: 3 }, `${refusal('@{{clinic}}', 'it')} [item 3]`, undefined],
 			[{ item: 4 }, '00000000-0000-4000-8000-000000000005', undefined],
+		]);
+		// Each refused row's own item says what happened to it alone.
+		expect([output[1].json.description, output[3].json.description]).toEqual([
+			`This row was not called. ${FIX}`,
+			`This row was not called. ${FIX}`,
 		]);
 		expect(log[0]).toBe(`GET /agent/${AGENT}`);
 		expect(log.slice(1).sort()).toEqual([
@@ -315,7 +359,7 @@ describe('the read of the assistant fails: nobody is called', () => {
 		});
 		expect(error?.message).toBe('Agent not found');
 		expect(error?.description).toMatch(
-			/^The assistant is read before anyone is called, to check the variables its prompt uses \(Missing Prompt Variables\)\. Nobody was called for this item\./,
+			/^The assistant is read before anyone is called, to check the variables its prompt uses \(Missing Prompt Variables\)\. Nobody was called: the batch stops before any call when an assistant cannot be read\./,
 		);
 		expect(log).toEqual([`GET /agent/${AGENT}`]);
 	});
@@ -329,8 +373,12 @@ describe('the read of the assistant fails: nobody is called', () => {
 			items: [row(1, full), row(2, full)],
 		});
 		expect(output.map((o) => o.json.error)).toEqual(['Agent not found', 'Agent not found']);
-		for (const o of output)
-			expect(String(o.json.description).match(/Nobody was called/g)).toHaveLength(1);
+		for (const o of output) {
+			expect(String(o.json.description)).toMatch(
+				/^The assistant is read before anyone is called, to check the variables its prompt uses \(Missing Prompt Variables\)\. The rows of this assistant were not called\./,
+			);
+			expect(String(o.json.description).match(/were not called/g)).toHaveLength(1);
+		}
 		expect(log).toEqual([`GET /agent/${AGENT}`]);
 	});
 });
