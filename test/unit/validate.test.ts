@@ -2,12 +2,12 @@ import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
-	requireE164,
-	requireFutureTime,
-	requireHhmm,
-	requireJsonObject,
-	requireTimeZone,
-	requireUuid,
+	toE164,
+	toFutureTime,
+	toHhmm,
+	toJsonObject,
+	toTimeZone,
+	toUuid,
 } from '../../nodes/shared/engine/validate';
 import { toInteger } from '../../nodes/shared/engine/params';
 
@@ -29,15 +29,15 @@ function errorOf(fn: () => unknown): NodeOperationError {
 	throw new Error('expected an error');
 }
 
-describe('requireE164', () => {
+describe('toE164', () => {
 	test.each(['+14155550100', '+919876543210', '+442079460000'])('accepts %s', (n) => {
-		expect(requireE164(node, 'Phone Number', n, 0)).toBe(n);
+		expect(toE164(node, 'Phone Number', n, 0)).toBe(n);
 	});
 
 	test.each(['4155550100', '+0123456789', '+1 415 555 0100', '+12', 'abc', '+1415555010012345'])(
 		'refuses %s naming field and item',
 		(n) => {
-			const error = errorOf(() => requireE164(node, 'Phone Number', n, 3));
+			const error = errorOf(() => toE164(node, 'Phone Number', n, 3));
 			expect(error).toBeInstanceOf(NodeOperationError);
 			expect(error.message).toBe(
 				`Phone Number: "${n}" is not a phone number in international format with country code, e.g. +14155550100 [item 3]`,
@@ -47,43 +47,41 @@ describe('requireE164', () => {
 	);
 
 	test('refuses empty as required', () => {
-		expect(errorOf(() => requireE164(node, 'Phone Number', '  ', 1)).message).toBe(
+		expect(errorOf(() => toE164(node, 'Phone Number', '  ', 1)).message).toBe(
 			'Phone Number: is required [item 1]',
 		);
 	});
 });
 
-test('requireUuid', () => {
-	expect(requireUuid(node, 'Call ID', '7D0F6A3E-2B1C-4D5E-8F90-123456789ABC', 0)).toBe(
+test('toUuid', () => {
+	expect(toUuid(node, 'Call ID', '7D0F6A3E-2B1C-4D5E-8F90-123456789ABC', 0)).toBe(
 		'7D0F6A3E-2B1C-4D5E-8F90-123456789ABC',
 	);
-	expect(errorOf(() => requireUuid(node, 'Call ID', '7d0f6a3e', 2)).message).toBe(
+	expect(errorOf(() => toUuid(node, 'Call ID', '7d0f6a3e', 2)).message).toBe(
 		'Call ID: "7d0f6a3e" is not a valid ID (UUID expected) [item 2]',
 	);
 });
 
-test('requireHhmm', () => {
-	expect(requireHhmm(node, 'Start', '09:30', 0)).toBe('09:30');
-	expect(requireHhmm(node, 'Start', '23:59', 0)).toBe('23:59');
+test('toHhmm', () => {
+	expect(toHhmm(node, 'Start', '09:30', 0)).toBe('09:30');
+	expect(toHhmm(node, 'Start', '23:59', 0)).toBe('23:59');
 	for (const bad of ['9:30', '24:00', '12:60', '0930']) {
-		expect(errorOf(() => requireHhmm(node, 'Start', bad, 0)).message).toContain(
-			'is not a time of day',
-		);
+		expect(errorOf(() => toHhmm(node, 'Start', bad, 0)).message).toContain('is not a time of day');
 	}
 });
 
-test('requireTimeZone', () => {
-	expect(requireTimeZone(node, 'Time Zone', 'Asia/Kolkata', 0)).toBe('Asia/Kolkata');
-	expect(errorOf(() => requireTimeZone(node, 'Time Zone', 'Mars/Olympus', 4)).message).toBe(
+test('toTimeZone', () => {
+	expect(toTimeZone(node, 'Time Zone', 'Asia/Kolkata', 0)).toBe('Asia/Kolkata');
+	expect(errorOf(() => toTimeZone(node, 'Time Zone', 'Mars/Olympus', 4)).message).toBe(
 		'Time Zone: "Mars/Olympus" is not an IANA time zone, e.g. Asia/Kolkata [item 4]',
 	);
 });
 
-describe('requireFutureTime', () => {
+describe('toFutureTime', () => {
 	const now = Date.parse('2026-11-25T12:00:00Z');
 
 	test('local date-time is taken in the zone', () => {
-		const t = requireFutureTime(node, 'At', '2026-12-01T09:30:00', 'Asia/Kolkata', 0, now);
+		const t = toFutureTime(node, 'At', '2026-12-01T09:30:00', 'Asia/Kolkata', 0, now);
 		expect(t).toEqual({
 			local: '2026-12-01T09:30:00',
 			instantMs: Date.parse('2026-12-01T04:00:00Z'),
@@ -91,41 +89,41 @@ describe('requireFutureTime', () => {
 	});
 
 	test('an instant with offset is converted into the zone', () => {
-		const t = requireFutureTime(node, 'At', '2026-12-01T09:30:00Z', 'America/New_York', 0, now);
+		const t = toFutureTime(node, 'At', '2026-12-01T09:30:00Z', 'America/New_York', 0, now);
 		expect(t.local).toBe('2026-12-01T04:30:00');
 	});
 
 	test('a luxon-like date object is accepted', () => {
 		const value = { toISO: () => '2026-11-26T00:00:00.000+01:00' };
-		expect(requireFutureTime(node, 'At', value, 'UTC', 0, now).local).toBe('2026-11-25T23:00:00');
+		expect(toFutureTime(node, 'At', value, 'UTC', 0, now).local).toBe('2026-11-25T23:00:00');
 	});
 
 	test('the past is refused', () => {
 		expect(
-			errorOf(() => requireFutureTime(node, 'At', '2026-11-25T11:00:00', 'UTC', 5, now)).message,
+			errorOf(() => toFutureTime(node, 'At', '2026-11-25T11:00:00', 'UTC', 5, now)).message,
 		).toBe('At: 2026-11-25T11:00:00 (UTC) is in the past [item 5]');
 	});
 
 	test('nonsense and impossible dates are refused', () => {
+		expect(errorOf(() => toFutureTime(node, 'At', 'tomorrow', 'UTC', 0, now)).message).toContain(
+			'is not a date-time',
+		);
 		expect(
-			errorOf(() => requireFutureTime(node, 'At', 'tomorrow', 'UTC', 0, now)).message,
-		).toContain('is not a date-time');
-		expect(
-			errorOf(() => requireFutureTime(node, 'At', '2027-02-30T10:00:00', 'UTC', 0, now)).message,
+			errorOf(() => toFutureTime(node, 'At', '2027-02-30T10:00:00', 'UTC', 0, now)).message,
 		).toContain('is not a date-time');
 	});
 });
 
-test('toInteger and requireJsonObject', () => {
+test('toInteger and toJsonObject', () => {
 	expect(toInteger(node, 'Limit', '5', 0, { min: 1, max: 100 })).toBe(5);
 	expect(errorOf(() => toInteger(node, 'Limit', 101, 0, { min: 1, max: 100 })).message).toBe(
 		'Limit: 101 is not a whole number from 1 to 100 [item 0]',
 	);
-	expect(requireJsonObject(node, 'Vars', '{"a":1}', 0)).toEqual({ a: 1 });
-	expect(errorOf(() => requireJsonObject(node, 'Vars', '[1]', 0)).message).toBe(
+	expect(toJsonObject(node, 'Vars', '{"a":1}', 0)).toEqual({ a: 1 });
+	expect(errorOf(() => toJsonObject(node, 'Vars', '[1]', 0)).message).toBe(
 		'Vars: must be a JSON object like {"key": "value"} [item 0]',
 	);
-	expect(errorOf(() => requireJsonObject(node, 'Vars', '{bad', 0)).message).toMatch(
+	expect(errorOf(() => toJsonObject(node, 'Vars', '{bad', 0)).message).toMatch(
 		/^Vars: is not valid JSON/,
 	);
 });

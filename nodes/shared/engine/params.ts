@@ -5,18 +5,18 @@ import type { ScheduledTime } from './dateTime';
 import {
 	fieldError,
 	plainText,
-	requireDay,
-	requireE164,
-	requireFutureTime,
-	requireHhmm,
-	requireJsonObject,
-	requireLanguage,
-	requireList,
+	toDay,
+	toE164,
+	toFutureTime,
+	toHhmm,
+	toJsonObject,
+	toLanguage,
+	toList,
 	type ListOptions,
-	requireNonEmpty,
-	requireTimeZone,
-	requireUuid,
-	requireVariableNames,
+	toNonEmpty,
+	toTimeZone,
+	toUuid,
+	toVariableNames,
 } from './validate';
 
 /**
@@ -293,22 +293,22 @@ export class Fields {
 
 	/** Text that must not be empty once trimmed; returns it trimmed. */
 	requiredText(name: string, label: string): string {
-		return requireNonEmpty(this.node, this.label(label), this.get(name), this.itemIndex);
+		return toNonEmpty(this.node, this.label(label), this.get(name), this.itemIndex);
 	}
 
 	/** An ID (UUID), required; returns it trimmed. */
 	uuid(name: string, label: string): string {
-		return requireUuid(this.node, this.label(label), this.get(name), this.itemIndex);
+		return toUuid(this.node, this.label(label), this.get(name), this.itemIndex);
 	}
 
 	/** A locator whose value is an ID (UUID), required; returns it trimmed. */
 	locatorUuid(name: string, label: string): string {
-		return requireUuid(this.node, this.label(label), this.locator(name, label), this.itemIndex);
+		return toUuid(this.node, this.label(label), this.locator(name, label), this.itemIndex);
 	}
 
 	/** A locator whose value is a phone number in E.164, required. */
 	locatorE164(name: string, label: string): string {
-		return requireE164(this.node, this.label(label), this.locator(name, label), this.itemIndex);
+		return toE164(this.node, this.label(label), this.locator(name, label), this.itemIndex);
 	}
 
 	/** The mode a locator is set to ("list", "id", ...), or undefined when it has none. */
@@ -321,51 +321,44 @@ export class Fields {
 
 	/** A phone number in E.164 (+14155550100), required. */
 	e164(name: string, label: string): string {
-		return requireE164(this.node, this.label(label), this.get(name), this.itemIndex);
+		return toE164(this.node, this.label(label), this.get(name), this.itemIndex);
 	}
 
 	/** A time of day as HH:MM (24-hour), required. */
 	hhmm(name: string, label: string): string {
-		return requireHhmm(this.node, this.label(label), this.get(name), this.itemIndex);
+		return toHhmm(this.node, this.label(label), this.get(name), this.itemIndex);
 	}
 
 	/** An IANA time zone (Asia/Kolkata), required. */
 	timeZone(name: string, label: string): string {
-		return requireTimeZone(this.node, this.label(label), this.get(name), this.itemIndex);
+		return toTimeZone(this.node, this.label(label), this.get(name), this.itemIndex);
 	}
 
 	/** A moment after `nowMs`, given as a date or date-time text, read as local time in `zone`. */
 	futureTime(name: string, label: string, zone: string, nowMs: number): ScheduledTime {
-		return requireFutureTime(
-			this.node,
-			this.label(label),
-			this.get(name),
-			zone,
-			this.itemIndex,
-			nowMs,
-		);
+		return toFutureTime(this.node, this.label(label), this.get(name), zone, this.itemIndex, nowMs);
 	}
 
 	/** The calendar day (YYYY-MM-DD) of a date field in `zone`; the fallback when unset. */
 	day(name: string, label: string, zone: string, fallback: string): string {
 		const value = this.get(name);
 		if (isBlank(value)) return fallback;
-		return requireDay(this.node, this.label(label), value, zone, this.itemIndex);
+		return toDay(this.node, this.label(label), value, zone, this.itemIndex);
 	}
 
 	/** A language code of the service's list. */
 	language(name: string, label: string): string {
-		return requireLanguage(this.node, this.label(label), this.get(name), this.itemIndex);
+		return toLanguage(this.node, this.label(label), this.get(name), this.itemIndex);
 	}
 
-	/** A list typed in one field (array, JSON array, lines or commas; see requireList). */
+	/** A list typed in one field (array, JSON array, lines or commas; see toList). */
 	list(name: string, label: string, options: ListOptions): string[] {
-		return requireList(this.node, this.label(label), this.get(name), this.itemIndex, options);
+		return toList(this.node, this.label(label), this.get(name), this.itemIndex, options);
 	}
 
 	/** A list of variable names as used in `@{{name}}` (see list()). */
 	variableNames(name: string, label: string): string[] {
-		return requireVariableNames(
+		return toVariableNames(
 			this.node,
 			this.label(label),
 			this.list(name, label, { commas: true }),
@@ -376,12 +369,7 @@ export class Fields {
 	/** A JSON object typed as text or given as an object; unset or empty text gives {}. */
 	jsonObject(name: string, label: string): Record<string, unknown> {
 		const value = this.get(name);
-		return requireJsonObject(
-			this.node,
-			this.label(label),
-			isBlank(value) ? '' : value,
-			this.itemIndex,
-		);
+		return toJsonObject(this.node, this.label(label), isBlank(value) ? '' : value, this.itemIndex);
 	}
 
 	/** An ID for an endpoint path, checked and percent-encoded (see toPathSegment). */

@@ -59,19 +59,14 @@ export function plainText(node: INode, field: string, value: unknown, itemIndex:
 	throw fieldError(node, field, `${what} is not text`, itemIndex);
 }
 
-export function requireNonEmpty(
-	node: INode,
-	field: string,
-	value: unknown,
-	itemIndex: number,
-): string {
+export function toNonEmpty(node: INode, field: string, value: unknown, itemIndex: number): string {
 	const text = plainText(node, field, value, itemIndex).trim();
 	if (text === '') throw fieldError(node, field, 'is required', itemIndex);
 	return text;
 }
 
-export function requireE164(node: INode, field: string, value: unknown, itemIndex: number): string {
-	const text = requireNonEmpty(node, field, value, itemIndex);
+export function toE164(node: INode, field: string, value: unknown, itemIndex: number): string {
+	const text = toNonEmpty(node, field, value, itemIndex);
 	if (!E164_RE.test(text)) {
 		throw fieldError(
 			node,
@@ -83,16 +78,16 @@ export function requireE164(node: INode, field: string, value: unknown, itemInde
 	return text;
 }
 
-export function requireUuid(node: INode, field: string, value: unknown, itemIndex: number): string {
-	const text = requireNonEmpty(node, field, value, itemIndex);
+export function toUuid(node: INode, field: string, value: unknown, itemIndex: number): string {
+	const text = toNonEmpty(node, field, value, itemIndex);
 	if (!UUID_RE.test(text)) {
 		throw fieldError(node, field, `${show(value)} is not a valid ID (UUID expected)`, itemIndex);
 	}
 	return text;
 }
 
-export function requireHhmm(node: INode, field: string, value: unknown, itemIndex: number): string {
-	const text = requireNonEmpty(node, field, value, itemIndex);
+export function toHhmm(node: INode, field: string, value: unknown, itemIndex: number): string {
+	const text = toNonEmpty(node, field, value, itemIndex);
 	if (!HHMM_RE.test(text)) {
 		throw fieldError(
 			node,
@@ -104,13 +99,8 @@ export function requireHhmm(node: INode, field: string, value: unknown, itemInde
 	return text;
 }
 
-export function requireTimeZone(
-	node: INode,
-	field: string,
-	value: unknown,
-	itemIndex: number,
-): string {
-	const text = requireNonEmpty(node, field, value, itemIndex);
+export function toTimeZone(node: INode, field: string, value: unknown, itemIndex: number): string {
+	const text = toNonEmpty(node, field, value, itemIndex);
 	if (!isValidTimeZone(text)) {
 		throw fieldError(
 			node,
@@ -123,7 +113,7 @@ export function requireTimeZone(
 }
 
 /** A future moment, as local date-time in `zone`. */
-export function requireFutureTime(
+export function toFutureTime(
 	node: INode,
 	field: string,
 	value: unknown,
@@ -147,7 +137,7 @@ export function requireFutureTime(
 }
 
 /** Parses a JSON object typed by the user; arrays and scalars are refused. */
-export function requireJsonObject(
+export function toJsonObject(
 	node: INode,
 	field: string,
 	value: unknown,
@@ -169,7 +159,7 @@ export function requireJsonObject(
 }
 
 /** A language code from the list (an expression may yield anything). */
-export function requireLanguage(node: INode, field: string, value: unknown, i: number): string {
+export function toLanguage(node: INode, field: string, value: unknown, i: number): string {
 	const text = typeof value === 'string' ? value.trim() : '';
 	if (!LANGUAGES.includes(text)) {
 		throw fieldError(
@@ -211,7 +201,7 @@ export interface ListOptions {
  * or text with one entry per line (and, where `commas` is set, comma-separated). Entries are
  * trimmed; blank and repeated entries are dropped.
  */
-export function requireList(
+export function toList(
 	node: INode,
 	field: string,
 	value: unknown,
@@ -289,7 +279,7 @@ export function requireList(
 }
 
 /** Variable names as used in `@{{name}}`: no spaces, braces or @. */
-export function requireVariableNames(node: INode, field: string, names: string[], i: number) {
+export function toVariableNames(node: INode, field: string, names: string[], i: number) {
 	for (const name of names) {
 		if (/[\s{}@]/.test(name)) {
 			throw fieldError(
@@ -304,7 +294,7 @@ export function requireVariableNames(node: INode, field: string, names: string[]
 }
 
 /** A web origin such as https://example.com: scheme and host (and port), no path. */
-export function requireOrigin(node: INode, field: string, value: string, i: number): string {
+export function toOrigin(node: INode, field: string, value: string, i: number): string {
 	let url: URL | undefined;
 	try {
 		url = new URL(value);
@@ -350,7 +340,7 @@ export function refuseDroppedKeys(node: INode, field: string, value: unknown, i:
 }
 
 /** A calendar day `YYYY-MM-DD` in `zone`, from a date field (see toLocalDay). */
-export function requireDay(
+export function toDay(
 	node: INode,
 	field: string,
 	value: unknown,

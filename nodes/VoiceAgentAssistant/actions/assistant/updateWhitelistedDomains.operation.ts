@@ -1,4 +1,4 @@
-import { requireOrigin } from '../../../shared/engine/validate';
+import { toOrigin } from '../../../shared/engine/validate';
 import { defineEdit } from './edit';
 
 export const { option, properties, execute, agentNeedsConsent } = defineEdit({
@@ -25,7 +25,7 @@ export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 		const list = f.list('whitelistedDomains', 'Whitelisted Domains', { commas: true });
 		const origins: string[] = [];
 		for (const entry of list) {
-			const origin = requireOrigin(this.getNode(), 'Whitelisted Domains', entry, f.itemIndex);
+			const origin = toOrigin(this.getNode(), 'Whitelisted Domains', entry, f.itemIndex);
 			if (!origins.includes(origin)) origins.push(origin);
 		}
 		return { whitelisted_domains: origins };

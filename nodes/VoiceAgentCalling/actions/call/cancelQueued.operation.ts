@@ -8,7 +8,7 @@ import { fields } from '../../../shared/engine/params';
 import { normalisePhone } from '../../../shared/calls/phone';
 import type { OperationOutput } from '../../../shared/engine/router';
 import { terminateCalls } from '../../../shared/campaigns/terminate';
-import { requireE164, requireUuid } from '../../../shared/engine/validate';
+import { toE164, toUuid } from '../../../shared/engine/validate';
 
 export const option = operationOption({
 	name: 'Cancel Queued Calls',
@@ -136,9 +136,7 @@ function requestBodies(ctx: IExecuteFunctions, i: number): { mode: Mode; bodies:
 	const f = fields(ctx, i);
 	const mode = f.option('cancelBy', 'Cancel By', MODES, 'callIds');
 	if (mode === 'callIds') {
-		const ids = f
-			.list('callIds', 'Call IDs', LIST)
-			.map((id) => requireUuid(node, 'Call IDs', id, i));
+		const ids = f.list('callIds', 'Call IDs', LIST).map((id) => toUuid(node, 'Call IDs', id, i));
 		return { mode, bodies: chunks(ids).map((call_ids) => ({ call_ids })) };
 	}
 	if (mode === 'assistant') {
@@ -150,7 +148,7 @@ function requestBodies(ctx: IExecuteFunctions, i: number): { mode: Mode; bodies:
 	const countryCode = f.text('defaultCountryCode', 'Default Country Code').trim();
 	const numbers = f
 		.list('phoneNumbers', 'Phone Numbers', LIST)
-		.map((n) => requireE164(node, 'Phone Numbers', normalisePhone(n, countryCode), i));
+		.map((n) => toE164(node, 'Phone Numbers', normalisePhone(n, countryCode), i));
 	const unique = [...new Set(numbers)];
 	return {
 		mode,

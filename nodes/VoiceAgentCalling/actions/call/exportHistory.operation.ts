@@ -7,7 +7,7 @@ import { type Fields, fields } from '../../../shared/engine/params';
 import { BinaryOutput, type OperationOutput } from '../../../shared/engine/router';
 import { expectObject, shapeError } from '../../../shared/http/shape';
 import { apiRequestFull } from '../../../shared/http/transport';
-import { requireUuid } from '../../../shared/engine/validate';
+import { toUuid } from '../../../shared/engine/validate';
 import { createdRangeQuery } from './historyQuery';
 
 export const option = operationOption({
@@ -193,7 +193,7 @@ function assistantIds(filters: Fields, node: INode, i: number): string[] {
 			blank: 'empty',
 			of: 'assistant IDs',
 		})
-		.map((id, n) => requireUuid(node, `Filters › Assistant ${n + 1}`, id, i));
+		.map((id, n) => toUuid(node, `Filters › Assistant ${n + 1}`, id, i));
 }
 
 /**

@@ -6,7 +6,7 @@ import { operationOption } from '../../../shared/engine/operation';
 import { fields } from '../../../shared/engine/params';
 import type { OperationOutput } from '../../../shared/engine/router';
 import { terminateCalls } from '../../../shared/campaigns/terminate';
-import { requireE164 } from '../../../shared/engine/validate';
+import { toE164 } from '../../../shared/engine/validate';
 
 export const option = operationOption({
 	name: 'Stop',
@@ -74,7 +74,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 				'holds no number; to stop every waiting call of the campaign, set Stop to All Waiting Calls',
 			);
 		}
-		for (const n of numbers) requireE164(this.getNode(), 'Only These Numbers', n, i);
+		for (const n of numbers) toE164(this.getNode(), 'Only These Numbers', n, i);
 		body.mobile_numbers = numbers;
 	}
 	// Retry On Fail re-runs the whole node: an item that was sent is not sent again.
