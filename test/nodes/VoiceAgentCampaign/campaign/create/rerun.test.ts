@@ -46,7 +46,11 @@ async function firstName(extra: IDataObject = {}): Promise<string> {
 }
 
 /** A campaign of the list as GET /campaign/all serves it. */
-const listed = (name: string, created_at: unknown, status = 'scheduled'): IDataObject => ({
+const listed = (
+	name: string,
+	created_at: string | number | undefined,
+	status = 'scheduled',
+): IDataObject => ({
 	id: LIST,
 	name,
 	campaign_status: status,
@@ -187,7 +191,7 @@ const UNKNOWN = ['insufficient_balance'];
 const launchParams = { startRightAway: true, fromNumbers: [FROM] };
 
 /** A re-run with Start Right Away against a found campaign in `status`; its result and requests. */
-async function rerunWithStart(name: string, status: unknown) {
+async function rerunWithStart(name: string, status: string | undefined) {
 	const earlier = { ...listed(name, new Date(T - MIN).toISOString()), campaign_status: status };
 	if (status === undefined) delete earlier.campaign_status;
 	const starts: IDataObject[] = [];
@@ -205,7 +209,7 @@ async function rerunWithStart(name: string, status: unknown) {
 }
 
 /** What Start Right Away must output for a found campaign in `status`. */
-function expectedStart(status: unknown): IDataObject {
+function expectedStart(status: string | undefined): IDataObject {
 	const word = typeof status === 'string' ? status.trim().toLowerCase() : '';
 	if (NOT_STARTED.includes(word)) return START_ANSWER;
 	if (STARTED.includes(word))
