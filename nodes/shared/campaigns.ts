@@ -118,7 +118,8 @@ export async function findCampaign(
  */
 export function campaignCreatedMs(campaign: IDataObject): number | undefined {
 	const raw = campaign.created_at;
-	if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(raw.trim())) return undefined;
+	if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(raw.trim()))
+		return undefined;
 	const text = raw.trim();
 	const ms = Date.parse(/(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}Z`);
 	return Number.isFinite(ms) ? ms : undefined;

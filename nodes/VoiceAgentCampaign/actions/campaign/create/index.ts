@@ -9,11 +9,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { assistantPromptVariables } from '../../../../shared/assistants';
-import {
-	campaignCreatedMs,
-	campaignStartState,
-	findCampaign,
-} from '../../../../shared/campaigns';
+import { campaignCreatedMs, campaignStartState, findCampaign } from '../../../../shared/campaigns';
 import { operationOption, type BatchOptions } from '../../../../shared/operation';
 import { asItemError } from '../../../../shared/router';
 import { mayHaveActed, sendOnce } from '../../../../shared/once';
@@ -60,7 +56,7 @@ function afterSending(error: unknown, name: string): never {
 		mayHaveActed(error)
 	) {
 		error.description =
-			`${error.description ?? ''} The upload may have reached the service: look for the campaign "${name}" in the dashboard before running again. With Duplicate Protection a re-run finds it by the key in its name and does not upload the rows again.`.trim();
+			`${error.description ?? ''} The upload may have reached the service: look for the campaign "${name}" in the dashboard before running again. With Duplicate Protection a re-run within the Duplicate Look Back finds it by the key in its name and does not upload the rows again.`.trim();
 	}
 	throw error;
 }
