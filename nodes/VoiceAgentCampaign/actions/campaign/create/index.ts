@@ -174,8 +174,8 @@ export async function executeAll(
 				list_id: listId,
 				...report,
 				// The found campaign's own times, not this run's (they may differ: `$now`).
-				campaign_start_time: earlier.campaign_start_time,
-				campaign_end_time: earlier.campaign_end_time,
+				campaign_start_time: earlier.campaign_start_time ?? null,
+				campaign_end_time: earlier.campaign_end_time ?? null,
 				already_uploaded: true,
 				campaign: earlier,
 			};
