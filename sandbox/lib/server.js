@@ -110,6 +110,8 @@ async function startSandbox(options = {}) {
 		res.writeHead(status, {
 			'content-type': 'application/json',
 			'content-length': Buffer.byteLength(text),
+			// The service's clock is the sandbox's (Create measures a campaign's age by it).
+			date: new Date(store.now()).toUTCString(),
 			...headers,
 		});
 		res.end(text);

@@ -144,6 +144,54 @@ const SMALL_MAPPING = {
 	],
 };
 
+/** The example's own sheet: three people, US numbers as people write them. */
+const EXAMPLE_SHEET = [
+	{
+		name: 'Ana Lima',
+		phone: '(415) 555-0142',
+		clinic: 'Sunrise Clinic',
+		date: 'June 9',
+		time: '10:30',
+	},
+	{
+		name: 'Bo Chen',
+		phone: '415 555 0143',
+		clinic: 'Sunrise Clinic',
+		date: 'June 9',
+		time: '11:00',
+	},
+	{
+		name: 'Zoë Ümit',
+		phone: '+1 415 555 0144',
+		clinic: 'Sunrise Clinic',
+		date: 'June 9',
+		time: '11:30',
+	},
+];
+const EXAMPLE_COLUMNS = ['name', 'phone', 'clinic', 'date', 'time'] as const;
+
+/**
+ * The example "Campaign from a sheet" exactly as shipped (Start and End from `$now`, its call
+ * window, Duplicate Protection as it comes), its manual part only, reading this run's sheet.
+ * `options` replaces the Create node's options (none in the example).
+ */
+function exampleWorkflow(id: string, options: object = {}) {
+	const wf = JSON.parse(
+		readFileSync(path.join(REPO, 'examples', 'campaign-from-sheet.json'), 'utf8'),
+	);
+	wf.id = id;
+	wf.name = `E2E ${id}`;
+	wf.nodes = wf.nodes.filter((n: any) => n.type !== TRIGGER && n.name !== 'Get its results');
+	wf.connections = Object.fromEntries(
+		Object.entries(wf.connections).filter(([from]) => wf.nodes.some((n: any) => n.name === from)),
+	);
+	const read = wf.nodes.find((n: any) => n.type === 'n8n-nodes-base.readWriteFile');
+	read.parameters.fileSelector = path.join(suite.files, 'example.csv');
+	const create = wf.nodes.find((n: any) => n.type === CAMPAIGN);
+	create.parameters.options = { ...create.parameters.options, ...options };
+	return wf;
+}
+
 /** Read Sheet (a CSV in binary data) → Create from the file → Stop it. */
 const stopWorkflow = () =>
 	workflow('e2eCampaignStop', [
@@ -215,8 +263,23 @@ const suite = e2eSuite({
 	prepare: (files) => {
 		writeFileSync(path.join(files, 'sheet.csv'), toCsv(SHEET));
 		writeFileSync(path.join(files, 'small.csv'), toCsv(GOOD.slice(0, 5)));
+		writeFileSync(
+			path.join(files, 'example.csv'),
+			[
+				EXAMPLE_COLUMNS.join(','),
+				...EXAMPLE_SHEET.map((r) => EXAMPLE_COLUMNS.map((c) => csvCell(r[c])).join(',')),
+			].join('\r\n'),
+		);
 	},
-	workflows: () => [runWorkflow(), stopWorkflow(), largeWorkflow(), endedWorkflow()],
+	workflows: () => [
+		exampleWorkflow('e2eCampaignEx'),
+		// The same workflow with a look-back of one minute: a run two minutes later is "later".
+		exampleWorkflow('e2eCampaignExLate', { duplicateLookBackMinutes: 1 }),
+		runWorkflow(),
+		stopWorkflow(),
+		largeWorkflow(),
+		endedWorkflow(),
+	],
 });
 const out = (data: unknown, name: string) => env.nodeOutput(data, name) as any[];
 const created = () => suite.sandbox.campaigns();
@@ -224,6 +287,75 @@ const callsOf = (listId: string) =>
 	suite.sandbox.store.calls.filter((c: any) => c.bulk_list_id === listId);
 
 describe(`n8n ${MAJOR}.x campaigns`, () => {
+	// First: it moves the sandbox's clock two minutes ahead, and the example starts 10 minutes
+	// after the run (the sheet test below moves it much further).
+	test('campaign: the shipped example run twice makes one campaign, started once; a run after the look-back makes a new one', async () => {
+		const { sandbox } = suite;
+		const example = EXAMPLE_SHEET.map((r) => `+1${r.phone.replace(/\D/g, '').slice(-10)}`);
+		const ours = (name: string) => created().filter((c) => c.name === name);
+		// Counts the start requests that reach the sandbox.
+		sandbox.setFaults([{ endpoint: 'POST /campaign/start', action: 'pass' }]);
+		const starts = () => Number(sandbox.faults.describe().rules[0]?.fired ?? 0);
+		try {
+			const first = await suite.execute('e2eCampaignEx');
+			const [made] = out(first.data, 'Create and start the campaign');
+			expect(made.campaign_name).toMatch(/^Appointment reminders #[0-9a-f]{8}$/);
+			expect(made).toMatchObject({ flow: 'standard', rows_uploaded: 3, left_out: [] });
+			expect(made.start).toEqual({
+				status: 'campaign registered successfully!',
+				has_ongoing_calls: false,
+			});
+			expect(ours(made.campaign_name).map((c) => c.id)).toEqual([made.list_id]);
+			expect(starts()).toBe(1);
+
+			// Unchanged, in the next minute (its Start and End, from $now to the minute, have
+			// moved on): found, not made again, not started again.
+			const firstMinute = Math.floor(Date.now() / 60000);
+			await waitFor('the next minute', () => Math.floor(Date.now() / 60000) > firstMinute, 90000);
+			const second = await suite.execute('e2eCampaignEx');
+			const [found] = out(second.data, 'Create and start the campaign');
+			expect(found).toMatchObject({
+				list_id: made.list_id,
+				campaign_name: made.campaign_name,
+				already_uploaded: true,
+				start: { status: 'already started', campaign_status: 'scheduled' },
+			});
+			expect(ours(made.campaign_name).map((c) => c.id)).toEqual([made.list_id]);
+			expect(starts()).toBe(1);
+
+			// After the look-back (one minute here, the service's clock two minutes on): the same
+			// sheet makes a new campaign, and starts it.
+			await fetch(`${sandbox.origin}/__sandbox/advance`, {
+				method: 'POST',
+				body: JSON.stringify({ ms: 2 * 60000 }),
+			});
+			const third = await suite.execute('e2eCampaignExLate');
+			const [fresh] = out(third.data, 'Create and start the campaign');
+			expect(fresh.already_uploaded).toBeUndefined();
+			expect(fresh.campaign_name).toBe(made.campaign_name);
+			expect(fresh.list_id).not.toBe(made.list_id);
+			expect(ours(made.campaign_name).map((c) => c.id)).toEqual([made.list_id, fresh.list_id]);
+			expect(starts()).toBe(2);
+			// Each calls the same three people once.
+			for (const c of ours(made.campaign_name))
+				expect(
+					callsOf(c.id)
+						.map((call: any) => call.to_number)
+						.sort(),
+				).toEqual(example.sort());
+		} finally {
+			sandbox.setFaults(null);
+			// Their calls wait for the example's call window: stop them, so that every started
+			// campaign can end in the Campaign Ended test below.
+			for (const c of created().filter((x) => x.name.startsWith('Appointment reminders #')))
+				await fetch(`${sandbox.url}/campaign/terminate`, {
+					method: 'PATCH',
+					headers: { 'X-API-KEY': sandbox.apiKey, 'Content-Type': 'application/json' },
+					body: JSON.stringify({ campaign_id: c.id }),
+				});
+		}
+	});
+
 	test('campaign: Create from a CSV file and Stop; a re-run finds the campaign and uploads nothing', async () => {
 		const first = await suite.execute('e2eCampaignStop');
 		const [made] = out(first.data, 'Create');

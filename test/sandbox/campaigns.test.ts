@@ -435,6 +435,19 @@ describe('standard flow: save, start, the calls on the clock', () => {
 	});
 });
 
+describe('the clock a client sees', () => {
+	test('answers carry the sandbox clock as their Date header, the clock of created_at', async () => {
+		const id = await saved();
+		const at = sb.now();
+		sb.advance(61 * MINUTE);
+		const res = await api.get('/campaign/all?limit=1000');
+		const row = res.body.campaigns.find((c: any) => c.id === id);
+		expect(row.created_at).toBe(new Date(at).toISOString());
+		// HTTP dates have whole seconds.
+		expect(res.headers.get('date')).toBe(new Date(sb.now()).toUTCString());
+	});
+});
+
 describe('save: the file and the fields', () => {
 	test('LF or CRLF, with or without BOM: the same rows', async () => {
 		const lf = CSV.replace(/\r\n/g, '\n');

@@ -13,7 +13,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { paginate } from '../http/paginate';
 import { expectObject, expectRows } from '../http/shape';
-import { apiRequest, type ApiContext, type ApiCredentials } from '../http/transport';
+import { apiRequestFull, type ApiContext, type ApiCredentials } from '../http/transport';
 
 /** The list takes 1 to 1000 rows a page; 100 keeps each answer (with counts) quick. */
 export const CAMPAIGN_PAGE_SIZE = 100;
@@ -22,6 +22,15 @@ export const CAMPAIGN_MAX_LIMIT = 1000;
 export interface CampaignPage {
 	rows: IDataObject[];
 	total: unknown;
+	/** The service's clock when it answered (its Date header), when it sent one. */
+	serviceNowMs?: number;
+}
+
+/** The HTTP Date header of an answer, in epoch ms. */
+function dateHeader(headers: IDataObject): number | undefined {
+	const entry = Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === 'date');
+	const ms = typeof entry?.[1] === 'string' ? Date.parse(entry[1]) : NaN;
+	return Number.isFinite(ms) ? ms : undefined;
 }
 
 /** One page of GET /campaign/all, newest first as the service orders it. */
@@ -31,7 +40,7 @@ export async function readCampaignsPage(
 	itemIndex?: number,
 	credentials?: ApiCredentials,
 ): Promise<CampaignPage> {
-	const body = await apiRequest.call(ctx, {
+	const response = await apiRequestFull.call(ctx, {
 		method: 'GET',
 		path: '/campaign/all',
 		qs: { limit: page.limit, offset: page.offset, call_count: page.callCount },
@@ -39,7 +48,7 @@ export async function readCampaignsPage(
 		credentials,
 	});
 	const node = ctx.getNode();
-	const answer = expectObject(node, body, 'the answer of GET /campaign/all', itemIndex);
+	const answer = expectObject(node, response.body, 'the answer of GET /campaign/all', itemIndex);
 	const pagination = answer.pagination;
 	return {
 		rows: expectRows(node, answer.campaigns, 'campaigns', itemIndex),
@@ -47,6 +56,7 @@ export async function readCampaignsPage(
 			pagination && typeof pagination === 'object' && !Array.isArray(pagination)
 				? (pagination as IDataObject).total
 				: undefined,
+		serviceNowMs: dateHeader(response.headers),
 	};
 }
 
@@ -74,26 +84,45 @@ export async function readCampaigns(
 	);
 }
 
-/** The first campaign the test accepts, reading only as many pages as it takes. */
+/**
+ * The first campaign the test accepts, reading only as many pages as it takes. The test also
+ * gets the service's clock of the page's answer (see campaignAgeMs).
+ */
 export async function findCampaign(
 	ctx: ApiContext,
-	accept: (campaign: IDataObject) => boolean,
+	accept: (campaign: IDataObject, serviceNowMs: number) => boolean,
 	options: { callCount: boolean },
 	itemIndex?: number,
 ): Promise<IDataObject | undefined> {
 	let found: IDataObject | undefined;
-	await readCampaigns(
-		ctx,
-		{
-			callCount: options.callCount,
-			enough: (rows) => {
-				found = rows.find(accept);
-				return found !== undefined;
-			},
+	await paginate<IDataObject>(
+		async (offset, limit) => {
+			const page = await readCampaignsPage(
+				ctx,
+				{ offset, limit, callCount: options.callCount },
+				itemIndex,
+			);
+			const now = page.serviceNowMs ?? Date.now();
+			found ??= page.rows.find((c) => accept(c, now));
+			return page;
 		},
-		itemIndex,
+		{ pageSize: CAMPAIGN_PAGE_SIZE, trustTotal: true, enough: () => found !== undefined },
 	);
 	return found;
+}
+
+/**
+ * A campaign's `created_at` in epoch ms: ISO 8601 with a zone (SPEC: UTC), or without one,
+ * read as UTC (the service's other timestamps are seen without an offset). Undefined when
+ * absent or unreadable.
+ */
+export function campaignCreatedMs(campaign: IDataObject): number | undefined {
+	const raw = campaign.created_at;
+	if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(raw.trim()))
+		return undefined;
+	const text = raw.trim();
+	const ms = Date.parse(/(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}Z`);
+	return Number.isFinite(ms) ? ms : undefined;
 }
 
 /** A campaign's id as the list serves it (compared without case: ids are UUIDs). */
@@ -109,4 +138,29 @@ const FINAL_STATUSES = new Set(['completed', 'failed']);
 
 export function isFinalCampaignStatus(status: unknown): boolean {
 	return typeof status === 'string' && FINAL_STATUSES.has(status.trim().toLowerCase());
+}
+
+/**
+ * Whether a campaign has been started, from its status. Not started: `pending` (schema enum)
+ * and `draft` (the start page's and the large flow's word). Started: the schema's
+ * registered, running, paused, completed; the start page's and dashboard's scheduled,
+ * ongoing, paused, completed, failed. Anything else (insufficient_balance, a word no source
+ * gives, no status) is unknown: the caller must not start it, since it may have been.
+ */
+const NOT_STARTED = new Set(['pending', 'draft']);
+const STARTED = new Set([
+	'registered',
+	'running',
+	'paused',
+	'completed',
+	'scheduled',
+	'ongoing',
+	'failed',
+]);
+
+export function campaignStartState(status: unknown): 'notStarted' | 'started' | 'unknown' {
+	const word = typeof status === 'string' ? status.trim().toLowerCase() : '';
+	if (NOT_STARTED.has(word)) return 'notStarted';
+	if (STARTED.has(word)) return 'started';
+	return 'unknown';
 }

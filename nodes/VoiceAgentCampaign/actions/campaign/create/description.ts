@@ -4,6 +4,7 @@ import { callSettingsField } from '../../../../shared/calls/callSettings';
 import { assistantLocator } from '../../../../shared/assistants/fields';
 import { launchProperties } from '../launch';
 import { PHONE_HEADER } from './contacts';
+import { DUPLICATE_LOOKBACK_MINUTES, MAX_DUPLICATE_LOOKBACK_MINUTES } from './settings';
 
 /** From this many rows the large-list flow is used (FACTS: "5,000+ rows"). */
 export const LARGE_FROM_ROWS = 5000;
@@ -155,12 +156,21 @@ export const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
+				displayName: 'Duplicate Look Back (Minutes)',
+				name: 'duplicateLookBackMinutes',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_DUPLICATE_LOOKBACK_MINUTES },
+				default: DUPLICATE_LOOKBACK_MINUTES,
+				description:
+					'With Duplicate Protection: how long after a campaign was made a run with the same rows finds it instead of making another. A run later than this makes a new campaign (e.g. the same sheet another day).',
+			},
+			{
 				displayName: 'Duplicate Protection',
 				name: 'duplicateProtection',
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to add a key of the rows to the campaign name (“… #1a2b3c4d”) and, before uploading, look for a campaign with that key: a re-run with the same rows (Retry On Fail, a re-run execution) then finds it instead of creating a second campaign',
+					'Whether to add a key of the rows and settings to the campaign name (“… #1a2b3c4d”) and, before uploading, look for a campaign with that key made within the Duplicate Look Back: a re-run with the same rows (a second click, Retry On Fail, a re-run execution) then finds it instead of creating a second campaign, and does not start it twice',
 			},
 			{
 				displayName: 'Large List Flow',

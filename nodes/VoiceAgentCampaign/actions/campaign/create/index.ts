@@ -1,14 +1,19 @@
 /**
  * Campaign → Create: one campaign from all input items (a sheet's rows, or CSV files). The
- * rows are checked first; then one upload, found again by the key in its name on a re-run,
- * so that the same rows never make two campaigns; then, with Start Right Away, the start.
+ * rows are checked first; then one upload, found again by the key in its name on a re-run
+ * within the look-back, so that the same rows never make two campaigns; then, with Start
+ * Right Away, the start, only of a campaign whose status says it has not been started.
  */
 import { createHash } from 'crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { assistantPromptVariables } from '../../../../shared/assistants/assistants';
-import { findCampaign } from '../../../../shared/campaigns/campaigns';
+import {
+	campaignCreatedMs,
+	campaignStartState,
+	findCampaign,
+} from '../../../../shared/campaigns/campaigns';
 import { operationOption, type BatchOptions } from '../../../../shared/engine/operation';
 import { asItemError } from '../../../../shared/engine/router';
 import { mayHaveActed, sendOnce } from '../../../../shared/engine/once';
@@ -29,7 +34,11 @@ export const option = operationOption({
 
 export const properties = createProperties;
 
-/** The key of an upload: what was sent, so the same rows with the same settings match. */
+/**
+ * The key of an upload: what was sent, so the same rows with the same settings match. Start
+ * and End are left out: workflows compute them from the time of the run (`$now`), so a
+ * re-run would never match; the look-back tells a re-run from a new campaign instead.
+ */
 function uploadKey(parts: unknown[]): string {
 	return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 8);
 }
@@ -51,7 +60,7 @@ function afterSending(error: unknown, name: string): never {
 		mayHaveActed(error)
 	) {
 		error.description =
-			`${error.description ?? ''} The upload may have reached the service: look for the campaign "${name}" in the dashboard before running again. With Duplicate Protection a re-run finds it by the key in its name and does not upload the rows again.`.trim();
+			`${error.description ?? ''} The upload may have reached the service: look for the campaign "${name}" in the dashboard before running again. With Duplicate Protection a re-run within the Duplicate Look Back finds it by the key in its name and does not upload the rows again.`.trim();
 	}
 	throw error;
 }
@@ -124,8 +133,6 @@ export async function executeAll(
 		s.countryCode,
 		variablesMap,
 		s.callConfig,
-		s.startTime,
-		s.endTime,
 		s.removeInvalidRows,
 		s.transliterateCalleeName,
 		csv.sha256,
@@ -156,11 +163,12 @@ export async function executeAll(
 	};
 	if (warnings.length) report.warnings = warnings;
 
-	// A re-run with the same rows finds the first upload instead of making a second campaign.
+	// A re-run with the same rows finds the first upload instead of making a second campaign;
+	// one made before the look-back is an earlier campaign of the same sheet, not this run's.
 	if (s.protect) {
 		const earlier = await findCampaign(
 			this,
-			(c) => c.name === campaignName,
+			(c, serviceNow) => c.name === campaignName && madeWithin(c, serviceNow, s.lookBackMs),
 			{ callCount: true },
 			0,
 		);
@@ -169,10 +177,13 @@ export async function executeAll(
 			const out: IDataObject = {
 				list_id: listId,
 				...report,
+				// The found campaign's own times, not this run's (they may differ: `$now`).
+				campaign_start_time: earlier.campaign_start_time ?? null,
+				campaign_end_time: earlier.campaign_end_time ?? null,
 				already_uploaded: true,
 				campaign: earlier,
 			};
-			if (s.launch && !large) out.start = await startOnce(this, s.agentId, listId, s.launch, true);
+			if (s.launch && !large) out.start = await startFound(this, s.agentId, earlier, s.launch);
 			return out;
 		}
 	}
@@ -202,20 +213,26 @@ export async function executeAll(
 		failed_rows: answer.failed_rows,
 		answer,
 	};
-	if (s.launch) out.start = await startOnce(this, s.agentId, listId, s.launch, false);
+	if (s.launch) out.start = await startOnce(this, s.agentId, listId, s.launch);
 	return out;
 }
 
 /**
- * Starts a standard list once. Found again on a re-run, it may already be started: the
- * service refuses a second start, which is then reported as done, not as a failure.
+ * Made within the look-back, on the service's clock (its created_at and its answer's time:
+ * no skew between n8n's host and the service). A campaign whose creation time cannot be read
+ * counts as recent: a second upload is the worse mistake.
  */
+function madeWithin(campaign: IDataObject, serviceNow: number, lookBackMs: number): boolean {
+	const created = campaignCreatedMs(campaign);
+	return created === undefined || created >= serviceNow - lookBackMs;
+}
+
+/** Starts a standard list, at most once per item (Retry On Fail replays the first outcome). */
 async function startOnce(
 	ctx: IExecuteFunctions,
 	agentId: string,
 	listId: string,
 	launch: Launch,
-	foundAgain: boolean,
 ): Promise<IDataObject> {
 	try {
 		return await sendOnce(
@@ -225,13 +242,34 @@ async function startOnce(
 			async () => await startList(ctx, 0, agentId, listId, launch),
 		);
 	} catch (error) {
-		const text = `${(error as Error).message} ${(error as NodeApiError).description ?? ''}`;
-		if (foundAgain && /already/i.test(text)) {
-			return {
-				status: 'already started',
-				note: 'Found from an earlier run, which had started it: not started again.',
-			};
-		}
 		throw asItemError(ctx, error, 0);
 	}
+}
+
+/**
+ * Start Right Away for a campaign found again: its status decides. Only one that has not been
+ * started is started; one whose status says started, or does not say, is never sent a second
+ * start (the service's refusal has no published wording to rely on).
+ */
+async function startFound(
+	ctx: IExecuteFunctions,
+	agentId: string,
+	campaign: IDataObject,
+	launch: Launch,
+): Promise<IDataObject> {
+	const status = campaign.campaign_status;
+	const state = campaignStartState(status);
+	if (state === 'notStarted') return await startOnce(ctx, agentId, String(campaign.id), launch);
+	if (state === 'started') {
+		return {
+			status: 'already started',
+			campaign_status: status,
+			note: 'Found from an earlier run, which had started it: not started again.',
+		};
+	}
+	return {
+		status: 'not started',
+		campaign_status: status ?? null,
+		note: `Found from an earlier run; its status ${status === undefined ? 'is not given' : `"${String(status)}"`} does not say whether that run started it, so it was not started again. If it has not started, start it with Campaign → Start.`,
+	};
 }

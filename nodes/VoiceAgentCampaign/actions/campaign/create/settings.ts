@@ -15,6 +15,10 @@ import { campaignTime, windowProblem } from './schedule';
 /** A name ending in a key of rows (`… #1a2b3c4d`): the key is replaced, never stacked. */
 const KEY_SUFFIX_RE = / #[0-9a-f]{8}$/;
 
+/** How long a campaign is found again by its key (Duplicate Protection's look-back). */
+export const DUPLICATE_LOOKBACK_MINUTES = 60;
+export const MAX_DUPLICATE_LOOKBACK_MINUTES = 1440;
+
 export interface CreateSettings {
 	agentId: string;
 	baseName: string;
@@ -25,6 +29,8 @@ export interface CreateSettings {
 	/** The mapping as given; empty means every variable of the assistant, by the same name. */
 	given: MappedVariable[];
 	protect: boolean;
+	/** An earlier campaign with the key counts only if created at most this long ago. */
+	lookBackMs: number;
 	largeFlow: 'auto' | 'always' | 'never';
 	missingMode: 'refuse' | 'warn' | 'ignore';
 	maxVerifyMs: number;
@@ -83,6 +89,13 @@ export function readSettings(ctx: IExecuteFunctions, now: number): CreateSetting
 		countryCode: `+${cc}`,
 		given,
 		protect: options.boolean('duplicateProtection', 'Duplicate Protection', true),
+		lookBackMs:
+			options.integer(
+				'duplicateLookBackMinutes',
+				'Duplicate Look Back (Minutes)',
+				DUPLICATE_LOOKBACK_MINUTES,
+				{ min: 1, max: MAX_DUPLICATE_LOOKBACK_MINUTES },
+			) * 60_000,
 		largeFlow: options.option(
 			'largeFlow',
 			'Large List Flow',

@@ -25,13 +25,20 @@ export function agentAnswer(variables: string[]): IDataObject {
 export const mockAgent = (variables: string[], times = 1) =>
 	mockApi().get(`/agent/${AGENT}`).times(times).reply(200, agentAnswer(variables));
 
-/** The lookup of an earlier upload: an empty campaign list, or these campaigns. */
-export const mockLookup = (campaigns: IDataObject[] = [], times = 1) =>
+/**
+ * The lookup of an earlier upload: an empty campaign list, or these campaigns; `serviceNow`
+ * sets the answer's Date header (the service's clock).
+ */
+export const mockLookup = (campaigns: IDataObject[] = [], times = 1, serviceNow?: number) =>
 	mockApi()
 		.get('/campaign/all')
 		.query({ limit: '100', offset: '0', call_count: 'true' })
 		.times(times)
-		.reply(200, { campaigns, pagination: { total: campaigns.length, limit: 100, offset: 0 } });
+		.reply(
+			200,
+			{ campaigns, pagination: { total: campaigns.length, limit: 100, offset: 0 } },
+			serviceNow === undefined ? {} : { Date: new Date(serviceNow).toUTCString() },
+		);
 
 export interface Upload {
 	contentType: string;

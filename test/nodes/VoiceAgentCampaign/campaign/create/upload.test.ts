@@ -64,8 +64,6 @@ describe('Campaign › Create: the upload', () => {
 					'+91',
 					variablesMap,
 					callConfig,
-					'15/01/2027, 09:30',
-					'15/01/2027, 18:00',
 					false,
 					false,
 					createHash('sha256').update(csv).digest('hex'),
