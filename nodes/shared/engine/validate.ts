@@ -47,6 +47,11 @@ export function plainText(node: INode, field: string, value: unknown, itemIndex:
 		return value;
 	}
 	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	throw fieldError(node, field, notTextProblem(value), itemIndex);
+}
+
+/** What a value that is not text is, in words: "an object is not text". */
+export function notTextProblem(value: unknown): string {
 	const what = Array.isArray(value)
 		? 'a list'
 		: value instanceof Date
@@ -56,7 +61,7 @@ export function plainText(node: INode, field: string, value: unknown, itemIndex:
 				: typeof value === 'number'
 					? String(value)
 					: show(value);
-	throw fieldError(node, field, `${what} is not text`, itemIndex);
+	return `${what} is not text`;
 }
 
 export function toNonEmpty(node: INode, field: string, value: unknown, itemIndex: number): string {

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { fields, type Fields, toText } from '../../../../shared/engine/params';
-import { countryCodeDigits, normalisePhone } from '../../../../shared/calls/phone';
-import { E164_RE, fieldError } from '../../../../shared/engine/validate';
+import { calleeNumber, readCountryCode } from '../../../../shared/calls/callee';
+import { fields, type Fields } from '../../../../shared/engine/params';
+import { fieldError } from '../../../../shared/engine/validate';
 import { readCallConfig } from '../../../../shared/calls/callSettings';
 import { readCallback } from './callback';
 import { readVariables } from './variables';
@@ -14,31 +14,24 @@ export interface StartRequest {
 	warnings: string[];
 }
 
-const PHONE_FORMAT =
-	'is not a phone number in international format with country code, e.g. +14155550100';
-
-/** The number to call, in E.164, from whatever the row holds. */
+/** The number to call, in E.164, from whatever the row holds (the callee pipeline's rule). */
 function readPhone(ctx: IExecuteFunctions, i: number, warnings: string[]): string {
 	const node = ctx.getNode();
 	const f = fields(ctx, i);
-	const ccText = f.text('defaultCountryCode', 'Default Country Code').trim();
-	if (ccText && !countryCodeDigits(ccText)) {
-		throw fieldError(
-			node,
-			'Default Country Code',
-			`"${ccText}" is not a country code, e.g. +91`,
-			i,
-		);
+	const cc = readCountryCode(
+		node,
+		'Default Country Code',
+		f.text('defaultCountryCode', 'Default Country Code'),
+		i,
+	);
+	const phone = calleeNumber(f.raw('mobileNumber'), cc ?? '');
+	if (!phone.ok) {
+		throw fieldError(node, 'Phone Number', phone.empty ? 'is required' : phone.problem, i);
 	}
-	const raw = f.raw('mobileNumber');
-	const typed = typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : raw;
-	const text = toText(node, 'Phone Number', typed, i).trim();
-	if (!text) throw fieldError(node, 'Phone Number', 'is required', i);
-	const number = normalisePhone(text, ccText);
-	// Named as the row had it, not the cleaned-up form.
-	if (!E164_RE.test(number)) throw fieldError(node, 'Phone Number', `"${text}" ${PHONE_FORMAT}`, i);
-	if (number !== text) warnings.push(`Phone Number "${text}" is sent as ${number}`);
-	return number;
+	if (phone.number !== phone.typed) {
+		warnings.push(`Phone Number "${phone.typed}" is sent as ${phone.number}`);
+	}
+	return phone.number;
 }
 
 /**

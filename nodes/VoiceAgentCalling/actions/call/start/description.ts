@@ -5,7 +5,7 @@ import { assistantLocator, voiceLocator } from '../../../../shared/assistants/fi
 import { fromNumberLocator } from '../../../../shared/workspace/fields';
 import { callSettingsField } from '../../../../shared/calls/callSettings';
 import { versionLocator } from '../../../../shared/assistants/versionField';
-import { missingVariablesField } from './promptCheck';
+import { countryCodeField, missingVariablesField } from '../../../../shared/calls/callee';
 import {
 	duplicateProtectionField,
 	GUARD_LOOKBACK_MINUTES,
@@ -35,15 +35,7 @@ export const properties: INodeProperties[] = [
 		placeholder: 'e.g. +14155550100',
 		description: 'Number to call, in international format with country code',
 	},
-	{
-		displayName: 'Default Country Code',
-		name: 'defaultCountryCode',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. +91',
-		description:
-			'Added to numbers written without one (a leading 0 is dropped). Spaces, dashes, dots and brackets are always removed, and 00 counts as +.',
-	},
+	countryCodeField('defaultCountryCode', false),
 	{
 		displayName: 'Callee Name',
 		name: 'name',

@@ -1,4 +1,6 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import type { MissingMode } from '../../../../shared/calls/callee';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readAssistantRecord } from '../../../../shared/assistants/assistants';
@@ -18,37 +20,6 @@ import type { StartRequest } from './body';
  * assistant uses: a callee must never hear "@{{clinic}}". The assistant is read once per
  * distinct assistant of the batch (GET /agent/{id}), not per row.
  */
-
-export const MISSING_MODES = ['refuse', 'warn', 'ignore'] as const;
-export type MissingMode = (typeof MISSING_MODES)[number];
-
-export const LABEL = 'Missing Prompt Variables';
-
-export const missingVariablesField: INodeProperties = {
-	displayName: LABEL,
-	name: 'missingVariables',
-	type: 'options',
-	default: 'refuse',
-	options: [
-		{
-			name: 'Refuse the Row',
-			value: 'refuse',
-			description: 'A row that gives no value for a variable the assistant uses is not called',
-		},
-		{
-			name: 'Call and Warn',
-			value: 'warn',
-			description: 'The row is called; its output item lists the missing variables in warnings',
-		},
-		{
-			name: 'Ignore',
-			value: 'ignore',
-			description: 'The assistant is not read and rows are not checked',
-		},
-	],
-	description:
-		"What to do with a row that gives no value for a @{{variable}} the assistant's prompt or intro uses (the callee would hear the placeholder). Callee Name fills @{{callee_name}} and Phone Number @{{mobile_number}}.",
-};
 
 /** The check of one row, as Dry Run shows it. */
 export interface RowCheck {

@@ -9,7 +9,7 @@ import {
 	MIN_POLL_SECONDS,
 	MIN_WAIT_SECONDS,
 } from './description';
-import { LABEL as MISSING_LABEL, MISSING_MODES, type MissingMode } from './promptCheck';
+import { MISSING_LABEL, MISSING_MODES, type MissingMode } from '../../../../shared/calls/callee';
 
 /** How the batch is dialled: one setting for the whole run, read from the first item. */
 export interface DialSettings {

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { fields, toText } from '../../../../shared/engine/params';
+import { calleeValue } from '../../../../shared/calls/callee';
+import { fields } from '../../../../shared/engine/params';
 import { DROPPED_KEYS, fieldError } from '../../../../shared/engine/validate';
 
 // Variable names n8n drops when it copies data ("__proto__" would also change an object's
@@ -55,16 +56,6 @@ export function readVariables(ctx: IExecuteFunctions, i: number): Variables | un
 	if (given.size === 0) return undefined;
 	// Reserved names are refused above, so every key stays a plain own key.
 	const out: Variables = {};
-	for (const [key, { value, label }] of given) {
-		if (typeof value === 'boolean') out[key] = String(value);
-		else if (value !== null && typeof value === 'object') {
-			throw fieldError(
-				node,
-				label,
-				'must be text, a number or a boolean, not an object or list',
-				i,
-			);
-		} else out[key] = toText(node, label, value, i);
-	}
+	for (const [key, { value, label }] of given) out[key] = calleeValue(node, label, value, i);
 	return out;
 }

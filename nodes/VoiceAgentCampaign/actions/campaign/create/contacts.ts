@@ -7,9 +7,9 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { normalisePhone } from '../../../../shared/calls/phone';
+import { calleeNumber, calleeText } from '../../../../shared/calls/callee';
 import { fields } from '../../../../shared/engine/params';
-import { DROPPED_KEYS, E164_RE, fieldError } from '../../../../shared/engine/validate';
+import { DROPPED_KEYS, fieldError } from '../../../../shared/engine/validate';
 import { parseCsv } from './csv';
 
 /** The column the service reads numbers from (FACTS: `/campaign/save`). */
@@ -154,11 +154,10 @@ export async function* rawRows(
 	}
 }
 
+/** A cell as text by the callee pipeline's rule; undefined when it cannot be (see problemOf). */
 function cellText(value: unknown): string | undefined {
-	if (value === undefined || value === null) return '';
-	if (typeof value === 'string') return value;
-	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-	return undefined;
+	const read = calleeText(value);
+	return 'text' in read ? read.text : undefined;
 }
 
 /** Reads and checks every row; see the module comment for what a bad row does. */
@@ -181,25 +180,19 @@ export async function readContacts(
 	for await (const raw of rawRows(ctx, itemCount, rules, seen)) {
 		// The automatic mapping needs the columns: every item's fields, or the first file's header.
 		mapping ??= mappingOf(seen);
-		const phoneText = cellText(raw.phone) ?? '';
-		const phone = normalisePhone(phoneText, rules.countryCode);
-		let bad: { field: string; reason: string } | undefined;
-		if (!E164_RE.test(phone)) {
-			bad = {
-				field: raw.where,
-				reason: phoneText.trim()
-					? `"${phoneText}" is not a phone number in international format with country code, e.g. +14155550100`
-					: 'is empty',
-			};
-		}
+		const phone = calleeNumber(raw.phone, rules.countryCode);
+		let bad: { field: string; reason: string } | undefined = phone.ok
+			? undefined
+			: { field: raw.where, reason: phone.problem };
 		for (const { variable, column } of bad ? [] : mapping) {
-			const value = cellText(valueAt(raw.source, raw.header, column));
+			const read = calleeText(valueAt(raw.source, raw.header, column));
 			const field =
 				rules.source === 'items' ? `Column ${column}` : raw.where.replace(/›.*$/, `› ${column}`);
-			if (value === undefined) {
-				bad = { field, reason: 'must be text, a number or a boolean, not an object or list' };
+			if ('problem' in read) {
+				bad = { field, reason: read.problem };
 				break;
 			}
+			const value = read.text;
 			if (required.has(variable) && value.trim() === '') {
 				bad = {
 					field,
@@ -221,7 +214,7 @@ export async function readContacts(
 		leftOut.push({
 			item: raw.item,
 			...(raw.line === undefined ? {} : { line: raw.line }),
-			mobile_number: phoneText,
+			mobile_number: phone.typed,
 			field: bad.field,
 			reason: bad.reason,
 		});
@@ -231,13 +224,19 @@ export async function readContacts(
 		count: phones.length,
 		// Checked above: every value is text here.
 		cellsOf: (n) => [
-			normalisePhone(cellText(phones[n]) ?? '', rules.countryCode),
+			calleeNumberText(phones[n], rules.countryCode),
 			...finalMapping.map(({ column }) => cellText(valueAt(sources[n], headers[n], column)) ?? ''),
 		],
 		leftOut,
 		columns: seen,
 		mapping: finalMapping,
 	};
+}
+
+/** A checked row's number as uploaded. */
+function calleeNumberText(raw: unknown, countryCode: string): string {
+	const phone = calleeNumber(raw, countryCode);
+	return phone.ok ? phone.number : '';
 }
 
 /** Variable names that would be lost or change an object's prototype on the way. */

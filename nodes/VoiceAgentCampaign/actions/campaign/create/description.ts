@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { countryCodeField, missingVariablesField } from '../../../../shared/calls/callee';
 
 import { callSettingsField } from '../../../../shared/calls/callSettings';
 import { assistantLocator } from '../../../../shared/assistants/fields';
@@ -68,16 +69,7 @@ export const properties: INodeProperties[] = [
 		description: 'The column of the file that holds the numbers',
 		displayOptions: { show: { contactsSource: ['file'] } },
 	},
-	{
-		displayName: 'Country Code',
-		name: 'countryCode',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. +91',
-		description:
-			'The campaign’s country: added to numbers written without one (a leading 0 is dropped)',
-	},
+	countryCodeField('countryCode', true),
 	{
 		displayName: 'Variable Mapping',
 		name: 'variableMapping',
@@ -193,23 +185,7 @@ export const properties: INodeProperties[] = [
 				default: 15,
 				description: 'Large lists: how long to wait for the service to verify the list',
 			},
-			{
-				displayName: 'Missing Prompt Variables',
-				name: 'missingVariables',
-				type: 'options',
-				default: 'refuse',
-				options: [
-					{
-						name: 'Refuse',
-						value: 'refuse',
-						description: 'A row without a value for a variable the prompt uses is a bad row',
-					},
-					{ name: 'Warn', value: 'warn', description: 'Upload, with a warning on the output' },
-					{ name: 'Ignore', value: 'ignore' },
-				],
-				description:
-					'What to do when the assistant’s prompt uses a @{{variable}} that a row does not give',
-			},
+			missingVariablesField,
 			{
 				displayName: 'Poll Interval (Seconds)',
 				name: 'pollSeconds',

@@ -7,7 +7,12 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { readCallConfig } from '../../../../shared/calls/callSettings';
 import { parseScheduledTime } from '../../../../shared/engine/dateTime';
 import { fields } from '../../../../shared/engine/params';
-import { countryCodeDigits } from '../../../../shared/calls/phone';
+import {
+	MISSING_LABEL,
+	MISSING_MODES,
+	readCountryCode,
+	type MissingMode,
+} from '../../../../shared/calls/callee';
 import { readLaunch, type Launch } from '../launch';
 import { refuseReservedVariable, type MappedVariable } from './contacts';
 import { campaignTime, windowProblem } from './schedule';
@@ -32,7 +37,7 @@ export interface CreateSettings {
 	/** An earlier campaign with the key counts only if created at most this long ago. */
 	lookBackMs: number;
 	largeFlow: 'auto' | 'always' | 'never';
-	missingMode: 'refuse' | 'warn' | 'ignore';
+	missingMode: MissingMode;
 	maxVerifyMs: number;
 	pollMs: number;
 	removeInvalidRows: boolean;
@@ -50,8 +55,12 @@ export function readSettings(ctx: IExecuteFunctions, now: number): CreateSetting
 	const agentId = f.locatorUuid('assistant', 'Assistant');
 	const baseName = f.requiredText('campaignName', 'Campaign Name').replace(KEY_SUFFIX_RE, '');
 	const source = f.option('contactsSource', 'Contacts From', ['items', 'file'] as const, 'items');
-	const cc = countryCodeDigits(f.requiredText('countryCode', 'Country Code'));
-	if (!cc) throw f.error('Country Code', 'must be a country calling code like +91 or +1');
+	const countryCode = readCountryCode(
+		ctx.getNode(),
+		'Country Code',
+		f.requiredText('countryCode', 'Country Code'),
+		0,
+	) as string;
 	const options = f.collection('options', 'Options');
 
 	const callConfig: IDataObject = readCallConfig(ctx, 0, now) ?? {};
@@ -86,7 +95,7 @@ export function readSettings(ctx: IExecuteFunctions, now: number): CreateSetting
 		binaryProperty:
 			source === 'file' ? f.requiredText('binaryPropertyName', 'Input Binary Field') : undefined,
 		phoneColumn: source === 'file' ? f.requiredText('phoneColumn', 'Phone Column') : undefined,
-		countryCode: `+${cc}`,
+		countryCode,
 		given,
 		protect: options.boolean('duplicateProtection', 'Duplicate Protection', true),
 		lookBackMs:
@@ -102,12 +111,7 @@ export function readSettings(ctx: IExecuteFunctions, now: number): CreateSetting
 			['auto', 'always', 'never'] as const,
 			'auto',
 		),
-		missingMode: options.option(
-			'missingVariables',
-			'Missing Prompt Variables',
-			['refuse', 'warn', 'ignore'] as const,
-			'refuse',
-		),
+		missingMode: options.option('missingVariables', MISSING_LABEL, MISSING_MODES, 'refuse'),
 		maxVerifyMs:
 			options.integer('maxVerifyMinutes', 'Max Verification Wait (Minutes)', 15, {
 				min: 1,

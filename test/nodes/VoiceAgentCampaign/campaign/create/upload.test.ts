@@ -184,7 +184,10 @@ describe('Campaign › Create: the upload', () => {
 				/^Start: 01\/01\/2020, 09:00 \(Asia\/Kolkata\) is not in the future/,
 			],
 			[{ endAt: '2027-01-15T09:30:40' }, /^End: .* must be at least a minute after the start/],
-			[{ countryCode: 'India' }, /^Country Code: must be a country calling code/],
+			[
+				{ countryCode: 'India' },
+				/^Country Code: "India" is not a country code, e.g. \+91 \[item 0\]$/,
+			],
 			[{ campaignName: ' ' }, /^Campaign Name: /],
 		] as const) {
 			const { error } = await runNode({
