@@ -60,6 +60,8 @@ interface RawRow {
 	item: number;
 	line?: number;
 	where: string;
+	/** The file a CSV row is from. */
+	file?: string;
 	phone: unknown;
 	source: IDataObject | string[];
 	header?: Map<string, number>;
@@ -146,6 +148,7 @@ export async function* rawRows(
 				item,
 				line,
 				where: `${file} line ${line} › ${phoneColumn}`,
+				file,
 				phone: cells[phoneAt],
 				source: cells,
 				header,
@@ -160,76 +163,140 @@ function cellText(value: unknown): string | undefined {
 	return 'text' in read ? read.text : undefined;
 }
 
-/** Reads and checks every row; see the module comment for what a bad row does. */
-export async function readContacts(
+/**
+ * Every row of the input, read once (each CSV file parsed once), kept as references into the
+ * items: parallel lists rather than an object per row, so 50,000 rows cost little besides
+ * the items themselves. Checked afterwards, as often as needed, by checkContacts.
+ */
+export interface RowSet {
+	count: number;
+	item: number[];
+	line: Array<number | undefined>;
+	phone: unknown[];
+	source: Array<IDataObject | string[]>;
+	header: Array<Map<string, number> | undefined>;
+	/** Where each row's number is, for the messages ("Phone Number", "file.csv line 3 › Phone"). */
+	where: (n: number) => string;
+	/** Item fields or CSV columns seen, for the automatic mapping. */
+	columns: Set<string>;
+	/** The columns known when the first row was read: every item's fields, or the first file's header. */
+	firstColumns: Set<string>;
+}
+
+export async function collectRows(
 	ctx: IExecuteFunctions,
 	itemCount: number,
+	rules: Pick<ContactRules, 'source' | 'binaryProperty' | 'phoneColumn'>,
+): Promise<RowSet> {
+	const columns = new Set<string>();
+	let firstColumns: Set<string> | undefined;
+	const rows: RowSet = {
+		count: 0,
+		item: [],
+		line: [],
+		phone: [],
+		source: [],
+		header: [],
+		where: () => 'Phone Number',
+		columns,
+		firstColumns: columns,
+	};
+	const fileOf = new Map<number, string>();
+	for await (const raw of rawRows(ctx, itemCount, rules, columns)) {
+		firstColumns ??= new Set(columns);
+		rows.item.push(raw.item);
+		rows.line.push(raw.line);
+		rows.phone.push(raw.phone);
+		rows.source.push(raw.source);
+		rows.header.push(raw.header);
+		if (raw.file !== undefined) fileOf.set(raw.item, raw.file);
+	}
+	rows.count = rows.item.length;
+	rows.firstColumns = firstColumns ?? columns;
+	if (rules.source === 'file') {
+		rows.where = (n) => `${fileOf.get(rows.item[n])} line ${rows.line[n]} › ${rules.phoneColumn}`;
+	}
+	return rows;
+}
+
+/** What is wrong with one row under a mapping, or undefined for a good row. */
+function rowProblem(
+	rows: RowSet,
+	n: number,
+	rules: ContactRules,
+	mapping: MappedVariable[],
+	required: Set<string>,
+): { field: string; reason: string; typed: string } | undefined {
+	const phone = calleeNumber(rows.phone[n], rules.countryCode);
+	const where = rows.where(n);
+	if (!phone.ok) return { field: where, reason: phone.problem, typed: phone.typed };
+	for (const { variable, column } of mapping) {
+		const read = calleeText(valueAt(rows.source[n], rows.header[n], column));
+		const field =
+			rules.source === 'items' ? `Column ${column}` : where.replace(/›.*$/, `› ${column}`);
+		if ('problem' in read) return { field, reason: read.problem, typed: phone.typed };
+		if (required.has(variable) && read.text.trim() === '') {
+			return {
+				field,
+				reason: `is empty, but the assistant's prompt uses @{{${variable}}}: the callee would hear the placeholder`,
+				typed: phone.typed,
+			};
+		}
+	}
+	return undefined;
+}
+
+/** Checks every collected row under the mapping; a bad row stops the node or is left out. */
+export function checkContacts(
+	ctx: IExecuteFunctions,
+	rows: RowSet,
 	rules: ContactRules,
 	mappingOf: (columns: Set<string>) => MappedVariable[],
-): Promise<Contacts & { mapping: MappedVariable[] }> {
+): Contacts & { mapping: MappedVariable[] } {
 	const node = ctx.getNode();
-	const seen = new Set<string>();
-	// The accepted rows, as references into the items (their number, their row): parallel
-	// lists rather than an object per row, so 50,000 rows cost little besides the items.
-	const phones: unknown[] = [];
-	const sources: Array<IDataObject | string[]> = [];
-	const headers: Array<Map<string, number> | undefined> = [];
-	const leftOut: LeftOutRow[] = [];
-	let mapping: MappedVariable[] | undefined;
+	const mapping = mappingOf(rows.firstColumns);
 	const required = new Set(rules.required);
-	for await (const raw of rawRows(ctx, itemCount, rules, seen)) {
-		// The automatic mapping needs the columns: every item's fields, or the first file's header.
-		mapping ??= mappingOf(seen);
-		const phone = calleeNumber(raw.phone, rules.countryCode);
-		let bad: { field: string; reason: string } | undefined = phone.ok
-			? undefined
-			: { field: raw.where, reason: phone.problem };
-		for (const { variable, column } of bad ? [] : mapping) {
-			const read = calleeText(valueAt(raw.source, raw.header, column));
-			const field =
-				rules.source === 'items' ? `Column ${column}` : raw.where.replace(/›.*$/, `› ${column}`);
-			if ('problem' in read) {
-				bad = { field, reason: read.problem };
-				break;
-			}
-			const value = read.text;
-			if (required.has(variable) && value.trim() === '') {
-				bad = {
-					field,
-					reason: `is empty, but the assistant's prompt uses @{{${variable}}}: the callee would hear the placeholder`,
-				};
-				break;
-			}
-		}
+	const accepted: number[] = [];
+	const leftOut: LeftOutRow[] = [];
+	for (let n = 0; n < rows.count; n++) {
+		const bad = rowProblem(rows, n, rules, mapping, required);
 		if (!bad) {
-			phones.push(raw.phone);
-			sources.push(raw.source);
-			headers.push(raw.header);
+			accepted.push(n);
 			continue;
 		}
-		const where = raw.line === undefined ? '' : ` (line ${raw.line})`;
+		const line = rows.line[n];
 		if (rules.stopOnError) {
-			throw fieldError(node, bad.field, `${bad.reason}${where}. Nothing was uploaded`, raw.item);
+			const where = line === undefined ? '' : ` (line ${line})`;
+			throw fieldError(
+				node,
+				bad.field,
+				`${bad.reason}${where}. Nothing was uploaded`,
+				rows.item[n],
+			);
 		}
 		leftOut.push({
-			item: raw.item,
-			...(raw.line === undefined ? {} : { line: raw.line }),
-			mobile_number: phone.typed,
+			item: rows.item[n],
+			...(line === undefined ? {} : { line }),
+			mobile_number: bad.typed,
 			field: bad.field,
 			reason: bad.reason,
 		});
 	}
-	const finalMapping = mapping ?? mappingOf(seen);
 	return {
-		count: phones.length,
+		count: accepted.length,
 		// Checked above: every value is text here.
-		cellsOf: (n) => [
-			calleeNumberText(phones[n], rules.countryCode),
-			...finalMapping.map(({ column }) => cellText(valueAt(sources[n], headers[n], column)) ?? ''),
-		],
+		cellsOf: (k) => {
+			const n = accepted[k];
+			return [
+				calleeNumberText(rows.phone[n], rules.countryCode),
+				...mapping.map(
+					({ column }) => cellText(valueAt(rows.source[n], rows.header[n], column)) ?? '',
+				),
+			];
+		},
 		leftOut,
-		columns: seen,
-		mapping: finalMapping,
+		columns: rows.columns,
+		mapping,
 	};
 }
 

@@ -18,11 +18,18 @@ import { operationOption, type BatchOptions } from '../../../../shared/engine/op
 import { asItemError } from '../../../../shared/engine/router';
 import { mayHaveActed, sendOnce } from '../../../../shared/engine/once';
 import { startList, type Launch } from '../launch';
-import { PHONE_HEADER, readContacts, type LeftOutRow, type MappedVariable } from './contacts';
+import {
+	checkContacts,
+	collectRows,
+	PHONE_HEADER,
+	type Contacts,
+	type LeftOutRow,
+	type MappedVariable,
+} from './contacts';
 import { csvFile } from './csv';
 import { LARGE_FROM_ROWS, properties as createProperties } from './description';
 import { runLargeFlow } from './largeFlow';
-import { readSettings } from './settings';
+import { readSettings, type CreateSettings } from './settings';
 import { listIdOf, saveList, uploadLargeList, type UploadForm } from './upload';
 
 export const option = operationOption({
@@ -71,6 +78,37 @@ export async function executeAll(
 	{ stopOnError }: BatchOptions,
 ): Promise<IDataObject> {
 	const s = readSettings(this, Date.now());
+	const { contacts, warnings } = await checkedContacts(this, itemCount, s, stopOnError);
+	const large =
+		s.largeFlow === 'always' || (s.largeFlow === 'auto' && contacts.count >= LARGE_FROM_ROWS);
+	const { form, report } = uploadOf(s, contacts, large, warnings);
+
+	// A re-run with the same rows finds the first upload instead of making a second campaign;
+	// one made before the look-back is an earlier campaign of the same sheet, not this run's.
+	if (s.protect) {
+		const earlier = await findCampaign(
+			this,
+			(c, serviceNow) => c.name === form.campaignName && madeWithin(c, serviceNow, s.lookBackMs),
+			{ callCount: true },
+			0,
+		);
+		if (earlier) return await foundAgain(this, s, earlier, report, large);
+	}
+	return large
+		? await uploadLarge(this, s, form, report)
+		: await uploadStandard(this, s, form, report);
+}
+
+/**
+ * Every row read once and checked before any request: its number and values first, then,
+ * with the assistant read, the variables its prompt uses.
+ */
+async function checkedContacts(
+	ctx: IExecuteFunctions,
+	itemCount: number,
+	s: CreateSettings,
+	stopOnError: boolean,
+): Promise<{ contacts: Contacts & { mapping: MappedVariable[] }; warnings: string[] }> {
 	const rules = {
 		source: s.source,
 		countryCode: s.countryCode,
@@ -78,15 +116,14 @@ export async function executeAll(
 		binaryProperty: s.binaryProperty,
 		phoneColumn: s.phoneColumn,
 	};
-	// Every row's number and values are checked before any request; only the prompt's
-	// variables need the assistant, which is read next.
-	const checked = await readContacts(this, itemCount, { ...rules, required: [] }, () => s.given);
-	if (!checked.count) throw nothingToUpload(this, checked.leftOut);
+	const rows = await collectRows(ctx, itemCount, rules);
+	const checked = checkContacts(ctx, rows, { ...rules, required: [] }, () => s.given);
+	if (!checked.count) throw nothingToUpload(ctx, checked.leftOut);
 
 	const used =
 		s.missingMode === 'ignore' && s.given.length
 			? { variables: [] as string[] | undefined, note: undefined as string | undefined }
-			: await assistantPromptVariables(this, s.agentId, 0);
+			: await assistantPromptVariables(ctx, s.agentId, 0);
 	const usedVariables = used.variables ?? [];
 	const mappingOf = (columns: Set<string>): MappedVariable[] =>
 		s.given.length
@@ -94,32 +131,39 @@ export async function executeAll(
 			: ['callee_name', ...usedVariables.filter((v) => v !== 'callee_name')]
 					.filter((v) => v !== 'mobile_number' && columns.has(v))
 					.map((variable) => ({ variable, column: variable }));
-	const contacts = await readContacts(
-		this,
-		itemCount,
+	const contacts = checkContacts(
+		ctx,
+		rows,
 		{ ...rules, required: s.missingMode === 'refuse' ? usedVariables : [] },
 		mappingOf,
 	);
-	const mapping = contacts.mapping;
 	const warnings: string[] = [];
 	if (used.note) warnings.push(`Prompt variables not checked: ${used.note}`);
 	const unmapped = usedVariables.filter(
-		(v) => v !== 'mobile_number' && !mapping.some((m) => m.variable === v),
+		(v) => v !== 'mobile_number' && !contacts.mapping.some((m) => m.variable === v),
 	);
 	if (unmapped.length && s.missingMode !== 'ignore') {
 		const text = `The assistant's prompt uses ${unmapped.map((v) => `@{{${v}}}`).join(', ')}, which no column fills: the callee would hear the placeholder`;
 		if (s.missingMode === 'refuse') {
-			throw new NodeOperationError(this.getNode(), text, {
+			throw new NodeOperationError(ctx.getNode(), text, {
 				itemIndex: 0,
 				description: `Add ${unmapped.length > 1 ? 'columns' : 'a column'} named ${unmapped.join(', ')}, or map ${unmapped.length > 1 ? 'them' : 'it'} in Variable Mapping. Nothing was uploaded. (Options › Missing Prompt Variables can lower this to a warning.)`,
 			});
 		}
 		warnings.push(text);
 	}
-	if (!contacts.count) throw nothingToUpload(this, contacts.leftOut);
+	if (!contacts.count) throw nothingToUpload(ctx, contacts.leftOut);
+	return { contacts, warnings };
+}
 
-	const large =
-		s.largeFlow === 'always' || (s.largeFlow === 'auto' && contacts.count >= LARGE_FROM_ROWS);
+/** The upload (its form, with the name that carries the key) and the report every output starts with. */
+function uploadOf(
+	s: CreateSettings,
+	contacts: Contacts & { mapping: MappedVariable[] },
+	large: boolean,
+	warnings: string[],
+): { form: UploadForm; report: IDataObject } {
+	const { mapping } = contacts;
 	const variablesMap: Record<string, string> = {};
 	for (const { variable } of mapping) variablesMap[variable] = variable;
 	const csv = csvFile(
@@ -162,49 +206,61 @@ export async function executeAll(
 		timezone: s.zone,
 	};
 	if (warnings.length) report.warnings = warnings;
+	return { form, report };
+}
 
-	// A re-run with the same rows finds the first upload instead of making a second campaign;
-	// one made before the look-back is an earlier campaign of the same sheet, not this run's.
-	if (s.protect) {
-		const earlier = await findCampaign(
-			this,
-			(c, serviceNow) => c.name === campaignName && madeWithin(c, serviceNow, s.lookBackMs),
-			{ callCount: true },
-			0,
-		);
-		if (earlier) {
-			const listId = String(earlier.id);
-			const out: IDataObject = {
-				list_id: listId,
-				...report,
-				// The found campaign's own times, not this run's (they may differ: `$now`).
-				campaign_start_time: earlier.campaign_start_time ?? null,
-				campaign_end_time: earlier.campaign_end_time ?? null,
-				already_uploaded: true,
-				campaign: earlier,
-			};
-			if (s.launch && !large) out.start = await startFound(this, s.agentId, earlier, s.launch);
-			return out;
-		}
-	}
+/** A campaign this run's rows made within the look-back: nothing uploaded; started only if it was not. */
+async function foundAgain(
+	ctx: IExecuteFunctions,
+	s: CreateSettings,
+	earlier: IDataObject,
+	report: IDataObject,
+	large: boolean,
+): Promise<IDataObject> {
+	const out: IDataObject = {
+		list_id: String(earlier.id),
+		...report,
+		// The found campaign's own times, not this run's (they may differ: `$now`).
+		campaign_start_time: earlier.campaign_start_time ?? null,
+		campaign_end_time: earlier.campaign_end_time ?? null,
+		already_uploaded: true,
+		campaign: earlier,
+	};
+	if (s.launch && !large) out.start = await startFound(ctx, s.agentId, earlier, s.launch);
+	return out;
+}
 
-	if (large) {
-		const uploaded = await sendOnce(
-			this,
-			0,
-			'campaign upload',
-			async () => await uploadLargeList(this, form, PHONE_HEADER),
-		).catch((e) => afterSending(e, campaignName));
-		const flow = await runLargeFlow(this, uploaded, form, s);
-		return { list_id: flow.list_id, ...report, ...flow };
-	}
-	const answer = await sendOnce(
-		this,
+/** The large flow: one upload, then verification and scheduling. */
+async function uploadLarge(
+	ctx: IExecuteFunctions,
+	s: CreateSettings,
+	form: UploadForm,
+	report: IDataObject,
+): Promise<IDataObject> {
+	const uploaded = await sendOnce(
+		ctx,
 		0,
 		'campaign upload',
-		async () => await saveList(this, form),
-	).catch((e) => afterSending(e, campaignName));
-	const listId = listIdOf(this, answer, 'list_id');
+		async () => await uploadLargeList(ctx, form, PHONE_HEADER),
+	).catch((e) => afterSending(e, form.campaignName));
+	const flow = await runLargeFlow(ctx, uploaded, form, s);
+	return { list_id: flow.list_id, ...report, ...flow };
+}
+
+/** The standard flow: one upload, then (Start Right Away) one start. */
+async function uploadStandard(
+	ctx: IExecuteFunctions,
+	s: CreateSettings,
+	form: UploadForm,
+	report: IDataObject,
+): Promise<IDataObject> {
+	const answer = await sendOnce(
+		ctx,
+		0,
+		'campaign upload',
+		async () => await saveList(ctx, form),
+	).catch((e) => afterSending(e, form.campaignName));
+	const listId = listIdOf(ctx, answer, 'list_id');
 	const out: IDataObject = {
 		list_id: listId,
 		...report,
@@ -213,7 +269,7 @@ export async function executeAll(
 		failed_rows: answer.failed_rows,
 		answer,
 	};
-	if (s.launch) out.start = await startOnce(this, s.agentId, listId, s.launch);
+	if (s.launch) out.start = await startOnce(ctx, s.agentId, listId, s.launch);
 	return out;
 }
 
