@@ -8,9 +8,26 @@ import { readCallback } from './callback';
 import { readVariables } from './variables';
 import { versionBody } from '../../../../shared/assistants/versionField';
 
+/** The body of POST /calling/outbound/individual (or its v2) as one row sends it. */
+export interface StartBody extends IDataObject {
+	name: string;
+	mobile_number: string;
+	agent_id: string;
+	version_id?: string;
+	/** Exactly one caller: a number, a number's id, or a number pool. */
+	from_number?: string;
+	from_number_id?: string;
+	number_pool_id?: string;
+	voice_id?: string;
+	custom_args_values?: Record<string, string>;
+	call_config?: IDataObject;
+	callback_url?: string;
+	callback_args?: IDataObject;
+}
+
 /** One row's request, checked: what it sends, and what a Dry Run should point out. */
 export interface StartRequest {
-	body: IDataObject;
+	body: StartBody;
 	warnings: string[];
 }
 
@@ -78,7 +95,7 @@ export function buildStartRequest(
 	const f = fields(ctx, i);
 	const warnings: string[] = [];
 	const agentId = f.locatorUuid('assistant', 'Assistant');
-	const body: IDataObject = {
+	const body: StartBody = {
 		name: f.text('name', 'Callee Name'),
 		mobile_number: readPhone(ctx, i, warnings),
 		agent_id: agentId,

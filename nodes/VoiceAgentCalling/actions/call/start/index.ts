@@ -5,14 +5,19 @@ import { Pacer } from './batch';
 import { batchParams } from './batchParams';
 import { asItemError, type BatchOptions, type ItemResult } from '../../../../shared/engine/router';
 import { asJson, recordFromStart } from '../../../../shared/calls/record';
-import { getApiCredentials } from '../../../../shared/http/transport';
+import { getApiCredentials, type ApiCredentials } from '../../../../shared/http/transport';
 import { buildStartRequest, type StartRequest } from './body';
 import { dialAll } from './dial';
-import { readDialSettings, readWaitSettings, type WaitSettings } from './settings';
+import {
+	readDialSettings,
+	readWaitSettings,
+	type DialSettings,
+	type WaitSettings,
+} from './settings';
 import { downloadRecordingStep } from './recordingStep';
-import { batchRefusal, checkPromptVariables, withWarnings } from './promptCheck';
+import { batchRefusal, checkPromptVariables, withWarnings, type RowCheck } from './promptCheck';
 import { findEarlierCalls, guardFailedNote, markEarlier, readRerunGuard, SKIPPED } from './rerun';
-import { Watcher } from './watcher';
+import { Watcher, type WatchedCall } from './watcher';
 
 export const option = operationOption({
 	name: 'Start',
@@ -22,6 +27,26 @@ export const option = operationOption({
 });
 
 export { properties } from './description';
+
+/** Every row's outcome so far: its checked request, or its error (Continue On Fail). */
+type Rows = Array<StartRequest | Error>;
+type Results = Array<ItemResult | undefined>;
+
+/** A batch stopped at one row, before anyone was called: that row's error, nothing else. */
+function stoppedAt(itemCount: number, index: number, error: Error): Results {
+	return Object.assign(new Array<ItemResult | undefined>(itemCount).fill(undefined), {
+		[index]: { ok: false, error },
+	});
+}
+
+/** A row with an error is not waited for. */
+const NO_WAIT: WaitSettings = {
+	wait: false,
+	includeAnalysis: false,
+	downloadRecording: false,
+	pollMs: 0,
+	maxWaitMs: 0,
+};
 
 /**
  * Call → Start for the whole batch: every row is checked first (without Continue On Fail one
@@ -33,10 +58,10 @@ export async function executeBatch(
 	this: IExecuteFunctions,
 	itemCount: number,
 	{ stopOnError }: BatchOptions,
-): Promise<Array<ItemResult | undefined>> {
+): Promise<Results> {
 	if (itemCount === 0) return [];
 	const nowMs = Date.now();
-	let settings;
+	let settings: DialSettings;
 	try {
 		settings = readDialSettings(this);
 		// Checked now: the assistant is read before the guard runs, and bad input sends nothing.
@@ -48,38 +73,13 @@ export async function executeBatch(
 			error: asItemError(this, error, i),
 		}));
 	}
-
 	// Read from n8n's store while the rows are checked; used only once every row has passed.
 	const credentialsRead = settings.dryRun ? undefined : getApiCredentials.call(this, 0);
 	credentialsRead?.catch(() => undefined);
 
-	const requests: Array<StartRequest | Error> = [];
-	const waits: WaitSettings[] = [];
-	// Nobody is called before every row is read: read fixed fields once, not once per row.
-	const rows = batchParams(this);
-	for (let i = 0; i < itemCount; i++) {
-		try {
-			requests.push(buildStartRequest(rows, i, nowMs));
-			waits.push(readWaitSettings(rows, i));
-		} catch (error) {
-			const itemError = asItemError(this, error, i);
-			// Every row is checked before anyone is called: one bad row, zero calls.
-			if (stopOnError) {
-				return Object.assign(new Array<ItemResult | undefined>(itemCount).fill(undefined), {
-					[i]: { ok: false, error: itemError },
-				});
-			}
-			requests[i] = itemError;
-			waits[i] = {
-				wait: false,
-				includeAnalysis: false,
-				downloadRecording: false,
-				pollMs: 0,
-				maxWaitMs: 0,
-			};
-		}
-	}
-
+	const read = readRows(this, itemCount, stopOnError, nowMs);
+	if ('stopped' in read) return read.stopped;
+	const { requests, waits } = read;
 	// The assistant's @{{variables}} each row must give: checked before anyone is called (a
 	// Dry Run shows the result). Its warnings go on the row's output.
 	const promptWarnings: string[][] = requests.map(() => []);
@@ -100,45 +100,115 @@ export async function executeBatch(
 			refused[0]?.index === first
 				? batchRefusal(this, refused, requests)
 				: (requests[first] as Error);
-		return Object.assign(new Array<ItemResult | undefined>(itemCount).fill(undefined), {
-			[first]: { ok: false, error },
-		});
+		return stoppedAt(itemCount, first, error);
 	}
-
-	if (settings.dryRun) {
-		return requests.map((request, i): ItemResult => {
-			if (request instanceof Error) return { ok: false, error: request };
-			const output: IDataObject = { dry_run: true, body: request.body };
-			const warnings = [...request.warnings, ...promptWarnings[i]];
-			if (warnings.length) output.warnings = warnings;
-			if (checks[i]) output.prompt_variables = { ...checks[i] };
-			return { ok: true, output };
-		});
-	}
+	if (settings.dryRun) return dryRun(requests, promptWarnings, checks);
 
 	const credentials = await (credentialsRead as ReturnType<typeof getApiCredentials>);
-	// Rows an earlier attempt of this execution dialled (n8n re-ran it): never dialled again.
+	const results = await dialAndWatch(this, requests, waits, {
+		settings,
+		credentials,
+		stopOnError,
+		nowMs,
+	});
+	return results.map((result, i) => withWarnings(result, promptWarnings[i]));
+}
+
+/**
+ * Every row read and checked, nobody called yet; fixed fields are read once, not once per
+ * row. Without Continue On Fail the first bad row stops the batch.
+ */
+function readRows(
+	ctx: IExecuteFunctions,
+	itemCount: number,
+	stopOnError: boolean,
+	nowMs: number,
+): { requests: Rows; waits: WaitSettings[] } | { stopped: Results } {
+	const requests: Rows = [];
+	const waits: WaitSettings[] = [];
+	const rows = batchParams(ctx);
+	for (let i = 0; i < itemCount; i++) {
+		try {
+			requests.push(buildStartRequest(rows, i, nowMs));
+			waits.push(readWaitSettings(rows, i));
+		} catch (error) {
+			const itemError = asItemError(ctx, error, i);
+			// Every row is checked before anyone is called: one bad row, zero calls.
+			if (stopOnError) return { stopped: stoppedAt(itemCount, i, itemError) };
+			requests[i] = itemError;
+			waits[i] = NO_WAIT;
+		}
+	}
+	return { requests, waits };
+}
+
+/** Dry Run: each row's request as it would be sent, with its warnings and prompt check. */
+function dryRun(requests: Rows, promptWarnings: string[][], checks: Array<RowCheck | undefined>) {
+	return requests.map((request, i): ItemResult => {
+		if (request instanceof Error) return { ok: false, error: request };
+		const output: IDataObject = { dry_run: true, body: request.body };
+		const warnings = [...request.warnings, ...promptWarnings[i]];
+		if (warnings.length) output.warnings = warnings;
+		if (checks[i]) output.prompt_variables = { ...checks[i] };
+		return { ok: true, output };
+	});
+}
+
+interface DialRun {
+	settings: DialSettings;
+	credentials: ApiCredentials;
+	stopOnError: boolean;
+	nowMs: number;
+}
+
+/** What the watcher needs of a call to follow it. */
+function watchOf(
+	index: number,
+	callId: string,
+	agentId: string,
+	initiatedAt: unknown,
+	wait: WaitSettings,
+): WatchedCall {
+	const createdMs = Date.parse(String(initiatedAt ?? ''));
+	return {
+		index,
+		callId,
+		agentId,
+		createdMs: Number.isFinite(createdMs) ? createdMs : undefined,
+		startedAt: Date.now(),
+		pollMs: wait.pollMs,
+		maxWaitMs: wait.maxWaitMs,
+		includeAnalysis: wait.includeAnalysis,
+	};
+}
+
+/**
+ * The checked rows dialled (never one an earlier attempt of this execution dialled: n8n
+ * re-ran it), and the rows that wait followed by one watcher until their calls end.
+ */
+async function dialAndWatch(
+	ctx: IExecuteFunctions,
+	requests: Rows,
+	waits: WaitSettings[],
+	run: DialRun,
+): Promise<Results> {
+	const { settings, credentials } = run;
 	let earlier: Map<number, IDataObject>;
 	try {
 		earlier = await findEarlierCalls(
-			this,
+			ctx,
 			requests.flatMap((request, index) =>
 				request instanceof Error ? [] : [{ index, body: request.body }],
 			),
-			{ credentials, concurrency: settings.concurrency, nowMs },
+			{ credentials, concurrency: settings.concurrency, nowMs: run.nowMs },
 		);
 	} catch (error) {
-		return requests.map((request, i): ItemResult => {
-			if (request instanceof Error) return { ok: false, error: request };
-			const e = asItemError(this, error, i) as Error & { description?: string | null };
-			e.description = `${guardFailedNote()} ${e.description ?? ''}`.trim();
-			return { ok: false, error: e };
-		});
+		return guardFailed(ctx, requests, error);
 	}
 	const pacer = new Pacer(settings.callsPerMinute, { concurrency: settings.concurrency });
 	let failed = false;
-	const stop = (): boolean => stopOnError && (failed || watcher.hasFailures());
-	const watcher = new Watcher(this, {
+	const stop = (): boolean => run.stopOnError && (failed || watcher.hasFailures());
+	const watcher = new Watcher(ctx, {
 		credentials,
 		concurrency: settings.concurrency,
 		onRateLimited: (delayMs) => pacer.pause(delayMs),
@@ -147,22 +217,13 @@ export async function executeBatch(
 	});
 	// Without a row that waits, no watcher runs (its idle ticks would only delay the end).
 	const watching = waits.some((w) => w.wait) ? watcher.run() : undefined;
+	const bodyOf = (i: number) => (requests[i] as StartRequest).body;
 	for (const [i, call] of earlier) {
-		const createdMs = Date.parse(String(call.created_at ?? ''));
 		if (waits[i].wait)
-			watcher.add({
-				index: i,
-				callId: String(call.id),
-				agentId: String((requests[i] as StartRequest).body.agent_id),
-				createdMs: Number.isFinite(createdMs) ? createdMs : undefined,
-				startedAt: Date.now(),
-				pollMs: waits[i].pollMs,
-				maxWaitMs: waits[i].maxWaitMs,
-				includeAnalysis: waits[i].includeAnalysis,
-			});
+			watcher.add(watchOf(i, String(call.id), bodyOf(i).agent_id, call.created_at, waits[i]));
 	}
 	const started = await dialAll(
-		this,
+		ctx,
 		requests.map((request, i) => ({
 			// A placeholder: dialAll skips a row whose body is an error; its result is set below.
 			body: request instanceof Error ? request : earlier.has(i) ? SKIPPED : request.body,
@@ -176,38 +237,36 @@ export async function executeBatch(
 				failed = true;
 			},
 			onStarted: (i, data) => {
-				const wait = waits[i];
-				if (!wait.wait || !data.call_id) return;
-				const createdMs = Date.parse(String(data.initiated_at ?? ''));
+				if (!waits[i].wait || !data.call_id) return;
+				const agentId = String(data.agent_id ?? bodyOf(i).agent_id);
 				watcher.add({
-					index: i,
-					callId: String(data.call_id),
-					agentId: String(data.agent_id ?? (requests[i] as StartRequest).body.agent_id),
-					createdMs: Number.isFinite(createdMs) ? createdMs : undefined,
-					startedAt: Date.now(),
-					pollMs: wait.pollMs,
-					maxWaitMs: wait.maxWaitMs,
-					includeAnalysis: wait.includeAnalysis,
-					sentVariables: recordFromStart(data, (requests[i] as StartRequest).body).custom_variables,
+					...watchOf(i, String(data.call_id), agentId, data.initiated_at, waits[i]),
+					sentVariables: recordFromStart(data, bodyOf(i)).custom_variables,
 				});
 			},
 		},
 	);
 	watcher.dialFinished();
 	await watching;
-	return started.map((result, i) => withWarnings(outcome(result, i), promptWarnings[i]));
-
-	function outcome(result: ItemResult | undefined, i: number): ItemResult | undefined {
+	return started.map((result, i): ItemResult | undefined => {
 		const call = earlier.get(i);
 		if (call) return markEarlier(watcher.watches(i) ? watcher.result(i) : undefined, call);
 		if (!result?.ok) return result;
+		// Not waited for: the call record with what the start answer and the request tell.
 		if (!watcher.watches(i)) {
-			// Not waited for: the call record with what the start answer and the request tell.
-			const answer = result.output as IDataObject;
-			const sent = (requests[i] as StartRequest).body;
-			return { ok: true, output: asJson(recordFromStart(answer, sent)) };
+			return { ok: true, output: asJson(recordFromStart(result.output as IDataObject, bodyOf(i))) };
 		}
 		// undefined: the batch stopped before this row's call was seen to end.
 		return watcher.result(i);
-	}
+	});
+}
+
+/** The duplicate check could not be made: no row is dialled, each says why. */
+function guardFailed(ctx: IExecuteFunctions, requests: Rows, error: unknown): Results {
+	return requests.map((request, i): ItemResult => {
+		if (request instanceof Error) return { ok: false, error: request };
+		const e = asItemError(ctx, error, i) as Error & { description?: string | null };
+		e.description = `${guardFailedNote()} ${e.description ?? ''}`.trim();
+		return { ok: false, error: e };
+	});
 }
