@@ -181,15 +181,28 @@ export class Watcher {
 		}
 	}
 
-	/** One check of every pending call. */
+	/** One check of every pending call: read what is known of each, then settle the ended ones. */
 	private async round(pending: WatchedCall[]): Promise<void> {
 		this.stats.rounds++;
 		this.stats.historyBudget += Math.ceil(pending.length / HISTORY_PAGE_SIZE);
 		const seen = new Map<string, CallRecord>();
 		const failed = new Map<string, Error>();
-		const listed = pending.filter((c) => c.createdMs !== undefined);
+		await this.readHistory(pending, seen, failed);
+		await this.readMissingDetails(pending, seen, failed);
+		const finished = this.settle(pending, seen, failed);
+		await runPool(finished.length, this.options.concurrency, async (n) => {
+			await this.finishCall(finished[n].call, finished[n].timedOut);
+		});
+	}
+
+	/** The pending calls' history rows, per assistant, in as few windows of pages as cover them. */
+	private async readHistory(
+		pending: WatchedCall[],
+		seen: Map<string, CallRecord>,
+		failed: Map<string, Error>,
+	): Promise<void> {
 		const byAgent = new Map<string, WatchedCall[]>();
-		for (const call of listed)
+		for (const call of pending.filter((c) => c.createdMs !== undefined))
 			byAgent.set(call.agentId, [...(byAgent.get(call.agentId) ?? []), call]);
 		for (const [agentId, agentPending] of byAgent) {
 			const ids = new Set(agentPending.map((c) => c.callId));
@@ -212,23 +225,35 @@ export class Watcher {
 				}
 			}
 		}
-		// Details only where the history cannot tell: the call is not listed (or its row has no
-		// status), or it ended and its analysis is wanted.
+	}
+
+	/** Whether a call's wait runs out before the next round. */
+	private timedOutNow(c: WatchedCall): boolean {
+		return this.now() + c.pollMs > c.startedAt + c.maxWaitMs;
+	}
+
+	/**
+	 * Details only where the history cannot tell: the call is not listed (or its row has no
+	 * status), or it ended (or is about to time out) and its analysis is wanted.
+	 */
+	private async readMissingDetails(
+		pending: WatchedCall[],
+		seen: Map<string, CallRecord>,
+		failed: Map<string, Error>,
+	): Promise<void> {
 		const needDetails = pending.filter((c) => {
 			if (failed.has(c.callId)) return false;
 			const row = seen.get(c.callId);
 			if (!row || !row.status) return true;
 			return c.includeAnalysis && isTerminal(row);
 		});
-		const timedOutNow = (c: WatchedCall) => this.now() + c.pollMs > c.startedAt + c.maxWaitMs;
-		// Calls about to time out with analysis wanted get their details read too, as before.
 		for (const c of pending) {
 			const row = seen.get(c.callId);
 			if (
 				row &&
 				c.includeAnalysis &&
 				!isTerminal(row) &&
-				timedOutNow(c) &&
+				this.timedOutNow(c) &&
 				!needDetails.includes(c)
 			)
 				needDetails.push(c);
@@ -241,7 +266,18 @@ export class Watcher {
 				failed.set(call.callId, error as Error);
 			}
 		});
+	}
 
+	/**
+	 * Each call's latest record kept; the ended and timed-out ones returned to be output. A call
+	 * that cannot be read fails at once when the key stopped working (waiting changes nothing),
+	 * else when its wait runs out.
+	 */
+	private settle(
+		pending: WatchedCall[],
+		seen: Map<string, CallRecord>,
+		failed: Map<string, Error>,
+	): Array<{ call: WatchedCall; timedOut: boolean }> {
 		const finished: Array<{ call: WatchedCall; timedOut: boolean }> = [];
 		for (const call of pending) {
 			const record = seen.get(call.callId);
@@ -249,15 +285,14 @@ export class Watcher {
 				call.last = record;
 				call.lastError = undefined;
 				if (isTerminal(record)) finished.push({ call, timedOut: false });
-				else if (timedOutNow(call)) finished.push({ call, timedOut: true });
+				else if (this.timedOutNow(call)) finished.push({ call, timedOut: true });
 				continue;
 			}
 			const error = failed.get(call.callId);
 			call.lastError = error;
-			// The key stopped working: nothing will change by waiting.
 			if (error && [401, 403].includes(httpCode(error))) {
 				this.results.set(call.index, { ok: false, error: waitError(this.ctx, call, error) });
-			} else if (timedOutNow(call)) {
+			} else if (this.timedOutNow(call)) {
 				if (call.last) finished.push({ call, timedOut: true });
 				else
 					this.results.set(call.index, {
@@ -266,25 +301,27 @@ export class Watcher {
 					});
 			}
 		}
-		await runPool(finished.length, this.options.concurrency, async (n) => {
-			const { call, timedOut } = finished[n];
-			try {
-				const output = waitOutput(
-					call.last as CallRecord,
-					call.callId,
-					timedOut,
-					this.now() - call.startedAt,
-					call.sentVariables,
-				);
-				const finish = this.options.finish;
-				this.results.set(call.index, {
-					ok: true,
-					output: finish ? await finish(this.ctx, call, output) : output,
-				});
-			} catch (error) {
-				this.results.set(call.index, { ok: false, error: waitError(this.ctx, call, error) });
-			}
-		});
+		return finished;
+	}
+
+	/** A call's output once it ended or its wait ran out (after the finish step, if any). */
+	private async finishCall(call: WatchedCall, timedOut: boolean): Promise<void> {
+		try {
+			const output = waitOutput(
+				call.last as CallRecord,
+				call.callId,
+				timedOut,
+				this.now() - call.startedAt,
+				call.sentVariables,
+			);
+			const finish = this.options.finish;
+			this.results.set(call.index, {
+				ok: true,
+				output: finish ? await finish(this.ctx, call, output) : output,
+			});
+		} catch (error) {
+			this.results.set(call.index, { ok: false, error: waitError(this.ctx, call, error) });
+		}
 	}
 
 	/** Request settings of the watcher's reads: a failed check is simply tried again next round. */
