@@ -185,9 +185,6 @@ export class VoiceAgentInstantTrigger implements INodeType {
 		const release = releaseWithResponse(this, held);
 		const data = this.getWorkflowStaticData('node') as NodeState;
 		const now = Date.now();
-		const nowSec = Math.floor(now / 1000);
-		const memory: Memory = readMemory(data.memory);
-		const primary = primaryEvent(config.events, config.acceptCallbacks);
 		const items: IDataObject[] = [];
 		let answer: IDataObject = { received: true };
 		const sweepRequested = query.sweep !== undefined;
@@ -199,53 +196,87 @@ export class VoiceAgentInstantTrigger implements INodeType {
 					error: `Not a delivery of the voice agent service: ${delivery.reason}`,
 				});
 			}
-			const ignored = ignoredBecause(delivery, config);
-			const dKey = deliveryKey(delivery.key);
-			const isPrimary = delivery.eventType === primary && delivery.terminal;
-			const cKey = callKey(delivery.callId);
-			if (ignored) {
-				answer = { received: true, ignored };
-			} else if (
-				has(memory, dKey) ||
-				(isPrimary && has(memory, cKey)) ||
-				!claim(this, isPrimary ? [dKey, cKey] : [dKey], held)
-			) {
-				answer = { received: true, duplicate: true };
-			} else {
-				remember(memory, dKey, nowSec);
-				if (isPrimary) remember(memory, cKey, nowSec);
-				data.memory = prune(memory, nowSec);
-				items.push(delivery.item);
-			}
+			answer = admit(this, delivery, config, data, held, now, items);
 		}
 
-		const due = !data.sweep?.at || now - Number(data.sweep.at) >= config.sweepMs;
-		if (config.safetyNet && (sweepRequested || due) && claim(this, [SWEEP], held)) {
-			try {
-				const found = await runSweep(this, config, data, now);
-				for (const item of found) {
-					// A delivery of the same call being handled right now emits it instead.
-					if (claim(this, [callKey(String(item.call_id))], held)) items.push(item);
-				}
-				answer = { ...answer, swept: found.length };
-			} catch (error) {
-				// Nothing of the sweep was stored: the next one reads the same window again.
-				this.logger.warn(`Voice Agent Webhook Trigger: sweep failed: ${(error as Error).message}`);
-				if (sweepRequested)
-					return reply(502, { error: `Sweep failed: ${(error as Error).message}` });
-			}
-		} else if (sweepRequested) {
-			answer = {
-				received: true,
-				swept: config.safetyNet ? 'already running' : 'safety net is off',
-			};
-		}
+		const swept = await sweepIfDue(this, config, data, held, now, sweepRequested);
+		if ('failed' in swept) return reply(502, { error: `Sweep failed: ${swept.failed}` });
+		items.push(...swept.items);
+		if (swept.answer) answer = { ...answer, ...swept.answer };
 
 		if (items.length === 0) return { webhookResponse: answer };
 		release.answered = true;
 		reply(200, answer);
 		return startWorkflow(this, items);
 	}
+}
+
+/**
+ * A delivery, judged: ignored (not an event this trigger is for), a duplicate (already
+ * remembered, or being handled by a concurrent request), or new: remembered and emitted.
+ */
+function admit(
+	ctx: IWebhookFunctions,
+	delivery: Exclude<Delivery, { kind: 'unknown' }>,
+	config: Config,
+	data: NodeState,
+	held: string[],
+	now: number,
+	items: IDataObject[],
+): IDataObject {
+	const nowSec = Math.floor(now / 1000);
+	const memory: Memory = readMemory(data.memory);
+	const primary = primaryEvent(config.events, config.acceptCallbacks);
+	const ignored = ignoredBecause(delivery, config);
+	if (ignored) return { received: true, ignored };
+	const dKey = deliveryKey(delivery.key);
+	const isPrimary = delivery.eventType === primary && delivery.terminal;
+	const cKey = callKey(delivery.callId);
+	if (
+		has(memory, dKey) ||
+		(isPrimary && has(memory, cKey)) ||
+		!claim(ctx, isPrimary ? [dKey, cKey] : [dKey], held)
+	) {
+		return { received: true, duplicate: true };
+	}
+	remember(memory, dKey, nowSec);
+	if (isPrimary) remember(memory, cKey, nowSec);
+	data.memory = prune(memory, nowSec);
+	items.push(delivery.item);
+	return { received: true };
+}
+
+/**
+ * The safety net's sweep, when it is due or asked for (`?sweep`) and no other request runs
+ * one: the calls it finds that no delivery brought. A failed sweep stores nothing (the next
+ * one reads the same window again); only an asked-for one reports the failure.
+ */
+async function sweepIfDue(
+	ctx: IWebhookFunctions,
+	config: Config,
+	data: NodeState,
+	held: string[],
+	now: number,
+	requested: boolean,
+): Promise<{ items: IDataObject[]; answer?: IDataObject } | { failed: string }> {
+	const due = !data.sweep?.at || now - Number(data.sweep.at) >= config.sweepMs;
+	if (config.safetyNet && (requested || due) && claim(ctx, [SWEEP], held)) {
+		try {
+			const found = await runSweep(ctx, config, data, now);
+			// A delivery of the same call being handled right now emits it instead.
+			const items = found.filter((item) => claim(ctx, [callKey(String(item.call_id))], held));
+			return { items, answer: { swept: found.length } };
+		} catch (error) {
+			ctx.logger.warn(`Voice Agent Webhook Trigger: sweep failed: ${(error as Error).message}`);
+			if (requested) return { failed: (error as Error).message };
+			return { items: [] };
+		}
+	}
+	if (!requested) return { items: [] };
+	return {
+		items: [],
+		answer: { received: true, swept: config.safetyNet ? 'already running' : 'safety net is off' },
+	};
 }
 
 /**

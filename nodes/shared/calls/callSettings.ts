@@ -107,9 +107,9 @@ export function callSettingsField(options: {
 			description:
 				'IANA time zone of the call window and Scheduled At. Empty: the workflow’s time zone.',
 		},
+		...(options.scheduledAt ? [SCHEDULED_AT] : []),
+		...(options.extra ?? []),
 	];
-	if (options.scheduledAt) members.push(SCHEDULED_AT);
-	members.push(...(options.extra ?? []));
 	// The editor lists a collection's members by name, whatever their order here.
 	members.sort((a, b) => a.displayName.localeCompare(b.displayName));
 	return {

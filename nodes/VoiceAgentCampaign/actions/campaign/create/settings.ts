@@ -6,7 +6,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readCallConfig } from '../../../../shared/calls/callSettings';
 import { parseScheduledTime } from '../../../../shared/engine/dateTime';
-import { fields } from '../../../../shared/engine/params';
+import { fields, type Fields } from '../../../../shared/engine/params';
 import {
 	MISSING_LABEL,
 	MISSING_MODES,
@@ -50,6 +50,21 @@ export interface CreateSettings {
 	launch?: Launch;
 }
 
+/** The Variable Mapping as given: each variable once, its column (its own name when empty). */
+function readMapping(ctx: IExecuteFunctions, f: Fields): MappedVariable[] {
+	const given: MappedVariable[] = [];
+	for (const entry of f
+		.collection('variableMapping', 'Variable Mapping')
+		.entries('mapping', 'Variable')) {
+		const variable = entry.requiredText('variable', 'Variable Name or ID');
+		refuseReservedVariable(ctx, variable);
+		if (given.some((m) => m.variable === variable))
+			throw entry.error('Variable Name or ID', `"${variable}" is mapped twice`);
+		given.push({ variable, column: entry.text('column', 'Column').trim() || variable });
+	}
+	return given;
+}
+
 export function readSettings(ctx: IExecuteFunctions, now: number): CreateSettings {
 	const f = fields(ctx, 0);
 	const agentId = f.locatorUuid('assistant', 'Assistant');
@@ -77,16 +92,7 @@ export function readSettings(ctx: IExecuteFunctions, now: number): CreateSetting
 		throw f.error(problem.field, `${campaignTime(at, zone)} (${zone}) ${problem.problem}`);
 	}
 
-	const given: MappedVariable[] = [];
-	for (const entry of f
-		.collection('variableMapping', 'Variable Mapping')
-		.entries('mapping', 'Variable')) {
-		const variable = entry.requiredText('variable', 'Variable Name or ID');
-		refuseReservedVariable(ctx, variable);
-		if (given.some((m) => m.variable === variable))
-			throw entry.error('Variable Name or ID', `"${variable}" is mapped twice`);
-		given.push({ variable, column: entry.text('column', 'Column').trim() || variable });
-	}
+	const given = readMapping(ctx, f);
 
 	return {
 		agentId,
