@@ -114,7 +114,7 @@ export const missingVariablesField: INodeProperties = {
 		},
 	],
 	description:
-		"What to do with a row that gives no value for a @{{variable}} the assistant's prompt or intro uses (the callee would hear the placeholder)",
+		"What to do with a row that gives no value for a @{{variable}} the assistant's prompt or intro uses (the callee would hear the placeholder). The callee's name fills @{{callee_name}} and the number @{{mobile_number}}.",
 };
 
 /** The country code field: Start's Default Country Code, Create's Country Code. */
