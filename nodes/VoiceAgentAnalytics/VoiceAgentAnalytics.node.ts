@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { searchAssistants, searchCampaigns } from '../shared/listSearch';
 import { nodeProperties, route } from '../shared/router';
 import { analytics } from './actions/analytics';
 
@@ -32,6 +33,9 @@ export class VoiceAgentAnalytics implements INodeType {
 		credentials: [{ name: 'voiceAgentApi', required: true }],
 		properties: nodeProperties(resources, 'analytics'),
 	};
+
+	// The Assistant and Campaign filters' "From List" modes name these.
+	methods = { listSearch: { searchAssistants, searchCampaigns } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await route.call(this, resources);
