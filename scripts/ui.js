@@ -260,12 +260,12 @@ async function main(base, sandbox) {
 	);
 	// One check per declared node: one without a browser check fails here.
 	for (const node of nodes) {
-		await check(`${node.displayName}: its panels open without an error or issue marker`, () =>
+		await check(`${node.displayName}: its panels open and their lists fill, without an error`, () =>
 			ui.nodePanels(ctx, node),
 		);
 	}
 	await check(
-		'Assistant, From Number, voice, knowledge base and campaign dropdowns fill from the service',
+		"Assistant, From Number, voice, knowledge base and campaign dropdowns fill from the service (Analytics' filters too)",
 		() => ui.dropdownsFill(ctx, nodes),
 	);
 	await check(

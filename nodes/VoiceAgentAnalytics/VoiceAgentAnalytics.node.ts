@@ -6,6 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { searchAssistants } from '../shared/assistants/lists';
+import { searchCampaigns } from '../shared/campaigns/lists';
 import { nodeProperties, route } from '../shared/engine/router';
 import { analytics } from './actions/analytics';
 
@@ -32,6 +34,9 @@ export class VoiceAgentAnalytics implements INodeType {
 		credentials: [{ name: 'voiceAgentApi', required: true }],
 		properties: nodeProperties(resources, 'analytics'),
 	};
+
+	// The Assistant and Campaign filters' "From List" modes name these.
+	methods = { listSearch: { searchAssistants, searchCampaigns } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await route.call(this, resources);

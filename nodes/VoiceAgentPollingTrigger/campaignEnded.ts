@@ -28,6 +28,8 @@ export const campaignEndedProperties: INodeProperties[] = [
 		typeOptions: { loadOptionsMethod: 'getCampaigns' },
 		default: [],
 		displayOptions: { show: { event: [CAMPAIGN_ENDED] } },
+		// The description is only a tooltip; the hint is on the panel, under the field.
+		hint: 'Leave empty to watch every campaign',
 		description:
 			'Only these campaigns; none selected means every campaign. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},

@@ -317,10 +317,12 @@ const PANELS = {
 			parameters: {
 				resource: 'analytics',
 				operation: 'drillDown',
+				// Picked from the list, as a user does: the panel checks the list opens.
 				campaign: {
 					__rl: true,
-					mode: 'id',
+					mode: 'list',
 					value: require('../../sandbox').fixtures.CAMPAIGNS[0].id,
+					cachedResultName: require('../../sandbox').fixtures.CAMPAIGNS[0].name,
 				},
 			},
 		},
@@ -470,6 +472,12 @@ async function nodePanels(/** @type {Ctx} */ ctx, /** @type {DeclaredNode} */ no
 			const selector = `[data-test-id=ndv] [data-test-id=resource-locator-${field}], [data-test-id=ndv] [data-test-id=parameter-input-${field}]`;
 			if (!(await page.$(selector))) throw new Error(`${name}: the panel shows no ${field} field`);
 		}
+		// Each list opens and fills: a missing list method only shows once a list is opened.
+		for (const field of await page.evaluate(fromListFields)) {
+			await listOf(ctx, field).catch((error) => {
+				throw new Error(`${name}: ${error instanceof Error ? error.message : error}`);
+			});
+		}
 		await closeNode(ctx);
 	}
 }
@@ -480,22 +488,72 @@ const listItems = (/** @type {string} */ field) => `[...document.querySelectorAl
 	.filter((e) => e.checkVisibility({ opacityProperty: true, visibilityProperty: true }))
 	.map((e) => (e.textContent || '').trim())`;
 
-/** Opens a resource locator's list and returns the entries it shows. */
+/** The fields of the open panel whose resource locator is in its "From List" mode. */
+const fromListFields = () => [
+	...new Set(
+		[...document.querySelectorAll('[data-test-id=ndv] [data-test-id^="resource-locator-"]')]
+			.filter((e) => {
+				const mode = e.querySelector('[data-test-id=rlc-mode-selector] input');
+				return /^from list$/i.test(/** @type {HTMLInputElement | null} */ (mode)?.value ?? '');
+			})
+			.map((e) => (e.getAttribute('data-test-id') ?? '').slice('resource-locator-'.length))
+			// The list's popover wraps the locator and carries a test id of the same prefix.
+			.filter((field) => field !== 'dropdown'),
+	),
+];
+
+/** Whether a resource locator's list popover is on screen (fading out counts). */
+const popoverShown = (/** @type {string} */ field) => `[...document.querySelectorAll(
+	'[data-test-id=resource-locator-${field}] .el-popper, [data-test-id=resource-locator-${field}] [class*=popover]')]
+	.some((e) => e.checkVisibility({ opacityProperty: true, visibilityProperty: true }))`;
+
+/** The text of the error a list shows in place of its entries ("Could not load list"). */
+const listError = `[...document.querySelectorAll('[data-test-id=rlc-error-container]')]
+	.filter((e) => e.checkVisibility({ opacityProperty: true, visibilityProperty: true }))
+	.map((e) => (e.textContent || '').replace(/\\s+/g, ' ').trim()).join(' / ')`;
+
+/** Opens a resource locator's list and returns the entries it shows; fails on its error. */
 async function listOf(/** @type {Ctx} */ ctx, /** @type {string} */ field) {
 	const { page } = ctx;
-	await page.click(`[data-test-id=resource-locator-${field}] [data-test-id=rlc-input]`);
+	const input = `[data-test-id=resource-locator-${field}] [data-test-id=rlc-input]`;
+	// The list of the field above or below, closing, may still cover this one: a click then
+	// picks one of its entries. Click only once this field's own input is on top.
+	await page.$eval(input, (e) => e.scrollIntoView({ block: 'center' }));
+	await until(
+		ctx,
+		`the ${field} field uncovered`,
+		(/** @type {string} */ selector) => {
+			const el = document.querySelector(selector);
+			const r = el?.getBoundingClientRect();
+			if (!el || !r) return false;
+			const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+			const box = (/** @type {Element} */ e) => e.closest('[data-test-id=rlc-input-container]');
+			if (!top) return false;
+			return el.contains(top) || top.contains(el) || (box(el) !== null && box(top) === box(el));
+		},
+		input,
+	);
+	await page.click(input);
 	try {
-		await page.waitForFunction(`(${listItems(field)}).length > 0`, { polling: 100 });
+		await page.waitForFunction(`(${listItems(field)}).length > 0 || (${listError}) !== ''`, {
+			polling: 100,
+		});
 	} catch {
 		throw new Error(`the ${field} list did not fill`);
 	}
 	// The list first shows the value picked before; the service's answer replaces it.
 	await page.waitForNetworkIdle({ idleTime: 500, timeout: 5000 }).catch(() => undefined);
+	const error = /** @type {string} */ (await page.evaluate(listError));
+	if (error) throw new Error(`the ${field} list shows "${error}"`);
 	const items = /** @type {string[]} */ (await page.evaluate(listItems(field)));
+	if (!items.length) throw new Error(`the ${field} list is empty`);
 	// A click outside closes the list without changing the value.
 	await page.click('[data-test-id=ndv] [data-test-id=tab-params]');
+	// Gone, popover included: a fading one covers the next field and takes its click.
 	await page
-		.waitForFunction(`(${listItems(field)}).length === 0`, { polling: 100 })
+		.waitForFunction(`(${listItems(field)}).length === 0 && !(${popoverShown(field)})`, {
+			polling: 100,
+		})
 		.catch(async () => {
 			throw new Error(
 				`the ${field} list stayed open: ${JSON.stringify(await page.evaluate(listItems(field)))}`,
@@ -511,6 +569,7 @@ async function dropdownsFill(/** @type {Ctx} */ ctx, /** @type {DeclaredNode[]} 
 		'voiceAgentAssistant',
 		'voiceAgentKnowledgeBase',
 		'voiceAgentCampaign',
+		'voiceAgentAnalytics',
 	];
 	const { id } = await everyNodeWorkflow(
 		ctx,
@@ -548,6 +607,19 @@ async function dropdownsFill(/** @type {Ctx} */ ctx, /** @type {DeclaredNode[]} 
 	);
 	if (JSON.stringify([...campaigns].sort()) !== JSON.stringify([...named].sort()))
 		throw new Error(`Campaign list ${JSON.stringify(campaigns)} is not ${JSON.stringify(named)}`);
+	await closeNode(ctx);
+	// Analytics' filters: the same assistants as Start's list, the same campaigns.
+	await openNode(ctx, 'Campaign report');
+	const reportAssistants = await listOf(ctx, 'assistant');
+	if (JSON.stringify(reportAssistants) !== JSON.stringify(assistants))
+		throw new Error(
+			`Analytics' Assistant list ${JSON.stringify(reportAssistants)} is not ${JSON.stringify(assistants)}`,
+		);
+	const reportCampaigns = await listOf(ctx, 'campaign');
+	if (JSON.stringify([...reportCampaigns].sort()) !== JSON.stringify([...named].sort()))
+		throw new Error(
+			`Analytics' Campaign list ${JSON.stringify(reportCampaigns)} is not ${JSON.stringify(named)}`,
+		);
 	await closeNode(ctx);
 }
 

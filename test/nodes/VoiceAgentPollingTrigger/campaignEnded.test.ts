@@ -353,6 +353,11 @@ describe('Voice Agent Polling Trigger › panel', () => {
 		]);
 	});
 
+	test('the Campaigns field says under it that empty means every campaign', () => {
+		const field = description.properties.find((p) => p.name === 'campaigns');
+		expect(field?.hint).toBe('Leave empty to watch every campaign');
+	});
+
 	test('the subtitle names the event', () => {
 		const body = String(description.subtitle)
 			.replace(/^=\{\{/, '')
