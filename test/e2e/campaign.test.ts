@@ -1,13 +1,16 @@
 /**
- * End to end: campaigns in a real n8n against the sandbox. A sheet of 306 rows (6 of them
- * invalid) read by n8n's own nodes → Campaign › Create with Start Right Away (the example
- * "Campaign from a sheet") → the sandbox
- * runs it → the polling trigger's Campaign Ended fires once per campaign → Get Results gives
- * the 300 calls, each joined to its row by its number; a re-run that finds its campaign instead of
- * uploading again, then Stop; the large-list flow in both documented variants.
+ * End to end: campaigns in a real n8n against the sandbox. The examples as shipped, in the
+ * files folder `npm run dev` makes: "Campaign from a sheet" uploads and starts the sample sheet
+ * and its calls end within minutes at any hour, or fails loudly without the sheet; "Campaign
+ * results to a sheet" activated. A sheet of 306 rows (6 of them invalid) read by n8n's own
+ * nodes → Campaign › Create with Start Right Away, as the example does → the sandbox runs it →
+ * the example's Campaign Ended fires once per campaign → Get Results gives the 300 calls, each
+ * joined to its row by its number, written as CSV next to the sheet; a re-run that finds its
+ * campaign instead of uploading again, then Stop; the large-list flow in both documented
+ * variants.
  * Run with `npm run test:e2e -- -t 'campaign'` (`-- --n8n2` for n8n 2.x).
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { parseCsv } from '../../nodes/VoiceAgentCampaign/actions/campaign/create/csv';
@@ -19,15 +22,12 @@ import {
 	e2eSuite,
 	executionsOf,
 	MAJOR,
-	POLL_CRON,
-	QUIET_POLLS,
 	REPO,
 } from '../helpers/e2eSuite';
 import { waitFor } from '../helpers/wait';
 
 const PKG = 'n8n-nodes-voice-agent';
 const CAMPAIGN = `${PKG}.voiceAgentCampaign`;
-const TRIGGER = `${PKG}.voiceAgentTrigger`;
 const AGENT = fixtures.AGENTS[0].id; // its prompt uses callee_name, clinic, date and time
 const FROM = fixtures.NUMBERS[0].number;
 
@@ -106,31 +106,32 @@ const createBase = {
 };
 
 /**
- * The example "Campaign from a sheet" as shipped (Read → Extract From File → Create with Start
- * Right Away, Continue On Fail), its manual part only, with the test's file, numbers (Indian),
- * start and no call window (the sandbox keeps windows: a run at the wrong hour would wait).
+ * The example's manual flow (Read → Extract From File → Create with Start Right Away and
+ * Continue On Fail) on the 306-row sheet, with Indian numbers, a start ahead of the suite and
+ * no call window.
  */
 function runWorkflow() {
-	const wf = JSON.parse(
-		readFileSync(path.join(REPO, 'examples', 'campaign-from-sheet.json'), 'utf8'),
-	);
-	wf.id = 'e2eCampaignRun';
-	wf.name = 'E2E campaign from a sheet';
-	wf.nodes = wf.nodes.filter((n: any) => n.type !== TRIGGER && n.name !== 'Get its results');
-	wf.connections = Object.fromEntries(
-		Object.entries(wf.connections).filter(([from]) => wf.nodes.some((n: any) => n.name === from)),
-	);
-	const read = wf.nodes.find((n: any) => n.type === 'n8n-nodes-base.readWriteFile');
-	read.parameters.fileSelector = path.join(suite.files, 'sheet.csv');
-	const create = wf.nodes.find((n: any) => n.type === CAMPAIGN);
-	Object.assign(create.parameters, {
-		countryCode: '+91',
-		startAt: START,
-		endAt: END,
-		fromNumbers: [FROM],
-		callConfig: { timezone: 'UTC' },
-	});
-	return wf;
+	const id = 'e2eCampaignRun';
+	const create = {
+		...node(id, 3, RUN_CREATE, CAMPAIGN, 1, {
+			...createBase,
+			campaignName: 'Appointment reminders',
+			mobileNumber: '={{ $json.phone }}',
+			variableMapping: SMALL_MAPPING,
+			callerMode: 'numbers',
+		}),
+		onError: 'continueRegularOutput',
+	};
+	return workflow(id, [
+		manual(id),
+		readFile(id, 'sheet.csv'),
+		node(id, 2, 'One item per row', 'n8n-nodes-base.extractFromFile', 1.1, {
+			operation: 'csv',
+			binaryPropertyName: 'data',
+			options: {},
+		}),
+		create,
+	]);
 }
 const RUN_CREATE = 'Create and start the campaign';
 
@@ -178,34 +179,11 @@ const largeWorkflow = () =>
 		}),
 	]);
 
-/**
- * The example's other part as shipped: Campaign Ended → Get Results → the results as a CSV
- * file written next to the sheet; here polling every 5 s (1.x) and writing into this run's
- * folder.
- */
-function endedWorkflow() {
-	const wf = JSON.parse(
-		readFileSync(path.join(REPO, 'examples', 'campaign-from-sheet.json'), 'utf8'),
-	);
-	wf.id = 'e2eCampaignEnded';
-	wf.name = 'E2E campaign results';
-	const kept = [
-		'When a campaign ends',
-		'Get its results',
-		'Results for the sheet',
-		'Results as CSV',
-		'Write the results',
-	];
-	wf.nodes = wf.nodes.filter((n: any) => kept.includes(n.name));
-	wf.connections = Object.fromEntries(
-		Object.entries(wf.connections).filter(([from]) => kept.includes(from)),
-	);
-	const trigger = wf.nodes.find((n: any) => n.type === TRIGGER);
-	trigger.parameters.pollTimes = { item: [{ mode: 'custom', cronExpression: POLL_CRON }] };
-	const write = wf.nodes.find((n: any) => n.name === 'Write the results');
-	write.parameters.fileName = `=${suite.files}/results-{{ $execution.id }}.csv`;
-	return wf;
-}
+/** The examples as shipped. */
+const example = (file: string) =>
+	JSON.parse(readFileSync(path.join(REPO, 'examples', file), 'utf8'));
+/** The example's trigger polls every minute: one quiet poll after the last emission. */
+const QUIET_POLLS = 1;
 const ENDED = 'When a campaign ends';
 
 const suite = e2eSuite({
@@ -215,14 +193,93 @@ const suite = e2eSuite({
 		writeFileSync(path.join(files, 'sheet.csv'), toCsv(SHEET));
 		writeFileSync(path.join(files, 'small.csv'), toCsv(GOOD.slice(0, 5)));
 	},
-	workflows: () => [runWorkflow(), stopWorkflow(), largeWorkflow(), endedWorkflow()],
+	workflows: () => [
+		example('campaign-from-sheet.json'),
+		example('campaign-results-to-sheet.json'),
+		runWorkflow(),
+		stopWorkflow(),
+		largeWorkflow(),
+	],
 });
 const out = (data: unknown, name: string) => env.nodeOutput(data, name) as any[];
 const created = () => suite.sandbox.campaigns();
 const callsOf = (listId: string) =>
 	suite.sandbox.store.calls.filter((c: any) => c.bulk_list_id === listId);
 
+/** The example's campaign: it ends before the results example is active, so never emitted. */
+let exampleListId: string | undefined;
+
 describe(`n8n ${MAJOR}.x campaigns`, () => {
+	test('example "Campaign from a sheet" as shipped: the sample sheet is uploaded and started, every call ends within minutes at any hour', async () => {
+		const { data } = await suite.execute('exCampaignFromSheet');
+		const [made] = out(data, 'Create and start the campaign');
+		expect(made).toMatchObject({ flow: 'standard', rows_uploaded: 4 });
+		expect(made.left_out).toEqual([
+			expect.objectContaining({ item: 4, mobile_number: 'n/a', field: 'Mobile Number' }),
+		]);
+		expect(made.campaign_name).toMatch(/^Appointment reminders #[0-9a-f]{8}$/);
+		exampleListId = made.list_id;
+		const [campaign] = created().filter((c) => c.id === made.list_id);
+		expect(campaign.file.text).toBe(
+			[
+				'Mobile Number,callee_name,clinic,date,time',
+				'+14155550142,Maria Lopez,Sunrise Clinic,June 9,10:30',
+				'+14155550121,James Carter,Sunrise Clinic,June 9,11:00',
+				'+14155550177,Anna Schmidt,Sunrise Clinic,June 10,09:15',
+				'+14155550199,Wei Chen,Sunrise Clinic,June 10,14:45',
+				'',
+			].join('\r\n'),
+		);
+		expect(campaign.started).toMatchObject({
+			via: 'POST /campaign/start',
+			from_numbers: ['+14155550100'],
+		});
+		// Starts within two minutes, and no call window holds the calls back at any hour.
+		expect(Date.parse(campaign.campaign_start_time ?? '') - Date.now()).toBeLessThanOrEqual(120000);
+		expect(campaign.call_config.call_time).toEqual({ timezone: 'America/New_York' });
+		expect(
+			callsOf(made.list_id)
+				.map((c: any) => c.to_number)
+				.sort(),
+		).toEqual(['+14155550121', '+14155550142', '+14155550177', '+14155550199']);
+		await suite.timed('the example campaign ends (real clock)', () =>
+			waitFor(
+				'every call of the example campaign ended and the campaign completed',
+				() =>
+					created().find((c) => c.id === made.list_id)?.campaign_status === 'completed' &&
+					callsOf(made.list_id).every((c: any) =>
+						['completed', 'failed', 'error'].includes(c.status),
+					),
+				5 * 60000,
+			),
+		);
+		expect(callsOf(made.list_id).map((c: any) => c.status)).toEqual([
+			'completed',
+			'completed',
+			'completed',
+			'completed',
+		]);
+	});
+
+	test('example "Campaign from a sheet" without its sheet: the run fails naming the file, nothing is uploaded', async () => {
+		const folder = path.join(suite.files, 'campaign');
+		renameSync(folder, `${folder}.away`);
+		try {
+			const count = created().length;
+			const result = await env.executeWorkflow(suite.n8n, suite.n8nEnv, 'exCampaignFromSheet');
+			expect(result.succeeded).toBe(false);
+			const error = result.data?.data?.resultData?.error;
+			expect([error?.node?.name, error?.message]).toEqual([
+				'No sheet',
+				'No sheet at .n8n-files/campaign/contacts.csv (relative to the folder n8n runs in). Put your CSV there or change the path in “Read the sheet”.',
+			]);
+			expect(out(result.data, 'Create and start the campaign')).toBeUndefined();
+			expect(created()).toHaveLength(count);
+		} finally {
+			renameSync(`${folder}.away`, folder);
+		}
+	});
+
 	test('campaign: Create from a CSV file and Stop; a re-run finds the campaign and uploads nothing', async () => {
 		const first = await suite.execute('e2eCampaignStop');
 		const [made] = out(first.data, 'Create');
@@ -297,7 +354,7 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 		// Counts reads of the campaign list: the trigger's polls.
 		sandbox.setFaults([{ endpoint: 'GET /campaign/all', action: 'pass' }]);
 		const polls = () => Number(sandbox.faults.describe().rules[0]?.fired ?? 0);
-		await timed('n8n activate', () => env.activateWorkflow(n8n, n8nEnv, 'e2eCampaignEnded'));
+		await timed('n8n activate', () => env.activateWorkflow(n8n, n8nEnv, 'exCampaignResults'));
 		const port = Number(n8nEnv.N8N_PORT);
 		const server = await timed('n8n start (until ready)', () =>
 			env.startN8n(n8n, n8nEnv, { port }),
@@ -320,9 +377,10 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 					180000,
 				),
 			);
-			const runs = async () => await executionsOf(rest, n8n.dir, 'e2eCampaignEnded');
+			const runs = async () => await executionsOf(rest, n8n.dir, 'exCampaignResults');
 			const ended = ours()
 				.map((c) => c.id)
+				.filter((id) => id !== exampleListId)
 				.sort();
 			const emitted = async () =>
 				(await runs())
@@ -370,10 +428,12 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 			expect(new Set(results.map((r: any) => r.to_number)).size).toBe(300);
 
 			// Written back: the run's CSV holds one row per call of the campaign, by number.
-			const files = readdirSync(suite.files).filter((f) => /^results-.*\.csv$/.test(f));
+			// Where the example writes: next to the sheet, in the files folder.
+			const folder = path.join(suite.files, 'campaign');
+			const files = readdirSync(folder).filter((f) => /^results-.*\.csv$/.test(f));
 			const written = files
 				.flatMap((f) =>
-					parseCsv(readFileSync(path.join(suite.files, f), 'utf8'))
+					parseCsv(readFileSync(path.join(folder, f), 'utf8'))
 						.slice(1)
 						.map((r) => r.cells),
 				)
