@@ -210,17 +210,18 @@ async function main() {
    Sandbox    ${sandboxUrl}   (API key ${env.SANDBOX_API_KEY})
 
  Examples (open one and click "Execute workflow", or activate it):
-   Start a call                     the call completes in 5-20 s; its transcript shows
-   Dial a sheet                     calls three rows
-   Export history                   returns the call history as a ZIP
-   Follow up on completed call      activate: emits each completed call once (polls every minute)
-   Instant: act the moment a call ends   activate, then start a call: fires on the call's event
-   Campaign from a sheet            uploads and starts a campaign from .n8n-files/campaign/
-                                    contacts.csv; its calls ring within 2 minutes, at any hour
-   Campaign results to a sheet      activate before the campaign: when it ends, writes
-                                    .n8n-files/campaign/results-<execution>.csv
-   Knowledge base from a folder     uploads .n8n-files/knowledge-base/*, waits until ready,
-                                    attaches it to the first assistant
+   Start a call                   the call completes in 5-20 s; its transcript shows
+   Dial a sheet                   calls three rows
+   Export history                 returns the call history as a ZIP
+   Follow up on completed call    activate: emits each completed call once (polls every minute)
+   Instant: act the moment a call ends
+                                  activate, then start a call: fires on the call's event
+   Campaign from a sheet          uploads and starts .n8n-files/campaign/contacts.csv; its
+                                  calls ring within 2 minutes, at any hour
+   Campaign results to a sheet    activate before the campaign: when it ends, writes
+                                  .n8n-files/campaign/results-<execution>.csv
+   Knowledge base from a folder   uploads .n8n-files/knowledge-base/*, waits until ready,
+                                  attaches it to the first assistant
  Files folder  ${files.folder}
 
  Changed the code? Stop with Ctrl-C and run npm run dev again.
