@@ -10,9 +10,10 @@
  *   npm run dev -- --reimport   import the example workflows again (overwrites edits to them)
  *
  * Builds the package, starts the sandbox (real clock, calls take 5-20 s), installs n8n on
- * first use, installs the packed package into .n8n-dev/ as a user would, imports the
- * credential "Voice Agent (local sandbox)" and the examples, creates a local owner account
- * and runs `n8n start`.
+ * first use, installs the packed package into .n8n-dev/ as a user would, creates n8n's files
+ * folder (<user folder>/.n8n-files, the only folder workflows may read) with the sample files
+ * the examples read, imports the credential "Voice Agent (local sandbox)" and the examples,
+ * creates a local owner account and runs `n8n start` in the user folder.
  *
  * It stops n8n (with everything n8n started) and the sandbox on Ctrl-C (SIGINT), SIGTERM and
  * SIGHUP, and when its parent process goes away (a closed terminal, a killed `npm run`):
@@ -168,6 +169,11 @@ async function main() {
 	const n8nEnv = env.n8nEnv({ userFolder, major, port: n8nPort });
 	const marker = path.join(userFolder, '.examples-imported');
 	const importExamples = argv.includes('--reimport') || !fs.existsSync(marker);
+	// The examples read their files relative to the folder n8n runs in, as in n8n's Docker image.
+	const files = env.prepareFilesFolder(userFolder, { overwrite: argv.includes('--reimport') });
+	log(
+		`n8n's files folder: ${files.folder}${files.copied.length ? ` (sample files written: ${files.copied.join(', ')})` : ''}`,
+	);
 	log(
 		`importing the credential "${CREDENTIAL_NAME}"${importExamples ? ' and the examples' : ''}...`,
 	);
@@ -203,11 +209,20 @@ async function main() {
    Sign in    ${env.OWNER.email} / ${env.OWNER.password}   (local only; ${account})
    Sandbox    ${sandboxUrl}   (API key ${env.SANDBOX_API_KEY})
 
- Try: open the workflow "Start a call" and click "Execute workflow": the call
- completes in 5-20 s and the node shows its transcript. "Dial a sheet" calls three
- rows, "Export history" returns a ZIP, and activating "Follow up on completed call"
- emits each completed call once (it polls every minute). Activate "Instant: act the
- moment a call ends" and start a call: it fires as the sandbox pushes the call's event.
+ Examples (open one and click "Execute workflow", or activate it):
+   Start a call                   the call completes in 5-20 s; its transcript shows
+   Dial a sheet                   calls three rows
+   Export history                 returns the call history as a ZIP
+   Follow up on completed call    activate: emits each completed call once (polls every minute)
+   Instant: act the moment a call ends
+                                  activate, then start a call: fires on the call's event
+   Campaign from a sheet          uploads and starts .n8n-files/campaign/contacts.csv; its
+                                  calls ring within 2 minutes, at any hour
+   Campaign results to a sheet    activate before the campaign: when it ends, writes
+                                  .n8n-files/campaign/results-<execution>.csv
+   Knowledge base from a folder   uploads .n8n-files/knowledge-base/*, waits until ready,
+                                  attaches it to the first assistant
+ Files folder  ${files.folder}
 
  Changed the code? Stop with Ctrl-C and run npm run dev again.
 ──────────────────────────────────────────────────────────────────────────────

@@ -36,6 +36,13 @@ export function n8nEnv(options: {
 	brokerPort?: number;
 	extra?: NodeJS.ProcessEnv;
 }): NodeJS.ProcessEnv;
+/** n8n's files folder, `.n8n-files` in the user folder (the folder n8n runs in). */
+export function filesFolder(userFolder: string): string;
+/** Creates it with the examples' sample files (keeps files already there unless overwrite). */
+export function prepareFilesFolder(
+	userFolder: string,
+	options?: { overwrite?: boolean },
+): { folder: string; copied: string[] };
 export function exec(
 	cmd: string,
 	args: string[],

@@ -32,6 +32,49 @@ const OWNER = {
  */
 
 /**
+ * n8n's files folder: the one folder its workflows may read and write on disk
+ * (N8N_RESTRICT_FILE_ACCESS_TO), `.n8n-files` in the user folder, which is also the folder n8n
+ * runs in. In n8n's Docker image both are /home/node, and /home/node/.n8n-files is n8n 2.x's
+ * default files folder: the examples name their files relative to it
+ * (`.n8n-files/campaign/contacts.csv`), so one file works here and in Docker.
+ * @param {string} userFolder
+ */
+function filesFolder(userFolder) {
+	return path.join(userFolder, '.n8n-files');
+}
+
+/** The sample files the examples read, shipped beside them. */
+const SAMPLE_FILES = path.join(REPO, 'examples', 'files');
+
+/**
+ * Creates the files folder with the examples' sample files in it. A file already there is
+ * kept (the user may have edited it) unless `overwrite`.
+ * @param {string} userFolder @param {{ overwrite?: boolean }} [options]
+ * @returns {{ folder: string, copied: string[] }} the folder and the files written (relative)
+ */
+function prepareFilesFolder(userFolder, { overwrite = false } = {}) {
+	const folder = filesFolder(userFolder);
+	/** @type {string[]} */
+	const copied = [];
+	const walk = (/** @type {string} */ rel) => {
+		fs.mkdirSync(path.join(folder, rel), { recursive: true });
+		for (const entry of fs.readdirSync(path.join(SAMPLE_FILES, rel), { withFileTypes: true })) {
+			const name = path.join(rel, entry.name);
+			if (entry.isDirectory()) walk(name);
+			else if (overwrite || !fs.existsSync(path.join(folder, name))) {
+				fs.copyFileSync(path.join(SAMPLE_FILES, name), path.join(folder, name));
+				copied.push(name);
+			}
+		}
+	};
+	walk('');
+	return { folder, copied: copied.sort() };
+}
+
+/** The folder n8n runs in: its user folder (relative file paths in workflows start there). */
+const n8nCwd = (/** @type {NodeJS.ProcessEnv} */ env) => env.N8N_USER_FOLDER || REPO;
+
+/**
  * Environment of a headless n8n that never calls home.
  * @param {{ userFolder: string, major: 1 | 2, port?: number, brokerPort?: number, extra?: NodeJS.ProcessEnv }} options
  */
@@ -69,6 +112,7 @@ function n8nEnv({ userFolder, major, port = 5678, brokerPort = port + 1, extra =
 		N8N_LOG_LEVEL: 'info',
 		GENERIC_TIMEZONE: 'UTC',
 		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
+		N8N_RESTRICT_FILE_ACCESS_TO: filesFolder(userFolder),
 	});
 	if (major === 1) {
 		// isolated-vm is not built on this install; task runners would also print to stdout.
@@ -279,7 +323,7 @@ async function n8nCli(n8n, env, args, timeoutMs = 5 * 60000) {
 		env.N8N_RUNNERS_ENABLED === 'false'
 			? env
 			: { ...env, N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
-	return await exec(n8n.nodeBin, [n8n.n8nBin, ...args], { cwd: REPO, env: own, timeoutMs });
+	return await exec(n8n.nodeBin, [n8n.n8nBin, ...args], { cwd: n8nCwd(env), env: own, timeoutMs });
 }
 
 /**
@@ -511,7 +555,7 @@ async function startN8n(
 ) {
 	const child = track(
 		spawn(n8n.nodeBin, [n8n.n8nBin, 'start'], {
-			cwd: REPO,
+			cwd: n8nCwd(env),
 			env,
 			stdio: stdio === 'inherit' ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
 			// Its own process group, so that stopping it also stops what it started.
@@ -618,6 +662,8 @@ module.exports = {
 	SANDBOX_API_KEY,
 	OWNER,
 	n8nEnv,
+	filesFolder,
+	prepareFilesFolder,
 	exec,
 	mustExec,
 	npmEnv,

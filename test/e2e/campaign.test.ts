@@ -1,13 +1,17 @@
 /**
- * End to end: campaigns in a real n8n against the sandbox. A sheet of 306 rows (6 of them
- * invalid) read by n8n's own nodes → Campaign › Create with Start Right Away (the example
- * "Campaign from a sheet") → the sandbox
- * runs it → the polling trigger's Campaign Ended fires once per campaign → Get Results gives
- * the 300 calls, each joined to its row by its number; a re-run that finds its campaign instead of
- * uploading again, then Stop; the large-list flow in both documented variants.
+ * End to end: campaigns in a real n8n against the sandbox. The examples as shipped, in the
+ * files folder `npm run dev` makes: "Campaign from a sheet" uploads and starts the sample sheet
+ * and its calls end within minutes at any hour, or fails loudly without the sheet; "Campaign
+ * results to a sheet" activated. A sheet of 306 rows (6 of them invalid) read by n8n's own
+ * nodes → Campaign › Create with Start Right Away, as the example does → the sandbox runs it →
+ * the example's Campaign Ended fires once per campaign → Get Results gives the 300 calls, each
+ * joined to its row by its number, written as CSV next to the sheet; a re-run that finds its
+ * campaign instead of uploading again, then Stop; the example run again unchanged makes no
+ * second campaign and sends no second start, and after its look-back makes a new one; the
+ * large-list flow in both documented variants.
  * Run with `npm run test:e2e -- -t 'campaign'` (`-- --n8n2` for n8n 2.x).
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { parseCsv } from '../../nodes/VoiceAgentCampaign/actions/campaign/create/csv';
@@ -19,15 +23,12 @@ import {
 	e2eSuite,
 	executionsOf,
 	MAJOR,
-	POLL_CRON,
-	QUIET_POLLS,
 	REPO,
 } from '../helpers/e2eSuite';
 import { waitFor } from '../helpers/wait';
 
 const PKG = 'n8n-nodes-voice-agent';
 const CAMPAIGN = `${PKG}.voiceAgentCampaign`;
-const TRIGGER = `${PKG}.voiceAgentTrigger`;
 const AGENT = fixtures.AGENTS[0].id; // its prompt uses callee_name, clinic, date and time
 const FROM = fixtures.NUMBERS[0].number;
 
@@ -106,31 +107,32 @@ const createBase = {
 };
 
 /**
- * The example "Campaign from a sheet" as shipped (Read → Extract From File → Create with Start
- * Right Away, Continue On Fail), its manual part only, with the test's file, numbers (Indian),
- * start and no call window (the sandbox keeps windows: a run at the wrong hour would wait).
+ * The example's manual flow (Read → Extract From File → Create with Start Right Away and
+ * Continue On Fail) on the 306-row sheet, with Indian numbers, a start ahead of the suite and
+ * no call window.
  */
 function runWorkflow() {
-	const wf = JSON.parse(
-		readFileSync(path.join(REPO, 'examples', 'campaign-from-sheet.json'), 'utf8'),
-	);
-	wf.id = 'e2eCampaignRun';
-	wf.name = 'E2E campaign from a sheet';
-	wf.nodes = wf.nodes.filter((n: any) => n.type !== TRIGGER && n.name !== 'Get its results');
-	wf.connections = Object.fromEntries(
-		Object.entries(wf.connections).filter(([from]) => wf.nodes.some((n: any) => n.name === from)),
-	);
-	const read = wf.nodes.find((n: any) => n.type === 'n8n-nodes-base.readWriteFile');
-	read.parameters.fileSelector = path.join(suite.files, 'sheet.csv');
-	const create = wf.nodes.find((n: any) => n.type === CAMPAIGN);
-	Object.assign(create.parameters, {
-		countryCode: '+91',
-		startAt: START,
-		endAt: END,
-		fromNumbers: [FROM],
-		callConfig: { timezone: 'UTC' },
-	});
-	return wf;
+	const id = 'e2eCampaignRun';
+	const create = {
+		...node(id, 3, RUN_CREATE, CAMPAIGN, 1, {
+			...createBase,
+			campaignName: 'Appointment reminders',
+			mobileNumber: '={{ $json.phone }}',
+			variableMapping: SMALL_MAPPING,
+			callerMode: 'numbers',
+		}),
+		onError: 'continueRegularOutput',
+	};
+	return workflow(id, [
+		manual(id),
+		readFile(id, 'sheet.csv'),
+		node(id, 2, 'One item per row', 'n8n-nodes-base.extractFromFile', 1.1, {
+			operation: 'csv',
+			binaryPropertyName: 'data',
+			options: {},
+		}),
+		create,
+	]);
 }
 const RUN_CREATE = 'Create and start the campaign';
 
@@ -144,49 +146,15 @@ const SMALL_MAPPING = {
 	],
 };
 
-/** The example's own sheet: three people, US numbers as people write them. */
-const EXAMPLE_SHEET = [
-	{
-		name: 'Ana Lima',
-		phone: '(415) 555-0142',
-		clinic: 'Sunrise Clinic',
-		date: 'June 9',
-		time: '10:30',
-	},
-	{
-		name: 'Bo Chen',
-		phone: '415 555 0143',
-		clinic: 'Sunrise Clinic',
-		date: 'June 9',
-		time: '11:00',
-	},
-	{
-		name: 'Zoë Ümit',
-		phone: '+1 415 555 0144',
-		clinic: 'Sunrise Clinic',
-		date: 'June 9',
-		time: '11:30',
-	},
-];
-const EXAMPLE_COLUMNS = ['name', 'phone', 'clinic', 'date', 'time'] as const;
-
 /**
- * The example "Campaign from a sheet" exactly as shipped (Start and End from `$now`, its call
- * window, Duplicate Protection as it comes), its manual part only, reading this run's sheet.
- * `options` replaces the Create node's options (none in the example).
+ * The example "Campaign from a sheet" exactly as shipped (its sheet, Start from `$now`,
+ * Duplicate Protection as it comes) under another id, with `options` added to its Create
+ * node's options (none in the example).
  */
-function exampleWorkflow(id: string, options: object = {}) {
-	const wf = JSON.parse(
-		readFileSync(path.join(REPO, 'examples', 'campaign-from-sheet.json'), 'utf8'),
-	);
+function exampleWithOptions(id: string, options: object) {
+	const wf = example('campaign-from-sheet.json');
 	wf.id = id;
 	wf.name = `E2E ${id}`;
-	wf.nodes = wf.nodes.filter((n: any) => n.type !== TRIGGER && n.name !== 'Get its results');
-	wf.connections = Object.fromEntries(
-		Object.entries(wf.connections).filter(([from]) => wf.nodes.some((n: any) => n.name === from)),
-	);
-	const read = wf.nodes.find((n: any) => n.type === 'n8n-nodes-base.readWriteFile');
-	read.parameters.fileSelector = path.join(suite.files, 'example.csv');
 	const create = wf.nodes.find((n: any) => n.type === CAMPAIGN);
 	create.parameters.options = { ...create.parameters.options, ...options };
 	return wf;
@@ -227,34 +195,11 @@ const largeWorkflow = () =>
 		}),
 	]);
 
-/**
- * The example's other part as shipped: Campaign Ended → Get Results → the results as a CSV
- * file written next to the sheet; here polling every 5 s (1.x) and writing into this run's
- * folder.
- */
-function endedWorkflow() {
-	const wf = JSON.parse(
-		readFileSync(path.join(REPO, 'examples', 'campaign-from-sheet.json'), 'utf8'),
-	);
-	wf.id = 'e2eCampaignEnded';
-	wf.name = 'E2E campaign results';
-	const kept = [
-		'When a campaign ends',
-		'Get its results',
-		'Results for the sheet',
-		'Results as CSV',
-		'Write the results',
-	];
-	wf.nodes = wf.nodes.filter((n: any) => kept.includes(n.name));
-	wf.connections = Object.fromEntries(
-		Object.entries(wf.connections).filter(([from]) => kept.includes(from)),
-	);
-	const trigger = wf.nodes.find((n: any) => n.type === TRIGGER);
-	trigger.parameters.pollTimes = { item: [{ mode: 'custom', cronExpression: POLL_CRON }] };
-	const write = wf.nodes.find((n: any) => n.name === 'Write the results');
-	write.parameters.fileName = `=${suite.files}/results-{{ $execution.id }}.csv`;
-	return wf;
-}
+/** The examples as shipped. */
+const example = (file: string) =>
+	JSON.parse(readFileSync(path.join(REPO, 'examples', file), 'utf8'));
+/** The example's trigger polls every minute: one quiet poll after the last emission. */
+const QUIET_POLLS = 1;
 const ENDED = 'When a campaign ends';
 
 const suite = e2eSuite({
@@ -263,22 +208,15 @@ const suite = e2eSuite({
 	prepare: (files) => {
 		writeFileSync(path.join(files, 'sheet.csv'), toCsv(SHEET));
 		writeFileSync(path.join(files, 'small.csv'), toCsv(GOOD.slice(0, 5)));
-		writeFileSync(
-			path.join(files, 'example.csv'),
-			[
-				EXAMPLE_COLUMNS.join(','),
-				...EXAMPLE_SHEET.map((r) => EXAMPLE_COLUMNS.map((c) => csvCell(r[c])).join(',')),
-			].join('\r\n'),
-		);
 	},
 	workflows: () => [
-		exampleWorkflow('e2eCampaignEx'),
-		// The same workflow with a look-back of one minute: a run two minutes later is "later".
-		exampleWorkflow('e2eCampaignExLate', { duplicateLookBackMinutes: 1 }),
+		example('campaign-from-sheet.json'),
+		example('campaign-results-to-sheet.json'),
+		// The example with a look-back of one minute: a run two minutes later is "later".
+		exampleWithOptions('e2eCampExLate', { duplicateLookBackMinutes: 1 }),
 		runWorkflow(),
 		stopWorkflow(),
 		largeWorkflow(),
-		endedWorkflow(),
 	],
 });
 const out = (data: unknown, name: string) => env.nodeOutput(data, name) as any[];
@@ -286,73 +224,144 @@ const created = () => suite.sandbox.campaigns();
 const callsOf = (listId: string) =>
 	suite.sandbox.store.calls.filter((c: any) => c.bulk_list_id === listId);
 
+/** The example's campaigns: they end before the results example is active, so never emitted. */
+const earlierListIds: string[] = [];
+/** The minute the example first ran in (it computes its Start from `$now`, to the minute). */
+let firstRunMinute = 0;
+
 describe(`n8n ${MAJOR}.x campaigns`, () => {
-	// First: it moves the sandbox's clock two minutes ahead, and the example starts 10 minutes
-	// after the run (the sheet test below moves it much further).
-	test('campaign: the shipped example run twice makes one campaign, started once; a run after the look-back makes a new one', async () => {
+	test('example "Campaign from a sheet" as shipped: the sample sheet is uploaded and started, every call ends within minutes at any hour', async () => {
+		firstRunMinute = Math.floor(Date.now() / 60000);
+		const { data } = await suite.execute('exCampaignFromSheet');
+		const [made] = out(data, 'Create and start the campaign');
+		expect(made).toMatchObject({ flow: 'standard', rows_uploaded: 4 });
+		expect(made.left_out).toEqual([
+			{
+				item: 4,
+				mobile_number: 'n/a',
+				field: 'Phone Number',
+				reason:
+					'"n/a" is not a phone number in international format with country code, e.g. +14155550100',
+			},
+		]);
+		expect(made.campaign_name).toMatch(/^Appointment reminders #[0-9a-f]{8}$/);
+		earlierListIds.push(made.list_id);
+		const [campaign] = created().filter((c) => c.id === made.list_id);
+		expect(campaign.file.text).toBe(
+			[
+				'Mobile Number,callee_name,clinic,date,time',
+				'+14155550142,Maria Lopez,Sunrise Clinic,June 9,10:30',
+				'+14155550121,James Carter,Sunrise Clinic,June 9,11:00',
+				'+14155550177,Anna Schmidt,Sunrise Clinic,June 10,09:15',
+				'+14155550199,Wei Chen,Sunrise Clinic,June 10,14:45',
+				'',
+			].join('\r\n'),
+		);
+		expect(campaign.started).toMatchObject({
+			via: 'POST /campaign/start',
+			from_numbers: ['+14155550100'],
+		});
+		// Starts within two minutes, and no call window holds the calls back at any hour.
+		expect(Date.parse(campaign.campaign_start_time ?? '') - Date.now()).toBeLessThanOrEqual(120000);
+		expect(campaign.call_config.call_time).toEqual({ timezone: 'America/New_York' });
+		expect(
+			callsOf(made.list_id)
+				.map((c: any) => c.to_number)
+				.sort(),
+		).toEqual(['+14155550121', '+14155550142', '+14155550177', '+14155550199']);
+		await suite.timed('the example campaign ends (real clock)', () =>
+			waitFor(
+				'every call of the example campaign ended and the campaign completed',
+				() =>
+					created().find((c) => c.id === made.list_id)?.campaign_status === 'completed' &&
+					callsOf(made.list_id).every((c: any) =>
+						['completed', 'failed', 'error'].includes(c.status),
+					),
+				5 * 60000,
+			),
+		);
+		// By the sandbox's last-two-digits rule: 77 does not answer its one attempt (the example
+		// sets no retries), 99 reaches voicemail (completed), the others talk.
+		expect(
+			Object.fromEntries(callsOf(made.list_id).map((c: any) => [c.to_number, c.status])),
+		).toEqual({
+			'+14155550142': 'completed',
+			'+14155550121': 'completed',
+			'+14155550177': 'failed',
+			'+14155550199': 'completed',
+		});
+	});
+
+	test('example "Campaign from a sheet" run again unchanged makes no second campaign and no second start; after the look-back the same sheet makes a new one', async () => {
 		const { sandbox } = suite;
-		const example = EXAMPLE_SHEET.map((r) => `+1${r.phone.replace(/\D/g, '').slice(-10)}`);
-		const ours = (name: string) => created().filter((c) => c.name === name);
-		// Counts the start requests that reach the sandbox.
+		const [first] = created().filter((c) => c.id === earlierListIds[0]);
+		const ours = () => created().filter((c) => c.name === first.name);
+		// Counts the start requests that reach the sandbox from here on.
 		sandbox.setFaults([{ endpoint: 'POST /campaign/start', action: 'pass' }]);
 		const starts = () => Number(sandbox.faults.describe().rules[0]?.fired ?? 0);
 		try {
-			const first = await suite.execute('e2eCampaignEx');
-			const [made] = out(first.data, 'Create and start the campaign');
-			expect(made.campaign_name).toMatch(/^Appointment reminders #[0-9a-f]{8}$/);
-			expect(made).toMatchObject({ flow: 'standard', rows_uploaded: 3, left_out: [] });
-			expect(made.start).toEqual({
-				status: 'campaign registered successfully!',
-				has_ongoing_calls: false,
-			});
-			expect(ours(made.campaign_name).map((c) => c.id)).toEqual([made.list_id]);
-			expect(starts()).toBe(1);
-
-			// Unchanged, in the next minute (its Start and End, from $now to the minute, have
-			// moved on): found, not made again, not started again.
-			const firstMinute = Math.floor(Date.now() / 60000);
-			await waitFor('the next minute', () => Math.floor(Date.now() / 60000) > firstMinute, 90000);
-			const second = await suite.execute('e2eCampaignEx');
-			const [found] = out(second.data, 'Create and start the campaign');
+			// Unchanged, in a later minute (its Start, from $now to the minute, has moved on):
+			// found, not made again, not started again.
+			await waitFor('a later minute', () => Math.floor(Date.now() / 60000) > firstRunMinute, 90000);
+			const again = await suite.execute('exCampaignFromSheet');
+			const [found] = out(again.data, 'Create and start the campaign');
 			expect(found).toMatchObject({
-				list_id: made.list_id,
-				campaign_name: made.campaign_name,
+				list_id: first.id,
+				campaign_name: first.name,
 				already_uploaded: true,
-				start: { status: 'already started', campaign_status: 'scheduled' },
+				start: { status: 'already started', campaign_status: 'completed' },
 			});
-			expect(ours(made.campaign_name).map((c) => c.id)).toEqual([made.list_id]);
-			expect(starts()).toBe(1);
+			expect(ours().map((c) => c.id)).toEqual([first.id]);
+			expect(starts()).toBe(0);
 
 			// After the look-back (one minute here, the service's clock two minutes on): the same
-			// sheet makes a new campaign, and starts it.
+			// sheet makes a new campaign, and starts it once.
 			await fetch(`${sandbox.origin}/__sandbox/advance`, {
 				method: 'POST',
 				body: JSON.stringify({ ms: 2 * 60000 }),
 			});
-			const third = await suite.execute('e2eCampaignExLate');
-			const [fresh] = out(third.data, 'Create and start the campaign');
+			const late = await suite.execute('e2eCampExLate');
+			const [fresh] = out(late.data, 'Create and start the campaign');
 			expect(fresh.already_uploaded).toBeUndefined();
-			expect(fresh.campaign_name).toBe(made.campaign_name);
-			expect(fresh.list_id).not.toBe(made.list_id);
-			expect(ours(made.campaign_name).map((c) => c.id)).toEqual([made.list_id, fresh.list_id]);
-			expect(starts()).toBe(2);
-			// Each calls the same three people once.
-			for (const c of ours(made.campaign_name))
-				expect(
-					callsOf(c.id)
-						.map((call: any) => call.to_number)
-						.sort(),
-				).toEqual(example.sort());
+			expect(fresh.campaign_name).toBe(first.name);
+			expect(fresh.list_id).not.toBe(first.id);
+			expect(ours().map((c) => c.id)).toEqual([first.id, fresh.list_id]);
+			expect(starts()).toBe(1);
+			earlierListIds.push(fresh.list_id);
+			// Each calls the same four people once.
+			const people = (id: string) =>
+				callsOf(id)
+					.map((call: any) => call.to_number)
+					.sort();
+			expect(people(fresh.list_id)).toEqual(people(first.id));
+			await suite.timed('the later campaign ends (real clock)', () =>
+				waitFor(
+					'the later campaign completed',
+					() => created().find((c) => c.id === fresh.list_id)?.campaign_status === 'completed',
+					5 * 60000,
+				),
+			);
 		} finally {
 			sandbox.setFaults(null);
-			// Their calls wait for the example's call window: stop them, so that every started
-			// campaign can end in the Campaign Ended test below.
-			for (const c of created().filter((x) => x.name.startsWith('Appointment reminders #')))
-				await fetch(`${sandbox.url}/campaign/terminate`, {
-					method: 'PATCH',
-					headers: { 'X-API-KEY': sandbox.apiKey, 'Content-Type': 'application/json' },
-					body: JSON.stringify({ campaign_id: c.id }),
-				});
+		}
+	});
+
+	test('example "Campaign from a sheet" without its sheet: the run fails naming the file, nothing is uploaded', async () => {
+		const folder = path.join(suite.files, 'campaign');
+		renameSync(folder, `${folder}.away`);
+		try {
+			const count = created().length;
+			const result = await env.executeWorkflow(suite.n8n, suite.n8nEnv, 'exCampaignFromSheet');
+			expect(result.succeeded).toBe(false);
+			const error = result.data?.data?.resultData?.error;
+			expect([error?.node?.name, error?.message]).toEqual([
+				'No sheet',
+				'No sheet at .n8n-files/campaign/contacts.csv (relative to the folder n8n runs in). Put your CSV there or change the path in “Read the sheet”.',
+			]);
+			expect(out(result.data, 'Create and start the campaign')).toBeUndefined();
+			expect(created()).toHaveLength(count);
+		} finally {
+			renameSync(`${folder}.away`, folder);
 		}
 	});
 
@@ -430,7 +439,7 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 		// Counts reads of the campaign list: the trigger's polls.
 		sandbox.setFaults([{ endpoint: 'GET /campaign/all', action: 'pass' }]);
 		const polls = () => Number(sandbox.faults.describe().rules[0]?.fired ?? 0);
-		await timed('n8n activate', () => env.activateWorkflow(n8n, n8nEnv, 'e2eCampaignEnded'));
+		await timed('n8n activate', () => env.activateWorkflow(n8n, n8nEnv, 'exCampaignResults'));
 		const port = Number(n8nEnv.N8N_PORT);
 		const server = await timed('n8n start (until ready)', () =>
 			env.startN8n(n8n, n8nEnv, { port }),
@@ -453,9 +462,10 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 					180000,
 				),
 			);
-			const runs = async () => await executionsOf(rest, n8n.dir, 'e2eCampaignEnded');
+			const runs = async () => await executionsOf(rest, n8n.dir, 'exCampaignResults');
 			const ended = ours()
 				.map((c) => c.id)
+				.filter((id) => !earlierListIds.includes(id))
 				.sort();
 			const emitted = async () =>
 				(await runs())
@@ -503,10 +513,12 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 			expect(new Set(results.map((r: any) => r.to_number)).size).toBe(300);
 
 			// Written back: the run's CSV holds one row per call of the campaign, by number.
-			const files = readdirSync(suite.files).filter((f) => /^results-.*\.csv$/.test(f));
+			// Where the example writes: next to the sheet, in the files folder.
+			const folder = path.join(suite.files, 'campaign');
+			const files = readdirSync(folder).filter((f) => /^results-.*\.csv$/.test(f));
 			const written = files
 				.flatMap((f) =>
-					parseCsv(readFileSync(path.join(suite.files, f), 'utf8'))
+					parseCsv(readFileSync(path.join(folder, f), 'utf8'))
 						.slice(1)
 						.map((r) => r.cells),
 				)

@@ -1,5 +1,6 @@
 /**
- * `npm run dev` leaves nothing behind: told to stop (SIGTERM to `npm run dev`), or when its
+ * `npm run dev` lists every example and makes n8n's files folder with their sample files; it
+ * leaves nothing behind: told to stop (SIGTERM to `npm run dev`), or when its
  * parent dies without a word, it stops n8n (with whatever n8n started) and the sandbox, and
  * frees their ports. Runs the real dev script against the cached n8n, on free ports and a
  * throwaway user folder.
@@ -75,6 +76,7 @@ interface Dev {
 	top: ChildProcess;
 	n8nPort: number;
 	sandboxPort: number;
+	userFolder: string;
 	output: () => string;
 }
 
@@ -128,7 +130,7 @@ async function startDev(how: 'npm' | 'parent'): Promise<Dev> {
 	).catch((error) => {
 		throw new Error(`${error.message}\n${output.slice(-3000)}`);
 	});
-	return { top, n8nPort, sandboxPort, output: () => output };
+	return { top, n8nPort, sandboxPort, userFolder, output: () => output };
 }
 
 /** Nothing of the dev run is left: no process of its tree, no port open. */
@@ -165,6 +167,24 @@ describe(`npm run dev on n8n ${MAJOR}.x stops everything it started`, () => {
 		expect(tree.length).toBeGreaterThanOrEqual(4);
 		expect(await listening(dev.n8nPort)).toBe(true);
 		expect(await listening(dev.sandboxPort)).toBe(true);
+
+		// The banner names every example; the files folder holds every sample file, as shipped.
+		const banner = dev.output().slice(dev.output().indexOf('is running.'));
+		const names = readdirSync(path.join(REPO, 'examples'))
+			.filter((f) => f.endsWith('.json'))
+			.map((f) => JSON.parse(readFileSync(path.join(REPO, 'examples', f), 'utf8')).name);
+		expect(names.filter((name) => !banner.includes(name))).toEqual([]);
+		const files = path.join(dev.userFolder, '.n8n-files');
+		expect(banner).toContain(`Files folder  ${files}`);
+		const samples = path.join(REPO, 'examples', 'files');
+		for (const rel of [
+			'campaign/contacts.csv',
+			'knowledge-base/opening-hours.txt',
+			'knowledge-base/prices.md',
+		])
+			expect(readFileSync(path.join(files, rel), 'utf8')).toBe(
+				readFileSync(path.join(samples, rel), 'utf8'),
+			);
 
 		dev.top.kill('SIGTERM');
 		await expectAllGone(dev, tree);

@@ -1,11 +1,13 @@
 /**
- * End to end: the example "Knowledge base from a folder" in a real n8n with the packed
- * package. n8n's own Read/Write Files from Disk reads a folder of two documents, its
- * Aggregate node puts both files in one item, Knowledge Base › Create uploads them and waits
- * until the sandbox has processed them, and Assistant › Attach Knowledge Base attaches the new
- * knowledge base. Run with `npm run test:e2e -- -t 'knowledge base'` (`--n8n2` for 2.x).
+ * End to end: the example "Knowledge base from a folder" as shipped, in a real n8n with the
+ * packed package, in the files folder `npm run dev` makes. n8n's own Read/Write Files from
+ * Disk reads the folder of sample documents, its Aggregate node puts both files in one item,
+ * Knowledge Base › Create uploads them and waits until the sandbox has processed them, and
+ * Assistant › Attach Knowledge Base attaches the new knowledge base. Without the documents the
+ * run fails loudly instead of succeeding having done nothing. Run with
+ * `npm run test:e2e -- -t 'knowledge base'` (`--n8n2` for 2.x).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 
 import * as env from '../../scripts/n8n-env';
@@ -13,42 +15,29 @@ import { e2eSuite, MAJOR, REPO } from '../helpers/e2eSuite';
 
 const AGENT_1 = 'a1a1a1a1-0000-4000-8000-000000000001';
 
-const DOCUMENTS = {
-	'opening-hours.txt': 'We open Monday to Saturday, 9:00 to 18:00.\n',
-	'prices.md': '# Prices\n\nA check-up costs 40 EUR. Ünïcode stays as sent.\n',
-};
-
-/** The example as shipped, reading this run's folder and waiting at the shortest interval. */
-function exampleWorkflow() {
-	const wf = JSON.parse(
-		readFileSync(path.join(REPO, 'examples', 'knowledge-base-from-folder.json'), 'utf8'),
-	);
-	wf.id = 'e2eKbFolder';
-	wf.name = 'E2E knowledge base from a folder';
-	const read = wf.nodes.find((n: any) => n.type === 'n8n-nodes-base.readWriteFile');
-	read.parameters.fileSelector = `${path.join(suite.files, 'knowledge-base')}/*`;
-	const create = wf.nodes.find((n: any) => n.name === 'Create the knowledge base');
-	create.parameters.pollIntervalSeconds = 5;
-	return wf;
-}
+/** The sample documents shipped beside the examples, which dev copies into the files folder. */
+const SAMPLES = path.join(REPO, 'examples', 'files', 'knowledge-base');
+const DOCUMENTS = Object.fromEntries(
+	readdirSync(SAMPLES)
+		.sort()
+		.map((name) => [name, readFileSync(path.join(SAMPLES, name), 'utf8')]),
+);
 
 const suite = e2eSuite({
 	label: 'knowledge base',
 	seed: 3,
-	prepare: (files) => {
-		const folder = path.join(files, 'knowledge-base');
-		mkdirSync(folder);
-		for (const [name, text] of Object.entries(DOCUMENTS))
-			writeFileSync(path.join(folder, name), text);
-	},
-	workflows: () => [exampleWorkflow()],
+	workflows: () => [
+		JSON.parse(
+			readFileSync(path.join(REPO, 'examples', 'knowledge-base-from-folder.json'), 'utf8'),
+		),
+	],
 });
 
 describe(`n8n ${MAJOR}.x`, () => {
 	test('knowledge base from a folder: read 2 documents, create and wait until ready, attach to the assistant', async () => {
 		const { sandbox } = suite;
 		const before = new Set(sandbox.store.knowledgeBases.keys());
-		const result = await suite.execute('e2eKbFolder');
+		const result = await suite.execute('exKbFromFolder');
 
 		// One new knowledge base in the sandbox, holding both files byte for byte.
 		const created = [...sandbox.store.knowledgeBases.values()].filter(
@@ -84,5 +73,25 @@ describe(`n8n ${MAJOR}.x`, () => {
 		const agent = sandbox.store.agents.get(AGENT_1);
 		const version = agent.versions.find((v: any) => v.kb_ids.includes(kb.id));
 		expect(version).toBeDefined();
+	});
+
+	test('knowledge base from a folder: no documents, the run fails naming the folder and creates nothing', async () => {
+		const { sandbox } = suite;
+		const folder = path.join(suite.files, 'knowledge-base');
+		renameSync(folder, `${folder}.away`);
+		try {
+			const count = sandbox.store.knowledgeBases.size;
+			const result = await env.executeWorkflow(suite.n8n, suite.n8nEnv, 'exKbFromFolder');
+			expect(result.succeeded).toBe(false);
+			const error = result.data?.data?.resultData?.error;
+			expect([error?.node?.name, error?.message]).toEqual([
+				'No documents',
+				'No documents in .n8n-files/knowledge-base/ (relative to the folder n8n runs in). Put your files there or change the path in “Read the documents”.',
+			]);
+			expect(env.nodeOutput(result.data, 'Create the knowledge base')).toBeUndefined();
+			expect(sandbox.store.knowledgeBases.size).toBe(count);
+		} finally {
+			renameSync(`${folder}.away`, folder);
+		}
 	});
 });

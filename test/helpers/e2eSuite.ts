@@ -1,12 +1,13 @@
 /**
  * What every end-to-end file against a real n8n sets up the same way, once: a sandbox on the
- * real clock, the pinned n8n, a throwaway user folder with a `files` folder (the one folder
- * n8n may read from disk), the package built and installed the way users install it, the
+ * real clock, the pinned n8n, a throwaway user folder with n8n's files folder as `npm run dev`
+ * makes it (`.n8n-files`, the one folder n8n may read from disk, holding the examples' sample
+ * files; n8n runs in the user folder, so the examples' relative paths find them), the package built and installed the way users install it, the
  * sandbox credential and the file's workflows imported; and afterwards the folder removed and
  * the timings printed. A file calls `e2eSuite(...)` at its top level and reads the fields of
  * what it returns inside its tests (they are set in beforeAll).
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -29,7 +30,7 @@ export interface E2eSuite {
 	n8n: N8nInstall;
 	n8nEnv: NodeJS.ProcessEnv;
 	userFolder: string;
-	/** The folder n8n may read files from (N8N_RESTRICT_FILE_ACCESS_TO). */
+	/** The folder n8n may read files from (N8N_RESTRICT_FILE_ACCESS_TO), with the samples. */
 	files: string;
 	timings: string[];
 	timed: <T>(label: string, work: () => Promise<T>) => Promise<T>;
@@ -41,7 +42,7 @@ export function e2eSuite(options: {
 	/** Names the user folder and the printed timings. */
 	label: string;
 	seed: number;
-	/** Writes what the workflows read into the files folder, before they are made. */
+	/** Writes what the workflows read into the files folder (beside the examples' samples). */
 	prepare?: (files: string) => void;
 	workflows: (suite: E2eSuite) => object[];
 }): E2eSuite {
@@ -62,9 +63,9 @@ export function e2eSuite(options: {
 			ensureN8n({ major: MAJOR, log: () => undefined }),
 		);
 		suite.userFolder = mkdtempSync(path.join(tmpdir(), `voice-agent-e2e-${options.label}-`));
-		// Outside .n8n, which n8n never lets a workflow read.
-		suite.files = path.join(suite.userFolder, 'files');
-		mkdirSync(suite.files);
+		// The same folder and sample files as `npm run dev` (outside .n8n, which n8n never lets a
+		// workflow read).
+		suite.files = env.prepareFilesFolder(suite.userFolder).folder;
 		options.prepare?.(suite.files);
 		const [port, brokerPort] = await env.freePorts(2);
 		suite.n8nEnv = env.n8nEnv({
@@ -72,7 +73,7 @@ export function e2eSuite(options: {
 			major: MAJOR,
 			port,
 			brokerPort,
-			extra: { N8N_RESTRICT_FILE_ACCESS_TO: suite.files, N8N_DEFAULT_BINARY_DATA_MODE: 'default' },
+			extra: { N8N_DEFAULT_BINARY_DATA_MODE: 'default' },
 		});
 		await suite.timed('build, npm pack + install into .n8n/nodes', () =>
 			env.installForSuite(suite.userFolder),
