@@ -36,6 +36,19 @@ const SHEET = [
 ];
 const items = (rows: IDataObject[]): INodeExecutionData[] => rows.map((json) => ({ json }));
 
+/** Start as the example "Dial a sheet" saved it. */
+const DIAL = {
+	resource: 'call',
+	operation: 'start',
+	assistant: AGENT,
+	name: '={{ $json.name }}',
+	mobileNumber: '={{ $json.phone }}',
+	defaultCountryCode: '+1',
+	fromNumber: FROM,
+	variablesMode: 'row',
+	variablesExclude: 'name, phone',
+};
+
 /** Each case: a node as saved, its input, and whether it runs with Continue On Fail. */
 const CASES: Array<{
 	name: string;
@@ -47,49 +60,19 @@ const CASES: Array<{
 	{
 		name: 'Dial a sheet (example), a Dry Run',
 		type: 'voiceAgentCalling',
-		parameters: {
-			resource: 'call',
-			operation: 'start',
-			assistant: AGENT,
-			name: '={{ $json.name }}',
-			mobileNumber: '={{ $json.phone }}',
-			defaultCountryCode: '+1',
-			fromNumber: FROM,
-			variablesMode: 'row',
-			variablesExclude: 'name, phone',
-			dryRun: true,
-		},
+		parameters: { ...DIAL, dryRun: true },
 		items: items(SHEET),
 	},
 	{
 		name: 'Start with the old Duplicate Protection collection, called',
 		type: 'voiceAgentCalling',
-		parameters: {
-			resource: 'call',
-			operation: 'start',
-			assistant: AGENT,
-			name: '={{ $json.name }}',
-			mobileNumber: '={{ $json.phone }}',
-			defaultCountryCode: '+1',
-			fromNumber: FROM,
-			variablesMode: 'row',
-			variablesExclude: 'name, phone',
-			duplicates: { rerunGuard: 'always', rerunLookbackMinutes: 30 },
-		},
+		parameters: { ...DIAL, duplicates: { rerunGuard: 'always', rerunLookbackMinutes: 30 } },
 		items: items(SHEET),
 	},
 	{
 		name: 'Start: bad rows under Continue On Fail',
 		type: 'voiceAgentCalling',
-		parameters: {
-			resource: 'call',
-			operation: 'start',
-			assistant: AGENT,
-			mobileNumber: '={{ $json.phone }}',
-			defaultCountryCode: '+1',
-			fromNumber: FROM,
-			variablesMode: 'row',
-		},
+		parameters: { ...DIAL, name: '', variablesExclude: '' },
 		items: items([{ phone: '12' }, { phone: { n: 1 } }, { phone: '' }]),
 		continueOnFail: true,
 	},
