@@ -12,6 +12,7 @@ import path from 'node:path';
 
 import { parseCsv } from '../../nodes/VoiceAgentCampaign/actions/campaign/create/csv';
 import { fixtures } from '../../sandbox';
+import { bound } from '../../scripts/bounds';
 import * as env from '../../scripts/n8n-env';
 import {
 	chainWorkflow,
@@ -306,7 +307,7 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 			const rest = env.restClient(port);
 			await rest.ownerLogin();
 			// The first poll records the campaigns as they are (none of ours has ended).
-			await waitFor('the baseline poll', () => polls() >= 1, 90000);
+			await waitFor('the baseline poll', () => polls() >= 1, bound('poll'));
 			// The start time comes: every campaign runs, and ends.
 			await fetch(`${sandbox.origin}/__sandbox/advance`, {
 				method: 'POST',
@@ -314,10 +315,8 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 			});
 			const ours = () => created().filter((c) => c.started);
 			await timed('every campaign ends', () =>
-				waitFor(
-					'every started campaign completed',
-					() => ours().every((c) => c.campaign_status === 'completed'),
-					180000,
+				waitFor('every started campaign completed', () =>
+					ours().every((c) => c.campaign_status === 'completed'),
 				),
 			);
 			const runs = async () => await executionsOf(rest, n8n.dir, 'e2eCampaignEnded');
@@ -332,11 +331,15 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 				waitFor(
 					'an emission for every campaign',
 					async () => (await emitted()).length >= ended.length,
-					180000,
+					bound('poll', 2),
 				),
 			);
 			const seen = polls();
-			await waitFor(`${QUIET_POLLS} more polls`, () => polls() >= seen + QUIET_POLLS, 180000);
+			await waitFor(
+				`${QUIET_POLLS} more polls`,
+				() => polls() >= seen + QUIET_POLLS,
+				bound('poll', QUIET_POLLS + 1),
+			);
 			// Exactly once each.
 			expect((await emitted()).sort()).toEqual(ended);
 

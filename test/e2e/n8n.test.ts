@@ -9,12 +9,13 @@ import path from 'node:path';
 
 import { createSandbox, fixtures, type Sandbox } from '../../sandbox';
 import { ensureN8n, type N8nInstall } from '../../scripts/n8n-install';
+import { bound } from '../../scripts/bounds';
 import * as env from '../../scripts/n8n-env';
 import { stopwatch } from '../helpers/timings';
 import { parseCsv, unzip } from '../sandbox/helpers';
 import { locator } from '../helpers/fixtures';
 import { parseFlatted } from '../helpers/flatted';
-import { waitFor } from '../helpers/wait';
+import { settle, waitFor } from '../helpers/wait';
 
 const REPO = path.resolve(__dirname, '../..');
 const MAJOR = process.env.N8N_MAJOR === '2' ? 2 : 1;
@@ -1041,9 +1042,7 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 				}),
 			});
 			const callId = ((await placed.json()) as any).data.call_id as string;
-			for (let n = 0; n < 600 && sandbox.call(callId)!.status !== 'completed'; n++) {
-				await new Promise((resolve) => setTimeout(resolve, 100));
-			}
+			await waitFor('the call to end', () => sandbox.call(callId)!.status === 'completed');
 			expect(sandbox.call(callId)!.status).toBe('completed');
 			const queued = sandbox.queueCampaignCalls(CAMPAIGN_1, {
 				contacts: [{ mobile_number: '+14155550181' }, { mobile_number: '+14155550182' }],
@@ -1121,8 +1120,8 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 				await rest.ownerLogin();
 				// The first poll, at activation, records what exists and emits nothing: wait
 				// until it has read every page.
-				await waitFor('the baseline poll', () => polls() >= 1, 60000);
-				await settle(polls, 1500);
+				await waitFor('the baseline poll', () => polls() >= 1, bound('poll'));
+				await settle(polls);
 
 				const fromSandbox = async (pathAndQuery: string, body: unknown) =>
 					await fetch(sandbox.url + pathAndQuery, {
@@ -1160,11 +1159,19 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 					expect(r.status).toBe(200);
 					return (r.json.data.results ?? r.json.data) as any[];
 				};
-				await waitFor('one execution', async () => (await executions()).length >= 1, 90000);
+				await waitFor(
+					'one execution',
+					async () => (await executions()).length >= 1,
+					bound('poll', 2),
+				);
 				// More polls: nothing new may come.
 				const seen = polls();
-				await waitFor(`${QUIET_POLLS} more polls`, () => polls() >= seen + QUIET_POLLS, 90000);
-				await settle(polls, 1500);
+				await waitFor(
+					`${QUIET_POLLS} more polls`,
+					() => polls() >= seen + QUIET_POLLS,
+					bound('poll', QUIET_POLLS + 1),
+				);
+				await settle(polls);
 				const list = await executions();
 				const runs = [];
 				for (const execution of list) {
@@ -1215,17 +1222,4 @@ function binaryBuffer(binary: { data: string; id?: string }): Buffer {
 	if (!binary.id) return Buffer.from(binary.data, 'base64');
 	const [, location] = binary.id.split(':');
 	return readFileSync(path.join(userFolder, '.n8n', 'binaryData', location));
-}
-
-/** Waits until a counter has not moved for quietMs. */
-async function settle(counter: () => number, quietMs: number) {
-	let last = counter();
-	let since = Date.now();
-	while (Date.now() - since < quietMs) {
-		await new Promise((r) => setTimeout(r, 100));
-		if (counter() !== last) {
-			last = counter();
-			since = Date.now();
-		}
-	}
 }
