@@ -3,6 +3,8 @@
  * suite (`npm run test:fast` runs it alone), and `fuzz`, the property-based suite, which is
  * the slow one. The end-to-end suite has its own config (test/e2e/jest.config.js).
  */
+const { bound } = require('./scripts/bounds');
+
 const shared = {
 	testEnvironment: 'node',
 	testMatch: ['**/*.test.ts'],
@@ -15,7 +17,8 @@ const shared = {
 
 /** @type {import('jest').Config} */
 module.exports = {
-	testTimeout: 30000,
+	// A failure bound (scripts/bounds.js; TEST_BOUNDS_SCALE scales it), not an expected time.
+	testTimeout: bound('unitTest'),
 	projects: [
 		{
 			...shared,

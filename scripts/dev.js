@@ -32,6 +32,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const { ensureN8n, selectedMajor } = require('./n8n-install');
+const { bound } = require('./bounds');
 const env = require('./n8n-env');
 
 const REPO = env.REPO;
@@ -83,10 +84,10 @@ const stopAll = (/** @type {number} */ code, /** @type {string} */ why = '') => 
 	log(`stopping${why ? ` (${why})` : ''}...`);
 	// n8n (its process group), the sandbox, and any build or install step still running.
 	env
-		.stopChildren({ extra: sandboxChild ? [sandboxChild] : [], graceMs: 15000 })
+		.stopChildren({ extra: sandboxChild ? [sandboxChild] : [], graceMs: bound('stopGrace') })
 		.then(() => process.exit(code));
 	// Never hang here: whatever is still running after the grace period was SIGKILLed.
-	setTimeout(() => process.exit(code), 20000).unref();
+	setTimeout(() => process.exit(code), bound('stopGrace') + 5000).unref();
 };
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
 	const code = signal === 'SIGINT' ? 0 : 128 + os.constants.signals[signal];
@@ -189,7 +190,7 @@ async function main() {
 	const server = await env.startN8n(n8n, n8nEnv, {
 		port: n8nPort,
 		onLine: (line) => console.log(`[n8n] ${line}`),
-		timeoutMs: 180000,
+		timeoutMs: bound('n8nStart'),
 		ownGroup: true,
 	});
 	server.child.on('exit', (code) => {

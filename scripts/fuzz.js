@@ -2,11 +2,12 @@
 /**
  * npm run fuzz: the fuzz suite at full size (10,000 cases per operation, more for Start) on a
  * fresh seed. FUZZ_RUNS and FUZZ_SEED override; extra arguments go to jest (e.g. -t Start).
+ * A failure prints its seed, its counterexample's path, and the command that replays it.
  */
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 
-const env = { ...process.env, FUZZ_RUNS: process.env.FUZZ_RUNS || '10000' };
+const env = { ...process.env, FUZZ_FULL: '1' };
 const jest = require.resolve('jest/bin/jest');
 const result = spawnSync(
 	process.execPath,

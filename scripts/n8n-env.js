@@ -14,6 +14,8 @@ const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 
+const { bound } = require('./bounds');
+
 const REPO = path.resolve(__dirname, '..');
 const PACKAGE_NAME = 'n8n-nodes-voice-agent';
 /** Fixed, so a user folder keeps working across runs (it encrypts the stored credentials). */
@@ -127,7 +129,7 @@ function n8nEnv({ userFolder, major, port = 5678, brokerPort = port + 1, extra =
  * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, timeoutMs?: number }} [options]
  * @returns {Promise<{ code: number | null, stdout: string, stderr: string }>}
  */
-function exec(cmd, args, { cwd = REPO, env = process.env, timeoutMs = 10 * 60000 } = {}) {
+function exec(cmd, args, { cwd = REPO, env = process.env, timeoutMs = bound('exec') } = {}) {
 	return new Promise((resolve, reject) => {
 		const child = track(spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] }));
 		let stdout = '';
@@ -181,7 +183,7 @@ function signalChild(child, signal) {
  * Stops every tracked child (and the extra ones given): SIGTERM, then SIGKILL after graceMs.
  * @param {{ extra?: Iterable<import('node:child_process').ChildProcess>, graceMs?: number }} [options]
  */
-async function stopChildren({ extra = [], graceMs = 15000 } = {}) {
+async function stopChildren({ extra = [], graceMs = bound('stopGrace') } = {}) {
 	const children = [...new Set([...running, ...extra])];
 	const exited = children.map(
 		(c) =>
@@ -318,7 +320,7 @@ function nodeTypeName(root, file) {
  * it would collide with the broker of an `n8n start` running with the same environment.
  * @param {N8nInstall} n8n @param {NodeJS.ProcessEnv} env @param {string[]} args
  */
-async function n8nCli(n8n, env, args, timeoutMs = 5 * 60000) {
+async function n8nCli(n8n, env, args, timeoutMs = bound('n8nCli')) {
 	const own =
 		env.N8N_RUNNERS_ENABLED === 'false'
 			? env
@@ -529,7 +531,7 @@ function httpStatus(port, route) {
 			resolve(res.statusCode ?? 0);
 		});
 		req.on('error', () => resolve(0));
-		req.setTimeout(2000, () => req.destroy());
+		req.setTimeout(bound('probe'), () => req.destroy());
 	});
 }
 
@@ -551,7 +553,7 @@ const STARTED_LINE = 'Editor is now accessible via';
 async function startN8n(
 	n8n,
 	env,
-	{ port, onLine, timeoutMs = 120000, stdio = 'pipe', ownGroup = false },
+	{ port, onLine, timeoutMs = bound('n8nStart'), stdio = 'pipe', ownGroup = false },
 ) {
 	const child = track(
 		spawn(n8n.nodeBin, [n8n.n8nBin, 'start'], {
@@ -598,7 +600,7 @@ async function startN8n(
 		stop: () =>
 			new Promise((resolve) => {
 				if (exited) return resolve(undefined);
-				const kill = setTimeout(() => signalChild(child, 'SIGKILL'), 15000);
+				const kill = setTimeout(() => signalChild(child, 'SIGKILL'), bound('stopGrace'));
 				child.once('exit', () => {
 					clearTimeout(kill);
 					if (ownGroup) signalChild(child, 'SIGKILL');
@@ -620,7 +622,12 @@ async function startN8n(
  * @param {string} workflowId @param {{ until?: string[], timeoutMs?: number }} [options]
  * @returns {Promise<string | undefined>}
  */
-async function publicationSettled(n8n, rest, workflowId, { until, timeoutMs = 180000 } = {}) {
+async function publicationSettled(
+	n8n,
+	rest,
+	workflowId,
+	{ until, timeoutMs = bound('publication') } = {},
+) {
 	if (n8n.major !== 2) return undefined;
 	const deadline = Date.now() + timeoutMs;
 	let seen = '';

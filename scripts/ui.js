@@ -18,6 +18,8 @@
  * reason). Ends with one line: `ui-n8nN: N passed, N failed`.
  *
  *   --no-build       use dist/ as it is (also when E2E_BUILT=1, as in CI)
+ * Every wait is bounded by scripts/bounds.js (TEST_BOUNDS_SCALE scales them); a page error or
+ * `npm run dev` exiting fails the running check at once.
  * Environment: CHROMIUM (default /usr/bin/chromium), UI_KEEP=1 keeps the user folder,
  * UI_BASE=http://localhost:5678 and UI_SANDBOX=http://127.0.0.1:4010/ca/api/v0 use an n8n
  * already started by `npm run dev`.
@@ -29,6 +31,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const env = require('./n8n-env');
+const { bound } = require('./bounds');
 const { selectedMajor } = require('./n8n-install');
 
 const REPO = env.REPO;
@@ -148,7 +151,7 @@ async function startDev() {
 	await new Promise((resolve, reject) => {
 		const timer = setTimeout(
 			() => reject(new Error(`npm run dev did not start:\n${output.slice(-3000)}`)),
-			300000,
+			bound('devStart'),
 		);
 		const onData = (/** @type {Buffer} */ chunk) => {
 			output += chunk.toString();
@@ -176,7 +179,7 @@ async function stopDev() {
 	const exited = new Promise((r) => child.once('exit', r));
 	// dev.js stops n8n (its whole process group) and the sandbox on SIGTERM.
 	child.kill('SIGTERM');
-	await Promise.race([exited, sleep(30000)]);
+	await Promise.race([exited, sleep(bound('devStop'))]);
 	if (child.exitCode === null) child.kill('SIGKILL');
 }
 
@@ -195,7 +198,10 @@ async function main(base, sandbox) {
 		defaultViewport: { width: 1280, height: 800 },
 	});
 	const page = await browser.newPage();
-	page.setDefaultTimeout(20000);
+	// A failure bound, not the expected time: a loaded machine keeps the editor on "Loading"
+	// for 20 s and more. What is certain fails at once (below: page errors, dev exiting).
+	page.setDefaultTimeout(bound('uiWait'));
+	page.setDefaultNavigationTimeout(bound('uiWait'));
 
 	/** Errors the page logged since the current check began, n8n's offline noise left out. */
 	let errors = /** @type {string[]} */ ([]);
@@ -205,7 +211,14 @@ async function main(base, sandbox) {
 	page.on('console', (m) => {
 		if (m.type() === 'error') note(`${m.text()} (${m.location()?.url ?? ''})`);
 	});
-	page.on('pageerror', (e) => note(`page error: ${e instanceof Error ? e.message : String(e)}`));
+	/** Rejects the running check at its first page error or when `npm run dev` exits. */
+	let abort = (/** @type {Error} */ _error) => {};
+	page.on('pageerror', (e) => {
+		const text = `page error: ${e instanceof Error ? e.message : String(e)}`;
+		note(text);
+		if (!IGNORED.some((i) => i.match.test(text))) abort(new Error(text));
+	});
+	dev?.once('exit', (code) => abort(new Error(`npm run dev exited (${code}) during the check`)));
 	page.on('response', (r) => {
 		// Failed requests of the package's own endpoints (dropdowns, credential test, runs).
 		if (r.status() >= 500) note(`${r.status()} ${r.request().method()} ${r.url()}`);
@@ -218,7 +231,12 @@ async function main(base, sandbox) {
 		errors = [];
 		const t0 = Date.now();
 		try {
-			await fn();
+			await Promise.race([
+				fn(),
+				new Promise((_resolve, reject) => {
+					abort = reject;
+				}),
+			]);
 			if (errors.length) throw new Error(`the page logged errors:\n  ${errors.join('\n  ')}`);
 			results.passed++;
 			console.log(`  ✓ ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);

@@ -5,7 +5,8 @@
  * What a user does in n8n's editor, one function per check of scripts/ui.js. Selectors are
  * the editor's own data-test-id attributes (the ones n8n's Playwright tests use), the same
  * in n8n 1.123 and 2.41 for everything here. Every wait is for something to appear, bounded
- * by the page's default timeout: no fixed sleeps decide a result.
+ * by the page's default timeout or another bound of scripts/bounds.js: no fixed sleeps
+ * decide a result.
  */
 
 const fs = require('node:fs');
@@ -13,6 +14,7 @@ const path = require('node:path');
 const { randomUUID } = require('node:crypto');
 
 const env = require('../n8n-env');
+const { bound } = require('../bounds');
 
 const REPO = env.REPO;
 const CREDENTIAL = {
@@ -57,7 +59,7 @@ async function picture(/** @type {Ctx} */ ctx, /** @type {string} */ name) {
 				![...document.querySelectorAll('.el-notification')].some((e) =>
 					e.checkVisibility({ opacityProperty: true, visibilityProperty: true }),
 				),
-			{ polling: 100, timeout: 5000 },
+			{ polling: 100, timeout: bound('uiToast') },
 		)
 		.catch(() => undefined);
 	await ctx.page.screenshot({ path: path.join(ctx.images, name), type: 'png' });
@@ -72,7 +74,8 @@ async function clickUntil(
 	for (let attempt = 0; attempt < 5; attempt++) {
 		const element = await ctx.page.waitForSelector(target, { visible: true });
 		await element?.click().catch(() => undefined);
-		if (await ctx.page.waitForSelector(done, { timeout: 2000 }).catch(() => null)) return;
+		if (await ctx.page.waitForSelector(done, { timeout: bound('uiAttempt') }).catch(() => null))
+			return;
 	}
 	throw new Error(`clicking ${target} never showed ${done}`);
 }
@@ -163,7 +166,7 @@ async function searchFinds(
 				].map((e) => (e.textContent ?? '').trim());
 				return accepted.every((/** @type {string[]} */ ok) => ok.some((n) => names.includes(n)));
 			},
-			{ polling: 100, timeout: 8000 },
+			{ polling: 100 },
 			accepted,
 		);
 	} catch {
@@ -390,7 +393,9 @@ async function openNode(/** @type {Ctx} */ ctx, /** @type {string} */ name) {
 		await node?.click();
 		await page.keyboard.press('Enter');
 		const open = await page
-			.waitForSelector('[data-test-id=ndv] [data-test-id=node-parameters]', { timeout: 3000 })
+			.waitForSelector('[data-test-id=ndv] [data-test-id=node-parameters]', {
+				timeout: bound('uiAttempt'),
+			})
 			.catch(() => null);
 		if (!open) continue;
 		// The panel's title (n8n 2.x draws it in a header of its own).
@@ -465,7 +470,9 @@ async function nodePanels(/** @type {Ctx} */ ctx, /** @type {DeclaredNode} */ no
 		await openNode(ctx, name);
 		// Dropdown values are checked against the service as the panel opens: let them settle
 		// (n8n keeps its own connections open, so "idle" may never come: bounded).
-		await page.waitForNetworkIdle({ idleTime: 300, timeout: 1500 }).catch(() => undefined);
+		await page
+			.waitForNetworkIdle({ idleTime: 300, timeout: bound('uiSettle') })
+			.catch(() => undefined);
 		const found = await page.evaluate(problems);
 		if (found.length) throw new Error(`${name}: ${found.join('; ')}`);
 		for (const field of shows) {
@@ -542,7 +549,9 @@ async function listOf(/** @type {Ctx} */ ctx, /** @type {string} */ field) {
 		throw new Error(`the ${field} list did not fill`);
 	}
 	// The list first shows the value picked before; the service's answer replaces it.
-	await page.waitForNetworkIdle({ idleTime: 500, timeout: 5000 }).catch(() => undefined);
+	await page
+		.waitForNetworkIdle({ idleTime: 500, timeout: bound('uiListSettle') })
+		.catch(() => undefined);
 	const error = /** @type {string} */ (await page.evaluate(listError));
 	if (error) throw new Error(`the ${field} list shows "${error}"`);
 	const items = /** @type {string[]} */ (await page.evaluate(listItems(field)));

@@ -16,6 +16,7 @@ import path from 'node:path';
 
 import { parseCsv } from '../../nodes/VoiceAgentCampaign/actions/campaign/create/csv';
 import { fixtures } from '../../sandbox';
+import { bound } from '../../scripts/bounds';
 import * as env from '../../scripts/n8n-env';
 import {
 	chainWorkflow,
@@ -277,7 +278,7 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 					callsOf(made.list_id).every((c: any) =>
 						['completed', 'failed', 'error'].includes(c.status),
 					),
-				5 * 60000,
+				bound('campaignRun'),
 			),
 		);
 		// By the sandbox's last-two-digits rule: 77 does not answer its one attempt (the example
@@ -302,7 +303,7 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 		try {
 			// Unchanged, in a later minute (its Start, from $now to the minute, has moved on):
 			// found, not made again, not started again.
-			await waitFor('a later minute', () => Math.floor(Date.now() / 60000) > firstRunMinute, 90000);
+			await waitFor('a later minute', () => Math.floor(Date.now() / 60000) > firstRunMinute);
 			const again = await suite.execute('exCampaignFromSheet');
 			const [found] = out(again.data, 'Create and start the campaign');
 			expect(found).toMatchObject({
@@ -338,7 +339,7 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 				waitFor(
 					'the later campaign completed',
 					() => created().find((c) => c.id === fresh.list_id)?.campaign_status === 'completed',
-					5 * 60000,
+					bound('campaignRun'),
 				),
 			);
 		} finally {
@@ -448,7 +449,7 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 			const rest = env.restClient(port);
 			await rest.ownerLogin();
 			// The first poll records the campaigns as they are (none of ours has ended).
-			await waitFor('the baseline poll', () => polls() >= 1, 90000);
+			await waitFor('the baseline poll', () => polls() >= 1, bound('poll'));
 			// The start time comes: every campaign runs, and ends.
 			await fetch(`${sandbox.origin}/__sandbox/advance`, {
 				method: 'POST',
@@ -456,10 +457,8 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 			});
 			const ours = () => created().filter((c) => c.started);
 			await timed('every campaign ends', () =>
-				waitFor(
-					'every started campaign completed',
-					() => ours().every((c) => c.campaign_status === 'completed'),
-					180000,
+				waitFor('every started campaign completed', () =>
+					ours().every((c) => c.campaign_status === 'completed'),
 				),
 			);
 			const runs = async () => await executionsOf(rest, n8n.dir, 'exCampaignResults');
@@ -475,11 +474,15 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 				waitFor(
 					'an emission for every campaign',
 					async () => (await emitted()).length >= ended.length,
-					180000,
+					bound('poll', 2),
 				),
 			);
 			const seen = polls();
-			await waitFor(`${QUIET_POLLS} more polls`, () => polls() >= seen + QUIET_POLLS, 180000);
+			await waitFor(
+				`${QUIET_POLLS} more polls`,
+				() => polls() >= seen + QUIET_POLLS,
+				bound('poll', QUIET_POLLS + 1),
+			);
 			// Exactly once each.
 			expect((await emitted()).sort()).toEqual(ended);
 

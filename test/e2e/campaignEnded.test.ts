@@ -9,6 +9,7 @@
  */
 import { multipartBody } from '../../nodes/shared/http/multipart';
 import { fixtures } from '../../sandbox';
+import { bound } from '../../scripts/bounds';
 import * as env from '../../scripts/n8n-env';
 import {
 	CREDENTIAL,
@@ -111,7 +112,7 @@ describe(`n8n ${MAJOR}.x Campaign Ended`, () => {
 		const running = await startCampaign('Running at activation', 3 * 60 * MINUTE);
 		await advance(31 * MINUTE);
 		await timed('the first campaign ends', () =>
-			waitFor('the first campaign completed', () => statusOf(before) === 'completed', 120000),
+			waitFor('the first campaign completed', () => statusOf(before) === 'completed'),
 		);
 		expect(statusOf(running)).toBe('scheduled');
 
@@ -124,7 +125,9 @@ describe(`n8n ${MAJOR}.x Campaign Ended`, () => {
 		try {
 			let rest = env.restClient(port);
 			await rest.ownerLogin();
-			await timed('the first poll', () => waitFor('the first poll', () => polls() >= 1, 150000));
+			await timed('the first poll', () =>
+				waitFor('the first poll', () => polls() >= 1, bound('poll')),
+			);
 			const later = await startCampaign('Created after activation', 60 * MINUTE);
 
 			/** The campaign ids each successful execution emitted, execution by execution. */
@@ -135,7 +138,7 @@ describe(`n8n ${MAJOR}.x Campaign Ended`, () => {
 					.sort();
 			const quiet = async (label: string) => {
 				const seen = polls();
-				await waitFor(label, () => polls() >= seen + QUIET_POLLS, 200000);
+				await waitFor(label, () => polls() >= seen + QUIET_POLLS, bound('poll', QUIET_POLLS + 1));
 			};
 
 			await advance(3 * 60 * MINUTE);
@@ -143,12 +146,11 @@ describe(`n8n ${MAJOR}.x Campaign Ended`, () => {
 				waitFor(
 					'both completed',
 					() => statusOf(running) === 'completed' && statusOf(later) === 'completed',
-					120000,
 				),
 			);
 			const both = [running, later].sort();
 			await timed('Campaign Ended fires for both', () =>
-				waitFor('two emissions', async () => (await emitted()).length >= 2, 200000),
+				waitFor('two emissions', async () => (await emitted()).length >= 2, bound('poll', 2)),
 			);
 			await quiet(`${QUIET_POLLS} more polls`);
 			expect(await emitted()).toEqual(both);
@@ -159,12 +161,12 @@ describe(`n8n ${MAJOR}.x Campaign Ended`, () => {
 			await server.stop();
 			const whileDown = await startCampaign('Ended while n8n was down', 30 * MINUTE);
 			await advance(31 * MINUTE);
-			await waitFor('it completed', () => statusOf(whileDown) === 'completed', 120000);
+			await waitFor('it completed', () => statusOf(whileDown) === 'completed');
 			server = await timed('n8n restart (until ready)', () => env.startN8n(n8n, n8nEnv, { port }));
 			rest = env.restClient(port);
 			await rest.ownerLogin();
 			await timed('Campaign Ended fires after the restart', () =>
-				waitFor('a third emission', async () => (await emitted()).length >= 3, 200000),
+				waitFor('a third emission', async () => (await emitted()).length >= 3, bound('poll', 2)),
 			);
 			await quiet(`${QUIET_POLLS} polls after the restart`);
 			expect(await emitted()).toEqual([...both, whileDown].sort());

@@ -11,6 +11,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { bound } from '../../scripts/bounds';
 import * as env from '../../scripts/n8n-env';
 import { waitFor } from '../helpers/wait';
 
@@ -126,7 +127,7 @@ async function startDev(how: 'npm' | 'parent'): Promise<Dev> {
 			if (top.exitCode !== null) throw new Error(`dev exited early:\n${output}`);
 			return output.includes('is running.');
 		},
-		5 * 60_000,
+		bound('devStart'),
 	).catch((error) => {
 		throw new Error(`${error.message}\n${output.slice(-3000)}`);
 	});
@@ -141,7 +142,6 @@ async function expectAllGone(dev: Dev, tree: Proc[]) {
 			.map((p) => p.pid)
 			.join(', ')})`,
 		() => tree.every((p) => !alive(p)),
-		30_000,
 	).catch((error) => {
 		throw new Error(`${error.message}\n${dev.output().slice(-3000)}`);
 	});

@@ -9,6 +9,7 @@ import path from 'node:path';
 
 import { createSandbox, fixtures, type Sandbox } from '../../sandbox';
 import { ensureN8n, type N8nInstall } from '../../scripts/n8n-install';
+import { bound } from '../../scripts/bounds';
 import * as env from '../../scripts/n8n-env';
 
 const REPO = path.resolve(__dirname, '../..');
@@ -246,7 +247,7 @@ describe(`n8n ${MAJOR}.x instant trigger`, () => {
 							const all = await list();
 							return all.length >= n && all.every((e) => !RUNNING.includes(e.status));
 						},
-						60000,
+						bound('event'),
 						async () => JSON.stringify((await list()).map((e) => [e.id, e.status])),
 					);
 				const items = async (execution: any) => {
@@ -545,7 +546,7 @@ function parseFlatted(text: string) {
 async function waitFor(
 	what: string,
 	check: () => boolean | Promise<boolean>,
-	timeoutMs = 60000,
+	timeoutMs = bound('event'),
 	seen?: () => string | Promise<string>,
 ) {
 	const started = Date.now();

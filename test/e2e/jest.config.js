@@ -3,6 +3,8 @@
  * `npm run test:e2e` (add `-- --n8n2` for n8n 2.x). Not part of `npm test`.
  * @type {import('jest').Config}
  */
+const { bound } = require('../../scripts/bounds');
+
 module.exports = {
 	rootDir: '../..',
 	testEnvironment: 'node',
@@ -13,6 +15,7 @@ module.exports = {
 	},
 	// One n8n and one sandbox at a time; an n8n install on first use can take minutes.
 	maxWorkers: 1,
-	testTimeout: 15 * 60 * 1000,
+	// A failure bound for a whole test (scripts/bounds.js), far above a healthy run's.
+	testTimeout: bound('e2eTest'),
 	forceExit: true,
 };

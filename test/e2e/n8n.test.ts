@@ -3,18 +3,19 @@
  * workflows run headless with `n8n execute`, and the trigger activated in `n8n start`,
  * all against the local sandbox. Run with `npm run test:e2e` (`-- --n8n2` for n8n 2.x).
  */
-import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { createSandbox, fixtures, type Sandbox } from '../../sandbox';
 import { ensureN8n, type N8nInstall } from '../../scripts/n8n-install';
+import { bound } from '../../scripts/bounds';
 import * as env from '../../scripts/n8n-env';
 import { stopwatch } from '../helpers/timings';
 import { parseCsv, unzip } from '../sandbox/helpers';
 import { locator } from '../helpers/fixtures';
 import { parseFlatted } from '../helpers/flatted';
-import { waitFor } from '../helpers/wait';
+import { settle, waitFor } from '../helpers/wait';
 
 const REPO = path.resolve(__dirname, '../..');
 const MAJOR = process.env.N8N_MAJOR === '2' ? 2 : 1;
@@ -44,16 +45,22 @@ const QUIET_POLLS = MAJOR === 2 ? 1 : 3;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * Node types the package declares in package.json; a node not declared yet is skipped
- * (and says so), so the suite runs while the package grows. Every node must end up here.
+ * The node types package.json declares, and where each one's e2e steps are: a test of this
+ * file declares its node with forNode; a node tested in a file of its own is in ELSEWHERE.
+ * "every node package.json declares has its e2e step" fails for a node in neither, so a new
+ * node cannot pass without one, and for a step of a node package.json does not declare.
  */
 const declared = new Set<string>(
 	env.declaredNodeTypes(JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8'))),
 );
+const stepped = new Set<string>();
+const ELSEWHERE: Record<string, string> = {
+	[`${PKG}.voiceAgentKnowledgeBase`]: 'knowledgeBase.test.ts',
+	[`${PKG}.voiceAgentInstantTrigger`]: 'instant.test.ts',
+};
 const forNode = (type: string) => {
-	if (declared.has(type)) return test;
-	console.warn(`e2e: ${type} is not in package.json n8n.nodes yet; its tests are skipped`);
-	return test.skip;
+	stepped.add(type);
+	return test;
 };
 
 interface Step {
@@ -683,6 +690,18 @@ afterAll(async () => {
 });
 
 describe(`n8n ${MAJOR}.x with the packed package`, () => {
+	test('every node package.json declares has its e2e step', () => {
+		expect(declared.size).toBeGreaterThan(0);
+		const missing = [...declared].filter((type) => !stepped.has(type) && !ELSEWHERE[type]);
+		expect(missing).toEqual([]);
+		const stale = [...stepped, ...Object.keys(ELSEWHERE)].filter((type) => !declared.has(type));
+		expect(stale).toEqual([]);
+		const absent = Object.values(ELSEWHERE).filter(
+			(file) => !existsSync(path.join(__dirname, file)),
+		);
+		expect(absent).toEqual([]);
+	});
+
 	forNode(CALLING)(
 		'Calling: start (waiting for the end), get, get many, export, delete list',
 		async () => {
@@ -1041,9 +1060,7 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 				}),
 			});
 			const callId = ((await placed.json()) as any).data.call_id as string;
-			for (let n = 0; n < 600 && sandbox.call(callId)!.status !== 'completed'; n++) {
-				await new Promise((resolve) => setTimeout(resolve, 100));
-			}
+			await waitFor('the call to end', () => sandbox.call(callId)!.status === 'completed');
 			expect(sandbox.call(callId)!.status).toBe('completed');
 			const queued = sandbox.queueCampaignCalls(CAMPAIGN_1, {
 				contacts: [{ mobile_number: '+14155550181' }, { mobile_number: '+14155550182' }],
@@ -1121,8 +1138,8 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 				await rest.ownerLogin();
 				// The first poll, at activation, records what exists and emits nothing: wait
 				// until it has read every page.
-				await waitFor('the baseline poll', () => polls() >= 1, 60000);
-				await settle(polls, 1500);
+				await waitFor('the baseline poll', () => polls() >= 1, bound('poll'));
+				await settle(polls);
 
 				const fromSandbox = async (pathAndQuery: string, body: unknown) =>
 					await fetch(sandbox.url + pathAndQuery, {
@@ -1160,11 +1177,19 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 					expect(r.status).toBe(200);
 					return (r.json.data.results ?? r.json.data) as any[];
 				};
-				await waitFor('one execution', async () => (await executions()).length >= 1, 90000);
+				await waitFor(
+					'one execution',
+					async () => (await executions()).length >= 1,
+					bound('poll', 2),
+				);
 				// More polls: nothing new may come.
 				const seen = polls();
-				await waitFor(`${QUIET_POLLS} more polls`, () => polls() >= seen + QUIET_POLLS, 90000);
-				await settle(polls, 1500);
+				await waitFor(
+					`${QUIET_POLLS} more polls`,
+					() => polls() >= seen + QUIET_POLLS,
+					bound('poll', QUIET_POLLS + 1),
+				);
+				await settle(polls);
 				const list = await executions();
 				const runs = [];
 				for (const execution of list) {
@@ -1215,17 +1240,4 @@ function binaryBuffer(binary: { data: string; id?: string }): Buffer {
 	if (!binary.id) return Buffer.from(binary.data, 'base64');
 	const [, location] = binary.id.split(':');
 	return readFileSync(path.join(userFolder, '.n8n', 'binaryData', location));
-}
-
-/** Waits until a counter has not moved for quietMs. */
-async function settle(counter: () => number, quietMs: number) {
-	let last = counter();
-	let since = Date.now();
-	while (Date.now() - since < quietMs) {
-		await new Promise((r) => setTimeout(r, 100));
-		if (counter() !== last) {
-			last = counter();
-			since = Date.now();
-		}
-	}
 }

@@ -299,17 +299,13 @@ describe(`n8n ${MAJOR}.x own nodes`, () => {
 			// n8n 2.x activates published workflows after it answers; a CORS preflight names the
 			// webhook's methods once it is registered (404 before), and runs nothing.
 			await timed('until the webhook is registered', () =>
-				waitFor(
-					'the webhook to be registered',
-					async () => {
-						const preflight = await fetch(url, {
-							method: 'OPTIONS',
-							headers: { origin: 'http://localhost', 'access-control-request-method': 'POST' },
-						});
-						return preflight.status === 204;
-					},
-					120000,
-				),
+				waitFor('the webhook to be registered', async () => {
+					const preflight = await fetch(url, {
+						method: 'OPTIONS',
+						headers: { origin: 'http://localhost', 'access-control-request-method': 'POST' },
+					});
+					return preflight.status === 204;
+				}),
 			);
 			const answer = await timed('webhook run', () =>
 				fetch(url, {

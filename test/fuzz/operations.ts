@@ -174,7 +174,7 @@ export const ENTRIES: FuzzEntry[] = [
 		maxItems: 4,
 		// About 25 fields: mostly good values, so that most runs dial (and some wait).
 		goodPerHostile: 40,
-		ciRuns: 200,
+		ciRuns: 40,
 		// Each row's POST carries its row in the callee name, to count POSTs per row.
 		fixed: { name: '={{ "row-" + $itemIndex }}' },
 		rowOf: (body) => (body as { name?: string } | undefined)?.name,

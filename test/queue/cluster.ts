@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import type { N8nInstall } from '../../scripts/n8n-install';
+import { bound } from '../../scripts/bounds';
 import * as env from '../../scripts/n8n-env';
 import { waitFor } from '../helpers/wait';
 
@@ -104,12 +105,17 @@ function httpStatus(port: number, route: string): Promise<number> {
 			resolve(res.statusCode ?? 0);
 		});
 		req.on('error', () => resolve(0));
-		req.setTimeout(2000, () => req.destroy());
+		req.setTimeout(bound('probe'), () => req.destroy());
 	});
 }
 
 /** Waits for `ok`; fails at once when the process exits, with its last lines either way. */
-async function waitReady(proc: Proc, what: string, ok: () => Promise<boolean>, timeoutMs = 180000) {
+async function waitReady(
+	proc: Proc,
+	what: string,
+	ok: () => Promise<boolean>,
+	timeoutMs = bound('n8nStart'),
+) {
 	try {
 		await waitFor(
 			`${proc.name}: ${what}`,
@@ -134,7 +140,7 @@ export function portOpen(port: number): Promise<boolean> {
 			resolve(true);
 		});
 		socket.once('error', () => resolve(false));
-		socket.setTimeout(1000, () => {
+		socket.setTimeout(bound('probe'), () => {
 			socket.destroy();
 			resolve(false);
 		});
@@ -154,7 +160,7 @@ function redisPing(port: number): Promise<boolean> {
 			}
 		});
 		socket.once('error', () => resolve(false));
-		socket.setTimeout(1000, () => {
+		socket.setTimeout(bound('probe'), () => {
 			socket.destroy();
 			resolve(false);
 		});
@@ -252,12 +258,12 @@ export class Cluster {
 			[pgPort],
 		);
 		this.procs.push(pg);
-		await waitReady(redis, 'redis', () => redisPing(redisPort), 20000);
+		await waitReady(redis, 'redis', () => redisPing(redisPort), bound('serviceStart'));
 		await waitReady(
 			pg,
 			'postgres',
 			async () => pg.lines.some((l) => l.includes('ready to accept connections')),
-			60000,
+			bound('serviceStart'),
 		);
 		this.say(`redis on ${redisPort}, postgres on ${pgPort}`);
 		this.baseEnv = {
@@ -380,7 +386,7 @@ export class Cluster {
 	}
 
 	/** Stops one n8n process and what it started: SIGTERM, then SIGKILL after graceMs. */
-	async stopProc(proc: Proc, graceMs = 20000): Promise<void> {
+	async stopProc(proc: Proc, graceMs = bound('stopGrace')): Promise<void> {
 		const signal = (sig: NodeJS.Signals) => {
 			try {
 				process.kill(-(proc.child.pid as number), sig);
@@ -439,7 +445,7 @@ export class Cluster {
 	async stop(): Promise<{ leftPorts: number[]; leftPids: number[] }> {
 		const n8nProcs = this.procs.filter((p) => !['redis', 'postgres', 'initdb'].includes(p.name));
 		await env
-			.stopChildren({ extra: n8nProcs.map((p) => p.child), graceMs: 20000 })
+			.stopChildren({ extra: n8nProcs.map((p) => p.child), graceMs: bound('stopGrace') })
 			.catch(() => undefined);
 		const stores = this.procs.filter((p) => ['redis', 'postgres'].includes(p.name));
 		// Postgres: SIGINT is its "fast" shutdown; SIGKILL after the grace period.
@@ -448,7 +454,7 @@ export class Cluster {
 				p.child.kill(p.name === 'postgres' ? 'SIGINT' : 'SIGTERM');
 			} catch {}
 		}
-		const deadline = Date.now() + 20000;
+		const deadline = Date.now() + bound('stopGrace');
 		while (stores.some((p) => !p.exited()) && Date.now() < deadline) await sleep(100);
 		for (const p of stores) if (!p.exited()) p.child.kill('SIGKILL');
 		while (stores.some((p) => !p.exited())) await sleep(100);

@@ -4,6 +4,8 @@
  * n8n 2.x). Not part of `npm test`.
  * @type {import('jest').Config}
  */
+const { bound } = require('../../scripts/bounds');
+
 module.exports = {
 	rootDir: '../..',
 	testEnvironment: 'node',
@@ -13,6 +15,7 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
 	maxWorkers: 1,
-	testTimeout: 10 * 60 * 1000,
+	// A failure bound for a whole test (scripts/bounds.js), far above a healthy run's.
+	testTimeout: bound('queueTest'),
 	forceExit: true,
 };

@@ -12,10 +12,11 @@ import path from 'node:path';
 
 import { createSandbox, fixtures, type Sandbox } from '../../sandbox';
 import { ensureN8n, type N8nInstall } from '../../scripts/n8n-install';
+import { bound } from '../../scripts/bounds';
 import * as env from '../../scripts/n8n-env';
 import { parseFlatted } from '../helpers/flatted';
 import { startSettings } from '../helpers/startParams';
-import { waitFor } from '../helpers/wait';
+import { settle, waitFor } from '../helpers/wait';
 import { Cluster } from './cluster';
 
 const MAJOR = process.env.N8N_MAJOR === '2' ? 2 : 1;
@@ -249,7 +250,7 @@ async function executions(
 }
 
 /** At least n executions of the workflow, every one over (its data is complete only then). */
-async function settledRuns(workflowId: string, n: number, timeoutMs = 60000) {
+async function settledRuns(workflowId: string, n: number, timeoutMs = bound('event')) {
 	try {
 		await waitFor(
 			`${n} finished execution(s) of ${workflowId}`,
@@ -369,7 +370,7 @@ beforeAll(async () => {
 		expect(await env.publicationSettled(n8n, rest, id, { until: PUBLISHED })).toBe(
 			MAJOR === 2 ? 'published' : undefined,
 		);
-}, 10 * 60000);
+}, bound('queueTest'));
 
 afterAll(async () => {
 	if (cluster && !stopped) await cluster.stop();
@@ -422,7 +423,7 @@ describe(`n8n ${MAJOR}.x in queue mode`, () => {
 	test('Download Recording and Export History in queue mode: binary data stored where every process reads it', async () => {
 		const done = rowsOf(1, 1);
 		const callId = ledgerFor(new Set(done.map((r) => r.phone)))[0].call_id;
-		await waitFor('the call to end', () => sandbox.call(callId)?.status === 'completed', 60000);
+		await waitFor('the call to end', () => sandbox.call(callId)?.status === 'completed');
 		const answer = await post(hook('q-binary'), { call_id: callId });
 		expect(answer.status).toBe(200);
 		const [execution] = await executions('qBinary');
@@ -469,10 +470,8 @@ describe(`n8n ${MAJOR}.x in queue mode`, () => {
 			).json();
 			started.push((r as any).data.call_id);
 		}
-		await waitFor(
-			'both calls to end',
-			() => started.every((id) => sandbox.call(id)?.status === 'completed'),
-			60000,
+		await waitFor('both calls to end', () =>
+			started.every((id) => sandbox.call(id)?.status === 'completed'),
 		);
 		const emitted = async () => {
 			const out: string[] = [];
@@ -486,7 +485,7 @@ describe(`n8n ${MAJOR}.x in queue mode`, () => {
 		await waitFor(
 			'both calls emitted',
 			async () => started.every((id) => emitted().then((o) => o.includes(id))),
-			150000,
+			bound('poll', 2),
 		);
 		// More polls (two on 1.x, one on 2.x, which polls once a minute): nothing comes again.
 		// Counted, not timed (a busy machine polls late): a poll starts with one read of the
@@ -497,7 +496,7 @@ describe(`n8n ${MAJOR}.x in queue mode`, () => {
 			await waitFor(
 				`${polls} more poll(s)`,
 				() => Number((sandbox.faults.describe() as any).rules[0].fired) > polls,
-				(polls + 1) * (MAJOR === 2 ? 90000 : 30000),
+				bound('poll', polls + 1),
 			);
 		} finally {
 			sandbox.setFaults(null);
@@ -554,10 +553,8 @@ describe(`n8n ${MAJOR}.x in queue mode`, () => {
 			).json()) as any;
 			calls.push(r.data.call_id);
 		}
-		await waitFor(
-			'the calls to end',
-			() => calls.every((id) => sandbox.call(id)?.status === 'completed'),
-			60000,
+		await waitFor('the calls to end', () =>
+			calls.every((id) => sandbox.call(id)?.status === 'completed'),
 		);
 		await sandbox.flushDeliveries();
 		// What the trigger answered each delivery says which started an execution: one per
@@ -692,16 +689,11 @@ describe(`n8n ${MAJOR}.x in queue mode`, () => {
 		try {
 			const answer = await post(hook('q-kill'), { rows });
 			expect(answer.status).toBe(200);
-			await waitFor(
-				'a third of the rows dialled',
-				() => ledgerFor(numbers).length >= ROWS / 3,
-				60000,
-			);
+			await waitFor('a third of the rows dialled', () => ledgerFor(numbers).length >= ROWS / 3);
 			const [execution] = await executions('qKill');
 			await waitFor(
 				'a worker to take the job',
 				() => Cluster.workerRan(cluster.workers, execution.id).started.length === 1,
-				30000,
 			);
 			const killed = cluster.workers.find(
 				(w) => Cluster.workerRan([w], execution.id).started.length === 1,
@@ -709,7 +701,7 @@ describe(`n8n ${MAJOR}.x in queue mode`, () => {
 			const other = cluster.workers.find((w) => w !== killed)!;
 			await cluster.kill9(killed);
 			// Requests in flight when it died still reach the service: count after they land.
-			await sleep(1500);
+			await settle(() => ledgerFor(numbers).length);
 			const dialledBefore = ledgerFor(numbers).length;
 			let retried: { id: string; status: string; mode: string } | undefined;
 			if (MAJOR === 1) {
@@ -722,7 +714,7 @@ describe(`n8n ${MAJOR}.x in queue mode`, () => {
 						other.lines.some((l) =>
 							new RegExp(`Worker errored while running execution ${execution.id}\\b`).test(l),
 						),
-					180000,
+					bound('event', 2),
 				);
 				figures.push(
 					`n8n 1.x re-ran execution ${execution.id} on ${other.name} after ${killed.name} was killed`,
@@ -732,7 +724,7 @@ describe(`n8n ${MAJOR}.x in queue mode`, () => {
 				await waitFor(
 					'the execution to be marked ended',
 					async () => !['running', 'new'].includes((await executions('qKill'))[0].status),
-					120000,
+					bound('event'),
 				);
 				expect(Cluster.workerRan([other], execution.id).started).toHaveLength(0);
 				const status = (await executions('qKill'))[0].status;
@@ -749,7 +741,7 @@ describe(`n8n ${MAJOR}.x in queue mode`, () => {
 						(await executions('qKill')).some(
 							(e) => e.mode === 'retry' && !['running', 'new'].includes(e.status),
 						),
-					180000,
+					bound('event', 2),
 				);
 				const retryRun = (await executions('qKill')).find((e) => e.mode === 'retry');
 				const detail = await rest.request('GET', `/executions/${retryRun?.id}`);
@@ -769,7 +761,7 @@ describe(`n8n ${MAJOR}.x in queue mode`, () => {
 								e.id !== execution.id &&
 								!['running', 'new'].includes(e.status),
 						),
-					180000,
+					bound('event', 2),
 				);
 				retried = (await executions('qKill')).find(
 					(e) => e.mode === 'webhook' && e.id !== execution.id,

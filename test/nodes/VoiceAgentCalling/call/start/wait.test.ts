@@ -1,7 +1,8 @@
 /**
  * Start and Wait for a whole batch: dialling never waits, one watcher checks every pending
  * call together from history pages and reads details only where the history cannot tell.
- * Exact requests (nock); the watcher's rounds run on the real clock at the 2 s minimum.
+ * Exact requests (nock). Waiting is virtual: n8n's sleep advances a clock that Date.now
+ * reads (as in the fuzz suite), so the watcher's 2 s rounds and Max Wait cost no real time.
  */
 import nock from 'nock';
 
@@ -10,6 +11,23 @@ import { record } from '../../../../helpers/record';
 import { AGENT } from '../../../../helpers/fixtures';
 import { sheetStart } from '../../../../helpers/startParams';
 import { cappedHistory } from '../../../../helpers/history';
+
+/** `real`: the page-capping case counts rounds against dialling, on the real clock. */
+const mockClock = { ms: 0, real: false };
+jest.mock('n8n-workflow', () => {
+	const actual = jest.requireActual('n8n-workflow');
+	return {
+		...actual,
+		// Yields to pending I/O too: a loop of sleeps must let nock's answers through.
+		sleep: async (ms: number) => {
+			if (mockClock.real) return await actual.sleep(ms);
+			mockClock.ms += Math.max(0, Number(ms) || 0);
+			await new Promise((resolve) => setImmediate(resolve));
+		},
+	};
+});
+const realNow = Date.now.bind(Date);
+jest.spyOn(Date, 'now').mockImplementation(() => realNow() + mockClock.ms);
 
 const AT = '2026-11-25T12:00:00.000+00:00';
 const WINDOW = { start_date: '2026-11-25T11:59:59.000Z', end_date: '2026-11-25T12:00:01.000Z' };
@@ -398,6 +416,9 @@ test('Download Recording: each ended call carries its file, fetched without the 
 });
 
 describe("Start's watcher on a page-capping service", () => {
+	beforeAll(() => (mockClock.real = true));
+	afterAll(() => (mockClock.real = false));
+
 	test('80 waiting calls are all found in the history: no details read, pages until all are seen', async () => {
 		const count = 80;
 		const AT = '2026-11-25T12:00:00.000+00:00';

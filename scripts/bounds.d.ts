@@ -1,0 +1,30 @@
+/** Types of scripts/bounds.js for the TypeScript suites. */
+export type BoundName =
+	| 'uiWait'
+	| 'uiAttempt'
+	| 'uiSettle'
+	| 'uiListSettle'
+	| 'uiToast'
+	| 'devStart'
+	| 'devStop'
+	| 'exec'
+	| 'n8nCli'
+	| 'n8nStart'
+	| 'serviceStart'
+	| 'publication'
+	| 'stopGrace'
+	| 'probe'
+	| 'event'
+	| 'campaignRun'
+	| 'poll'
+	| 'quiet'
+	| 'unitTest'
+	| 'fuzzTest'
+	| 'e2eTest'
+	| 'queueTest';
+
+export const BOUNDS: Record<BoundName, { ms: number; why: string }>;
+/** TEST_BOUNDS_SCALE (1 unless set). */
+export const SCALE: number;
+/** A bound in ms, scaled; `times` for a wait of several events (N polls). */
+export function bound(name: BoundName, times?: number): number;
