@@ -4,11 +4,6 @@
 const {
 	UUID_RE,
 	E164_RE,
-	HHMM_RE,
-	LOCAL_RE,
-	parseIsoWithZone,
-	isValidZone,
-	localToInstant,
 	isoOffset,
 	isoUtc,
 } = require('./util');
@@ -30,6 +25,20 @@ const { createAgent, CREATE_LANGUAGES } = require('./publicAgent');
 const analytics = require('./analytics');
 const { zipOne, toCsv } = require('./zip');
 const { KB_ROUTES } = require('./knowledgeBases');
+const {
+	one,
+	intParam,
+	boolParam,
+	dateRange,
+	uuidValue,
+	isObject,
+	str,
+	strList,
+	bool,
+	num,
+	uuid,
+} = require('./readers');
+const { checkCallConfig } = require('./callConfig');
 
 /**
  * The endpoints of the contract. A handler gets the request context and answers
@@ -56,68 +65,6 @@ const CALL_TYPES = ['inbound', 'outbound', 'webcall'];
  * @typedef {{origin: string, secret: string}} Where where recordings are served, and how URLs are signed
  * @typedef {{status: number, body?: unknown, raw?: Buffer, headers?: Record<string, string>}} Reply
  */
-
-// ---- query parameters ---------------------------------------------------------------
-
-/** The last value of a query parameter, or undefined. @param {URLSearchParams} q @param {string} name */
-function one(q, name) {
-	const all = q.getAll(name);
-	return all.length ? all[all.length - 1] : undefined;
-}
-
-/** @param {URLSearchParams} q @param {string} name @param {{def: number, min: number, max?: number}} r */
-function intParam(q, name, r) {
-	const raw = one(q, name);
-	if (raw === undefined || raw === '') return r.def;
-	const n = /^-?\d+$/.test(raw.trim()) ? Number(raw) : NaN;
-	if (!Number.isSafeInteger(n) || n < r.min || (r.max !== undefined && n > r.max)) {
-		throw new Invalid(
-			r.max !== undefined
-				? `${name} must be an integer between ${r.min} and ${r.max}, got "${raw}"`
-				: `${name} must be an integer of at least ${r.min}, got "${raw}"`,
-		);
-	}
-	return n;
-}
-
-/** @param {URLSearchParams} q @param {string} name @param {boolean | undefined} def */
-function boolParam(q, name, def) {
-	const raw = one(q, name);
-	if (raw === undefined || raw === '') return def;
-	const v = raw.toLowerCase();
-	if (v === 'true') return true;
-	if (v === 'false') return false;
-	throw new Invalid(`${name} must be true or false, got "${raw}"`);
-}
-
-/** @param {URLSearchParams} q @param {string} name */
-function dateParam(q, name) {
-	const raw = one(q, name);
-	if (raw === undefined || raw === '') return undefined;
-	const ms = parseIsoWithZone(raw);
-	if (ms === undefined) {
-		throw new Invalid(
-			`${name} must be an ISO 8601 date-time with time zone, e.g. 2025-06-01T00:00:00Z, got "${raw}"`,
-		);
-	}
-	return ms;
-}
-
-/** start_date/end_date of the history and the export. @param {URLSearchParams} q */
-function dateRange(q) {
-	const start = dateParam(q, 'start_date');
-	const end = dateParam(q, 'end_date');
-	if (start !== undefined && end !== undefined && start > end) {
-		throw new Invalid('start_date must not be after end_date');
-	}
-	return { start, end };
-}
-
-/** @param {string} name @param {string} value */
-function uuidValue(name, value) {
-	if (!UUID_RE.test(value)) throw new Invalid(`${name} must be a UUID, got "${value}"`);
-	return value.toLowerCase();
-}
 
 /** @param {URLSearchParams} q */
 function statusParam(q) {
@@ -181,99 +128,6 @@ function callDetails(call, origin, analysis) {
 /** Calls newest first, then by creation order. @param {any[]} calls */
 const newestFirst = (calls) =>
 	[...calls].sort((a, b) => b.created_at - a.created_at || b.seq - a.seq);
-
-// ---- body checks ----------------------------------------------------------------------
-
-const isObject = (/** @type {unknown} */ v) =>
-	v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/** @param {unknown} v @param {string} name @param {number} min */
-function intField(v, name, min) {
-	if (typeof v !== 'number' || !Number.isInteger(v) || v < min) {
-		throw new Invalid(`${name} must be an integer of at least ${min}`);
-	}
-	return v;
-}
-
-/** call_config, checked field by field; returns it with scheduled_at resolved to an instant. */
-function checkCallConfig(/** @type {unknown} */ raw) {
-	if (!isObject(raw)) throw new Invalid('call_config must be an object');
-	const c = /** @type {Record<string, any>} */ (raw);
-	/** @type {Record<string, any>} */
-	const out = {};
-	for (const key of ['idle_timeout_warning', 'idle_timeout_end', 'max_call_length']) {
-		if (c[key] !== undefined && c[key] !== null)
-			out[key] = intField(c[key], `call_config.${key}`, 1);
-	}
-	if (c.call_retry_config !== undefined && c.call_retry_config !== null) {
-		if (!isObject(c.call_retry_config))
-			throw new Invalid('call_config.call_retry_config must be an object');
-		/** @type {Record<string, number>} */
-		const retry = {};
-		for (const key of ['retry_count', 'retry_busy', 'retry_not_picked', 'retry_failed']) {
-			const v = c.call_retry_config[key];
-			if (v !== undefined && v !== null)
-				retry[key] = intField(v, `call_config.call_retry_config.${key}`, 0);
-		}
-		out.call_retry_config = retry;
-	}
-	if (c.call_time !== undefined && c.call_time !== null) {
-		if (!isObject(c.call_time)) throw new Invalid('call_config.call_time must be an object');
-		const t = c.call_time;
-		/** @type {Record<string, any>} */
-		const time = {};
-		for (const key of ['call_start_time', 'call_end_time']) {
-			if (t[key] === undefined || t[key] === null) continue;
-			if (typeof t[key] !== 'string' || !HHMM_RE.test(t[key])) {
-				throw new Invalid(
-					`call_config.call_time.${key} must be a time HH:MM (24-hour), got ${JSON.stringify(t[key])}`,
-				);
-			}
-			time[key] = t[key];
-		}
-		if ((time.call_start_time === undefined) !== (time.call_end_time === undefined)) {
-			throw new Invalid('call_config.call_time needs both call_start_time and call_end_time');
-		}
-		if (t.timezone !== undefined && t.timezone !== null) {
-			if (
-				typeof t.timezone !== 'string' ||
-				!isValidZone(t.timezone) ||
-				(!t.timezone.includes('/') && t.timezone !== 'UTC')
-			) {
-				throw new Invalid(
-					`call_config.call_time.timezone must be an IANA time zone such as Asia/Kolkata, got ${JSON.stringify(t.timezone)}`,
-				);
-			}
-			time.timezone = t.timezone;
-		}
-		if (t.scheduled_at !== undefined && t.scheduled_at !== null) {
-			if (typeof t.scheduled_at !== 'string' || !LOCAL_RE.test(t.scheduled_at)) {
-				throw new Invalid(
-					`call_config.call_time.scheduled_at must be a local date-time YYYY-MM-DDTHH:MM:SS without offset, got ${JSON.stringify(t.scheduled_at)}`,
-				);
-			}
-			time.scheduled_at = t.scheduled_at;
-		}
-		if (
-			(time.scheduled_at !== undefined || time.call_start_time !== undefined) &&
-			time.timezone === undefined
-		) {
-			throw new Invalid(
-				'call_config.call_time.timezone is required with scheduled_at or a call window',
-			);
-		}
-		if (time.scheduled_at !== undefined) {
-			const ms = localToInstant(time.scheduled_at, time.timezone);
-			if (ms === undefined)
-				throw new Invalid(
-					`call_config.call_time.scheduled_at is not a valid date: "${time.scheduled_at}"`,
-				);
-			Object.defineProperty(time, 'scheduled_at_ms', { value: ms, enumerable: false });
-		}
-		out.call_time = time;
-	}
-	return out;
-}
 
 /** An absolute http(s) URL. @param {unknown} v */
 function isHttpUrl(v) {
@@ -681,13 +535,6 @@ function deleteContactList(ctx) {
 }
 
 // ---- assistants -----------------------------------------------------------------------
-
-const str = (/** @type {unknown} */ v) => typeof v === 'string';
-const strList = (/** @type {unknown} */ v) =>
-	Array.isArray(v) && v.every((x) => typeof x === 'string');
-const bool = (/** @type {unknown} */ v) => typeof v === 'boolean';
-const num = (/** @type {unknown} */ v) => typeof v === 'number' && Number.isFinite(v);
-const uuid = (/** @type {unknown} */ v) => typeof v === 'string' && UUID_RE.test(v);
 
 /**
  * operation -> [field, check, what the check wants][]: the fields each edit needs, as client

@@ -7,6 +7,7 @@ const { Invalid } = require('./errors');
 const { UUID_RE, E164_RE, localToInstant, isoOffset, isoUtc } = require('./util');
 const { costFor } = require('./calls');
 const { parseCsv, writeCsv, CsvError } = require('./csv');
+const { checkCallConfig } = require('./callConfig');
 
 /**
  * Campaigns, server-side bulk calling (vendor reference, beyond the contract), from FACTS.md
@@ -213,13 +214,6 @@ function countryCode(raw) {
 	return raw.trim();
 }
 
-/** call_config as an object, checked as the outbound call's. @param {unknown} raw */
-function callConfig(raw) {
-	// Required lazily: api.js lists these handlers in its routes.
-	const { checkCallConfig } = require('./api');
-	return checkCallConfig(raw);
-}
-
 /** @param {string} raw @returns {any} */
 function callConfigText(raw) {
 	let parsed;
@@ -230,7 +224,7 @@ function callConfigText(raw) {
 	}
 	if (!isObject(parsed))
 		throw new Invalid("'call_config' must be a JSON object (a call configuration)");
-	return callConfig(parsed);
+	return checkCallConfig(parsed);
 }
 
 /** The zone campaign times are read in. @param {any} config */
@@ -814,7 +808,7 @@ function makeCallAsync(ctx) {
 		throw new Invalid('Bulk list is not ready to start.');
 	if (list.started) throw new Invalid('Bulk list already started.');
 
-	const config = given(b.call_config) ? callConfig(b.call_config) : list.call_config;
+	const config = given(b.call_config) ? checkCallConfig(b.call_config) : list.call_config;
 	const startText = b.campaign_start_time ?? list.fields.campaign_start_time;
 	const endText = b.campaign_end_time ?? list.fields.campaign_end_time;
 	for (const [key, v] of [
