@@ -1,12 +1,7 @@
 // @ts-check
 'use strict';
 
-const {
-	UUID_RE,
-	E164_RE,
-	isoOffset,
-	isoUtc,
-} = require('./util');
+const { UUID_RE, E164_RE, isoOffset, isoUtc } = require('./util');
 const { analysisFor } = require('./calls');
 const { LANGUAGES } = require('./fixtures');
 const {
@@ -24,7 +19,8 @@ const campaigns = require('./campaigns');
 const { createAgent, CREATE_LANGUAGES } = require('./publicAgent');
 const analytics = require('./analytics');
 const { zipOne, toCsv } = require('./zip');
-const { KB_ROUTES } = require('./knowledgeBases');
+const { routes: kbRoutes } = require('./knowledgeBases');
+const { route } = require('./route');
 const {
 	one,
 	intParam,
@@ -40,11 +36,7 @@ const {
 } = require('./readers');
 const { checkCallConfig } = require('./callConfig');
 
-/**
- * The endpoints of the contract. A handler gets the request context and answers
- * { status, body } (JSON) or { status, raw, headers } (bytes). Bad input throws Invalid,
- * which the route turns into its documented error shape.
- */
+/** The endpoints of the contract (handlers: see route.js). */
 
 const CALL_STATUSES = [
 	'registered',
@@ -58,13 +50,7 @@ const CALL_STATUSES = [
 ];
 const CALL_TYPES = ['inbound', 'outbound', 'webcall'];
 
-/**
- * @typedef {{method: string, path: string, params: Record<string, string>, query: URLSearchParams,
- *   body: unknown, headers: import('node:http').IncomingHttpHeaders, store: import('./store').Store,
- *   origin: string, recordings: Where}} Ctx
- * @typedef {{origin: string, secret: string}} Where where recordings are served, and how URLs are signed
- * @typedef {{status: number, body?: unknown, raw?: Buffer, headers?: Record<string, string>}} Reply
- */
+/** @typedef {import('./route').Ctx} Ctx @typedef {import('./route').Reply} Reply @typedef {import('./route').Where} Where */
 
 /** @param {URLSearchParams} q */
 function statusParam(q) {
@@ -947,78 +933,33 @@ function rotateKey(ctx) {
 	return { status: 200, body: { new_api_key: ctx.store.rotateKey() } };
 }
 
-/**
- * The routes. `detail`: errors of this endpoint use the {detail} body; otherwise {error}.
- * @type {Array<{method: string, pattern: string, detail?: boolean, detailAuth?: boolean, json?: boolean, multipart?: boolean,
- *   handler: (ctx: Ctx) => Reply}>}
- */
+/** Every endpoint, in the order they are matched. */
 const ROUTES = [
-	{ method: 'POST', pattern: '/calling/outbound/individual', json: true, handler: startCall },
-	{ method: 'POST', pattern: '/calling/v2/outbound/individual', json: true, handler: startCallV2 },
-	{ method: 'GET', pattern: '/calling/history', handler: listHistory },
-	{ method: 'POST', pattern: '/calling/history/download', handler: exportHistory },
-	{ method: 'GET', pattern: '/calling/call-details', handler: getCall },
-	{ method: 'DELETE', pattern: '/calling/contact/{list_id}', handler: deleteContactList },
-	{ method: 'PATCH', pattern: '/agent/v1', json: true, detail: true, handler: editAgent },
-	{ method: 'GET', pattern: '/agent/all', handler: listAgents },
-	{ method: 'GET', pattern: '/agent/voices', detail: true, handler: listVoices },
-	{ method: 'GET', pattern: '/agent/{agent_id}', detail: true, handler: getAgent },
-	{ method: 'DELETE', pattern: '/agent/{agent_id}', detail: true, handler: deleteAgent },
-	{ method: 'POST', pattern: '/public/agent', json: true, handler: createAgent },
-	{
-		method: 'GET',
-		pattern: '/campaign/all',
-		detail: true,
-		detailAuth: true,
-		handler: listCampaigns,
-	},
-	// Campaigns (vendor reference, beyond the contract): sandbox/lib/campaigns.js.
-	...[
-		['POST', '/campaign/save', campaigns.saveCampaign, { multipart: true }],
-		['POST', '/campaign/start', campaigns.startCampaign, { json: true }],
-		['POST', '/campaign/v2/start', campaigns.startCampaignV2, { json: true }],
-		['POST', '/campaign/upload-csv', campaigns.uploadCsv, { multipart: true }],
-		['GET', '/campaign/upload-status/{bulk_list_id}', campaigns.uploadStatus, {}],
-		['POST', '/campaign/check-balance/{bulk_list_id}', campaigns.checkBalance, {}],
-		['POST', '/campaign/make-call-async', campaigns.makeCallAsync, { json: true }],
-	].map(([method, pattern, handler, body]) => ({
-		method: /** @type {string} */ (method),
-		pattern: /** @type {string} */ (pattern),
-		detail: true,
-		detailAuth: true,
-		handler: /** @type {(ctx: Ctx) => Reply} */ (handler),
-		.../** @type {{json?: boolean, multipart?: boolean}} */ (body),
-	})),
-	{
-		method: 'PATCH',
-		pattern: '/campaign/terminate',
+	route('POST', '/calling/outbound/individual', startCall, { json: true }),
+	route('POST', '/calling/v2/outbound/individual', startCallV2, { json: true }),
+	route('GET', '/calling/history', listHistory),
+	route('POST', '/calling/history/download', exportHistory),
+	route('GET', '/calling/call-details', getCall),
+	route('DELETE', '/calling/contact/{list_id}', deleteContactList),
+	route('PATCH', '/agent/v1', editAgent, { json: true, detail: true }),
+	route('GET', '/agent/all', listAgents),
+	route('GET', '/agent/voices', listVoices, { detail: true }),
+	route('GET', '/agent/{agent_id}', getAgent, { detail: true }),
+	route('DELETE', '/agent/{agent_id}', deleteAgent, { detail: true }),
+	route('POST', '/public/agent', createAgent, { json: true }),
+	route('GET', '/campaign/all', listCampaigns, { detail: true, detailAuth: true }),
+	...campaigns.routes,
+	route('PATCH', '/campaign/terminate', terminateCalls, {
 		json: true,
 		detail: true,
 		detailAuth: true,
-		handler: terminateCalls,
-	},
-	{ method: 'GET', pattern: '/workspace', handler: getWorkspace },
-	{ method: 'GET', pattern: '/workspace/numbers', handler: listNumbers },
-	{ method: 'GET', pattern: '/workspace/users', handler: listUsers },
-	{ method: 'PATCH', pattern: '/workspace/api-key', handler: rotateKey },
-	{ method: 'GET', pattern: '/analytics/platform-analytics', handler: analytics.platformAnalytics },
-	{
-		method: 'GET',
-		pattern: '/analytics/drill-down-analytics',
-		handler: analytics.drillDownAnalytics,
-	},
-	{ method: 'GET', pattern: '/analytics/number-analytics', handler: analytics.numberAnalytics },
-	{
-		method: 'GET',
-		pattern: '/analytics/duration-distribution',
-		handler: analytics.durationDistribution,
-	},
-	{
-		method: 'GET',
-		pattern: '/analytics/classification-analytics',
-		handler: analytics.classificationAnalytics,
-	},
-	...KB_ROUTES,
+	}),
+	route('GET', '/workspace', getWorkspace),
+	route('GET', '/workspace/numbers', listNumbers),
+	route('GET', '/workspace/users', listUsers),
+	route('PATCH', '/workspace/api-key', rotateKey),
+	...analytics.routes,
+	...kbRoutes,
 ];
 
 module.exports = {

@@ -8,6 +8,7 @@ const { UUID_RE, E164_RE, localToInstant, isoOffset, isoUtc } = require('./util'
 const { costFor } = require('./calls');
 const { parseCsv, writeCsv, CsvError } = require('./csv');
 const { checkCallConfig } = require('./callConfig');
+const { route } = require('./route');
 
 /**
  * Campaigns, server-side bulk calling (vendor reference, beyond the contract), from FACTS.md
@@ -339,7 +340,7 @@ function readRows(bytes, map, csvError) {
 
 /**
  * The parts both uploads share: assistant, name, country code, options, the file's rows.
- * @param {import('./api').Ctx} ctx @param {{required: string[], optional: string[]}} spec @param {string | undefined} csvError
+ * @param {import('./route').Ctx} ctx @param {{required: string[], optional: string[]}} spec @param {string | undefined} csvError
  */
 function readList(ctx, spec, csvError) {
 	const { store } = ctx;
@@ -525,7 +526,7 @@ function onlyFields(b, allowed, status) {
  * POST /campaign/save (multipart). Invalid rows (bad or missing number, wrong field count) are
  * counted in failed_rows and never called, with or without remove_invalid_rows (FACTS does
  * not say what keeping them does; the sandbox's reading: the save succeeds either way).
- * @param {import('./api').Ctx} ctx @returns {import('./api').Reply}
+ * @param {import('./route').Ctx} ctx @returns {import('./route').Reply}
  */
 function saveCampaign(ctx) {
 	const { store } = ctx;
@@ -563,7 +564,7 @@ function saveCampaign(ctx) {
 	};
 }
 
-/** @param {import('./api').Ctx} ctx @param {boolean} v2 @returns {import('./api').Reply} */
+/** @param {import('./route').Ctx} ctx @param {boolean} v2 @returns {import('./route').Reply} */
 function start(ctx, v2) {
 	const { store } = ctx;
 	if (!isObject(ctx.body)) throw new Invalid('Request body must be a JSON object');
@@ -598,9 +599,9 @@ function start(ctx, v2) {
 	};
 }
 
-/** POST /campaign/start (deprecated) {agent_id, list_id, from_numbers}. @param {import('./api').Ctx} ctx */
+/** POST /campaign/start (deprecated) {agent_id, list_id, from_numbers}. @param {import('./route').Ctx} ctx */
 const startCampaign = (ctx) => start(ctx, false);
-/** POST /campaign/v2/start {agent_id, list_id, number_pool_id, email_completion_user_ids?}. @param {import('./api').Ctx} ctx */
+/** POST /campaign/v2/start {agent_id, list_id, number_pool_id, email_completion_user_ids?}. @param {import('./route').Ctx} ctx */
 const startCampaignV2 = (ctx) => start(ctx, true);
 
 // ---- large flow ------------------------------------------------------------------------------
@@ -621,7 +622,7 @@ function schemaStatus(list, now) {
 	return list.started ? 'scheduled' : 'draft';
 }
 
-/** The schema variant's six keys (step 1 and step 2). @param {import('./api').Ctx} ctx @param {BulkList} list */
+/** The schema variant's six keys (step 1 and step 2). @param {import('./route').Ctx} ctx @param {BulkList} list */
 function schemaView(ctx, list) {
 	const done =
 		stage(list, ctx.store.now()) === 'completed' || stage(list, ctx.store.now()) === 'failed';
@@ -647,7 +648,7 @@ function listed(store, list) {
 /**
  * POST /campaign/upload-csv (multipart). Also takes campaign_start_time, campaign_end_time and
  * call_config (the page asks for them here, the schema at make-call-async).
- * @param {import('./api').Ctx} ctx @returns {import('./api').Reply}
+ * @param {import('./route').Ctx} ctx @returns {import('./route').Reply}
  */
 function uploadCsv(ctx) {
 	const { store } = ctx;
@@ -687,14 +688,14 @@ function uploadCsv(ctx) {
 	};
 }
 
-/** @param {import('./api').Ctx} ctx */
+/** @param {import('./route').Ctx} ctx */
 function largeList(ctx) {
 	const list = findList(ctx.store, ctx.params.bulk_list_id, 'large');
 	if (!list) throw new Invalid('Bulk list not found.', 404);
 	return list;
 }
 
-/** GET /campaign/upload-status/{bulk_list_id}. @param {import('./api').Ctx} ctx @returns {import('./api').Reply} */
+/** GET /campaign/upload-status/{bulk_list_id}. @param {import('./route').Ctx} ctx @returns {import('./route').Reply} */
 function uploadStatus(ctx) {
 	const list = largeList(ctx);
 	const now = ctx.store.now();
@@ -727,7 +728,7 @@ function uploadStatus(ctx) {
 /**
  * POST /campaign/check-balance/{bulk_list_id}, before or after make-call-async. After it, on a
  * campaign left in insufficient_balance, enough credits now register its calls.
- * @param {import('./api').Ctx} ctx @returns {import('./api').Reply}
+ * @param {import('./route').Ctx} ctx @returns {import('./route').Reply}
  */
 function checkBalance(ctx) {
 	const { store } = ctx;
@@ -780,7 +781,7 @@ const MAKE_CALL_FIELDS = [
  * country_code here, the page only agent_id, bulk_list_id and from_numbers: what was sent at
  * upload stands in for what is not sent here (what is sent here wins). Exactly one of
  * from_numbers and number_pool_id (422 otherwise). Never twice for one list.
- * @param {import('./api').Ctx} ctx @returns {import('./api').Reply}
+ * @param {import('./route').Ctx} ctx @returns {import('./route').Reply}
  */
 function makeCallAsync(ctx) {
 	const { store } = ctx;
@@ -936,7 +937,20 @@ function variant(v, what) {
 	return /** @type {'page' | 'schema'} */ (v);
 }
 
+// Every error of these endpoints is {detail}, a missing key's too.
+const DETAIL = { detail: true, detailAuth: true };
+const routes = [
+	route('POST', '/campaign/save', saveCampaign, { ...DETAIL, multipart: true }),
+	route('POST', '/campaign/start', startCampaign, { ...DETAIL, json: true }),
+	route('POST', '/campaign/v2/start', startCampaignV2, { ...DETAIL, json: true }),
+	route('POST', '/campaign/upload-csv', uploadCsv, { ...DETAIL, multipart: true }),
+	route('GET', '/campaign/upload-status/{bulk_list_id}', uploadStatus, DETAIL),
+	route('POST', '/campaign/check-balance/{bulk_list_id}', checkBalance, DETAIL),
+	route('POST', '/campaign/make-call-async', makeCallAsync, { ...DETAIL, json: true }),
+];
+
 module.exports = {
+	routes,
 	saveCampaign,
 	startCampaign,
 	startCampaignV2,

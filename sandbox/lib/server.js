@@ -93,7 +93,7 @@ async function startSandbox(options = {}) {
 		store,
 		secret: `sandbox-recordings-${store.seed}`,
 	});
-	/** @type {import('./api').Where} */
+	/** @type {import('./route').Where} */
 	const where = { origin: recordingServer.origin, secret: `sandbox-recordings-${store.seed}` };
 	const deliveries = new Deliveries({
 		store,
@@ -184,7 +184,7 @@ async function startSandbox(options = {}) {
 			);
 		}
 
-		/** @type {import('./api').Reply} */
+		/** @type {import('./route').Reply} */
 		let reply;
 		try {
 			let body;

@@ -39,7 +39,7 @@ function uuidField(v, name) {
 	return v.toLowerCase();
 }
 
-/** @param {import('./api').Ctx} ctx @returns {import('./api').Reply} */
+/** @param {import('./route').Ctx} ctx @returns {import('./route').Reply} */
 function terminateCalls(ctx) {
 	const { store } = ctx;
 	const b = ctx.body;
