@@ -8,6 +8,7 @@ const { UUID_RE, E164_RE, localToInstant, isoOffset, isoUtc } = require('./util'
 const { costFor } = require('./calls');
 const { parseCsv, writeCsv, CsvError } = require('./csv');
 const { checkCallConfig } = require('./callConfig');
+const { intParam, boolParam } = require('./readers');
 const { route } = require('./route');
 
 /**
@@ -937,9 +938,38 @@ function variant(v, what) {
 	return /** @type {'page' | 'schema'} */ (v);
 }
 
+/** GET /campaign/all @param {import('./route').Ctx} ctx @returns {import('./route').Reply} */
+function listCampaigns(ctx) {
+	const counts = boolParam(ctx.query, 'call_count', true);
+	const limit = intParam(ctx.query, 'limit', { def: 10, min: 1, max: 1000 });
+	const offset = intParam(ctx.query, 'offset', { def: 0, min: 0 });
+	const all = [...ctx.store.campaigns].sort((a, b) => b.created_at - a.created_at);
+	const campaigns = all.slice(offset, offset + limit).map((c) => {
+		/** @type {Record<string, unknown>} */
+		const out = {
+			id: c.id,
+			name: c.name,
+			campaign_status: c.campaign_status,
+			created_at: isoUtc(c.created_at),
+			updated_at: isoUtc(c.updated_at),
+			campaign_start_time: isoUtc(c.campaign_start_time),
+			campaign_end_time: isoUtc(c.campaign_end_time),
+		};
+		if (counts)
+			Object.assign(out, {
+				total_count: c.total_count,
+				registered_count: c.registered_count,
+				completed_count: c.completed_count,
+			});
+		return out;
+	});
+	return { status: 200, body: { campaigns, pagination: { total: all.length, limit, offset } } };
+}
+
 // Every error of these endpoints is {detail}, a missing key's too.
 const DETAIL = { detail: true, detailAuth: true };
 const routes = [
+	route('GET', '/campaign/all', listCampaigns, DETAIL),
 	route('POST', '/campaign/save', saveCampaign, { ...DETAIL, multipart: true }),
 	route('POST', '/campaign/start', startCampaign, { ...DETAIL, json: true }),
 	route('POST', '/campaign/v2/start', startCampaignV2, { ...DETAIL, json: true }),

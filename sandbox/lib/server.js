@@ -3,7 +3,9 @@
 
 const http = require('node:http');
 
-const { ROUTES, Invalid, historyRecord } = require('./api');
+const { ROUTES } = require('./api');
+const { Invalid } = require('./errors');
+const { historyRecord } = require('./calling');
 const { FaultBoard } = require('./faults');
 const { Store } = require('./store');
 const { prng, isoOffset } = require('./util');
