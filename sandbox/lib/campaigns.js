@@ -8,7 +8,7 @@ const { UUID_RE, E164_RE, localToInstant, isoOffset, isoUtc } = require('./util'
 const { costFor } = require('./calls');
 const { parseCsv, writeCsv, CsvError } = require('./csv');
 const { checkCallConfig } = require('./callConfig');
-const { intParam, boolParam } = require('./readers');
+const { intParam, boolParam, isObject } = require('./readers');
 const { route } = require('./route');
 
 /**
@@ -86,8 +86,6 @@ const LEGACY_CALLBACK =
 	"'callback_url' is not accepted: it left the schema on 2026-08-03 (use the assistant's event subscriptions)";
 
 const given = (/** @type {unknown} */ v) => v !== undefined && v !== null;
-const isObject = (/** @type {unknown} */ v) =>
-	v !== null && typeof v === 'object' && !Array.isArray(v);
 const round = (/** @type {number} */ n) => Math.round(n * 10000) / 10000;
 
 /**
