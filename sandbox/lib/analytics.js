@@ -3,6 +3,7 @@
 
 const { Invalid } = require('./errors');
 const { UUID_RE } = require('./util');
+const { route } = require('./route');
 
 /**
  * GET /analytics/* (vendor reference since 2025-10-14, beyond the contract). Query: start_date
@@ -139,7 +140,16 @@ function classificationAnalytics(ctx) {
 	};
 }
 
+const routes = [
+	route('GET', '/analytics/platform-analytics', platformAnalytics),
+	route('GET', '/analytics/drill-down-analytics', drillDownAnalytics),
+	route('GET', '/analytics/number-analytics', numberAnalytics),
+	route('GET', '/analytics/duration-distribution', durationDistribution),
+	route('GET', '/analytics/classification-analytics', classificationAnalytics),
+];
+
 module.exports = {
+	routes,
 	platformAnalytics,
 	drillDownAnalytics,
 	numberAnalytics,

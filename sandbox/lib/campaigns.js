@@ -7,6 +7,9 @@ const { Invalid } = require('./errors');
 const { UUID_RE, E164_RE, localToInstant, isoOffset, isoUtc } = require('./util');
 const { costFor } = require('./calls');
 const { parseCsv, writeCsv, CsvError } = require('./csv');
+const { checkCallConfig } = require('./callConfig');
+const { intParam, boolParam, isObject } = require('./readers');
+const { route } = require('./route');
 
 /**
  * Campaigns, server-side bulk calling (vendor reference, beyond the contract), from FACTS.md
@@ -83,8 +86,6 @@ const LEGACY_CALLBACK =
 	"'callback_url' is not accepted: it left the schema on 2026-08-03 (use the assistant's event subscriptions)";
 
 const given = (/** @type {unknown} */ v) => v !== undefined && v !== null;
-const isObject = (/** @type {unknown} */ v) =>
-	v !== null && typeof v === 'object' && !Array.isArray(v);
 const round = (/** @type {number} */ n) => Math.round(n * 10000) / 10000;
 
 /**
@@ -213,13 +214,6 @@ function countryCode(raw) {
 	return raw.trim();
 }
 
-/** call_config as an object, checked as the outbound call's. @param {unknown} raw */
-function callConfig(raw) {
-	// Required lazily: api.js lists these handlers in its routes.
-	const { checkCallConfig } = require('./api');
-	return checkCallConfig(raw);
-}
-
 /** @param {string} raw @returns {any} */
 function callConfigText(raw) {
 	let parsed;
@@ -230,7 +224,7 @@ function callConfigText(raw) {
 	}
 	if (!isObject(parsed))
 		throw new Invalid("'call_config' must be a JSON object (a call configuration)");
-	return callConfig(parsed);
+	return checkCallConfig(parsed);
 }
 
 /** The zone campaign times are read in. @param {any} config */
@@ -345,7 +339,7 @@ function readRows(bytes, map, csvError) {
 
 /**
  * The parts both uploads share: assistant, name, country code, options, the file's rows.
- * @param {import('./api').Ctx} ctx @param {{required: string[], optional: string[]}} spec @param {string | undefined} csvError
+ * @param {import('./route').Ctx} ctx @param {{required: string[], optional: string[]}} spec @param {string | undefined} csvError
  */
 function readList(ctx, spec, csvError) {
 	const { store } = ctx;
@@ -531,7 +525,7 @@ function onlyFields(b, allowed, status) {
  * POST /campaign/save (multipart). Invalid rows (bad or missing number, wrong field count) are
  * counted in failed_rows and never called, with or without remove_invalid_rows (FACTS does
  * not say what keeping them does; the sandbox's reading: the save succeeds either way).
- * @param {import('./api').Ctx} ctx @returns {import('./api').Reply}
+ * @param {import('./route').Ctx} ctx @returns {import('./route').Reply}
  */
 function saveCampaign(ctx) {
 	const { store } = ctx;
@@ -569,7 +563,7 @@ function saveCampaign(ctx) {
 	};
 }
 
-/** @param {import('./api').Ctx} ctx @param {boolean} v2 @returns {import('./api').Reply} */
+/** @param {import('./route').Ctx} ctx @param {boolean} v2 @returns {import('./route').Reply} */
 function start(ctx, v2) {
 	const { store } = ctx;
 	if (!isObject(ctx.body)) throw new Invalid('Request body must be a JSON object');
@@ -604,9 +598,9 @@ function start(ctx, v2) {
 	};
 }
 
-/** POST /campaign/start (deprecated) {agent_id, list_id, from_numbers}. @param {import('./api').Ctx} ctx */
+/** POST /campaign/start (deprecated) {agent_id, list_id, from_numbers}. @param {import('./route').Ctx} ctx */
 const startCampaign = (ctx) => start(ctx, false);
-/** POST /campaign/v2/start {agent_id, list_id, number_pool_id, email_completion_user_ids?}. @param {import('./api').Ctx} ctx */
+/** POST /campaign/v2/start {agent_id, list_id, number_pool_id, email_completion_user_ids?}. @param {import('./route').Ctx} ctx */
 const startCampaignV2 = (ctx) => start(ctx, true);
 
 // ---- large flow ------------------------------------------------------------------------------
@@ -627,7 +621,7 @@ function schemaStatus(list, now) {
 	return list.started ? 'scheduled' : 'draft';
 }
 
-/** The schema variant's six keys (step 1 and step 2). @param {import('./api').Ctx} ctx @param {BulkList} list */
+/** The schema variant's six keys (step 1 and step 2). @param {import('./route').Ctx} ctx @param {BulkList} list */
 function schemaView(ctx, list) {
 	const done =
 		stage(list, ctx.store.now()) === 'completed' || stage(list, ctx.store.now()) === 'failed';
@@ -653,7 +647,7 @@ function listed(store, list) {
 /**
  * POST /campaign/upload-csv (multipart). Also takes campaign_start_time, campaign_end_time and
  * call_config (the page asks for them here, the schema at make-call-async).
- * @param {import('./api').Ctx} ctx @returns {import('./api').Reply}
+ * @param {import('./route').Ctx} ctx @returns {import('./route').Reply}
  */
 function uploadCsv(ctx) {
 	const { store } = ctx;
@@ -693,14 +687,14 @@ function uploadCsv(ctx) {
 	};
 }
 
-/** @param {import('./api').Ctx} ctx */
+/** @param {import('./route').Ctx} ctx */
 function largeList(ctx) {
 	const list = findList(ctx.store, ctx.params.bulk_list_id, 'large');
 	if (!list) throw new Invalid('Bulk list not found.', 404);
 	return list;
 }
 
-/** GET /campaign/upload-status/{bulk_list_id}. @param {import('./api').Ctx} ctx @returns {import('./api').Reply} */
+/** GET /campaign/upload-status/{bulk_list_id}. @param {import('./route').Ctx} ctx @returns {import('./route').Reply} */
 function uploadStatus(ctx) {
 	const list = largeList(ctx);
 	const now = ctx.store.now();
@@ -733,7 +727,7 @@ function uploadStatus(ctx) {
 /**
  * POST /campaign/check-balance/{bulk_list_id}, before or after make-call-async. After it, on a
  * campaign left in insufficient_balance, enough credits now register its calls.
- * @param {import('./api').Ctx} ctx @returns {import('./api').Reply}
+ * @param {import('./route').Ctx} ctx @returns {import('./route').Reply}
  */
 function checkBalance(ctx) {
 	const { store } = ctx;
@@ -786,7 +780,7 @@ const MAKE_CALL_FIELDS = [
  * country_code here, the page only agent_id, bulk_list_id and from_numbers: what was sent at
  * upload stands in for what is not sent here (what is sent here wins). Exactly one of
  * from_numbers and number_pool_id (422 otherwise). Never twice for one list.
- * @param {import('./api').Ctx} ctx @returns {import('./api').Reply}
+ * @param {import('./route').Ctx} ctx @returns {import('./route').Reply}
  */
 function makeCallAsync(ctx) {
 	const { store } = ctx;
@@ -814,7 +808,7 @@ function makeCallAsync(ctx) {
 		throw new Invalid('Bulk list is not ready to start.');
 	if (list.started) throw new Invalid('Bulk list already started.');
 
-	const config = given(b.call_config) ? callConfig(b.call_config) : list.call_config;
+	const config = given(b.call_config) ? checkCallConfig(b.call_config) : list.call_config;
 	const startText = b.campaign_start_time ?? list.fields.campaign_start_time;
 	const endText = b.campaign_end_time ?? list.fields.campaign_end_time;
 	for (const [key, v] of [
@@ -942,7 +936,49 @@ function variant(v, what) {
 	return /** @type {'page' | 'schema'} */ (v);
 }
 
+/** GET /campaign/all @param {import('./route').Ctx} ctx @returns {import('./route').Reply} */
+function listCampaigns(ctx) {
+	const counts = boolParam(ctx.query, 'call_count', true);
+	const limit = intParam(ctx.query, 'limit', { def: 10, min: 1, max: 1000 });
+	const offset = intParam(ctx.query, 'offset', { def: 0, min: 0 });
+	const all = [...ctx.store.campaigns].sort((a, b) => b.created_at - a.created_at);
+	const campaigns = all.slice(offset, offset + limit).map((c) => {
+		/** @type {Record<string, unknown>} */
+		const out = {
+			id: c.id,
+			name: c.name,
+			campaign_status: c.campaign_status,
+			created_at: isoUtc(c.created_at),
+			updated_at: isoUtc(c.updated_at),
+			campaign_start_time: isoUtc(c.campaign_start_time),
+			campaign_end_time: isoUtc(c.campaign_end_time),
+		};
+		if (counts)
+			Object.assign(out, {
+				total_count: c.total_count,
+				registered_count: c.registered_count,
+				completed_count: c.completed_count,
+			});
+		return out;
+	});
+	return { status: 200, body: { campaigns, pagination: { total: all.length, limit, offset } } };
+}
+
+// Every error of these endpoints is {detail}, a missing key's too.
+const DETAIL = { detail: true, detailAuth: true };
+const routes = [
+	route('GET', '/campaign/all', listCampaigns, DETAIL),
+	route('POST', '/campaign/save', saveCampaign, { ...DETAIL, multipart: true }),
+	route('POST', '/campaign/start', startCampaign, { ...DETAIL, json: true }),
+	route('POST', '/campaign/v2/start', startCampaignV2, { ...DETAIL, json: true }),
+	route('POST', '/campaign/upload-csv', uploadCsv, { ...DETAIL, multipart: true }),
+	route('GET', '/campaign/upload-status/{bulk_list_id}', uploadStatus, DETAIL),
+	route('POST', '/campaign/check-balance/{bulk_list_id}', checkBalance, DETAIL),
+	route('POST', '/campaign/make-call-async', makeCallAsync, { ...DETAIL, json: true }),
+];
+
 module.exports = {
+	routes,
 	saveCampaign,
 	startCampaign,
 	startCampaignV2,

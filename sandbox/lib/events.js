@@ -69,7 +69,7 @@ function loopbackHttp(raw) {
 class Deliveries {
 	/**
 	 * @param {{store: import('./store').Store, faults: import('./faults').FaultBoard,
-	 *   recordings: import('./api').Where, timeoutMs?: number, log?: (line: string) => void}} opts
+	 *   recordings: import('./route').Where, timeoutMs?: number, log?: (line: string) => void}} opts
 	 */
 	constructor(opts) {
 		this.store = opts.store;

@@ -3,6 +3,7 @@
 
 const { Invalid } = require('./errors');
 const { isoOffset, UUID_RE } = require('./util');
+const { route } = require('./route');
 
 /**
  * Knowledge bases under /external/kb, from FACTS.md ("Knowledge bases (beyond SPEC.md)"):
@@ -37,7 +38,7 @@ const EDIT_FIELDS = new Set([
 	'new_files_metadata',
 ]);
 
-/** @typedef {import('./api').Ctx} Ctx @typedef {import('./api').Reply} Reply */
+/** @typedef {import('./route').Ctx} Ctx @typedef {import('./route').Reply} Reply */
 /** @typedef {{name: string, filename?: string, contentType?: string, data: Buffer}} Part */
 /** @typedef {{parts: Part[], fields: Record<string, string[]>, files: Part[]}} Form */
 
@@ -368,28 +369,16 @@ function listKnowledgeBases(ctx) {
 }
 
 /** The routes, for api.js's ROUTES (the list before the {kb_id} pattern). */
-const KB_ROUTES = [
-	{
-		method: 'POST',
-		pattern: '/external/kb',
-		multipart: true,
-		detail: true,
-		handler: createKnowledgeBase,
-	},
-	{
-		method: 'PATCH',
-		pattern: '/external/kb',
-		multipart: true,
-		detail: true,
-		handler: editKnowledgeBase,
-	},
-	{ method: 'GET', pattern: '/external/kb/all', detail: true, handler: listKnowledgeBases },
-	{ method: 'GET', pattern: '/external/kb/{kb_id}', detail: true, handler: getKnowledgeBase },
-	{ method: 'DELETE', pattern: '/external/kb/{kb_id}', detail: true, handler: deleteKnowledgeBase },
+const routes = [
+	route('POST', '/external/kb', createKnowledgeBase, { multipart: true, detail: true }),
+	route('PATCH', '/external/kb', editKnowledgeBase, { multipart: true, detail: true }),
+	route('GET', '/external/kb/all', listKnowledgeBases, { detail: true }),
+	route('GET', '/external/kb/{kb_id}', getKnowledgeBase, { detail: true }),
+	route('DELETE', '/external/kb/{kb_id}', deleteKnowledgeBase, { detail: true }),
 ];
 
 module.exports = {
-	KB_ROUTES,
+	routes,
 	FAIL_MARK,
 	PENDING_MS,
 	PROCESSING_MS,

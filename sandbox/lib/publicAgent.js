@@ -63,7 +63,7 @@ function language(v, field) {
 	return v;
 }
 
-/** @param {import('./api').Ctx} ctx @returns {import('./api').Reply} */
+/** @param {import('./route').Ctx} ctx @returns {import('./route').Reply} */
 function create(ctx) {
 	const { store } = ctx;
 	const b = /** @type {Record<string, unknown>} */ (ctx.body);
@@ -153,7 +153,7 @@ function create(ctx) {
 
 /**
  * The route's handler: its errors in the `{success: false, error: {code, message}}` body.
- * @param {import('./api').Ctx} ctx @returns {import('./api').Reply}
+ * @param {import('./route').Ctx} ctx @returns {import('./route').Reply}
  */
 function createAgent(ctx) {
 	try {

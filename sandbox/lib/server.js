@@ -3,7 +3,9 @@
 
 const http = require('node:http');
 
-const { ROUTES, Invalid, historyRecord } = require('./api');
+const { ROUTES } = require('./api');
+const { Invalid } = require('./errors');
+const { historyRecord } = require('./calling');
 const { FaultBoard } = require('./faults');
 const { Store } = require('./store');
 const { prng, isoOffset } = require('./util');
@@ -93,7 +95,7 @@ async function startSandbox(options = {}) {
 		store,
 		secret: `sandbox-recordings-${store.seed}`,
 	});
-	/** @type {import('./api').Where} */
+	/** @type {import('./route').Where} */
 	const where = { origin: recordingServer.origin, secret: `sandbox-recordings-${store.seed}` };
 	const deliveries = new Deliveries({
 		store,
@@ -184,7 +186,7 @@ async function startSandbox(options = {}) {
 			);
 		}
 
-		/** @type {import('./api').Reply} */
+		/** @type {import('./route').Reply} */
 		let reply;
 		try {
 			let body;

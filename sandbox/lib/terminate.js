@@ -3,6 +3,7 @@
 
 const { Invalid } = require('./errors');
 const { UUID_RE, E164_RE } = require('./util');
+const { route } = require('./route');
 
 /**
  * PATCH /campaign/terminate (vendor-documented, beyond the contract): cancels calls that have
@@ -39,7 +40,7 @@ function uuidField(v, name) {
 	return v.toLowerCase();
 }
 
-/** @param {import('./api').Ctx} ctx @returns {import('./api').Reply} */
+/** @param {import('./route').Ctx} ctx @returns {import('./route').Reply} */
 function terminateCalls(ctx) {
 	const { store } = ctx;
 	const b = ctx.body;
@@ -89,4 +90,12 @@ function terminateCalls(ctx) {
 	return { status: 200, body: { message: 'Calls terminated successfully!' } };
 }
 
-module.exports = { terminateCalls, MAX_LIST };
+const routes = [
+	route('PATCH', '/campaign/terminate', terminateCalls, {
+		json: true,
+		detail: true,
+		detailAuth: true,
+	}),
+];
+
+module.exports = { routes, terminateCalls, MAX_LIST };

@@ -1,0 +1,510 @@
+// @ts-check
+'use strict';
+
+const { UUID_RE, E164_RE, isoOffset } = require('./util');
+const { analysisFor } = require('./calls');
+const { pickVersion } = require('./agents');
+const recordings = require('./recordings');
+const { Invalid } = require('./errors');
+const { zipOne, toCsv } = require('./zip');
+const { one, intParam, boolParam, dateRange, uuidValue, isObject, str } = require('./readers');
+const { checkCallConfig } = require('./callConfig');
+const { route } = require('./route');
+
+/**
+ * Calling: start a call (v0 and v2), the history, its export, a call's details, deleting a
+ * contact list.
+ */
+
+const CALL_STATUSES = [
+	'registered',
+	'ongoing',
+	'retry',
+	'completed',
+	'failed',
+	'error',
+	'cancelled',
+	'forwarded',
+];
+const CALL_TYPES = ['inbound', 'outbound', 'webcall'];
+
+/** @typedef {import('./route').Ctx} Ctx @typedef {import('./route').Reply} Reply @typedef {import('./route').Where} Where */
+
+/** @param {URLSearchParams} q */
+function statusParam(q) {
+	const status = one(q, 'status');
+	if (status === undefined || status === '') return undefined;
+	if (!CALL_STATUSES.includes(status)) {
+		throw new Invalid(`status must be one of ${CALL_STATUSES.join(', ')}, got "${status}"`);
+	}
+	return status;
+}
+
+// ---- renderings -----------------------------------------------------------------------
+
+const recordingUrl = recordings.recordingUrl;
+
+/** A call as an item of GET /calling/history. @param {any} call @param {Where} origin */
+function historyRecord(call, origin) {
+	return {
+		id: call.id,
+		to_number: call.to_number,
+		name: call.name,
+		status: call.status,
+		sub_status: call.sub_status,
+		transcript: JSON.stringify(call.transcript),
+		audio_recording: recordingUrl(call, origin),
+		created_at: isoOffset(call.created_at),
+		agent: structuredClone(call.agent),
+		call_duration: call.call_duration,
+		call_attempt_time: isoOffset(call.call_attempt_time ?? call.created_at),
+		call_cost: call.call_cost,
+		call_type: call.call_type,
+		inbound_from: call.inbound_from,
+		credits_processed: call.credits_processed,
+		from_numbers: call.from_number ? [call.from_number] : [],
+		voicemail_detected: call.voicemail_detected,
+	};
+}
+
+/** @param {any} call @param {Where} origin @param {boolean} analysis */
+function callDetails(call, origin, analysis) {
+	/** @type {Record<string, unknown>} */
+	const out = {
+		id: call.id,
+		call_direction: call.call_type,
+		call_status: call.status,
+		call_sub_status: call.sub_status,
+		from_number: call.call_type === 'inbound' ? call.inbound_from : call.from_number,
+		to_number: call.to_number,
+		callee_name: call.name,
+		agent_id: call.agent.id,
+		initiation_time: isoOffset(call.call_attempt_time ?? call.created_at),
+		recording_url: recordingUrl(call, origin),
+		// An array in the reference, a JSON-encoded string on the live service: we do as it does.
+		transcription_url: JSON.stringify(call.transcript),
+		next_attempt_time: call.next_attempt_time === null ? null : isoOffset(call.next_attempt_time),
+	};
+	if (analysis) Object.assign(out, analysisFor(call));
+	return out;
+}
+
+/** Calls newest first, then by creation order. @param {any[]} calls */
+const newestFirst = (calls) =>
+	[...calls].sort((a, b) => b.created_at - a.created_at || b.seq - a.seq);
+
+/** An absolute http(s) URL. @param {unknown} v */
+function isHttpUrl(v) {
+	if (typeof v !== 'string') return false;
+	try {
+		const u = new URL(v);
+		return (u.protocol === 'http:' || u.protocol === 'https:') && Boolean(u.hostname);
+	} catch {
+		return false;
+	}
+}
+
+/** An object whose values are all strings. @param {unknown} v */
+const stringMap = (v) => isObject(v) && Object.values(/** @type {object} */ (v)).every(str);
+
+/**
+ * callback_url and callback_args of the outbound call: a URL, and {headers?, params?} whose
+ * values are strings. callback_args without callback_url is refused.
+ * @param {unknown} url @param {unknown} args
+ */
+function checkCallback(url, args) {
+	const hasUrl = url !== undefined && url !== null && url !== '';
+	const hasArgs = args !== undefined && args !== null;
+	if (!hasUrl) {
+		if (hasArgs) throw new Invalid('callback_args needs callback_url');
+		return null;
+	}
+	if (!isHttpUrl(url))
+		throw new Invalid(`callback_url must be an http or https URL, got ${JSON.stringify(url)}`);
+	/** @type {{url: string, headers: Record<string, string>, params: Record<string, string>}} */
+	const out = { url: /** @type {string} */ (url), headers: {}, params: {} };
+	if (!hasArgs) return out;
+	if (!isObject(args))
+		throw new Invalid('callback_args must be an object {headers: {...}, params: {...}}');
+	const a = /** @type {Record<string, unknown>} */ (args);
+	for (const key of Object.keys(a)) {
+		if (key !== 'headers' && key !== 'params')
+			throw new Invalid(`callback_args.${key} is not allowed; use headers and params`);
+		if (a[key] === undefined || a[key] === null) continue;
+		if (!stringMap(a[key]))
+			throw new Invalid(`callback_args.${key} must be an object of string values`);
+		out[key] = { .../** @type {Record<string, string>} */ (a[key]) };
+	}
+	for (const name of Object.keys(out.headers)) {
+		if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+			throw new Invalid(`callback_args.headers: "${name}" is not a valid header name`);
+		if (/[\r\n]/.test(out.headers[name]))
+			throw new Invalid(`callback_args.headers.${name} must not contain line breaks`);
+	}
+	return out;
+}
+
+// ---- calling --------------------------------------------------------------------------
+
+/** POST /calling/outbound/individual @param {Ctx} ctx @returns {Reply} */
+function startCall(ctx) {
+	return placeCall(ctx, false);
+}
+
+/**
+ * POST /calling/v2/outbound/individual (vendor reference since 2026-06-12, beyond the
+ * contract): the same body and answer, plus number_pool_id and voice_id (string or null);
+ * at least one of number_pool_id, from_number_id, from_number, never the last two together.
+ * @param {Ctx} ctx @returns {Reply}
+ */
+function startCallV2(ctx) {
+	return placeCall(ctx, true);
+}
+
+/** @param {Ctx} ctx @param {boolean} v2 @returns {Reply} */
+function placeCall(ctx, v2) {
+	const { store } = ctx;
+	if (!isObject(ctx.body)) throw new Invalid('Request body must be a JSON object');
+	const b = /** @type {Record<string, any>} */ (ctx.body);
+	if (b.name !== undefined && b.name !== null && typeof b.name !== 'string')
+		throw new Invalid('name must be a string');
+	if (b.mobile_number === undefined || b.mobile_number === null || b.mobile_number === '') {
+		throw new Invalid('mobile_number is required');
+	}
+	if (typeof b.mobile_number !== 'string' || !E164_RE.test(b.mobile_number)) {
+		throw new Invalid(
+			`mobile_number must be a phone number with + and country code, e.g. +14155550100, got ${JSON.stringify(b.mobile_number)}`,
+		);
+	}
+	if (b.agent_id === undefined || b.agent_id === null || b.agent_id === '')
+		throw new Invalid('agent_id is required');
+	if (typeof b.agent_id !== 'string' || !UUID_RE.test(b.agent_id)) {
+		throw new Invalid(`agent_id must be a UUID, got ${JSON.stringify(b.agent_id)}`);
+	}
+	const agent = store.agents.get(b.agent_id.toLowerCase());
+	if (!agent) throw new Invalid(`agent_id ${b.agent_id}: Agent not found`);
+	// Which version takes the call (vendor reference: the v0 body takes version_id).
+	const version = pickVersion(agent, b.version_id);
+
+	const hasNumber = b.from_number !== undefined && b.from_number !== null && b.from_number !== '';
+	const hasNumberId =
+		b.from_number_id !== undefined && b.from_number_id !== null && b.from_number_id !== '';
+	const hasPool =
+		v2 && b.number_pool_id !== undefined && b.number_pool_id !== null && b.number_pool_id !== '';
+	if (hasNumber && hasNumberId)
+		throw new Invalid('Send either from_number or from_number_id, not both');
+	if (v2 && !hasNumber && !hasNumberId && !hasPool)
+		throw new Invalid('Provide at least one of: number_pool_id, from_number_id, from_number');
+	if (!hasNumber && !hasNumberId && !hasPool) throw new Invalid('from_number is required');
+	let voice;
+	if (v2 && b.voice_id !== undefined && b.voice_id !== null) {
+		if (typeof b.voice_id !== 'string' || !UUID_RE.test(b.voice_id))
+			throw new Invalid(`voice_id must be a UUID, got ${JSON.stringify(b.voice_id)}`);
+		voice = store.voices.get(b.voice_id.toLowerCase());
+		if (!voice) throw new Invalid(`voice_id ${b.voice_id}: Voice not found`);
+	}
+	let from;
+	if (hasPool && !hasNumber && !hasNumberId) {
+		if (typeof b.number_pool_id !== 'string' || !UUID_RE.test(b.number_pool_id))
+			throw new Invalid(`number_pool_id must be a UUID, got ${JSON.stringify(b.number_pool_id)}`);
+		// No public endpoint lists pools: a pool's numbers are those carrying its id.
+		from =
+			store.numbers.find((n) => n.number_pool_id === b.number_pool_id.toLowerCase()) ??
+			store.numbers[0];
+	} else if (hasNumber) {
+		if (typeof b.from_number !== 'string' || !E164_RE.test(b.from_number)) {
+			throw new Invalid(
+				`from_number must be a phone number with + and country code, got ${JSON.stringify(b.from_number)}`,
+			);
+		}
+		from = store.findNumber({ number: b.from_number });
+		if (!from) throw new Invalid(`from_number ${b.from_number} is not a number of this workspace`);
+	} else {
+		if (typeof b.from_number_id !== 'string' || !UUID_RE.test(b.from_number_id)) {
+			throw new Invalid(`from_number_id must be a UUID, got ${JSON.stringify(b.from_number_id)}`);
+		}
+		from = store.findNumber({ id: b.from_number_id.toLowerCase() });
+		if (!from)
+			throw new Invalid(`from_number_id ${b.from_number_id} is not a number of this workspace`);
+	}
+
+	/** @type {Record<string, string>} */
+	const given = {};
+	if (b.custom_args_values !== undefined && b.custom_args_values !== null) {
+		if (!isObject(b.custom_args_values))
+			throw new Invalid('custom_args_values must be an object of strings');
+		for (const [key, value] of Object.entries(b.custom_args_values)) {
+			if (typeof value !== 'string') {
+				throw new Invalid(
+					`custom_args_values.${key} must be a string, got ${JSON.stringify(value)}`,
+				);
+			}
+			given[key] = value;
+		}
+	}
+	const config =
+		b.call_config === undefined || b.call_config === null ? {} : checkCallConfig(b.call_config);
+	const callback = checkCallback(b.callback_url, b.callback_args);
+
+	const at = store.now();
+	const name = b.name ?? '';
+	const { call, initial } = store.createCall({
+		name,
+		mobile_number: b.mobile_number,
+		agent,
+		from_number: from.number,
+		given,
+		config,
+		callback,
+		at,
+		version,
+	});
+	store.ledger.push({
+		call_id: call.id,
+		mobile_number: call.to_number,
+		from_number: from.number,
+		agent_id: agent.id,
+		at: isoOffset(at),
+		...(v2
+			? { v2: true, number_pool_id: b.number_pool_id ?? null, voice_id: voice?.id ?? null }
+			: {}),
+	});
+	store.arm();
+	return {
+		status: 200,
+		body: {
+			status: 'success',
+			message: 'Call initiated successfully',
+			data: {
+				call_id: call.id,
+				call_direction: 'outbound',
+				call_status: initial,
+				initiated_at: isoOffset(at),
+				agent_id: agent.id,
+				custom_args_values: { ...given, callee_name: name, mobile_number: call.to_number },
+			},
+		},
+	};
+}
+
+/** GET /calling/history @param {Ctx} ctx @returns {Reply} */
+function listHistory(ctx) {
+	const q = ctx.query;
+	const { start, end } = dateRange(q);
+	const limit = intParam(q, 'limit', { def: 10, min: 1, max: 100 });
+	const offset = intParam(q, 'offset', { def: 0, min: 0 });
+	const agentIds = q
+		.getAll('agent_id')
+		.filter(Boolean)
+		.map((v) => uuidValue('agent_id', v));
+	const status = statusParam(q);
+	const bulk = one(q, 'bulk_list_id') || undefined;
+	const matched = newestFirst(ctx.store.calls).filter(
+		(c) =>
+			(start === undefined || c.created_at >= start) &&
+			(end === undefined || c.created_at <= end) &&
+			(!agentIds.length || agentIds.includes(c.agent.id)) &&
+			(status === undefined || c.status === status) &&
+			(bulk === undefined || c.bulk_list_id === bulk),
+	);
+	const calls = matched.slice(offset, offset + limit).map((c) => historyRecord(c, ctx.recordings));
+	return {
+		status: 200,
+		body: { calls, limit, offset, count: calls.length, total: matched.length },
+	};
+}
+
+/** Media ranges of an Accept header with their q. @param {string | undefined} accept */
+function acceptQ(accept, /** @type {string} */ type) {
+	if (!accept) return type === 'application/json' ? 1 : 0;
+	let best = 0;
+	let bestSpecificity = -1;
+	for (const part of accept.split(',')) {
+		const [range, ...params] = part.trim().toLowerCase().split(';');
+		const qp = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+		const q = qp ? Number(qp.slice(2)) : 1;
+		const [main, sub] = range.trim().split('/');
+		const [tMain, tSub] = type.split('/');
+		const specificity =
+			main === tMain && sub === tSub
+				? 2
+				: main === tMain && sub === '*'
+					? 1
+					: main === '*'
+						? 0
+						: -1;
+		if (specificity > bestSpecificity) {
+			bestSpecificity = specificity;
+			best = Number.isFinite(q) ? q : 0;
+		}
+	}
+	return best;
+}
+
+const EXPORT_COLUMNS = [
+	'id',
+	'to_number',
+	'name',
+	'status',
+	'transcript',
+	'recording_url',
+	'agent_id',
+	'initiation_time',
+	'from_number',
+	'call_type',
+	'call_sub_status',
+	'call_duration',
+	'call_cost',
+	'voicemail_detected',
+	'created_at',
+	'agent_name',
+	'agent_version_id',
+	'bulk_list_id',
+	'campaign_id',
+	'custom_args_values',
+];
+
+/** POST /calling/history/download @param {Ctx} ctx @returns {Reply} */
+function exportHistory(ctx) {
+	const q = ctx.query;
+	const { start, end } = dateRange(q);
+	const agentIds = q
+		.getAll('agent_id')
+		.filter(Boolean)
+		.map((v) => uuidValue('agent_id', v));
+	const status = statusParam(q);
+	const includeAnalysis = boolParam(q, 'include_analysis', false);
+	const callType = one(q, 'call_type') || undefined;
+	if (callType !== undefined && !CALL_TYPES.includes(callType)) {
+		throw new Invalid(`call_type must be one of ${CALL_TYPES.join(', ')}, got "${callType}"`);
+	}
+	const bulk = one(q, 'bulk_list_id') || undefined;
+	const voicemail = boolParam(q, 'voicemail', undefined);
+	/** @type {Record<string, string | undefined>} */
+	const numbers = {};
+	for (const name of ['from_number', 'to_number']) {
+		const v = one(q, name) || undefined;
+		if (v !== undefined && !E164_RE.test(v)) {
+			throw new Invalid(`${name} must be a phone number with + and country code, got "${v}"`);
+		}
+		numbers[name] = v;
+	}
+	const callIdRaw = one(q, 'call_id') || undefined;
+	const callId = callIdRaw === undefined ? undefined : uuidValue('call_id', callIdRaw);
+	const limit = intParam(q, 'limit', { def: 1000, min: 1, max: 10000 });
+	const offset = intParam(q, 'offset', { def: 0, min: 0 });
+
+	const rows = newestFirst(ctx.store.calls)
+		.filter(
+			(c) =>
+				(start === undefined || c.created_at >= start) &&
+				(end === undefined || c.created_at <= end) &&
+				(!agentIds.length || agentIds.includes(c.agent.id)) &&
+				(status === undefined || c.status === status) &&
+				(callType === undefined || c.call_type === callType) &&
+				(bulk === undefined || c.bulk_list_id === bulk) &&
+				(voicemail === undefined || c.voicemail_detected === voicemail) &&
+				(numbers.from_number === undefined ||
+					c.from_number === numbers.from_number ||
+					c.inbound_from === numbers.from_number) &&
+				(numbers.to_number === undefined || c.to_number === numbers.to_number) &&
+				(callId === undefined || c.id === callId),
+		)
+		.slice(offset, offset + limit);
+
+	const accept = /** @type {string | undefined} */ (ctx.headers.accept);
+	const json = acceptQ(accept, 'application/json');
+	const zip = acceptQ(accept, 'application/zip');
+	const octet = acceptQ(accept, 'application/octet-stream');
+	const csvRows = rows.map((c) => {
+		const d = callDetails(c, ctx.recordings, Boolean(includeAnalysis));
+		return {
+			...d,
+			id: c.id,
+			status: c.status,
+			name: c.name,
+			transcript: JSON.stringify(c.transcript),
+			call_type: c.call_type,
+			call_sub_status: c.sub_status,
+			call_duration: c.call_duration,
+			call_cost: c.call_cost,
+			voicemail_detected: c.voicemail_detected,
+			created_at: isoOffset(c.created_at),
+			agent_name: c.agent.agent_name,
+			agent_version_id: c.agent.agent_version_id,
+			bulk_list_id: c.bulk_list_id,
+			campaign_id: c.campaign_id,
+			custom_args_values: c.custom_args_values,
+		};
+	});
+	const columns = includeAnalysis
+		? [...EXPORT_COLUMNS, 'platform_analysis', 'client_analysis']
+		: EXPORT_COLUMNS;
+	const at = ctx.store.now();
+	if (Math.max(zip, octet) > json) {
+		const csv = Buffer.from(toCsv(columns, csvRows), 'utf8');
+		return {
+			status: 200,
+			raw: zipOne('call-history.csv', csv, at),
+			headers: {
+				'content-type': zip >= octet ? 'application/zip' : 'application/octet-stream',
+				'content-disposition': 'attachment; filename="call-history.zip"',
+			},
+		};
+	}
+	ctx.store.exports.push({
+		id: ctx.store.newId(),
+		requested_at: isoOffset(at),
+		email: ctx.store.users[0].email,
+		records: rows.length,
+		query: Object.fromEntries(
+			[...new Set(q.keys())].map((k) => [k, q.getAll(k).length > 1 ? q.getAll(k) : one(q, k)]),
+		),
+		csv: toCsv(columns, csvRows),
+	});
+	return {
+		status: 200,
+		body: {
+			message: 'Export queued; you will receive an e-mail with the download link when it is ready.',
+		},
+	};
+}
+
+/** GET /calling/call-details @param {Ctx} ctx @returns {Reply} */
+function getCall(ctx) {
+	const raw = one(ctx.query, 'id');
+	if (raw === undefined || raw === '') throw new Invalid('id is required (the call UUID)');
+	const id = uuidValue('id', raw);
+	const analysis = boolParam(ctx.query, 'send_analysis', false);
+	const call = ctx.store.callsById.get(id);
+	if (!call) throw new Invalid('Call not found', 404, 'not_found');
+	return {
+		status: 200,
+		body: { status: 'success', data: callDetails(call, ctx.recordings, Boolean(analysis)) },
+	};
+}
+
+/** DELETE /calling/contact/{list_id} @param {Ctx} ctx @returns {Reply} */
+function deleteContactList(ctx) {
+	const id = ctx.params.list_id.toLowerCase();
+	const list = ctx.store.contactLists.get(id);
+	if (!list) throw new Invalid('Contact list not found', 404, 'not_found');
+	ctx.store.contactLists.delete(id);
+	return {
+		status: 200,
+		body: {
+			message: `Bulk list ${list.id} and its ${list.contacts.length} contacts deleted successfully`,
+		},
+	};
+}
+
+const routes = [
+	route('POST', '/calling/outbound/individual', startCall, { json: true }),
+	route('POST', '/calling/v2/outbound/individual', startCallV2, { json: true }),
+	route('GET', '/calling/history', listHistory),
+	route('POST', '/calling/history/download', exportHistory),
+	route('GET', '/calling/call-details', getCall),
+	route('DELETE', '/calling/contact/{list_id}', deleteContactList),
+];
+
+module.exports = { routes, historyRecord, callDetails, acceptQ, CALL_STATUSES };
