@@ -315,12 +315,13 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 			expect(ours().map((c) => c.id)).toEqual([first.id]);
 			expect(starts()).toBe(0);
 
-			// After the look-back (one minute here, the service's clock two minutes on): the same
-			// sheet makes a new campaign, and starts it once.
-			await fetch(`${sandbox.origin}/__sandbox/advance`, {
-				method: 'POST',
-				body: JSON.stringify({ ms: 2 * 60000 }),
-			});
+			// After the look-back (one minute in this copy of the example): the same sheet makes a
+			// new campaign, and starts it once. The first run's calls took longer than that.
+			await waitFor(
+				'the look-back passed',
+				() => Date.now() > firstRunMinute * 60000 + 2 * 60000,
+				bound('campaignRun'),
+			);
 			const late = await suite.execute('e2eCampExLate');
 			const [fresh] = out(late.data, 'Create and start the campaign');
 			expect(fresh.already_uploaded).toBeUndefined();
