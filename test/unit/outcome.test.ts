@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import fc from 'fast-check';
 
 import { OUTCOMES, outcomeOf, type OutcomeInput } from '../../nodes/shared/calls/outcome';
@@ -167,4 +170,52 @@ test('property: any input gives exactly one outcome of the list, never throws', 
 			},
 		),
 	);
+});
+
+describe('docs/call-record.md: its outcome tables are what the module does', () => {
+	const doc = readFileSync(join(__dirname, '../../docs/call-record.md'), 'utf8');
+	/** The rows of the table whose header starts with `header`, as cells. */
+	const rows = (header: string) => {
+		const lines = doc.split('\n');
+		const start = lines.findIndex((l) => l.startsWith(`| ${header}`));
+		const body: string[][] = [];
+		for (const line of lines.slice(start + 2)) {
+			if (!line.startsWith('|')) break;
+			body.push(
+				line
+					.split('|')
+					.slice(1, -1)
+					.map((c) => c.trim()),
+			);
+		}
+		return body;
+	};
+	const values = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+
+	test('sub-statuses that decide, on every final status but forwarded', () => {
+		const table = rows('Sub-status (history');
+		expect(table.length).toBeGreaterThan(5);
+		for (const [subs, outcome] of table)
+			for (const sub of values(subs))
+				for (const status of ['completed', 'failed', 'error', 'cancelled'])
+					expect([status, sub, of(status, sub)]).toEqual([status, sub, values(outcome)[0]]);
+	});
+
+	test('sub-statuses that leave it to the status', () => {
+		const [header, ...table] = [
+			['', 'completed', 'failed', 'cancelled'],
+			...rows('Sub-status known'),
+		];
+		expect(table).toHaveLength(1);
+		for (const [subs, ...outcomes] of table)
+			for (const sub of values(subs))
+				outcomes.forEach((cell, i) => {
+					const status = header[i + 1];
+					expect([status, sub, outcomeOf(input(status, sub))]).toEqual([
+						status,
+						sub,
+						{ outcome: values(cell)[0], outcome_detail: null },
+					]);
+				});
+	});
 });
