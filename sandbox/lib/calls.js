@@ -131,34 +131,73 @@ function transcriptFor(agent, vars, kind, number) {
 	];
 }
 
-/** @param {any} call */
+/** The local date-time (no offset) one day after `at`, at 10:00 in `zone`. */
+function tomorrowAtTen(/** @type {number} */ at, /** @type {string} */ zone) {
+	const day = new Intl.DateTimeFormat('en-CA', { timeZone: zone, dateStyle: 'short' }).format(
+		new Date(at + 86400000),
+	);
+	return `${day}T10:00:00`;
+}
+
+/**
+ * The two analyses of an ended call. Platform: the vendor reference's `analysis_data` keys
+ * (key_points, action_items, summary, classification, callback_requested,
+ * callback_requested_time, status, call_disconnect_reason, timezone); the format of the
+ * callback time is not published: served as local time, the zone beside it. Classification
+ * is one of the assistant's classification_labels when it has any.
+ * @param {any} call
+ */
 function analysisFor(call) {
+	const labels = call.classification_labels ?? [];
 	if (call.status !== 'completed') return { platform_analysis: null, client_analysis: null };
 	const reply = call.transcript.find(
 		(/** @type {any} */ t, /** @type {number} */ i) => i === 3,
 	)?.user;
-	const sentiment = call.voicemail_detected
-		? 'neutral'
-		: reply === REPLIES[0]
-			? 'positive'
-			: reply === REPLIES[2]
-				? 'negative'
-				: 'neutral';
+	const index = call.voicemail_detected ? -1 : REPLIES.indexOf(reply);
+	const callback = index === 1;
+	const timezone = call.window?.zone ?? 'Asia/Kolkata';
+	const fallback = ['interested', 'callback', 'not_interested'];
 	return {
 		platform_analysis: {
+			key_points: index < 0 ? [] : [`Reply: ${reply}`],
+			action_items: callback ? ['Call back tomorrow at 10:00'] : [],
 			summary: call.voicemail_detected
 				? `Voicemail reached at ${call.to_number}; message left.`
 				: `${call.agent.agent_name} spoke with ${call.name || call.to_number}. Reply: ${reply}`,
-			sentiment,
-			call_successful: !call.voicemail_detected,
-			language: call.agent_language,
+			classification:
+				index < 0 ? null : labels.length > 0 ? labels[index % labels.length] : fallback[index],
+			callback_requested: callback,
+			callback_requested_time: callback ? tomorrowAtTen(call.ended_at, timezone) : null,
+			status: 'analyzed',
+			call_disconnect_reason: index === 2 ? 'user_hangup' : 'agent_hangup',
+			timezone,
 		},
 		client_analysis: {
-			confirmed: sentiment === 'positive',
-			callback_requested: reply === REPLIES[1],
+			confirmed: index === 0,
+			callback_requested: callback,
 		},
 	};
 }
+
+/**
+ * The sub-status an event delivery carries (vendor reference, 2026-08-03): it follows the
+ * status; on failed/error it is the carrier's hangup cause as lower-case free text, while
+ * history and call details keep the enum.
+ * @param {any} call @param {string} [status]
+ */
+function eventSubStatus(call, status = call.status) {
+	if (status === 'registered' || status === 'retry') return 'QUEUED';
+	if (status === 'failed' || status === 'error')
+		return call.carrier_cause ?? String(call.sub_status).toLowerCase();
+	return call.sub_status;
+}
+
+/** The carrier's words for an attempt's failure. */
+const CARRIER_CAUSE = {
+	busy: 'busy line',
+	no_answer: 'no answer',
+	line_error: 'not_able_to_call',
+};
 
 /** Retries allowed for a failure cause: its own setting, else retry_count, else none. */
 function retriesAllowed(/** @type {any} */ retry, /** @type {string} */ cause) {
@@ -261,6 +300,7 @@ function stepCall(call, at, env) {
 	call.status = kind === 'line_error' ? 'error' : 'failed';
 	call.sub_status =
 		kind === 'line_error' ? 'NOT_ABLE_TO_CALL' : allowed > 0 ? 'RETRY_LIMIT_REACHED' : 'FAILED';
+	call.carrier_cause = CARRIER_CAUSE[/** @type {keyof typeof CARRIER_CAUSE} */ (kind)] ?? null;
 	call.ended_at = at;
 	call.call_duration = 0;
 	call.call_cost = 0;
@@ -299,6 +339,7 @@ module.exports = {
 	fill,
 	transcriptFor,
 	analysisFor,
+	eventSubStatus,
 	launch,
 	stepCall,
 };

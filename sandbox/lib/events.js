@@ -4,7 +4,7 @@
 const http = require('node:http');
 
 const { versionById, covers } = require('./agents');
-const { analysisFor } = require('./calls');
+const { analysisFor, eventSubStatus } = require('./calls');
 const { recordingUrl } = require('./recordings');
 const { isoOffset } = require('./util');
 const { eventFields } = require('./eventFields');
@@ -127,7 +127,7 @@ class Deliveries {
 				event_id: `${call.id}-${call.attempts}`,
 				timestamp: isoOffset(at),
 				status: 'registered',
-				sub_status: call.sub_status,
+				sub_status: eventSubStatus(call, 'registered'),
 				call_type: call.call_type,
 				to_number: call.to_number,
 				from_number: call.from_number,
@@ -137,7 +137,7 @@ class Deliveries {
 			// Every attempt that ends, retries included; a retry carries status "retry".
 			this.event('call_completed', call, at, {
 				status: call.status,
-				sub_status: call.sub_status,
+				sub_status: eventSubStatus(call),
 				call_duration: call.status === 'completed' ? call.call_duration : 0,
 				to_number: call.to_number,
 				from_number: call.from_number,
@@ -174,7 +174,7 @@ class Deliveries {
 		}
 		later('all_processing_completed', () => ({
 			status: call.status,
-			sub_status: call.sub_status,
+			sub_status: eventSubStatus(call),
 			call_type: call.call_type,
 			call_duration: call.call_duration,
 			to_number: call.to_number,

@@ -219,7 +219,7 @@ class Store {
 		if (call.status !== 'registered' && call.status !== 'retry') return false;
 		const before = call.status;
 		call.status = 'cancelled';
-		call.sub_status = 'CANCELLED';
+		call.sub_status = 'USER_TERMINATED';
 		call.phase = 'done';
 		call.next_event_at = null;
 		call.next_attempt_time = null;
@@ -319,6 +319,8 @@ class Store {
 				version: { version_id: version.version_id, version_slug: version.version_slug },
 			},
 			agent_language: version.language,
+			// The labels its analysis classifies into, as when the call was made.
+			classification_labels: [...(agent.classification_labels ?? [])],
 			// A multi_node assistant's prompts live in its nodes; its calls speak the intro only.
 			agent_snapshot: {
 				intro_message: version.intro_message,

@@ -391,7 +391,7 @@ describe('GET /calling/call-details', () => {
 		);
 		const withAnalysis = await api.get(`/calling/call-details?id=${id}&send_analysis=true`);
 		expect(withAnalysis.body.data.platform_analysis).toEqual(
-			expect.objectContaining({ summary: expect.any(String), sentiment: expect.any(String) }),
+			expect.objectContaining({ summary: expect.any(String), status: 'analyzed' }),
 		);
 		expect(withAnalysis.body.data.client_analysis).toEqual(expect.any(Object));
 	});

@@ -382,9 +382,26 @@ describe('event subscriptions', () => {
 			recording_duration: talkSeconds(NUMBER),
 			sub_status: 'ACCEPTED',
 		});
-		expect(platform.analysis_data).toEqual(
-			expect.objectContaining({ summary: expect.any(String) }),
+		// The vendor reference's platform analysis_data, every key of it.
+		expect(Object.keys(platform.analysis_data).sort()).toEqual(
+			[
+				'action_items',
+				'call_disconnect_reason',
+				'callback_requested',
+				'callback_requested_time',
+				'classification',
+				'key_points',
+				'status',
+				'summary',
+				'timezone',
+			].sort(),
 		);
+		expect(platform.analysis_data).toMatchObject({
+			summary: expect.any(String),
+			status: 'analyzed',
+			timezone: 'Asia/Kolkata',
+			call_disconnect_reason: expect.stringMatching(/^(agent|user)_hangup$/),
+		});
 		expect(client.analysis_data).toEqual(
 			expect.objectContaining({ confirmed: expect.any(Boolean) }),
 		);
@@ -460,6 +477,47 @@ describe('event subscriptions', () => {
 			['retry', 1, 0],
 			['completed', 2, 1],
 		]);
+	});
+
+	test('failed calls: events carry the carrier cause as lower-case text, history and details the enum', async () => {
+		await subscribe({ call_started: `${hook.url}/started`, call_completed: hook.url });
+		const busy = await place({ mobile_number: '+14155552014' });
+		const silent = await place({ mobile_number: '+14155552013' });
+		const broken = await place({ mobile_number: '+14155552066' });
+		sb.advance(60_000);
+		await sb.flushDeliveries();
+		const completed = hook.got.filter((r) => r.path === '/').map((r) => r.body);
+		const byCall = (id: string) => completed.find((b) => b.call_id === id);
+		expect([busy, silent, broken].map((id) => [byCall(id).status, byCall(id).sub_status])).toEqual([
+			['failed', 'busy line'],
+			['failed', 'no answer'],
+			['error', 'not_able_to_call'],
+		]);
+		// call_started: registered / QUEUED, before the call is placed.
+		expect(hook.got.filter((r) => r.path === '/started').map((r) => r.body.sub_status)).toEqual([
+			'QUEUED',
+			'QUEUED',
+			'QUEUED',
+		]);
+		for (const [id, enumValue] of [
+			[busy, 'FAILED'],
+			[silent, 'FAILED'],
+			[broken, 'NOT_ABLE_TO_CALL'],
+		]) {
+			const details = await api.get(`/calling/call-details?id=${id}`);
+			expect(details.body.data.call_sub_status).toBe(enumValue);
+		}
+	});
+
+	test('a retried attempt is announced with sub_status QUEUED', async () => {
+		await subscribe({ call_completed: hook.url });
+		await place({
+			mobile_number: '+14155552077',
+			call_config: { call_retry_config: { retry_not_picked: 1 } },
+		});
+		sb.advance(30_000);
+		await sb.flushDeliveries();
+		expect(hook.got.map((r) => [r.body.status, r.body.sub_status])).toEqual([['retry', 'QUEUED']]);
 	});
 
 	test('a failing receiver gets 3 retries after 10 s, 1 min and 2 min, then the delivery is given up', async () => {

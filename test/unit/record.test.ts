@@ -25,6 +25,8 @@ const KEYS = [
 	'call_id',
 	'status',
 	'sub_status',
+	'outcome',
+	'outcome_detail',
 	'direction',
 	'assistant',
 	'from_number',
@@ -42,6 +44,14 @@ const KEYS = [
 	'recording_url',
 	'transcript_turns',
 	'transcript_text',
+	'summary',
+	'classification',
+	'key_points',
+	'action_items',
+	'callback_requested',
+	'callback_at',
+	'callback_requested_time',
+	'disconnect_reason',
 	'platform_analysis',
 	'client_analysis',
 	'tool_call_logs',
@@ -89,6 +99,8 @@ describe('history rows', () => {
 			call_id: CALL,
 			status: 'completed',
 			sub_status: 'USER_TERMINATED',
+			outcome: 'answered',
+			outcome_detail: null,
 			direction: 'outbound',
 			assistant: { id: AGENT, name: 'Reminder', version_id: VERSION, version_slug: 'v2' },
 			from_number: '+14155550000',
@@ -106,6 +118,14 @@ describe('history rows', () => {
 			recording_url: 'https://rec.example/1.wav',
 			transcript_turns: turns,
 			transcript_text: transcriptText,
+			summary: null,
+			classification: null,
+			key_points: null,
+			action_items: null,
+			callback_requested: null,
+			callback_at: null,
+			callback_requested_time: null,
+			disconnect_reason: null,
 			platform_analysis: null,
 			client_analysis: null,
 			tool_call_logs: null,
@@ -176,6 +196,8 @@ describe('call details', () => {
 			call_id: CALL,
 			status: 'completed',
 			sub_status: 'ACCEPTED',
+			outcome: 'answered',
+			outcome_detail: null,
 			direction: 'outbound',
 			assistant: { id: AGENT, name: null, version_id: null, version_slug: null },
 			from_number: '+14155550000',
@@ -193,6 +215,14 @@ describe('call details', () => {
 			recording_url: 'https://rec.example/1.wav',
 			transcript_turns: turns,
 			transcript_text: transcriptText,
+			summary: 'ok',
+			classification: null,
+			key_points: null,
+			action_items: null,
+			callback_requested: null,
+			callback_at: null,
+			callback_requested_time: null,
+			disconnect_reason: null,
 			platform_analysis: { summary: 'ok' },
 			client_analysis: { confirmed: true },
 			tool_call_logs: null,
@@ -232,6 +262,7 @@ test('a start answer completed by what was sent', () => {
 		...unknownRecord(answer),
 		call_id: CALL,
 		status: 'registered',
+		outcome: 'pending',
 		direction: 'outbound',
 		assistant: { id: AGENT, name: null, version_id: null, version_slug: null },
 		from_number: '+14155550000',
@@ -374,6 +405,7 @@ describe('event deliveries (flat)', () => {
 			call_id: CALL,
 			status: 'completed',
 			sub_status: 'ACCEPTED',
+			outcome: 'answered',
 			direction: 'outbound',
 			assistant,
 			from_number: '+14155550000',
@@ -518,4 +550,230 @@ test('property: any object from any source gives exactly the record keys, never 
 			}
 		}),
 	);
+});
+
+describe('the platform analysis as fields', () => {
+	// FACTS: platform analysis_data.
+	const analysis = {
+		key_points: ['Ada will pay on Friday'],
+		action_items: ['send the invoice'],
+		summary: 'Ada agreed to pay.',
+		classification: 'interested',
+		callback_requested: true,
+		callback_requested_time: '2026-12-01T10:30:00',
+		status: 'analyzed',
+		call_disconnect_reason: 'user_hangup',
+		timezone: 'Asia/Kolkata',
+	};
+	const fields = {
+		outcome: 'answered',
+		summary: 'Ada agreed to pay.',
+		classification: 'interested',
+		key_points: ['Ada will pay on Friday'],
+		action_items: ['send the invoice'],
+		callback_requested: true,
+		callback_at: '2026-12-01T10:30:00+05:30',
+		callback_requested_time: '2026-12-01T10:30:00',
+		disconnect_reason: 'user_hangup',
+		platform_analysis: analysis,
+	};
+	const common = { call_id: CALL, status: 'completed', sub_status: 'ACCEPTED' };
+
+	test.each([
+		[
+			'call details with send_analysis',
+			() =>
+				recordFromDetails({
+					id: CALL,
+					call_status: 'completed',
+					call_sub_status: 'ACCEPTED',
+					platform_analysis: analysis,
+				}),
+		],
+		[
+			'platform_analysis_completed: analysis_data',
+			() => recordFromEvent({ ...common, analysis_data: analysis }, 'platform_analysis_completed'),
+		],
+		[
+			'all_processing_completed: platform_analysis',
+			() =>
+				recordFromEvent(
+					{ ...common, platform_analysis: analysis, platform_analysis_status: 'success' },
+					'all_processing_completed',
+				),
+		],
+	])('%s', (_label, make) => {
+		expect(make()).toMatchObject(fields);
+	});
+
+	test('a call that never connected: empty analysis, every field null', () => {
+		const record = recordFromEvent(
+			{ call_id: CALL, status: 'failed', sub_status: 'no answer', analysis_data: {} },
+			'platform_analysis_completed',
+		);
+		expect(record).toMatchObject({
+			outcome: 'no_answer',
+			summary: null,
+			classification: null,
+			key_points: null,
+			action_items: null,
+			callback_requested: null,
+			callback_at: null,
+			callback_requested_time: null,
+			disconnect_reason: null,
+			platform_analysis: {},
+		});
+	});
+
+	test.each([
+		['2026-12-01T10:30:00', 'Asia/Kolkata', '2026-12-01T10:30:00+05:30'],
+		['2026-12-01 10:30', 'America/New_York', '2026-12-01T10:30:00-05:00'],
+		['2026-07-01T10:30:00', 'America/New_York', '2026-07-01T10:30:00-04:00'],
+		['2026-12-01T10:30:00Z', 'Asia/Kolkata', '2026-12-01T10:30:00+00:00'],
+		['2026-12-01T10:30:00+0200', null, '2026-12-01T10:30:00+02:00'],
+		['2026-12-01T10:30:00.5-03:00', 'Asia/Kolkata', '2026-12-01T10:30:00.5-03:00'],
+		['2026-12-01T10:30:00', null, null],
+		['2026-12-01T10:30:00', 'Mars/Olympus', null],
+		['tomorrow at ten', 'Asia/Kolkata', null],
+		['2026-02-30T10:30:00', 'Asia/Kolkata', null],
+		[null, 'Asia/Kolkata', null],
+	])('callback_requested_time %j in %j -> callback_at %j', (time, timezone, at) => {
+		const record = recordFromDetails({
+			platform_analysis: { callback_requested_time: time, timezone },
+		});
+		expect([record.callback_at, record.callback_requested_time]).toEqual([at, time]);
+	});
+
+	test('fields of the wrong type are null; client_analysis stays an object as served', () => {
+		const record = recordFromDetails({
+			platform_analysis: {
+				summary: 3,
+				key_points: 'one',
+				action_items: {},
+				callback_requested: 'yes',
+			},
+			client_analysis: { my_key: ['a'] },
+		});
+		expect(record).toMatchObject({
+			summary: null,
+			key_points: null,
+			action_items: null,
+			callback_requested: null,
+			client_analysis: { my_key: ['a'] },
+		});
+	});
+
+	test('a merge derives the outcome and the fields again from what the details brought', () => {
+		const row = { id: CALL, status: 'completed', sub_status: 'NEW_REASON' };
+		const data = { id: CALL, call_status: 'completed', platform_analysis: {} };
+		const merged = mergeRecords(recordFromHistory(row), recordFromDetails(data));
+		expect(merged).toMatchObject({ outcome: 'no_answer', outcome_detail: 'NEW_REASON' });
+		const told = mergeRecords(
+			recordFromHistory(row),
+			recordFromDetails({ ...data, platform_analysis: analysis }),
+		);
+		expect(told).toMatchObject({ ...fields, outcome_detail: 'NEW_REASON' });
+	});
+});
+
+describe('property: the same call gives the same outcome from every source', () => {
+	// Status and sub-status pairs as FACTS has each source serve them: the enum in history and
+	// details; on events the same enum, except failed/error where the carrier's lower-case
+	// text stands (FACTS gives the enum names among those texts, lower-cased).
+	const final = fc.oneof(
+		fc.record({
+			status: fc.constant('completed'),
+			sub: fc.constantFrom(
+				'ACCEPTED',
+				'VOICEMAIL_DETECTED',
+				'VOICEMAIL_DETECTED_VIA_LLM',
+				'MAX_CALL_DURATION',
+				'USER_TERMINATED',
+				'RECONCILED_TO_COMPLETED_FROM_ONGOING',
+			),
+		}),
+		fc.record({
+			status: fc.constantFrom('failed', 'error'),
+			sub: fc.constantFrom(
+				'NOT_ABLE_TO_CALL',
+				'RETRY_LIMIT_REACHED',
+				'USER_DID_NOT_JOIN',
+				'FAILED',
+				'DND_SKIPPED',
+			),
+		}),
+		fc.record({
+			status: fc.constant('cancelled'),
+			sub: fc.constantFrom('USER_TERMINATED', 'RATE_LIMITED'),
+		}),
+		fc.record({ status: fc.constant('forwarded'), sub: fc.constant('ACCEPTED') }),
+		// An unknown sub-status on a call that connected (every source carries its evidence).
+		fc.record({ status: fc.constantFrom('completed', 'failed'), sub: fc.constant('NEW_REASON') }),
+	);
+	const analysis = {
+		key_points: ['k'],
+		action_items: [],
+		summary: 's',
+		classification: 'c',
+		callback_requested: false,
+		callback_requested_time: null,
+		status: 'analyzed',
+		call_disconnect_reason: 'agent_hangup',
+		timezone: 'Asia/Kolkata',
+	};
+
+	test('history, details, events and the safety net agree', () => {
+		fc.assert(
+			fc.property(
+				final,
+				fc.double({ min: 1, max: 600, noNaN: true }),
+				({ status, sub }, seconds) => {
+					const voicemail = sub.startsWith('VOICEMAIL');
+					const carrier = status === 'failed' || status === 'error' ? sub.toLowerCase() : sub;
+					const row = {
+						id: CALL,
+						status,
+						sub_status: sub,
+						call_duration: seconds,
+						voicemail_detected: voicemail,
+					};
+					const details = {
+						id: CALL,
+						call_status: status,
+						call_sub_status: sub,
+						platform_analysis: analysis,
+					};
+					const event = { call_id: CALL, status, sub_status: carrier, call_duration: seconds };
+					const records = [
+						recordFromHistory(row),
+						recordFromDetails(details),
+						recordFromEvent({ ...event, transcript: [] }, 'call_completed'),
+						recordFromEvent({ ...event, analysis_data: analysis }, 'platform_analysis_completed'),
+						recordFromEvent({ ...event, platform_analysis: analysis }, 'all_processing_completed'),
+					];
+					const outcomes = [
+						...records.map((r) => r.outcome),
+						mergeRecords(records[0], records[1]).outcome,
+					];
+					expect(new Set(outcomes).size).toBe(1);
+					// As served: the carrier's text is the enum lower-cased.
+					expect(new Set(records.map((r) => r.outcome_detail?.toLowerCase())).size).toBe(1);
+				},
+			),
+		);
+	});
+
+	test('before the end every source says pending, the start answer too', () => {
+		fc.assert(
+			fc.property(fc.constantFrom('registered', 'ongoing', 'retry'), (status) => {
+				const sub = status === 'ongoing' ? 'ACCEPTED' : 'QUEUED';
+				expect([
+					recordFromStart({ call_id: CALL, call_status: status }, {}).outcome,
+					recordFromHistory({ id: CALL, status, sub_status: sub }).outcome,
+					recordFromDetails({ id: CALL, call_status: status, call_sub_status: sub }).outcome,
+					recordFromEvent({ call_id: CALL, status, sub_status: sub }, 'call_started').outcome,
+				]).toEqual(['pending', 'pending', 'pending', 'pending']);
+			}),
+		);
+	});
 });

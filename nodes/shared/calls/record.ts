@@ -7,6 +7,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isPlainObject } from '../http/shape';
+import { analysisFields } from './analysis';
+import { outcomeOf, type Outcome } from './outcome';
 import { decodeTranscript, type Turn } from './transcript';
 
 export interface CallAssistant {
@@ -20,6 +22,10 @@ export interface CallRecord {
 	call_id: string | null;
 	status: string | null;
 	sub_status: string | null;
+	/** One of OUTCOMES (outcome.ts): how the call went, from every field that tells. */
+	outcome: Outcome;
+	/** A sub-status the outcome table does not know, as served. */
+	outcome_detail: string | null;
 	/** outbound, inbound or webcall. */
 	direction: string | null;
 	assistant: CallAssistant;
@@ -46,6 +52,15 @@ export interface CallRecord {
 	recording_url: string | null;
 	transcript_turns: Turn[];
 	transcript_text: string;
+	/** The platform analysis' fields (analysis.ts), null where absent. */
+	summary: string | null;
+	classification: string | null;
+	key_points: string[] | null;
+	action_items: unknown[] | null;
+	callback_requested: boolean | null;
+	callback_at: string | null;
+	callback_requested_time: string | null;
+	disconnect_reason: string | null;
 	platform_analysis: IDataObject | null;
 	client_analysis: IDataObject | null;
 	/** Event deliveries since 2026-08-04: the tools the assistant called, as served (items not published). */
@@ -103,17 +118,43 @@ function endOf(startedAt: string | null, duration: number | null): string | null
 	return Number.isFinite(ms) ? new Date(ms + Math.round(duration * 1000)).toISOString() : null;
 }
 
-type Fields = Omit<CallRecord, 'ended_at' | 'transcript_turns' | 'transcript_text'> & {
-	transcript: unknown;
-};
+/** What the record derives (outcome, analysis fields) rather than reads. */
+type Derived =
+	| 'ended_at'
+	| 'transcript_turns'
+	| 'transcript_text'
+	| 'outcome'
+	| 'outcome_detail'
+	| keyof ReturnType<typeof analysisFields>;
+
+type Fields = Omit<CallRecord, Derived> & { transcript: unknown };
+
+/** The outcome from the fields that tell it, the same for every source and after a merge. */
+const outcomeFrom = (f: {
+	status: string | null;
+	sub_status: string | null;
+	voicemail_detected: boolean | null;
+	duration_seconds: number | null;
+	platform_analysis: IDataObject | null;
+}) =>
+	outcomeOf({
+		status: f.status,
+		sub_status: f.sub_status,
+		voicemail_detected: f.voicemail_detected,
+		duration_seconds: f.duration_seconds,
+		analysis: f.platform_analysis,
+	});
 
 /** The record with its keys always in the same order (what a user sees in n8n's table). */
 function build(f: Fields): CallRecord {
 	const { turns, text: plain } = decodeTranscript(f.transcript);
+	const { outcome, outcome_detail } = outcomeFrom(f);
 	return {
 		call_id: f.call_id,
 		status: f.status,
 		sub_status: f.sub_status,
+		outcome,
+		outcome_detail,
 		direction: f.direction,
 		assistant: f.assistant,
 		from_number: f.from_number,
@@ -131,6 +172,7 @@ function build(f: Fields): CallRecord {
 		recording_url: f.recording_url,
 		transcript_turns: turns,
 		transcript_text: plain,
+		...analysisFields(f.platform_analysis),
 		platform_analysis: f.platform_analysis,
 		client_analysis: f.client_analysis,
 		tool_call_logs: f.tool_call_logs,
@@ -308,7 +350,7 @@ export function recordFromEvent(event: Source, eventType?: string): CallRecord {
 export function mergeRecords(first: CallRecord, second: CallRecord): IDataObject {
 	const merged: IDataObject = { ...first } as unknown as IDataObject;
 	for (const [key, value] of Object.entries(second)) {
-		if (key === 'raw' || key === 'assistant' || key === 'ended_at') continue;
+		if (key === 'raw' || key === 'assistant' || key === 'ended_at' || key === 'outcome') continue;
 		const current = merged[key];
 		const unknown =
 			current === null || (Array.isArray(current) && current.length === 0) || current === '';
@@ -325,6 +367,12 @@ export function mergeRecords(first: CallRecord, second: CallRecord): IDataObject
 	merged.ended_at = endOf(
 		merged.started_at as string | null,
 		merged.duration_seconds as number | null,
+	);
+	// Derived again from the merged values: the details may bring what decides them.
+	Object.assign(
+		merged,
+		outcomeFrom(merged as unknown as CallRecord),
+		analysisFields(merged.platform_analysis as IDataObject | null),
 	);
 	// Keys in the record's order, raw last.
 	const { raw, ...rest } = merged;

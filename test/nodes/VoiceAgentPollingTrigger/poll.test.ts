@@ -66,9 +66,16 @@ const asRecord = (r: ReturnType<typeof row>) => {
 	const turns = (JSON.parse(r.transcript) as Array<Record<string, string>>).map((t) =>
 		t.bot !== undefined ? { speaker: 'bot', text: t.bot } : { speaker: 'user', text: t.user },
 	);
+	// Completed rows without a sub-status: the voicemail flag, then the duration tell.
+	const outcome = r.voicemail_detected
+		? 'voicemail'
+		: r.call_duration > 0
+			? 'answered'
+			: 'no_answer';
 	return record({
 		call_id: r.id,
 		status: r.status,
+		outcome,
 		direction: r.call_type,
 		assistant: { id: AGENT, name: 'Sales' },
 		// An inbound call's caller is inbound_from (null in these rows).
@@ -262,12 +269,14 @@ describe('Voice Agent Trigger › poll', () => {
 			// The row's record, completed by its details (the analyses), both answers kept.
 			{
 				...asRecord(rows[1]),
+				summary: 'call 2',
 				platform_analysis: { summary: 'call 2' },
 				client_analysis: { interested: false },
 				raw_details: details(2),
 			},
 			{
 				...asRecord(rows[0]),
+				summary: 'call 1',
 				platform_analysis: { summary: 'call 1' },
 				client_analysis: { interested: true },
 				raw_details: details(1),

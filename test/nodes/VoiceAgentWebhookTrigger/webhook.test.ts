@@ -32,9 +32,30 @@ const trigger = (parameters: Record<string, unknown> = {}) =>
 	new WebhookNode('voiceAgentInstantTrigger', { secret: SECRET, ...parameters });
 
 const turns = [{ bot: 'Hello Ada.' }, { user: 'Hi!' }];
+// The platform analysis as the vendor reference gives it.
 const analysis = {
-	platform_analysis: { summary: 'Spoke with Ada', sentiment: 'positive' },
+	platform_analysis: {
+		key_points: ['Ada confirmed'],
+		action_items: [],
+		summary: 'Spoke with Ada',
+		classification: 'confirmed',
+		callback_requested: false,
+		callback_requested_time: null,
+		status: 'analyzed',
+		call_disconnect_reason: 'user_hangup',
+		timezone: 'Asia/Kolkata',
+	},
 	client_analysis: { confirmed: true },
+};
+/** What the record reads from it. */
+const analysisFields = {
+	outcome: 'answered',
+	summary: 'Spoke with Ada',
+	classification: 'confirmed',
+	key_points: ['Ada confirmed'],
+	action_items: [],
+	callback_requested: false,
+	disconnect_reason: 'user_hangup',
 };
 
 /** The fields every event payload carries (vendor reference, 2026-08): flat, no wrapper. */
@@ -161,6 +182,7 @@ describe('deliveries', () => {
 					duration_seconds: 42,
 					cost: 1.5,
 					recording_url: 'https://rec.example/1.wav',
+					...analysisFields,
 					platform_analysis: analysis.platform_analysis,
 					client_analysis: analysis.client_analysis,
 					custom_variables: { clinic: 'Sunrise' },
@@ -392,6 +414,7 @@ describe('deliveries', () => {
 						{ speaker: 'user', text: 'Hi!' },
 					],
 					transcript_text: 'Assistant: Hello Ada.\nCaller: Hi!',
+					...analysisFields,
 					platform_analysis: analysis.platform_analysis,
 					client_analysis: analysis.client_analysis,
 					raw: callback('completed'),

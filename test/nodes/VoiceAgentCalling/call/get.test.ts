@@ -7,6 +7,18 @@ import { details, recordingHost, REC_URL, wavReply } from '../../../helpers/reco
 expectAllMocksUsed();
 
 describe('Call › Get', () => {
+	// The platform analysis as the vendor reference gives it.
+	const analysis = {
+		key_points: ['Ada confirmed'],
+		action_items: [],
+		summary: 'ok',
+		classification: 'confirmed',
+		callback_requested: true,
+		callback_requested_time: '2026-11-26T09:00:00',
+		status: 'analyzed',
+		call_disconnect_reason: 'agent_hangup',
+		timezone: 'Asia/Kolkata',
+	};
 	const details = {
 		id: CALL,
 		call_direction: 'outbound',
@@ -19,7 +31,7 @@ describe('Call › Get', () => {
 		initiation_time: '2026-11-25T12:00:00Z',
 		recording_url: 'https://rec.example/1.mp3',
 		transcription_url: '[{"bot":"Hello Ada"},{"user":"Hi","timestamp":3}]',
-		platform_analysis: { summary: 'ok' },
+		platform_analysis: analysis,
 		client_analysis: {},
 	};
 
@@ -38,6 +50,7 @@ describe('Call › Get', () => {
 				call_id: CALL,
 				status: 'completed',
 				sub_status: 'ACCEPTED',
+				outcome: 'answered',
 				direction: 'outbound',
 				assistant: { id: AGENT },
 				from_number: '+14155550000',
@@ -50,7 +63,15 @@ describe('Call › Get', () => {
 					{ speaker: 'user', text: 'Hi' },
 				],
 				transcript_text: 'Assistant: Hello Ada\nCaller: Hi',
-				platform_analysis: { summary: 'ok' },
+				summary: 'ok',
+				classification: 'confirmed',
+				key_points: ['Ada confirmed'],
+				action_items: [],
+				callback_requested: true,
+				callback_at: '2026-11-26T09:00:00+05:30',
+				callback_requested_time: '2026-11-26T09:00:00',
+				disconnect_reason: 'agent_hangup',
+				platform_analysis: analysis,
 				client_analysis: {},
 				raw: details,
 			}),
@@ -154,6 +175,7 @@ describe('Call › Get › Download Recording', () => {
 			record({
 				call_id: CALL,
 				status: 'completed',
+				outcome: 'answered',
 				recording_url: REC_URL,
 				raw: { id: CALL, call_status: 'completed', recording_url: REC_URL },
 			}),

@@ -51,6 +51,7 @@ describe('Call › Get Many', () => {
 			json: record({
 				call_id: 'c101',
 				status: 'completed',
+				outcome: 'answered',
 				transcript_turns: [{ speaker: 'user', text: 'row 101' }],
 				transcript_text: 'Caller: row 101',
 				raw: call(101),

@@ -30,9 +30,9 @@ describe('Campaign › Get Results', () => {
 		});
 		expect(error).toBeUndefined();
 		const records = jsonOf(output);
-		expect(records.map((r) => [r.call_id, r.callee_name, r.custom_variables])).toEqual([
-			[call(1).id, 'Row 1', { row_key: 'r1', clinic: 'East' }],
-			[call(2).id, 'Row 2', { row_key: 'r2', clinic: 'East' }],
+		expect(records.map((r) => [r.call_id, r.callee_name, r.outcome, r.custom_variables])).toEqual([
+			[call(1).id, 'Row 1', 'answered', { row_key: 'r1', clinic: 'East' }],
+			[call(2).id, 'Row 2', 'answered', { row_key: 'r2', clinic: 'East' }],
 		]);
 	});
 

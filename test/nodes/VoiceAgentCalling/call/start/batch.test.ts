@@ -282,7 +282,7 @@ test('Start and Wait: polls details until a terminal status, outputs details wit
 				id,
 				call_status: 'completed',
 				transcription_url: '[{"bot":"Bye"}]',
-				platform_analysis: { a: 1 },
+				platform_analysis: { summary: 'Said bye', status: 'analyzed' },
 			},
 		});
 	const { output, error } = await runNode({
@@ -300,14 +300,16 @@ test('Start and Wait: polls details until a terminal status, outputs details wit
 				...record({
 					call_id: id,
 					status: 'completed',
-					platform_analysis: { a: 1 },
+					outcome: 'answered',
+					summary: 'Said bye',
+					platform_analysis: { summary: 'Said bye', status: 'analyzed' },
 					transcript_turns: [{ speaker: 'bot', text: 'Bye' }],
 					transcript_text: 'Assistant: Bye',
 					raw: {
 						id,
 						call_status: 'completed',
 						transcription_url: '[{"bot":"Bye"}]',
-						platform_analysis: { a: 1 },
+						platform_analysis: { summary: 'Said bye', status: 'analyzed' },
 					},
 				}),
 				timed_out: false,

@@ -139,6 +139,7 @@ test('a webhook execution run again: the rows its first attempt dialled are foun
 				call_id: earlierId(n),
 				status: 'completed',
 				sub_status: 'ACCEPTED',
+				outcome: 'answered',
 				direction: 'outbound',
 				assistant: { id: AGENT, name: 'A' },
 				from_number: '+14155550000',

@@ -93,10 +93,18 @@ const fromHistory = (
 	extra: Record<string, unknown> = {},
 ) => {
 	const completed = status === 'completed';
+	// These rows carry no sub-status: the outcome is read from the status, the voicemail flag
+	// and the duration (12.5 s).
+	const outcome =
+		completed && extra.voicemail_detected === true
+			? 'voicemail'
+			: (({ completed: 'answered', failed: 'failed' } as Record<string, string>)[status] ??
+				'pending');
 	return {
 		...record({
 			call_id: callId(n),
 			status,
+			outcome,
 			direction: 'outbound',
 			assistant: { id: AGENT, name: 'Reminder' },
 			from_number: '+14155550000',
@@ -187,6 +195,7 @@ test('mixed outcomes in one batch: one history page per round, details only for 
 				call_id: callId(5),
 				status: 'completed',
 				sub_status: 'USER_TERMINATED',
+				outcome: 'answered',
 				transcript_turns: [{ speaker: 'bot', text: 'Bye' }],
 				transcript_text: 'Assistant: Bye',
 				raw: {
