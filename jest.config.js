@@ -3,6 +3,8 @@
  * suite (`npm run test:fast` runs it alone), and `fuzz`, the property-based suite, which is
  * the slow one. The end-to-end suite has its own config (test/e2e/jest.config.js).
  */
+const os = require('node:os');
+
 const { bound } = require('./scripts/bounds');
 
 const shared = {
@@ -19,6 +21,9 @@ const shared = {
 module.exports = {
 	// A failure bound (scripts/bounds.js; TEST_BOUNDS_SCALE scales it), not an expected time.
 	testTimeout: bound('unitTest'),
+	// Every core on a developer's machine. In CI (CI=true) jest's own default, one core fewer,
+	// leaves the other to the n8n lanes that run beside it.
+	...(process.env.CI ? {} : { maxWorkers: os.availableParallelism() }),
 	projects: [
 		{
 			...shared,
