@@ -25,15 +25,12 @@ export type CalleeNumber =
  * problem names the value as the row had it, not the cleaned-up form.
  */
 export function calleeNumber(raw: unknown, countryCode: string): CalleeNumber {
-	const read = calleeText(typeof raw === 'boolean' ? {} : raw);
-	if ('problem' in read) {
-		return {
-			ok: false,
-			empty: false,
-			problem: typeof raw === 'string' ? read.problem : notTextProblem(raw),
-			typed: '',
-		};
+	// A number is text or a number: true/false, a list or an object is none at all.
+	if (typeof raw === 'boolean' || (raw !== null && typeof raw === 'object')) {
+		return { ok: false, empty: false, problem: notTextProblem(raw), typed: '' };
 	}
+	const read = calleeText(raw);
+	if ('problem' in read) return { ok: false, empty: false, problem: read.problem, typed: '' };
 	const typed = read.text.trim();
 	if (typed === '') return { ok: false, empty: true, problem: 'is empty', typed: read.text };
 	const number = normalisePhone(typed, countryCode);
