@@ -40,7 +40,9 @@ async function callBackInAnHour(): Promise<{ first: string; out: IDataObject }> 
 		},
 		// The variables as Start's output or an event carries them (call details do not);
 		// the rest is read from the details.
-		items: [{ json: { call_id: first, custom_variables: callBody().custom_args_values } }],
+		items: [
+			{ json: { call_id: first, custom_variables: callBody().custom_args_values as IDataObject } },
+		],
 	});
 	expect(error).toBeUndefined();
 	return { first, out: jsonOf(output)[0] };

@@ -156,7 +156,11 @@ const placed = (sent: IDataObject, attempt = 2) => ({
 });
 
 /** An empty item names no call: the Call ID is given. */
-const run = (parameters: IDataObject, items: IDataObject[] = [started], extra: IDataObject = {}) =>
+const run = (
+	parameters: IDataObject,
+	items: Array<Record<string, unknown>> = [started],
+	extra: IDataObject = {},
+) =>
 	runNode({
 		type: 'voiceAgentCalling',
 		parameters: {
@@ -166,7 +170,7 @@ const run = (parameters: IDataObject, items: IDataObject[] = [started], extra: I
 			...parameters,
 		},
 		// A fresh copy each run: the send-once ledger is keyed by the item's object, per execution.
-		items: items.map((json) => ({ json: structuredClone(json) })),
+		items: items.map((json) => ({ json: structuredClone(json) as IDataObject })),
 		...extra,
 	});
 
