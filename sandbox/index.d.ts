@@ -119,6 +119,11 @@ export interface SandboxOptions {
 	 * completed) or 'schema' (the enum: pending, registered, running, completed).
 	 */
 	campaignStatuses?: 'page' | 'schema';
+	/**
+	 * A call's `call_config.call_time.scheduled_at`: 'honour' (default) waits for it, 'ignore'
+	 * calls at once (it left the schema in 2026-02; whether it is honoured is not published).
+	 */
+	scheduledAt?: 'honour' | 'ignore';
 	latencyMs?: LatencySpec;
 	faults?: FaultRule[] | { rules: FaultRule[] };
 	deliveryFaults?: DeliveryFaultRule[] | { rules: DeliveryFaultRule[] };

@@ -83,6 +83,7 @@ async function startSandbox(options = {}) {
 		shape: options.shape,
 		largeFlow: options.largeFlow,
 		campaignStatuses: options.campaignStatuses,
+		scheduledAt: options.scheduledAt,
 	});
 	const faults = new FaultBoard(prng((options.seed ?? 1) ^ 0x27d4eb2f));
 	if (options.latencyMs !== undefined) faults.setLatency(options.latencyMs);

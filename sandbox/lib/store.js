@@ -25,7 +25,8 @@ class Store {
 	/**
 	 * @param {{seed?: number, clock?: 'manual'|'real', speed?: number, startTime?: string|number,
 	 *   apiKey?: string, startStatus?: 'ongoing'|'registered', shape?: 'live'|'docs',
-	 *   largeFlow?: 'page'|'schema', campaignStatuses?: 'page'|'schema'}} [options]
+	 *   largeFlow?: 'page'|'schema', campaignStatuses?: 'page'|'schema',
+	 *   scheduledAt?: 'honour'|'ignore'}} [options]
 	 */
 	constructor(options = {}) {
 		this.options = options;
@@ -41,6 +42,13 @@ class Store {
 		/** Campaigns (sandbox/lib/campaigns.js): which documented answers of the large flow, which status words. */
 		this.largeFlow = variant(options.largeFlow ?? 'page', 'largeFlow');
 		this.campaignStatuses = variant(options.campaignStatuses ?? 'page', 'campaignStatuses');
+		/**
+		 * Whether a call's scheduled_at is honoured: it left the schema on 2026-02-14 and whether the
+		 * service still honours it is not published (FACTS.md), so both readings are served.
+		 */
+		if (!['honour', 'ignore'].includes(options.scheduledAt ?? 'honour'))
+			throw new Error('scheduledAt must be honour or ignore');
+		this.scheduledAt = options.scheduledAt ?? 'honour';
 		/** @type {Array<(change: Change) => void>} told of every status change of a live call */
 		this.listeners = [];
 		/** bumped by reset(), so work started before it can tell it is stale */
@@ -333,7 +341,8 @@ class Store {
 			variables,
 			retry: config.call_retry_config,
 			max_call_length: config.max_call_length,
-			scheduled_for: callTime.scheduled_at ? callTime.scheduled_at_ms : null,
+			scheduled_for:
+				callTime.scheduled_at && this.scheduledAt === 'honour' ? callTime.scheduled_at_ms : null,
 			window: callTime.call_start_time
 				? { start: callTime.call_start_time, end: callTime.call_end_time, zone }
 				: null,

@@ -326,6 +326,51 @@ export const ENTRIES: FuzzEntry[] = [
 		afterAnswerErrors: TOO_LARGE,
 	},
 	{
+		name: 'Calling › Call › Call Back',
+		type: 'voiceAgentCalling',
+		node: calling,
+		resource: 'call',
+		operation: 'callBack',
+		endpoints: [
+			DETAILS,
+			HISTORY,
+			{ method: 'GET', path: /^\/agent\/[^/]+$/, good: AGENT.map((agents) => ({ agents })) },
+			{
+				method: 'POST',
+				path: /^\/calling\/outbound\/individual$/,
+				acts: true,
+				good: fc
+					.record({
+						call_id: UUID,
+						initiated_at: fc.constantFrom('2026-01-01T10:00:00', undefined),
+					})
+					.map((data) => ({
+						status: 'success',
+						message: 'ok',
+						data: { ...data, call_status: 'registered' },
+					})),
+			},
+		],
+		good: {
+			callId: UUID,
+			when: fc.constantFrom('now', 'callbackAt', 'at'),
+			callAt: fc.constantFrom('2030-01-15T09:30:00', '2020-01-15T09:30:00+02:00'),
+			maxAttempts: fc.integer({ min: 1, max: 5 }),
+			assistantId: UUID,
+			versionId: UUID,
+			phoneNumber: E164,
+			fromNumber: E164,
+			variables: fc.constantFrom('{}', '{"name":"Ada","city":"Pune"}'),
+		},
+		goodPerHostile: 20,
+		// Known only once the call is read: its callback_at, its values, its assistant's prompt.
+		afterAnswerErrors: [
+			/^When: the call has no requested call-back time/,
+			/^Overrides › [A-Za-z ]+: the original call's value is not known/,
+			/^Overrides › Variables: the (call gives no value|original call's variables are not known)/,
+		],
+	},
+	{
 		name: 'Calling › Call › Cancel Queued Calls',
 		type: 'voiceAgentCalling',
 		node: calling,

@@ -1,4 +1,5 @@
 import { defineResource } from '../../../shared/engine/operation';
+import * as callBack from './callBack';
 import * as cancelQueued from './cancelQueued.operation';
 import * as downloadRecording from './downloadRecording.operation';
 import * as exportHistory from './exportHistory.operation';
@@ -9,6 +10,6 @@ import * as start from './start';
 export const call = defineResource({
 	value: 'call',
 	name: 'Call',
-	operations: { start, get, getMany, exportHistory, cancelQueued, downloadRecording },
+	operations: { start, callBack, get, getMany, exportHistory, cancelQueued, downloadRecording },
 	default: 'start',
 });

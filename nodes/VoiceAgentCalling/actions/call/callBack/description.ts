@@ -1,0 +1,119 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+export const properties: INodeProperties[] = [
+	{
+		displayName: 'Call ID',
+		name: 'callId',
+		type: 'string',
+		default: '={{ $json.call_id ?? $json.id }}',
+		required: true,
+		placeholder: 'e.g. 7d0f6a3e-2b1c-4d5e-8f90-123456789abc',
+		description:
+			'The call to place again. When the input item is that call (from a trigger, Get, Get Many or Start), its assistant, numbers, name and variables are taken from it; what it lacks is read from the call details.',
+	},
+	{
+		displayName: 'When',
+		name: 'when',
+		type: 'options',
+		default: 'now',
+		options: [
+			{ name: 'Now', value: 'now', description: 'Place the call at once' },
+			{
+				name: 'At the Requested Call-Back Time',
+				value: 'callbackAt',
+				description: "At the call's callback_at (the time the callee asked for)",
+			},
+			{ name: 'At a Time You Give', value: 'at', description: 'At the date below' },
+		],
+		description:
+			"A later time is sent as the call's scheduled time, which the service may ignore and call at once. For a reliable later call put a Wait node first (Resume: At Specified Time, the record's callback_at) and use When: Now. A time already past calls now.",
+	},
+	{
+		displayName: 'Call At',
+		name: 'callAt',
+		type: 'dateTime',
+		default: '',
+		required: true,
+		displayOptions: { show: { when: ['at'] } },
+		description: "When to call. A date without an offset is taken in the workflow's time zone.",
+	},
+	{
+		displayName: 'Duplicate Protection',
+		name: 'duplicateProtection',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to look in the call history for a call already placed back for this call, and output it instead of calling again',
+	},
+	{
+		displayName: 'Look Back (Days)',
+		name: 'lookBackDays',
+		type: 'number',
+		default: 7,
+		typeOptions: { minValue: 1, maxValue: 90 },
+		displayOptions: { show: { duplicateProtection: [true] } },
+		description: 'How far back in the history to look for a call already placed back',
+	},
+	{
+		displayName: 'Max Attempts',
+		name: 'maxAttempts',
+		type: 'number',
+		default: 3,
+		typeOptions: { minValue: 1, maxValue: 20 },
+		description:
+			'The most calls in one chain of call-backs, the first call included. Past it the item is output with skipped: true and no call is placed, so a loop of unanswered calls ends.',
+	},
+	{
+		displayName: 'Overrides',
+		name: 'overrides',
+		type: 'collection',
+		placeholder: 'Add Override',
+		default: {},
+		options: [
+			{
+				displayName: 'Assistant ID',
+				name: 'assistantId',
+				type: 'string',
+				default: '',
+				description: 'Call with this assistant instead of the original one',
+			},
+			{
+				displayName: 'Callee Name',
+				name: 'calleeName',
+				type: 'string',
+				default: '',
+			},
+			{
+				displayName: 'From Number',
+				name: 'fromNumber',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. +14155550100',
+				description: 'The caller number, in E.164',
+			},
+			{
+				displayName: 'Phone Number',
+				name: 'phoneNumber',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. +14155550123',
+				description: 'The number to call, in E.164',
+			},
+			{
+				displayName: 'Variables',
+				name: 'variables',
+				type: 'json',
+				default: '{}',
+				description:
+					"The assistant's variables as a JSON object of text values, instead of the original call's",
+			},
+			{
+				displayName: 'Version ID',
+				name: 'versionId',
+				type: 'string',
+				default: '',
+				description: "The assistant's version; empty: the original call's, else the live one",
+			},
+		],
+	},
+];

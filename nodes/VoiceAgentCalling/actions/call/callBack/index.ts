@@ -1,0 +1,117 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { asJson, recordFromHistory, recordFromStart } from '../../../../shared/calls/record';
+import { operationOption } from '../../../../shared/engine/operation';
+import { fields, type Fields } from '../../../../shared/engine/params';
+import { alreadySent, sendOnce } from '../../../../shared/engine/once';
+import type { OperationOutput } from '../../../../shared/engine/router';
+import { expectObject } from '../../../../shared/http/shape';
+import { apiRequest } from '../../../../shared/http/transport';
+import { START_PATH, type StartBody } from '../start/body';
+import { findCallBack } from './duplicate';
+import { attemptOf, sourceCall, type SourceCall } from './source';
+import { checkVariables, readVariablesOverride } from './variables';
+import { readGivenTime, requestedTime, WHEN } from './when';
+
+export const option = operationOption({
+	name: 'Call Back',
+	value: 'callBack',
+	description: 'Place a call again to the same callee, now or later, linked to the first call',
+	action: 'Call back a call',
+});
+
+export { properties } from './description';
+
+/** What the panel says, read and checked before any request. */
+function readSettings(f: Fields) {
+	const o = f.collection('overrides', 'Overrides');
+	const protect = f.boolean('duplicateProtection', 'Duplicate Protection', true);
+	return {
+		callId: f.uuid('callId', 'Call ID'),
+		when: f.option('when', 'When', WHEN, 'now'),
+		maxAttempts: f.integer('maxAttempts', 'Max Attempts', 3, { min: 1 }),
+		lookBackDays: protect ? f.integer('lookBackDays', 'Look Back (Days)', 7, { min: 1 }) : 0,
+		o,
+		agentId: o.has('assistantId') ? o.uuid('assistantId', 'Assistant ID') : null,
+		versionId: o.has('versionId') ? o.uuid('versionId', 'Version ID') : null,
+		to: o.has('phoneNumber') ? o.e164('phoneNumber', 'Phone Number') : null,
+		from: o.has('fromNumber') ? o.e164('fromNumber', 'From Number') : null,
+		name: o.text('calleeName', 'Callee Name').trim() || null,
+		variables: readVariablesOverride(o),
+	};
+}
+
+type Settings = ReturnType<typeof readSettings>;
+
+/** The request body: each override, else the source call's value. */
+function buildBody(s: Settings, src: SourceCall, callConfig?: IDataObject): StartBody {
+	const need = (value: string | null, label: string) => {
+		if (value) return value;
+		throw s.o.error(label, "the original call's value is not known: give it here");
+	};
+	const agentId = need(s.agentId ?? src.agentId, 'Assistant ID');
+	// Another assistant's versions are not the original call's.
+	const versionId = s.versionId ?? (s.agentId ? null : src.versionId);
+	const body: StartBody = {
+		name: s.name ?? src.name ?? '',
+		mobile_number: need(s.to ?? src.to, 'Phone Number'),
+		agent_id: agentId,
+		...(versionId ? { version_id: versionId } : {}),
+		from_number: need(s.from ?? src.from, 'From Number'),
+		parent_call_id: src.id,
+	};
+	const variables = s.variables ?? src.variables;
+	if (variables && Object.keys(variables).length) body.custom_args_values = variables;
+	if (callConfig) body.call_config = callConfig;
+	return body;
+}
+
+const chain = (source: string, attempt: number) => ({ parent_call_id: source, attempt });
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
+	const f = fields(this, i);
+	const s = readSettings(f);
+	const zone = this.getTimezone();
+	const nowMs = Date.now();
+	const given = s.when === 'at' ? readGivenTime(f, zone, nowMs) : undefined;
+	const src = await sourceCall(this, s.callId, i, {
+		agent: !s.agentId,
+		to: !s.to,
+		from: !s.from,
+	});
+	const attempt = (await attemptOf(this, src, i, s.maxAttempts)) + 1;
+	if (attempt > s.maxAttempts) {
+		return {
+			skipped: true,
+			skip_reason: `Max Attempts (${s.maxAttempts}) reached: this call is attempt ${attempt - 1} of its chain`,
+			...chain(src.id, attempt),
+			already_called_back: false,
+		};
+	}
+	const callConfig =
+		s.when === 'callbackAt' ? requestedTime(f, src.callbackAt, zone, nowMs) : given;
+	const body = buildBody(s, src, callConfig);
+	// A Retry On Fail try replays this item's first outcome (sendOnce) without looking again.
+	if (s.lookBackDays && !alreadySent(this, i, 'callBack')) {
+		const query = { sourceId: src.id, agentId: body.agent_id, to: body.mobile_number };
+		const row = await findCallBack(this, { ...query, lookBackDays: s.lookBackDays, nowMs }, i);
+		if (row) {
+			return {
+				...asJson(recordFromHistory(row)),
+				...chain(src.id, attempt),
+				already_called_back: true,
+			};
+		}
+	}
+	await checkVariables(this, s.o, body, (s.variables ?? src.variables) !== null, i);
+	const answer = await sendOnce(
+		this,
+		i,
+		'callBack',
+		async () =>
+			await apiRequest.call(this, { method: 'POST', path: START_PATH, body, itemIndex: i }),
+	);
+	const data = expectObject(this.getNode(), answer.data ?? {}, 'data', i);
+	const record = asJson(recordFromStart({ ...data, message: answer.message }, body));
+	return { ...record, ...chain(src.id, attempt), already_called_back: false };
+}

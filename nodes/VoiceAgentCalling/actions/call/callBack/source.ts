@@ -1,0 +1,145 @@
+/**
+ * What Call Back knows of the call it places again: from the input item when the item is
+ * that call, completed by one read of its details when the item lacks something.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { readCallDetails } from '../../../../shared/calls/details';
+import { recordFromDetails } from '../../../../shared/calls/record';
+import { isPlainObject } from '../../../../shared/http/shape';
+
+export interface SourceCall {
+	id: string;
+	agentId: string | null;
+	versionId: string | null;
+	to: string | null;
+	from: string | null;
+	name: string | null;
+	/** null: not known (history rows do not carry them). */
+	variables: Record<string, string> | null;
+	callbackAt: string | null;
+	/** undefined: not told by what was read; null: told it has none. */
+	parentId: string | null | undefined;
+	/** Its place in its chain (1 = a first call), when the item says (Call Back's own output). */
+	attempt: number | undefined;
+}
+
+const text = (v: unknown): string | null =>
+	typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
+
+const obj = (v: unknown): IDataObject => (isPlainObject(v) ? v : {});
+
+/** Text values kept as sent; numbers and booleans as text; anything else left out. */
+function variablesOf(v: unknown): Record<string, string> | null {
+	if (!isPlainObject(v)) return null;
+	const out: Record<string, string> = {};
+	for (const [key, value] of Object.entries(v)) {
+		if (typeof value === 'string') out[key] = value;
+		else if (typeof value === 'number' || typeof value === 'boolean') out[key] = String(value);
+	}
+	return out;
+}
+
+/** parent_call_id from a record or answer: its own key, or its raw answer's. */
+function parentOf(json: IDataObject): string | null | undefined {
+	for (const holder of [json, obj(json.raw)]) {
+		if (!('parent_call_id' in holder)) continue;
+		return text(holder.parent_call_id);
+	}
+	return undefined;
+}
+
+/** The call as a call record (or a raw answer) describes it. */
+export function sourceFrom(json: IDataObject, id: string): SourceCall {
+	const assistant = obj(json.assistant);
+	const agent = obj(json.agent);
+	const fromNumbers = Array.isArray(json.from_numbers) ? json.from_numbers : [];
+	const attempt = json.attempt;
+	return {
+		id,
+		agentId: text(assistant.id) ?? text(json.agent_id) ?? text(agent.id),
+		versionId: text(assistant.version_id) ?? text(json.version_id),
+		to: text(json.to_number),
+		from: text(json.from_number) ?? text(fromNumbers[0]),
+		name: text(json.callee_name) ?? text(json.name),
+		variables: variablesOf(json.custom_variables ?? json.custom_args_values),
+		callbackAt: text(json.callback_at),
+		parentId: parentOf(json),
+		attempt:
+			typeof attempt === 'number' && Number.isInteger(attempt) && attempt > 0 ? attempt : undefined,
+	};
+}
+
+/** The first's values, with what it leaves unknown taken from the second. */
+function complete(a: SourceCall, b: SourceCall): SourceCall {
+	return {
+		id: a.id,
+		agentId: a.agentId ?? b.agentId,
+		versionId: a.versionId ?? b.versionId,
+		to: a.to ?? b.to,
+		from: a.from ?? b.from,
+		name: a.name ?? b.name,
+		variables: a.variables ?? b.variables,
+		callbackAt: a.callbackAt ?? b.callbackAt,
+		parentId: a.parentId !== undefined ? a.parentId : b.parentId,
+		attempt: a.attempt,
+	};
+}
+
+/** One read of the call's details, with its analysis (callback_at). */
+export async function readSource(
+	ctx: IExecuteFunctions,
+	id: string,
+	i: number,
+): Promise<SourceCall> {
+	const data = await readCallDetails(ctx, id, true, { itemIndex: i });
+	const record = recordFromDetails(data) as unknown as IDataObject;
+	return sourceFrom({ ...record, raw: data }, id);
+}
+
+/**
+ * The source call: the input item when it is that call; its details are read when the item
+ * lacks the assistant, a number, or the place of the call in its chain.
+ */
+export async function sourceCall(
+	ctx: IExecuteFunctions,
+	id: string,
+	i: number,
+	needed: { agent: boolean; to: boolean; from: boolean },
+): Promise<SourceCall> {
+	const json = ctx.getInputData()[i]?.json ?? {};
+	const isThatCall = text(json.call_id) === id || (json.call_id == null && text(json.id) === id);
+	const item = isThatCall ? sourceFrom(json, id) : undefined;
+	const lacks =
+		!item ||
+		(needed.agent && !item.agentId) ||
+		(needed.to && !item.to) ||
+		(needed.from && !item.from) ||
+		(item.attempt === undefined && item.parentId === undefined);
+	if (!lacks) return item;
+	const details = await readSource(ctx, id, i);
+	return item ? complete(item, details) : details;
+}
+
+/**
+ * The source's place in its chain: the item's own `attempt`, else 1 + its ancestors, found by
+ * following parent_call_id back through the call details, at most `bound` reads. Where the
+ * details do not tell a parent, the chain is counted as ending there.
+ */
+export async function attemptOf(
+	ctx: IExecuteFunctions,
+	source: SourceCall,
+	i: number,
+	bound: number,
+): Promise<number> {
+	if (source.attempt !== undefined) return source.attempt;
+	let attempt = 1;
+	let parent = source.parentId;
+	const seen = new Set([source.id]);
+	while (parent && !seen.has(parent) && attempt <= bound) {
+		seen.add(parent);
+		attempt++;
+		parent = (await readSource(ctx, parent, i)).parentId;
+	}
+	return attempt;
+}

@@ -1,0 +1,64 @@
+/**
+ * The variables of the call placed back: the Variables override, else the original call's.
+ * Every call is checked against the placeholders its assistant uses (one GET /agent/{id}),
+ * so a callee never hears "@{{name}}"; where the original's variables are not known (a history
+ * row does not carry them) and the assistant uses any, the Variables override is asked for.
+ */
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { readAssistantRecord } from '../../../../shared/assistants/assistants';
+import {
+	asPlaceholders,
+	missingPromptVariables,
+	variablesOfTheCall,
+} from '../../../../shared/assistants/promptVariables';
+import { usedPromptVariables } from '../../../../shared/assistants/versions';
+import type { Fields } from '../../../../shared/engine/params';
+import type { StartBody } from '../start/body';
+
+/** The Variables override as text values; undefined when unset (the default `{}`). */
+export function readVariablesOverride(o: Fields): Record<string, string> | undefined {
+	const given = o.jsonObject('variables', 'Variables');
+	if (!Object.keys(given).length) return undefined;
+	const out: Record<string, string> = {};
+	for (const [key, value] of Object.entries(given)) {
+		if (typeof value === 'string') out[key] = value;
+		else if (typeof value === 'number' || typeof value === 'boolean') out[key] = String(value);
+		else throw o.error('Variables', `the value of "${key}" must be text`);
+	}
+	return out;
+}
+
+export async function checkVariables(
+	ctx: IExecuteFunctions,
+	o: Fields,
+	body: StartBody,
+	known: boolean,
+	i: number,
+): Promise<void> {
+	const used = usedPromptVariables(
+		await readAssistantRecord(ctx, body.agent_id, i),
+		body.version_id,
+	);
+	const vars = body.custom_args_values ?? {};
+	const given = [
+		...Object.keys(vars).filter((k) => vars[k].trim() !== ''),
+		...variablesOfTheCall(body),
+	];
+	if (used.variables === undefined) {
+		if (known) return;
+		throw o.error(
+			'Variables',
+			`the original call's variables are not known and the assistant's prompt cannot be checked (${used.note}): give them here`,
+		);
+	}
+	const missing = missingPromptVariables(used.variables, given);
+	if (!missing.length) return;
+	const why = known
+		? 'the call gives no value for'
+		: "the original call's variables are not known (a history row does not carry them), and it needs";
+	throw o.error(
+		'Variables',
+		`${why} ${asPlaceholders(missing)}, which the assistant uses: give ${missing.length === 1 ? 'it' : 'them'} here`,
+	);
+}

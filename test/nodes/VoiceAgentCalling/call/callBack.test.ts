@@ -1,0 +1,472 @@
+/**
+ * Call › Call Back: the same call placed again with parent_call_id, now or later; each
+ * override; Duplicate Protection (a call already placed back is output, not placed again);
+ * Retry On Fail never places it twice; Max Attempts ends a chain; unknown variables are asked
+ * for. Every request is logged in order and every body compared whole.
+ */
+import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
+
+import { BASE_URL, jsonOf, recordAll, runNode } from '../../../helpers/harness';
+import { AGENT, CALL } from '../../../helpers/fixtures';
+import { record } from '../../../helpers/record';
+
+const NOW = Date.parse('2026-11-25T12:00:00Z');
+const NEW_CALL = '11111111-2222-4333-8444-555555555555';
+const P1 = 'a0000000-0000-4000-8000-000000000001';
+const P2 = 'a0000000-0000-4000-8000-000000000002';
+const OTHER_AGENT = 'b2b2b2b2-0000-4000-8000-000000000002';
+const VERSION = 'c3c3c3c3-0000-4000-8000-000000000003';
+const TO = '+14155550123';
+const FROM = '+14155550100';
+
+/** A call's details as GET /calling/call-details serves them (no parent key unless given). */
+const detailsOf = (id: string, extra: IDataObject = {}): IDataObject => ({
+	id,
+	call_direction: 'outbound',
+	call_status: 'completed',
+	call_sub_status: 'ACCEPTED',
+	from_number: FROM,
+	to_number: TO,
+	callee_name: 'Ada',
+	agent_id: AGENT,
+	custom_args_values: { clinic: 'Acme' },
+	...extra,
+});
+
+/** Call › Start's output for CALL: a record without parent_call_id or attempt. */
+const started = record({
+	call_id: CALL,
+	status: 'registered',
+	direction: 'outbound',
+	assistant: { id: AGENT },
+	from_number: FROM,
+	to_number: TO,
+	callee_name: 'Ada',
+	custom_variables: { clinic: 'Acme' },
+	raw: { call_id: CALL },
+});
+
+interface Service {
+	details?: Record<string, IDataObject>;
+	rows?: IDataObject[];
+	prompt?: string;
+	postStatus?: number;
+}
+
+/** The service: every request in order, and the bodies of the starts. */
+function service({
+	details = {},
+	rows = [],
+	prompt = 'Hi @{{callee_name}} from @{{clinic}}',
+	postStatus = 200,
+}: Service) {
+	const log: string[] = [];
+	const bodies: IDataObject[] = [];
+	const scope = nock(BASE_URL).persist();
+	scope
+		.get('/calling/call-details')
+		.query(true)
+		.reply((uri) => {
+			const id = new URL(uri, BASE_URL).searchParams.get('id') as string;
+			log.push(`details ${id}`);
+			return details[id]
+				? [200, { status: 'success', data: details[id] }]
+				: [404, { detail: 'Call not found' }];
+		});
+	scope
+		.get('/calling/history')
+		.query(true)
+		.reply((uri) => {
+			const qs = Object.fromEntries(new URL(uri, BASE_URL).searchParams);
+			log.push(`history ${JSON.stringify(qs)}`);
+			const offset = Number(qs.offset);
+			const page = offset === 0 ? rows : [];
+			return [200, { calls: page, limit: 100, offset, count: page.length, total: rows.length }];
+		});
+	scope.get(/^\/ca\/api\/v0\/agent\/[^/]+$/).reply((uri) => {
+		const id = uri.split('/').pop() as string;
+		log.push(`agent ${id}`);
+		return [200, { agents: { id, agent_config: { agent_prompt: prompt, intro_message: '' } } }];
+	});
+	scope.post('/calling/outbound/individual').reply((_uri, body) => {
+		log.push('start');
+		bodies.push(body as IDataObject);
+		if (postStatus !== 200) return [postStatus, { detail: 'upstream failed' }];
+		return [
+			200,
+			{
+				status: 'success',
+				message: 'Call initiated successfully',
+				data: {
+					call_id: NEW_CALL,
+					call_status: 'registered',
+					initiated_at: '2026-11-25T12:00:01',
+					agent_id: AGENT,
+				},
+			},
+		];
+	});
+	return { log, bodies };
+}
+
+/** The history query of Duplicate Protection: the assistant, 7 days back, a minute ahead. */
+const historyQuery = (agent = AGENT) =>
+	`history ${JSON.stringify({
+		agent_id: agent,
+		start_date: '2026-11-18T12:00:00.000Z',
+		end_date: '2026-11-25T12:01:00.000Z',
+		limit: '100',
+		offset: '0',
+	})}`;
+
+const body = (extra: IDataObject = {}): IDataObject => ({
+	name: 'Ada',
+	mobile_number: TO,
+	agent_id: AGENT,
+	from_number: FROM,
+	parent_call_id: CALL,
+	custom_args_values: { clinic: 'Acme' },
+	...extra,
+});
+
+/** The new call's record as Call Back outputs it. */
+const placed = (sent: IDataObject, attempt = 2) => ({
+	...record({
+		call_id: NEW_CALL,
+		status: 'registered',
+		direction: 'outbound',
+		assistant: { id: AGENT, version_id: (sent.version_id as string) ?? null },
+		from_number: sent.from_number,
+		to_number: sent.mobile_number,
+		callee_name: sent.name || null,
+		created_at: '2026-11-25T12:00:01',
+		custom_variables: sent.custom_args_values ?? null,
+		raw: {
+			call_id: NEW_CALL,
+			call_status: 'registered',
+			initiated_at: '2026-11-25T12:00:01',
+			agent_id: AGENT,
+			message: 'Call initiated successfully',
+		},
+	}),
+	parent_call_id: CALL,
+	attempt,
+	already_called_back: false,
+});
+
+/** An empty item names no call: the Call ID is given. */
+const run = (
+	parameters: IDataObject,
+	items: Array<Record<string, unknown>> = [started],
+	extra: IDataObject = {},
+) =>
+	runNode({
+		type: 'voiceAgentCalling',
+		parameters: {
+			resource: 'call',
+			operation: 'callBack',
+			...(items[0] && Object.keys(items[0]).length ? {} : { callId: CALL }),
+			...parameters,
+		},
+		// A fresh copy each run: the send-once ledger is keyed by the item's object, per execution.
+		items: items.map((json) => ({ json: structuredClone(json) as IDataObject })),
+		...extra,
+	});
+
+beforeAll(() => nock.disableNetConnect());
+beforeEach(() => jest.spyOn(Date, 'now').mockReturnValue(NOW));
+let unmatched: string[] = [];
+beforeEach(() => (unmatched = recordAll()));
+afterEach(() => {
+	expect(unmatched).toEqual([]);
+	nock.cleanAll();
+	nock.emitter.removeAllListeners('no match');
+	jest.restoreAllMocks();
+});
+
+describe('Call › Call Back › When', () => {
+	test('Now: the call from the item placed again with parent_call_id', async () => {
+		const { log, bodies } = service({
+			details: { [CALL]: detailsOf(CALL, { parent_call_id: null }) },
+		});
+		const { output, error } = await run({ when: 'now' });
+		expect(error).toBeUndefined();
+		// The item lacks its place in a chain: the details tell it (no parent).
+		expect(log).toEqual([`details ${CALL}`, historyQuery(), `agent ${AGENT}`, 'start']);
+		expect(bodies).toEqual([body()]);
+		expect(jsonOf(output)).toEqual([placed(body())]);
+	});
+
+	const analysed = (callbackAt: string | null) =>
+		detailsOf(CALL, {
+			parent_call_id: null,
+			platform_analysis: {
+				callback_requested: callbackAt !== null,
+				callback_requested_time: callbackAt,
+				timezone: 'Asia/Kolkata',
+			},
+		});
+
+	test('At the Requested Call-Back Time: scheduled_at in the workflow zone', async () => {
+		const { bodies } = service({ details: { [CALL]: analysed('2026-11-26T09:00:00') } });
+		const { output, error } = await run({ when: 'callbackAt' }, [{}], {
+			timezone: 'Europe/Berlin',
+		});
+		expect(error).toBeUndefined();
+		// 09:00 in Kolkata is 04:30 in Berlin.
+		const sent = body({
+			call_config: {
+				call_time: { timezone: 'Europe/Berlin', scheduled_at: '2026-11-26T04:30:00' },
+			},
+		});
+		expect(bodies).toEqual([sent]);
+		expect(jsonOf(output)).toEqual([placed(sent)]);
+	});
+
+	test('At the Requested Call-Back Time already past: called now, without scheduled_at', async () => {
+		const { bodies } = service({ details: { [CALL]: analysed('2026-11-25T10:00:00') } });
+		const { error } = await run({ when: 'callbackAt' }, [{}]);
+		expect(error).toBeUndefined();
+		expect(bodies).toEqual([body()]);
+	});
+
+	test('At the Requested Call-Back Time with none asked for: an error naming the field, nothing placed', async () => {
+		const { log } = service({ details: { [CALL]: analysed(null) } });
+		const { error } = await run({ when: 'callbackAt' }, [{}]);
+		expect(error?.message).toBe(
+			'When: the call has no requested call-back time (callback_at): the callee asked for none, or the analysis is not ready. Choose Now or At a Time You Give. [item 0]',
+		);
+		expect(log).toEqual([`details ${CALL}`]);
+	});
+
+	test('At a Time You Give: future scheduled, past called now, nonsense refused before any request', async () => {
+		const { bodies, log } = service({
+			details: { [CALL]: detailsOf(CALL, { parent_call_id: null }) },
+		});
+		await run({ when: 'at', callAt: '2026-11-27T15:30:00' });
+		await run({ when: 'at', callAt: '2026-11-20T15:30:00' });
+		expect(bodies).toEqual([
+			body({
+				call_config: { call_time: { timezone: 'UTC', scheduled_at: '2026-11-27T15:30:00' } },
+			}),
+			body(),
+		]);
+		log.length = 0;
+		const { error } = await run({ when: 'at', callAt: 'tomorrow-ish' });
+		expect(error?.message).toBe('Call At: "tomorrow-ish" is not a date-time [item 0]');
+		expect(log).toEqual([]);
+	});
+});
+
+describe('Call › Call Back › Overrides and variables', () => {
+	test('every override replaces the original value', async () => {
+		const { bodies, log } = service({
+			details: { [CALL]: detailsOf(CALL, { parent_call_id: null }) },
+			prompt: 'Hello @{{city}}',
+		});
+		const overrides = {
+			assistantId: OTHER_AGENT,
+			versionId: VERSION,
+			phoneNumber: '+14155550999',
+			calleeName: 'Grace',
+			fromNumber: '+14155550111',
+			variables: '{"city":"Pune","visits":3}',
+		};
+		const { error } = await run({ when: 'now', overrides });
+		expect(error).toBeUndefined();
+		expect(log).toEqual([
+			`details ${CALL}`,
+			historyQuery(OTHER_AGENT),
+			`agent ${OTHER_AGENT}`,
+			'start',
+		]);
+		expect(bodies).toEqual([
+			{
+				name: 'Grace',
+				mobile_number: '+14155550999',
+				agent_id: OTHER_AGENT,
+				version_id: VERSION,
+				from_number: '+14155550111',
+				parent_call_id: CALL,
+				custom_args_values: { city: 'Pune', visits: '3' },
+			},
+		]);
+	});
+
+	// A Get Many record: history rows carry no variables.
+	const fromHistory = record({
+		call_id: CALL,
+		assistant: { id: AGENT },
+		from_number: FROM,
+		to_number: TO,
+		callee_name: 'Ada',
+		raw: { id: CALL },
+	});
+
+	test('variables not known and used by the prompt: the Variables override is asked for', async () => {
+		const { log } = service({
+			details: { [CALL]: detailsOf(CALL, { parent_call_id: null, custom_args_values: undefined }) },
+		});
+		const { error } = await run({ when: 'now' }, [fromHistory]);
+		expect(error?.message).toBe(
+			"Overrides › Variables: the original call's variables are not known (a history row does not carry them), and it needs @{{clinic}}, which the assistant uses: give it here [item 0]",
+		);
+		expect(log).toEqual([`details ${CALL}`, historyQuery(), `agent ${AGENT}`]);
+	});
+
+	test('variables not known, the prompt uses none beyond the call itself: placed without them', async () => {
+		const { bodies } = service({
+			details: { [CALL]: detailsOf(CALL, { parent_call_id: null, custom_args_values: undefined }) },
+			prompt: 'Hi @{{callee_name}}',
+		});
+		const { error } = await run({ when: 'now' }, [fromHistory]);
+		expect(error).toBeUndefined();
+		const sent = body();
+		delete sent.custom_args_values;
+		expect(bodies).toEqual([sent]);
+	});
+
+	test('known variables that lack one the prompt uses: refused, nothing placed', async () => {
+		const { log } = service({
+			details: { [CALL]: detailsOf(CALL, { parent_call_id: null }) },
+			prompt: '@{{clinic}} @{{date}}',
+		});
+		const { error } = await run({ when: 'now' });
+		expect(error?.message).toBe(
+			'Overrides › Variables: the call gives no value for @{{date}}, which the assistant uses: give it here [item 0]',
+		);
+		expect(log).not.toContain('start');
+	});
+});
+
+describe('Call › Call Back › never twice', () => {
+	test('a call already placed back (its history row names the parent) is output, not placed again', async () => {
+		const row = {
+			id: NEW_CALL,
+			to_number: TO,
+			name: 'Ada',
+			status: 'completed',
+			agent: { id: AGENT },
+			parent_call_id: CALL,
+		};
+		const { log } = service({
+			details: { [CALL]: detailsOf(CALL, { parent_call_id: null }) },
+			rows: [{ id: P2, to_number: TO, parent_call_id: P1 }, row],
+		});
+		const { output, error } = await run({ when: 'now' });
+		expect(error).toBeUndefined();
+		expect(log).toEqual([`details ${CALL}`, historyQuery()]);
+		expect(jsonOf(output)).toEqual([
+			{
+				...record({
+					call_id: NEW_CALL,
+					status: 'completed',
+					outcome: 'answered',
+					assistant: { id: AGENT },
+					to_number: TO,
+					callee_name: 'Ada',
+					raw: row,
+				}),
+				parent_call_id: CALL,
+				attempt: 2,
+				already_called_back: true,
+			},
+		]);
+	});
+
+	test('history rows without parent_call_id: the details of calls to the number decide', async () => {
+		const row = { id: NEW_CALL, to_number: TO, status: 'registered' };
+		const { log } = service({
+			details: {
+				[CALL]: detailsOf(CALL, { parent_call_id: null }),
+				[NEW_CALL]: detailsOf(NEW_CALL, { parent_call_id: CALL }),
+			},
+			rows: [
+				row,
+				{ id: P1, to_number: '+14155550777', status: 'completed' },
+				{ id: CALL, to_number: TO },
+			],
+		});
+		const { output } = await run({ when: 'now' });
+		expect(log).toEqual([`details ${CALL}`, historyQuery(), `details ${NEW_CALL}`]);
+		expect(jsonOf(output)[0]).toMatchObject({
+			call_id: NEW_CALL,
+			already_called_back: true,
+			parent_call_id: CALL,
+		});
+	});
+
+	test('Duplicate Protection off: no history read', async () => {
+		const { log } = service({ details: { [CALL]: detailsOf(CALL, { parent_call_id: null }) } });
+		await run({ when: 'now', duplicateProtection: false });
+		expect(log).toEqual([`details ${CALL}`, `agent ${AGENT}`, 'start']);
+	});
+
+	test('Retry On Fail: a failed start is replayed, never sent again', async () => {
+		const { log } = service({
+			details: { [CALL]: detailsOf(CALL, { parent_call_id: null }) },
+			postStatus: 500,
+		});
+		const { error } = await run({ when: 'now' }, [started], {
+			settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
+		});
+		expect(error?.message).toBe('upstream failed');
+		// n8n tried three times (each reads the call), and the call was placed once.
+		expect(log.filter((l) => l.startsWith('details'))).toHaveLength(3);
+		expect(log.filter((l) => l === 'start')).toEqual(['start']);
+		// The later tries skip the history (the ledger replays the first outcome).
+		expect(log.filter((l) => l.startsWith('history'))).toEqual([historyQuery()]);
+	});
+});
+
+describe('Call › Call Back › Max Attempts', () => {
+	const chain = {
+		[CALL]: detailsOf(CALL, { parent_call_id: P1 }),
+		[P1]: detailsOf(P1, { parent_call_id: P2 }),
+		[P2]: detailsOf(P2, { parent_call_id: null }),
+	};
+
+	test('the third call of a chain is not called back under the default 3: skipped, nothing placed', async () => {
+		const { log } = service({ details: chain });
+		const { output, error } = await run({ when: 'now' }, [{}]);
+		expect(error).toBeUndefined();
+		expect(log).toEqual([`details ${CALL}`, `details ${P1}`, `details ${P2}`]);
+		expect(jsonOf(output)).toEqual([
+			{
+				skipped: true,
+				skip_reason: 'Max Attempts (3) reached: this call is attempt 3 of its chain',
+				parent_call_id: CALL,
+				attempt: 4,
+				already_called_back: false,
+			},
+		]);
+	});
+
+	test('under Max Attempts 4 it is placed as attempt 4', async () => {
+		const { bodies, output } = await (async () => {
+			const s = service({ details: chain });
+			const r = await run({ when: 'now', maxAttempts: 4 }, [{}]);
+			return { bodies: s.bodies, output: r.output };
+		})();
+		expect(bodies).toEqual([body()]);
+		expect(jsonOf(output)[0]).toMatchObject({
+			call_id: NEW_CALL,
+			attempt: 4,
+			parent_call_id: CALL,
+		});
+	});
+
+	test("Call Back's own output carries its attempt: no chain read", async () => {
+		const { log } = service({});
+		const { output } = await run({ when: 'now', callId: NEW_CALL }, [
+			{ ...placed(body()), attempt: 3 },
+		]);
+		expect(log).toEqual([]);
+		expect(jsonOf(output)[0]).toMatchObject({
+			skipped: true,
+			attempt: 4,
+			parent_call_id: NEW_CALL,
+		});
+	});
+});
