@@ -62,12 +62,20 @@ export function passesOutcomeFilter(
 	);
 }
 
-/** Why a record did not pass, for an ignored webhook delivery. */
-export function outcomeFilterReason(
-	record: { outcome?: unknown; classification?: unknown },
+/**
+ * The webhook's rule: each filter judges only the deliveries that carry what it reads (a
+ * final status for Outcomes, an analysis for Classification); the others pass. Returns why
+ * a delivery is ignored, or undefined.
+ */
+export function carriedFilterReason(
+	record: { outcome?: unknown; classification?: unknown; platform_analysis?: unknown },
 	filter: OutcomeFilter,
-): string {
-	if (filter.outcomes.length > 0 && !filter.outcomes.includes(String(record.outcome)))
-		return `outcome ${String(record.outcome)} is not in the Outcomes filter`;
-	return `classification ${JSON.stringify(record.classification ?? null)} does not match the Classification filter`;
+): string | undefined {
+	const final = record.outcome !== undefined && record.outcome !== 'pending';
+	if (final && !passesOutcomeFilter({ outcome: record.outcome }, { ...filter, classification: '' }))
+		return `outcome ${String(record.outcome)} is not selected`;
+	const analysed = record.platform_analysis !== null && record.platform_analysis !== undefined;
+	if (analysed && !passesOutcomeFilter(record, { ...filter, outcomes: [] }))
+		return `classification ${JSON.stringify(record.classification ?? null)} is not selected`;
+	return undefined;
 }
