@@ -5,6 +5,7 @@
  */
 import nock from 'nock';
 
+import { mockApi } from '../../helpers/harness';
 import { emitted, WebhookNode } from '../../helpers/webhook';
 import { AGENT } from '../../helpers/fixtures';
 
@@ -12,15 +13,23 @@ const SECRET = 'a-long-shared-secret-0123456789';
 const auth = { 'x-voice-agent-secret': SECRET };
 const callId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
+const T0 = Date.parse('2026-11-25T12:00:00Z');
+const MIN = 60_000;
+let now = T0;
 beforeAll(() => nock.disableNetConnect());
+beforeEach(() => {
+	now = T0;
+	jest.spyOn(Date, 'now').mockImplementation(() => now);
+});
 afterEach(() => {
+	jest.restoreAllMocks();
 	const pending = nock.pendingMocks();
 	nock.cleanAll();
 	expect(pending).toEqual([]);
 });
 
-const trigger = (events: string[], filters: Record<string, unknown>) =>
-	new WebhookNode('voiceAgentInstantTrigger', { secret: SECRET, events, filters });
+const trigger = (events: string[], filters: Record<string, unknown>, extra = {}) =>
+	new WebhookNode('voiceAgentInstantTrigger', { secret: SECRET, events, filters, ...extra });
 
 /** The shared fields of an event payload (FACTS: flat, no wrapper). */
 const common = (eventType: string, n: number) => ({
@@ -141,6 +150,67 @@ describe('Webhook Trigger › Outcomes and Classification filters', () => {
 		const voicemail = { ...processed(3, 'interested'), sub_status: 'VOICEMAIL_DETECTED' };
 		expect((await send(node, voicemail)).result).toEqual({
 			webhookResponse: { received: true, ignored: 'outcome voicemail is not selected' },
+		});
+	});
+
+	test('the safety net filters the calls it finds alike, and does not emit a filtered call later', async () => {
+		const node = trigger(
+			['all_processing_completed'],
+			{ classification: 'interested' },
+			{
+				assistant: { __rl: true, mode: 'id', value: AGENT },
+				safetyNet: true,
+				safetyNetOptions: { sweepMinutes: 10, graceMinutes: 5 },
+			},
+		);
+		const row = (n: number) => ({
+			id: callId(n),
+			status: 'completed',
+			agent: { id: AGENT },
+			created_at: new Date(T0 + MIN).toISOString(),
+			call_attempt_time: new Date(T0 + MIN).toISOString(),
+			call_duration: 60,
+			transcript: '[]',
+		});
+		const history = (rows: object[]) =>
+			mockApi()
+				.get('/calling/history')
+				.query((q) => q.status === 'completed' && q.agent_id === AGENT && q.offset === '0')
+				.reply(200, { calls: rows, total: rows.length });
+		history([]);
+		expect(await node.hook('create')).toBe(true);
+
+		// Two calls end; neither event arrives. The first sweep sees them...
+		now = T0 + 3 * MIN;
+		history([row(1), row(2)]);
+		expect((await node.request({ headers: auth, query: { sweep: '1' } })).result).toEqual({
+			webhookResponse: { received: true, swept: 0 },
+		});
+		// ...the next, after the grace period, reads their details: one is classified otherwise.
+		now = T0 + 10 * MIN;
+		history([row(1), row(2)]);
+		const details = (n: number, classification: string) => ({
+			id: callId(n),
+			call_status: 'completed',
+			platform_analysis: { classification },
+		});
+		mockApi()
+			.get('/calling/call-details')
+			.query({ id: callId(1), send_analysis: 'true' })
+			.reply(200, { status: 'success', data: details(1, 'interested') })
+			.get('/calling/call-details')
+			.query({ id: callId(2), send_analysis: 'true' })
+			.reply(200, { status: 'success', data: details(2, 'callback') });
+		const swept = await node.request({ headers: auth, query: { sweep: '1' } });
+		expect(swept.res.body).toEqual({ received: true, swept: 2 });
+		expect(emitted(swept.result).map((i) => [i.call_id, i.source, i.classification])).toEqual([
+			[callId(1), 'safety_net', 'interested'],
+		]);
+		// A later sweep does not bring the filtered call back.
+		now = T0 + 21 * MIN;
+		history([row(1), row(2)]);
+		expect((await node.request({ headers: auth, query: { sweep: '1' } })).result).toEqual({
+			webhookResponse: { received: true, swept: 0 },
 		});
 	});
 });
