@@ -278,6 +278,10 @@ export class VoiceAgentTrigger implements INodeType {
 		const now = Date.now();
 
 		if (this.getMode() === 'manual') {
+			// The test event is the newest call of a chosen outcome, not the newest call filtered out.
+			const { outcomes } = options.outcomeFilter;
+			if (outcomes.length > 0)
+				options.accept = (row) => outcomes.includes(String(callRecordOfRow(row).outcome));
 			const call = await latestOnce(fetchPage, now, options);
 			const items = call ? await withRecordings(this, [call as IDataObject], options) : undefined;
 			return items ? [items] : null;

@@ -40,6 +40,8 @@ export const MANUAL_FALLBACK_PAGES = 10;
 export interface PollOptions extends CursorOptions {
 	/** Extra data per emitted call (call details); it may throw, and then nothing is stored. */
 	enrich?: (call: CallRow) => Promise<CallRow>;
+	/** Manual mode only: whether a row may be the test event (the node's Outcomes filter). */
+	accept?: (call: CallRow) => boolean;
 }
 
 export interface PollResult {
@@ -195,13 +197,14 @@ export async function pollInto(
 }
 
 /** The most recently completed matching row, whatever order the rows come in. */
-export function latest(rows: CallRow[], options: CursorOptions): CallRow | undefined {
+export function latest(rows: CallRow[], options: PollOptions): CallRow | undefined {
 	let best: CallRow | undefined;
 	let bestAt = -Infinity;
 	for (const row of rows) {
 		if (!row || typeof row !== 'object') continue;
 		if (!isEventStatus(row, options)) continue;
 		if (!matchesClientFilters(row, options)) continue;
+		if (options.accept && !options.accept(row)) continue;
 		// A row with no time at all ranks below every dated one.
 		const at = completedAtMs(row, -Infinity);
 		if (best === undefined || at > bestAt) {

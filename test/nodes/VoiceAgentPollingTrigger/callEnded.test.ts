@@ -203,6 +203,14 @@ describe('Voice Agent Polling Trigger › Call Ended', () => {
 		expect(h.staticData()).toEqual({});
 	});
 
+	test('manual mode with Outcomes: the newest call of a chosen outcome', async () => {
+		const h = trigger({ filters: { outcomes: ['busy'] } });
+		const rows = [row(1, 'failed', 'busy line', 30), row(2, 'completed', 'ACCEPTED', 3, 60)];
+		const scope = history(T0, rows);
+		expect(jsonOf(await h.poll('manual'))).toEqual([asRecord(rows[0], 'busy')]);
+		scope.done();
+	});
+
 	test('switching Call Completed to Call Ended starts over with a baseline (its own memory)', async () => {
 		const h = new PollHarness({ type: 'voiceAgentTrigger', parameters: {} });
 		let scope = mockApi()
