@@ -9,7 +9,13 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 
 import { assistantLocator } from '../shared/assistants/fields';
 import { CALL_TYPE_OPTIONS, VOICEMAIL_FILTERS, voicemailFilter } from '../shared/calls/fields';
-import { searchAssistants } from '../shared/assistants/lists';
+import { getClassificationLabels, searchAssistants } from '../shared/assistants/lists';
+import {
+	FINAL_OUTCOMES,
+	outcomeFilterFields,
+	passesOutcomeFilter,
+	type OutcomeFilter,
+} from '../shared/calls/outcomeFilter';
 import { getCampaigns } from '../shared/campaigns/lists';
 import { readTrigger, type Fields } from '../shared/engine/params';
 import { recordingsFor } from '../shared/calls/recording';
@@ -35,16 +41,18 @@ export const FIRST_POLL_LOOKBACK_MINUTES = 24 * 60;
 export const MAX_POLL_LOOKBACK_MINUTES = 7 * 24 * 60;
 
 const CALL_TYPES = CALL_TYPE_OPTIONS.map((o) => o.value);
-const EVENTS = ['callCompleted', CAMPAIGN_ENDED];
-/** Call Completed's fields are shown for it alone. */
-const CALLS_ONLY = { show: { event: ['callCompleted'] } };
+const CALL_ENDED = 'callEnded';
+const EVENTS = ['callCompleted', CALL_ENDED, CAMPAIGN_ENDED];
+/** The call events' fields are shown for them alone. */
+const CALLS_ONLY = { show: { event: ['callCompleted', CALL_ENDED] } };
 
 export interface TriggerSettings extends PollOptions {
 	includeDetails: boolean;
 	downloadRecording: boolean;
+	outcomeFilter: OutcomeFilter;
 }
 
-function readSettings(ctx: IPollFunctions, params: Fields): TriggerSettings {
+function readSettings(ctx: IPollFunctions, params: Fields, event: string): TriggerSettings {
 	const node = ctx.getNode();
 	const agentId = params.locator('assistant', 'Assistant');
 	if (agentId !== '' && !UUID_RE.test(agentId)) {
@@ -73,14 +81,23 @@ function readSettings(ctx: IPollFunctions, params: Fields): TriggerSettings {
 			max: MAX_POLL_LOOKBACK_MINUTES,
 		},
 	);
+	const classification = filters.text('classification', 'Classification').trim();
 	return {
+		ended: event === CALL_ENDED || undefined,
 		lookbackMs: Math.round(lookback * MINUTE),
 		emitRecentMs: Math.round(recent * MINUTE),
 		agentId: agentId || undefined,
 		bulkListId: filters.text('bulkListId', 'Contact List ID').trim() || undefined,
 		callTypes: filters.options('callTypes', 'Call Types', CALL_TYPES),
 		voicemail: filters.option('voicemail', 'Voicemail', VOICEMAIL_FILTERS, 'any'),
-		includeDetails: options.boolean('includeDetails', 'Include Call Details and Analysis', false),
+		// The classification is in the analysis, which only the call details carry.
+		includeDetails:
+			options.boolean('includeDetails', 'Include Call Details and Analysis', false) ||
+			classification !== '',
+		outcomeFilter: {
+			outcomes: filters.options('outcomes', 'Outcomes', FINAL_OUTCOMES),
+			classification,
+		},
 		downloadRecording: options.boolean('downloadRecording', 'Download Recording', false),
 	};
 }
@@ -89,9 +106,13 @@ const isNotFound = (error: unknown) =>
 	error instanceof NodeApiError && String(error.httpCode) === '404';
 
 /** The emitted items, with their recordings when the option asks (a failure never drops a call). */
-async function withRecordings(ctx: IPollFunctions, rows: IDataObject[], download: boolean) {
-	const calls = rows.map(callRecordOfRow);
-	if (!download) return ctx.helpers.returnJsonArray(calls);
+async function withRecordings(ctx: IPollFunctions, rows: IDataObject[], settings: TriggerSettings) {
+	// A call filtered out here is remembered by the cursor all the same: never emitted later.
+	const calls = rows
+		.map(callRecordOfRow)
+		.filter((call) => passesOutcomeFilter(call, settings.outcomeFilter));
+	if (calls.length === 0) return undefined;
+	if (!settings.downloadRecording) return ctx.helpers.returnJsonArray(calls);
 	return await recordingsFor(ctx, calls);
 }
 
@@ -106,9 +127,10 @@ export class VoiceAgentTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["event"] === "campaignEnded" ? "Campaign Ended" : "Call Completed"}}',
+		subtitle:
+			'={{$parameter["event"] === "campaignEnded" ? "Campaign Ended" : $parameter["event"] === "callEnded" ? "Call Ended" : "Call Completed"}}',
 		description:
-			'Checks the service on a schedule (polling) and starts the workflow once per completed call or ended campaign: no setup on the service',
+			'Checks the service on a schedule (polling) and starts the workflow once per completed or ended call, or ended campaign: no setup on the service',
 		defaults: { name: 'Voice Agent Polling Trigger' },
 		polling: true,
 		inputs: [],
@@ -127,6 +149,12 @@ export class VoiceAgentTrigger implements INodeType {
 						description: 'A call reached the status completed (once per call)',
 					},
 					{
+						name: 'Call Ended',
+						value: CALL_ENDED,
+						description:
+							'A call reached a final status, whatever its outcome: completed, failed, error, cancelled or forwarded (once per call)',
+					},
+					{
 						name: 'Campaign Ended',
 						value: CAMPAIGN_ENDED,
 						description:
@@ -134,6 +162,15 @@ export class VoiceAgentTrigger implements INodeType {
 					},
 				],
 				default: 'callCompleted',
+			},
+			{
+				displayName:
+					'The analysis (summary, classification, key points) is read only with the option Include Call Details and Analysis, or when a Classification filter is set',
+				name: 'analysisNotice',
+				type: 'notice',
+				default: '',
+				// Call Completed's panel stays as saved workflows know it; its option says the same.
+				displayOptions: { show: { event: [CALL_ENDED] } },
 			},
 			assistantLocator({
 				required: false,
@@ -165,6 +202,9 @@ export class VoiceAgentTrigger implements INodeType {
 						description: 'Only calls of this contact (bulk) list',
 					},
 					voicemailFilter('Whether calls where voicemail was detected are included'),
+					...outcomeFilterFields(
+						"Reads each call's details (one request per call); a call whose analysis is not ready yet when it is emitted has no classification and is skipped.",
+					),
 				],
 			},
 			{
@@ -215,7 +255,10 @@ export class VoiceAgentTrigger implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchAssistants }, loadOptions: { getCampaigns } };
+	methods = {
+		listSearch: { searchAssistants },
+		loadOptions: { getCampaigns, getClassificationLabels },
+	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const event = readTrigger(this, (params) =>
@@ -224,7 +267,7 @@ export class VoiceAgentTrigger implements INodeType {
 		if (event === CAMPAIGN_ENDED) {
 			return await pollCampaignEnded(this, readTrigger(this, readCampaignFilter));
 		}
-		const options = readTrigger(this, (params) => readSettings(this, params));
+		const options = readTrigger(this, (params) => readSettings(this, params, event));
 		const fetchPage = historyFetcher(this);
 		if (options.includeDetails) {
 			options.enrich = detailsEnricher(
@@ -235,10 +278,13 @@ export class VoiceAgentTrigger implements INodeType {
 		const now = Date.now();
 
 		if (this.getMode() === 'manual') {
+			// The test event is the newest call of a chosen outcome, not the newest call filtered out.
+			const { outcomes } = options.outcomeFilter;
+			if (outcomes.length > 0)
+				options.accept = (row) => outcomes.includes(String(callRecordOfRow(row).outcome));
 			const call = await latestOnce(fetchPage, now, options);
-			return call
-				? [await withRecordings(this, [call as IDataObject], options.downloadRecording)]
-				: null;
+			const items = call ? await withRecordings(this, [call as IDataObject], options) : undefined;
+			return items ? [items] : null;
 		}
 
 		// The store is the node's static data; pollInto writes it only after every page and
@@ -248,6 +294,7 @@ export class VoiceAgentTrigger implements INodeType {
 		delete store.campaigns;
 		const result = await pollInto(store, fetchPage, now, options);
 		if (!result || result.items.length === 0) return null;
-		return [await withRecordings(this, result.items as IDataObject[], options.downloadRecording)];
+		const items = await withRecordings(this, result.items as IDataObject[], options);
+		return items ? [items] : null;
 	}
 }

@@ -8,7 +8,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, sleep } from 'n8n-workflow';
 
-import { searchAssistants } from '../shared/assistants/lists';
+import { getClassificationLabels, searchAssistants } from '../shared/assistants/lists';
+import { carriedFilterReason } from '../shared/calls/outcomeFilter';
 import { isPlainObject } from '../shared/http/shape';
 import { EVENT_OPTIONS } from '../shared/assistants/events';
 import { properties, readConfig, type Config } from './config';
@@ -147,7 +148,10 @@ export class VoiceAgentInstantTrigger implements INodeType {
 		properties,
 	};
 
-	methods = { listSearch: { searchAssistants } };
+	methods = {
+		listSearch: { searchAssistants },
+		loadOptions: { getClassificationLabels },
+	};
 
 	webhookMethods = {
 		default: {
@@ -242,6 +246,10 @@ function admit(
 	remember(memory, dKey, nowSec);
 	if (isPrimary) remember(memory, cKey, nowSec);
 	data.memory = prune(memory, nowSec);
+	// Judged after it is remembered: a retry of a filtered delivery is a duplicate, and the
+	// safety net does not emit its call later.
+	const filtered = carriedFilterReason(delivery.item, config.outcomeFilter);
+	if (filtered) return { received: true, ignored: filtered };
 	items.push(delivery.item);
 	return { received: true };
 }
@@ -264,7 +272,11 @@ async function sweepIfDue(
 		try {
 			const found = await runSweep(ctx, config, data, now);
 			// A delivery of the same call being handled right now emits it instead.
-			const items = found.filter((item) => claim(ctx, [callKey(String(item.call_id))], held));
+			const items = found.filter(
+				(item) =>
+					claim(ctx, [callKey(String(item.call_id))], held) &&
+					carriedFilterReason(item, config.outcomeFilter) === undefined,
+			);
 			return { items, answer: { swept: found.length } };
 		} catch (error) {
 			ctx.logger.warn(`Voice Agent Webhook Trigger: sweep failed: ${(error as Error).message}`);

@@ -9,6 +9,11 @@ import { assistantLocator } from '../shared/assistants/fields';
 import { readTrigger, type Fields } from '../shared/engine/params';
 import { UUID_RE } from '../shared/engine/validate';
 import { EVENT_OPTIONS, EVENT_TYPES, type EventType } from '../shared/assistants/events';
+import {
+	FINAL_OUTCOMES,
+	outcomeFilterFields,
+	type OutcomeFilter,
+} from '../shared/calls/outcomeFilter';
 import { MIN_SECRET_LENGTH, SECRET_HEADER, SECRET_QUERY } from './secret';
 
 const MINUTE = 60000;
@@ -62,7 +67,7 @@ export const properties: INodeProperties[] = [
 		options: EVENT_OPTIONS,
 		default: ['all_processing_completed'],
 		description:
-			'Assistant events that start the workflow, one item per event. Others are answered 200 and ignored.',
+			'Assistant events that start the workflow, one item per event. Others are answered 200 and ignored. The analysis (summary, classification, key points) comes with All Processing Completed (and Platform Analysis Completed).',
 	},
 	{
 		displayName: 'Accept Per-Call Status Callbacks (Legacy)',
@@ -77,6 +82,16 @@ export const properties: INodeProperties[] = [
 		description:
 			'Only events of this assistant. Required to register on it; the safety net sweeps its calls. Leave empty for all assistants.',
 	}),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: outcomeFilterFields(
+			'Judges the events that carry an analysis (All Processing Completed, Platform Analysis Completed); other events pass. Outcomes judges the events with a final status.',
+		),
+	},
 	{
 		displayName: 'Register on Assistant',
 		name: 'registerOnAssistant',
@@ -155,6 +170,7 @@ export interface Config {
 	sweepMs: number;
 	graceMs: number;
 	lookbackMs: number;
+	outcomeFilter: OutcomeFilter;
 }
 
 export function readConfig(ctx: IHookFunctions | IWebhookFunctions): Config {
@@ -168,6 +184,7 @@ function configOf(ctx: IHookFunctions | IWebhookFunctions, f: Fields): Config {
 		throw new NodeOperationError(node, `Assistant: "${agentId}" is not a valid ID (UUID expected)`);
 	}
 	const safety = f.collection('safetyNetOptions', 'Safety Net Options');
+	const filters = f.collection('filters', 'Filters');
 	const minutes = (name: string, label: string, fallback: number, min: number, max?: number) =>
 		Math.round(safety.number(name, label, fallback, { min, max }) * MINUTE);
 	return {
@@ -190,6 +207,10 @@ function configOf(ctx: IHookFunctions | IWebhookFunctions, f: Fields): Config {
 			1,
 			MAX_SWEEP_LOOKBACK_MINUTES,
 		),
+		outcomeFilter: {
+			outcomes: filters.options('outcomes', 'Outcomes', FINAL_OUTCOMES),
+			classification: filters.text('classification', 'Classification').trim(),
+		},
 	};
 }
 

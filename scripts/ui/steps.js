@@ -333,9 +333,19 @@ const PANELS = {
 	voiceAgentTrigger: async () => [
 		{ name: 'On completed call', parameters: {} },
 		{ name: 'On ended campaign', parameters: { event: 'campaignEnded' } },
+		{
+			name: 'On ended call, unanswered',
+			parameters: { event: 'callEnded', filters: { outcomes: ['no_answer', 'busy'] } },
+			shows: ['outcomes'],
+		},
 	],
 	voiceAgentInstantTrigger: async () => [
 		{ name: 'When a call ends', parameters: { secret: SECRET } },
+		{
+			name: 'When a call is analysed, by outcome',
+			parameters: { secret: SECRET, filters: { outcomes: ['answered'] } },
+			shows: ['outcomes'],
+		},
 	],
 };
 

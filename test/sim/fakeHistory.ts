@@ -26,6 +26,8 @@ export interface SimCall {
 	noCreatedAt?: boolean;
 	/** Listed without created_at and call_attempt_time: no time at all. */
 	bare?: boolean;
+	/** How it ends when not completed (FACTS: final statuses, history sub-statuses). */
+	ends?: { status: 'failed' | 'error' | 'cancelled'; sub_status: string };
 }
 
 export interface ServiceQuirks {
@@ -71,8 +73,12 @@ const newestFirst = (a: SimCall, b: SimCall) =>
 	b.created - a.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export function toRecord(call: SimCall, now: number): Record<string, unknown> {
-	const status =
-		call.completes <= now ? 'completed' : call.attempt <= now ? 'ongoing' : 'registered';
+	const ended = call.completes <= now;
+	const status = ended
+		? (call.ends?.status ?? 'completed')
+		: call.attempt <= now
+			? 'ongoing'
+			: 'registered';
 	const done = status === 'completed';
 	const record: Record<string, unknown> = {
 		id: call.id,
@@ -92,6 +98,7 @@ export function toRecord(call: SimCall, now: number): Record<string, unknown> {
 		from_numbers: ['+14155550000'],
 		voicemail_detected: call.voicemail,
 	};
+	if (ended && call.ends) record.sub_status = call.ends.sub_status;
 	if (call.noCreatedAt || call.bare) delete record.created_at;
 	if (call.bare) delete record.call_attempt_time;
 	return record;
@@ -121,8 +128,8 @@ export class FakeHistory {
 		this.now = now;
 		while (this.next < this.byCompletion.length && this.byCompletion[this.next].completes <= now) {
 			const call = this.byCompletion[this.next++];
-			this.completed.splice(this.insertAt(call), 0, call);
 			this.records.set(call.id, toRecord(call, call.completes));
+			if (!call.ends) this.completed.splice(this.insertAt(call), 0, call);
 		}
 	}
 
@@ -152,6 +159,11 @@ export class FakeHistory {
 	/** Completed calls created at or after `startMs`: what one poll's window holds. */
 	countCompletedSince(startMs: number): number {
 		return this.firstOlderThan(startMs);
+	}
+
+	/** Calls created at or after `startMs` by now, whatever their status: an unfiltered window. */
+	countCreatedSince(startMs: number): number {
+		return this.calls.filter((c) => c.created <= this.now && c.created >= startMs).length;
 	}
 
 	list(qs: Record<string, unknown>): {

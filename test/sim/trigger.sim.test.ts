@@ -122,6 +122,10 @@ interface SimConfig {
 	/** Include Call Details: share of calls whose details answer 404 for good, and the chance
 	 * that one details request fails with a 500 (failing its poll). */
 	details?: { gone: number; flaky: number };
+	/** Shares of calls that end failed and cancelled instead of completed. */
+	endings?: { failed: number; cancelled: number };
+	/** Call Ended (every final status) instead of Call Completed. */
+	ended?: boolean;
 	/** Chance that a second poll starts 20 s after one, while it still runs. */
 	overlap?: number;
 	/** The in-flight guard (n8n's case); false leaves settle() alone between overlapping polls. */
@@ -149,6 +153,18 @@ async function simulate(config: SimConfig) {
 		if (r < (config.noCreatedAt ?? 0)) c.noCreatedAt = true;
 		else if (r < (config.noCreatedAt ?? 0) + (config.bare ?? 0)) c.bare = true;
 		if (config.details && quirk() < config.details.gone) gone.add(c.id);
+		if (config.endings) {
+			const e = quirk();
+			if (e < config.endings.failed)
+				c.ends = { status: 'failed', sub_status: 'RETRY_LIMIT_REACHED' };
+			else if (e < config.endings.failed + config.endings.cancelled)
+				c.ends = { status: 'cancelled', sub_status: 'USER_TERMINATED' };
+			// Never connected: the row says 0 seconds, so it ended when its last attempt started.
+			if (c.ends && Number.isFinite(c.completes)) {
+				c.duration = 0;
+				c.completes = c.attempt;
+			}
+		}
 	}
 	const service = new FakeHistory(population.calls, config.quirks);
 	const guard = config.guard ?? true;
@@ -158,6 +174,7 @@ async function simulate(config: SimConfig) {
 		emitRecentMs: 0,
 		callTypes: [],
 		voicemail: 'any',
+		ended: config.ended,
 	} satisfies CursorOptions & PollOptions;
 
 	// What poll() keeps: the node's workflow static data.
@@ -179,8 +196,10 @@ async function simulate(config: SimConfig) {
 	let pageMismatches = 0;
 	/** Per call: the first successful poll that had it in its window, completed. */
 	const dueAt = new Map<string, number>();
+	// The calls the event is about: Call Completed's are the completed ones.
+	const isEvent = (c: SimCall) => config.ended === true || c.ends === undefined;
 	const byCompletion = population.calls
-		.filter((c) => Number.isFinite(c.completes))
+		.filter((c) => Number.isFinite(c.completes) && isEvent(c))
 		.sort((a, b) => a.completes - b.completes);
 	let nextDone = 0;
 
@@ -188,8 +207,11 @@ async function simulate(config: SimConfig) {
 		const now = at;
 		clock = Math.max(clock, at);
 		service.advanceTo(clock);
+		const windowStart = windowStartSeconds(now, config.lookback) * SECOND;
 		const expectedPages = expectedRequests(
-			service.countCompletedSince(windowStartSeconds(now, config.lookback) * SECOND),
+			config.ended
+				? service.countCreatedSince(windowStart)
+				: service.countCompletedSince(windowStart),
 			config.quirks,
 		);
 		let requests = 0;
@@ -249,6 +271,10 @@ async function simulate(config: SimConfig) {
 				// What the node emits for it: the call record.
 				const emitted = callRecordOfRow(item);
 				if (emitted.call_id !== id) problems.push(`${id} emitted as ${String(emitted.call_id)}`);
+				if (!isEvent(call)) problems.push(`${id} emitted though it ${call.ends?.status}`);
+				const status = call.ends?.status ?? 'completed';
+				if (emitted.status !== status) problems.push(`${id} emitted as ${String(emitted.status)}`);
+				if (emitted.outcome === 'pending') problems.push(`${id} emitted pending`);
 				if (!Array.isArray(emitted.transcript_turns))
 					problems.push(`${id} without transcript_turns`);
 				if (config.details) {
@@ -337,6 +363,7 @@ async function simulate(config: SimConfig) {
 	const end = D0 - 2 * MINUTE + config.duration;
 	const surelyDue = population.calls.filter(
 		(c) =>
+			isEvent(c) &&
 			c.completes > (baselineAt ?? Infinity) + MINUTE &&
 			c.completes - c.created < config.lookback - 30 * MINUTE &&
 			c.completes < end - 30 * MINUTE,
@@ -487,5 +514,30 @@ describe('trigger simulation', () => {
 		expectExact(r);
 		expect(r.overlaps).toBeGreaterThan(40);
 		expect(r.skipped).toBe(0);
+	});
+
+	const mixed = {
+		calls: 2_000,
+		lookback: 6 * HOUR,
+		tickPerRequest: 0,
+		pollEvery: MINUTE,
+		span: 6 * HOUR,
+		duration: 12 * HOUR,
+		endings: { failed: 0.15, cancelled: 0.1 },
+		overlap: 0.1,
+	};
+
+	test('Call Ended with failed and cancelled calls mixed in: every final call once, one unfiltered read per page', async () => {
+		const r = await simulate({ ...mixed, seed: 31, ended: true });
+		report('Call Ended, 25 % failed or cancelled', r);
+		expectExact(r);
+		expect(r.failed).toBeGreaterThan(20);
+		expect(r.maxState).toBeLessThan(MAX_STATE);
+	});
+
+	test('Call Completed with the same mix emits only the completed calls, each once', async () => {
+		const r = await simulate({ ...mixed, seed: 31 });
+		report('Call Completed, 25 % failed or cancelled', r);
+		expectExact(r);
 	});
 });

@@ -450,3 +450,36 @@ describe('pollInto: overlapping polls', () => {
 		expect(await pollInto(store, s.fetchPage, T0, pollOpts())).toMatchObject({ baseline: true });
 	});
 });
+
+describe('Call Ended (ended: true)', () => {
+	test("Call Completed's key is the one stored states carry; Call Ended has its own", () => {
+		// Written out: a changed Call Completed key would send every saved trigger to a baseline.
+		expect(filterKey(opts())).toBe('7lh9g');
+		expect(filterKey(opts({ ended: true }))).toBe('Vv3iL');
+	});
+
+	test('emits final rows of any status, skips rows in progress without remembering them', () => {
+		const created = T0 - HOUR;
+		const rows = ['completed', 'failed', 'error', 'cancelled', 'forwarded', 'ongoing', 'retry'].map(
+			(status, n) => call(n + 1, created + n * 1000, created + n * 1000, 0, { status }),
+		);
+		const base = advance(undefined, [], T0, opts({ ended: true }));
+		const first = advance(base.state, rows, T0 + 60_000, opts({ ended: true }));
+		expect(first.emit.map((e) => e.row.status)).toEqual([
+			'completed',
+			'failed',
+			'error',
+			'cancelled',
+			'forwarded',
+		]);
+		expect(rememberedCount(first.state)).toBe(5);
+		// The same rows for Call Completed: only the completed one.
+		const completed = advance(advance(undefined, [], T0, opts()).state, rows, T0 + 60_000, opts());
+		expect(completed.emit.map((e) => e.row.id)).toEqual([id(1)]);
+		// The retried call ends later: emitted then, once.
+		const later = rows.map((r) => (r.status === 'retry' ? { ...r, status: 'failed' } : r));
+		const second = advance(first.state, later, T0 + 120_000, opts({ ended: true }));
+		expect(second.emit.map((e) => e.row.id)).toEqual([id(7)]);
+		expect(advance(second.state, later, T0 + 180_000, opts({ ended: true })).emit).toEqual([]);
+	});
+});

@@ -200,3 +200,19 @@ export async function getPromptVariables(
 	const names = ['callee_name', ...(variables ?? []).filter((v) => v !== 'callee_name')];
 	return names.map((name) => ({ name, value: name }));
 }
+
+/**
+ * The classification labels of the assistant chosen in the same node (`classification_labels`
+ * at the root of its record, strings), for a trigger's Classification filter. Empty when no
+ * assistant is chosen or its record cannot be read: the field still takes free text.
+ */
+export async function getClassificationLabels(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const assistant = chosenAssistant(this);
+	if (assistant === undefined) return [];
+	const record = await readAssistantRecord(this, assistant).catch(() => undefined);
+	const labels = Array.isArray(record?.classification_labels) ? record.classification_labels : [];
+	const names = labels.filter((l): l is string => typeof l === 'string' && l.trim() !== '');
+	return [...new Set(names)].map((name) => ({ name, value: name }));
+}

@@ -32,6 +32,7 @@
  */
 
 import { hash30, type CallRow } from './row';
+import { isTerminalStatus } from './statuses';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
@@ -56,6 +57,11 @@ export interface CursorOptions {
 	/** Applied to the rows here, since the history has no such filters. Empty = all. */
 	callTypes: string[];
 	voicemail: VoicemailFilter;
+	/**
+	 * Call Ended: every call with a final status is an event (the history is read without a
+	 * status filter). Absent for Call Completed, whose key and rule stay as they were.
+	 */
+	ended?: boolean;
 }
 
 /** What the trigger keeps in workflow static data. Plain JSON. */
@@ -206,6 +212,8 @@ export function filterKey(options: CursorOptions): string {
 		options.bulkListId ?? '',
 		[...options.callTypes].sort(),
 		options.voicemail,
+		// Only Call Ended adds to the key: Call Completed's stored states stay valid.
+		...(options.ended ? ['ended'] : []),
 	]);
 	return encodeInt(hash30(text), 5);
 }
@@ -315,9 +323,18 @@ function isCompletedCall(row: CallRow, options: CursorOptions): boolean {
 	if (!row || typeof row !== 'object') return false;
 	const id = row.id;
 	if (id === undefined || id === null || id === '') return false;
-	// The history is asked for completed calls; anything else is not an event (yet).
-	if (row.status !== undefined && row.status !== 'completed') return false;
-	return matchesClientFilters(row, options);
+	return isEventStatus(row, options) && matchesClientFilters(row, options);
+}
+
+/**
+ * Whether a row's status makes it an event. Call Completed asks the history for completed
+ * calls, so a row without a status counts; anything else is not an event (yet). Call Ended
+ * reads every status: only a final one counts, and a row in progress is not remembered, so
+ * it is emitted once it ends, however long after its creation.
+ */
+export function isEventStatus(row: CallRow, options: CursorOptions): boolean {
+	if (options.ended) return isTerminalStatus(row.status);
+	return row.status === undefined || row.status === 'completed';
 }
 
 /** The calls one poll remembers: those kept from the state, and those it adds. */

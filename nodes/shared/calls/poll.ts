@@ -12,6 +12,7 @@ import {
 	advance,
 	type CursorResult,
 	completedAtMs,
+	isEventStatus,
 	matchesClientFilters,
 	windowStartSeconds,
 	type CursorOptions,
@@ -39,6 +40,8 @@ export const MANUAL_FALLBACK_PAGES = 10;
 export interface PollOptions extends CursorOptions {
 	/** Extra data per emitted call (call details); it may throw, and then nothing is stored. */
 	enrich?: (call: CallRow) => Promise<CallRow>;
+	/** Manual mode only: whether a row may be the test event (the node's Outcomes filter). */
+	accept?: (call: CallRow) => boolean;
 }
 
 export interface PollResult {
@@ -56,9 +59,13 @@ export function isoSeconds(epochSeconds: number): string {
 	return new Date(epochSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
 }
 
-/** Query of the history for completed calls matching the server-side filters. */
+/**
+ * Query of the history matching the server-side filters: completed calls, or for Call Ended
+ * every status (the filter takes one status, and one read of the window costs fewer requests
+ * than one per final status; the cursor keeps the final rows).
+ */
 export function historyQuery(options: CursorOptions, startSeconds?: number): HistoryQuery {
-	const qs: HistoryQuery = { status: 'completed' };
+	const qs: HistoryQuery = options.ended ? {} : { status: 'completed' };
 	if (startSeconds !== undefined) qs.start_date = isoSeconds(startSeconds);
 	if (options.agentId) qs.agent_id = options.agentId;
 	if (options.bulkListId) qs.bulk_list_id = options.bulkListId;
@@ -190,13 +197,14 @@ export async function pollInto(
 }
 
 /** The most recently completed matching row, whatever order the rows come in. */
-export function latest(rows: CallRow[], options: CursorOptions): CallRow | undefined {
+export function latest(rows: CallRow[], options: PollOptions): CallRow | undefined {
 	let best: CallRow | undefined;
 	let bestAt = -Infinity;
 	for (const row of rows) {
 		if (!row || typeof row !== 'object') continue;
-		if (row.status !== undefined && row.status !== 'completed') continue;
+		if (!isEventStatus(row, options)) continue;
 		if (!matchesClientFilters(row, options)) continue;
+		if (options.accept && !options.accept(row)) continue;
 		// A row with no time at all ranks below every dated one.
 		const at = completedAtMs(row, -Infinity);
 		if (best === undefined || at > bestAt) {

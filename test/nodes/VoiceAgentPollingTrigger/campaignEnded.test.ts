@@ -346,6 +346,13 @@ describe('Voice Agent Polling Trigger › panel', () => {
 			'filters',
 			'options',
 		]);
+		expect(shownFields(description, { event: 'callEnded' })).toEqual([
+			'event',
+			'analysisNotice',
+			'assistant',
+			'filters',
+			'options',
+		]);
 		expect(shownFields(description, { event: 'campaignEnded' })).toEqual([
 			'event',
 			'campaigns',

@@ -1,0 +1,81 @@
+/**
+ * The Outcomes and Classification filters both triggers offer, applied to a call record
+ * (record.ts: `outcome`, `classification`). Pure, so both triggers filter the same way.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { OUTCOMES } from './outcome';
+
+/** Every final outcome: `pending` is never the outcome of an ended call. */
+export const FINAL_OUTCOMES = OUTCOMES.filter((o) => o !== 'pending');
+
+export interface OutcomeFilter {
+	/** Empty: every outcome. */
+	outcomes: string[];
+	/** Empty: any classification (none included). */
+	classification: string;
+}
+
+const label = (value: string) =>
+	value
+		.split('_')
+		.map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+		.join(' ');
+
+/** The two filter fields, for a trigger's Filters collection. */
+export function outcomeFilterFields(classificationNote: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Outcomes',
+			name: 'outcomes',
+			type: 'multiOptions',
+			options: FINAL_OUTCOMES.map((value) => ({ name: label(value), value })),
+			default: [],
+			description:
+				'Only calls with one of these outcomes (the record\'s "outcome"); none selected means every outcome',
+		},
+		{
+			displayName: 'Classification Name or ID',
+			name: 'classification',
+			type: 'options',
+			typeOptions: {
+				loadOptionsMethod: 'getClassificationLabels',
+				loadOptionsDependsOn: ['assistant.value'],
+			},
+			default: '',
+			description: `Only calls the analysis classified with this label (any case); empty means any. Lists the chosen assistant's classification labels; an expression takes free text. ${classificationNote} Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+		},
+	];
+}
+
+/** Whether a call record passes: its outcome is chosen, and its classification matches. */
+export function passesOutcomeFilter(
+	record: { outcome?: unknown; classification?: unknown },
+	filter: OutcomeFilter,
+): boolean {
+	if (filter.outcomes.length > 0 && !filter.outcomes.includes(String(record.outcome))) return false;
+	const wanted = filter.classification.trim().toLowerCase();
+	if (wanted === '') return true;
+	return (
+		typeof record.classification === 'string' &&
+		record.classification.trim().toLowerCase() === wanted
+	);
+}
+
+/**
+ * The webhook's rule: each filter judges only the deliveries that carry what it reads (a
+ * final status for Outcomes, an analysis for Classification); the others pass. Returns why
+ * a delivery is ignored, or undefined.
+ */
+export function carriedFilterReason(
+	record: { outcome?: unknown; classification?: unknown; platform_analysis?: unknown },
+	filter: OutcomeFilter,
+): string | undefined {
+	const final = record.outcome !== undefined && record.outcome !== 'pending';
+	if (final && !passesOutcomeFilter({ outcome: record.outcome }, { ...filter, classification: '' }))
+		return `outcome ${String(record.outcome)} is not selected`;
+	const analysed = record.platform_analysis !== null && record.platform_analysis !== undefined;
+	if (analysed && !passesOutcomeFilter(record, { ...filter, outcomes: [] }))
+		return `classification ${JSON.stringify(record.classification ?? null)} is not selected`;
+	return undefined;
+}

@@ -1,0 +1,250 @@
+import nock from 'nock';
+
+import { rememberedCount, type CursorState } from '../../../nodes/shared/calls/cursor';
+import { getClassificationLabels } from '../../../nodes/shared/assistants/lists';
+import { loadOptionsContext, mockApi } from '../../helpers/harness';
+import { record } from '../../helpers/record';
+import { PollHarness } from '../../helpers/poll';
+import { AGENT } from '../../helpers/fixtures';
+
+const T0 = Date.parse('2026-11-25T12:00:00Z');
+const MIN = 60_000;
+const since = (at: number) => new Date(at - 24 * 3600_000).toISOString().replace('.000Z', '+00:00');
+
+let now = T0;
+beforeEach(() => {
+	now = T0;
+	jest.spyOn(Date, 'now').mockImplementation(() => now);
+});
+afterEach(() => {
+	jest.restoreAllMocks();
+	const pending = nock.pendingMocks();
+	nock.cleanAll();
+	expect(pending).toEqual([]);
+});
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A history row in any status (FACTS: status and sub_status as the history serves them). */
+function row(
+	n: number,
+	status: string,
+	subStatus: string | null,
+	createdMinAgo: number,
+	seconds = 0,
+) {
+	return {
+		id: id(n),
+		to_number: '+14155550100',
+		name: `Callee ${n}`,
+		status,
+		sub_status: subStatus,
+		transcript: '[]',
+		audio_recording: null,
+		created_at: iso(T0 - createdMinAgo * MIN),
+		agent: { id: AGENT, agent_name: 'Sales' },
+		call_duration: seconds,
+		call_attempt_time: iso(T0 - createdMinAgo * MIN),
+		call_cost: null,
+		call_type: 'outbound',
+		inbound_from: null,
+		voicemail_detected: false,
+	};
+}
+type Row = ReturnType<typeof row>;
+
+/** The record emitted for a row, its outcome written out by the test. */
+const asRecord = (r: Row, outcome: string, extra: Record<string, unknown> = {}) =>
+	record({
+		call_id: r.id,
+		status: r.status,
+		sub_status: r.sub_status,
+		outcome,
+		direction: 'outbound',
+		assistant: { id: AGENT, name: 'Sales' },
+		from_number: null,
+		to_number: r.to_number,
+		callee_name: r.name,
+		created_at: r.created_at,
+		started_at: r.call_attempt_time,
+		ended_at: iso(Date.parse(r.call_attempt_time) + r.call_duration * 1000),
+		duration_seconds: r.call_duration,
+		voicemail_detected: false,
+		raw: r,
+		...extra,
+	});
+
+/** Call Ended reads the window without a status filter: one read for every status. */
+function history(at: number, calls: Row[], extra = {}) {
+	return mockApi()
+		.get('/calling/history')
+		.query({ start_date: since(at), ...extra, limit: '100', offset: '0' })
+		.reply(200, { calls, limit: 100, offset: 0, count: calls.length, total: calls.length });
+}
+
+const jsonOf = (out: Awaited<ReturnType<PollHarness['poll']>>) => out?.[0].map((i) => i.json);
+const trigger = (parameters = {}) =>
+	new PollHarness({ type: 'voiceAgentTrigger', parameters: { event: 'callEnded', ...parameters } });
+
+describe('Voice Agent Polling Trigger › Call Ended', () => {
+	test('emits every final call once, failed and cancelled included, also when it ends long after creation', async () => {
+		const h = trigger();
+		let scope = history(T0, [row(1, 'failed', 'NOT_ABLE_TO_CALL', 30)]);
+		expect(await h.poll()).toBeNull();
+		scope.done();
+
+		now = T0 + MIN;
+		const late = row(5, 'ongoing', 'ACCEPTED', 600);
+		const rows = [
+			row(1, 'failed', 'NOT_ABLE_TO_CALL', 30),
+			row(2, 'completed', 'ACCEPTED', 20, 45),
+			row(3, 'cancelled', 'USER_TERMINATED', 15),
+			row(4, 'registered', 'QUEUED', 10),
+			late,
+			row(6, 'error', 'RECONCILED_TO_ERROR_FROM_REGISTERED', 5),
+		];
+		scope = history(now, rows);
+		expect(jsonOf(await h.poll())).toEqual([
+			// In the order they ended.
+			asRecord(rows[1], 'answered'),
+			asRecord(rows[2], 'cancelled'),
+			asRecord(rows[5], 'not_placed'),
+		]);
+		scope.done();
+		// The two calls in progress are not remembered: they are events once they end.
+		expect(rememberedCount(h.staticData().cursor as CursorState)).toBe(4);
+
+		// Ten hours after creation the ongoing call fails; the queued one is still queued.
+		now = T0 + 2 * MIN;
+		const failed = { ...late, status: 'failed', sub_status: 'RETRY_LIMIT_REACHED' };
+		scope = history(now, [...rows.slice(0, 4), failed, rows[5]]);
+		expect(jsonOf(await h.poll())).toEqual([asRecord(failed, 'failed')]);
+		scope.done();
+
+		// The same rows again: nothing twice.
+		now = T0 + 3 * MIN;
+		scope = history(now, [...rows.slice(0, 4), failed, rows[5]]);
+		expect(await h.poll()).toBeNull();
+		scope.done();
+	});
+
+	test('Outcomes filter: only the chosen outcomes are emitted; the others are remembered, never emitted later', async () => {
+		const h = trigger({ filters: { outcomes: ['busy', 'no_answer'] } });
+		let scope = history(T0, []);
+		await h.poll();
+		scope.done();
+
+		now = T0 + MIN;
+		const rows = [
+			row(1, 'failed', 'busy line', 9),
+			row(2, 'completed', 'ACCEPTED', 8, 30),
+			row(3, 'failed', 'no answer', 7),
+			row(4, 'completed', null, 6, 0),
+		];
+		scope = history(now, rows);
+		expect(jsonOf(await h.poll())).toEqual([
+			asRecord(rows[0], 'busy'),
+			asRecord(rows[2], 'no_answer'),
+			asRecord(rows[3], 'no_answer'),
+		]);
+		scope.done();
+		expect(rememberedCount(h.staticData().cursor as CursorState)).toBe(4);
+
+		now = T0 + 2 * MIN;
+		scope = history(now, rows);
+		expect(await h.poll()).toBeNull();
+		scope.done();
+	});
+
+	test("Classification filter reads each ended call's details and keeps the matching label (any case)", async () => {
+		const h = trigger({
+			assistant: { __rl: true, mode: 'id', value: AGENT },
+			filters: { classification: 'Interested' },
+		});
+		let scope = history(T0, [], { agent_id: AGENT });
+		await h.poll();
+		scope.done();
+
+		now = T0 + MIN;
+		const rows = [row(1, 'completed', 'ACCEPTED', 9, 30), row(2, 'completed', 'ACCEPTED', 8, 40)];
+		const details = (n: number, classification: string) => ({
+			id: id(n),
+			call_status: 'completed',
+			platform_analysis: { classification },
+		});
+		scope = history(now, rows, { agent_id: AGENT })
+			.get('/calling/call-details')
+			.query({ id: id(1), send_analysis: 'true' })
+			.reply(200, { status: 'success', data: details(1, 'interested') })
+			.get('/calling/call-details')
+			.query({ id: id(2), send_analysis: 'true' })
+			.reply(200, { status: 'success', data: details(2, 'not_interested') });
+		expect(jsonOf(await h.poll())).toEqual([
+			asRecord(rows[0], 'answered', {
+				classification: 'interested',
+				platform_analysis: { classification: 'interested' },
+				raw_details: details(1, 'interested'),
+			}),
+		]);
+		scope.done();
+	});
+
+	test('manual mode returns the most recently ended call, whatever its status', async () => {
+		const h = trigger();
+		const rows = [
+			row(1, 'completed', 'ACCEPTED', 30, 60),
+			row(2, 'cancelled', 'RATE_LIMITED', 3),
+			row(3, 'ongoing', 'ACCEPTED', 1),
+		];
+		const scope = history(T0, rows);
+		expect(jsonOf(await h.poll('manual'))).toEqual([asRecord(rows[1], 'not_placed')]);
+		scope.done();
+		expect(h.staticData()).toEqual({});
+	});
+
+	test('manual mode with Outcomes: the newest call of a chosen outcome', async () => {
+		const h = trigger({ filters: { outcomes: ['busy'] } });
+		const rows = [row(1, 'failed', 'busy line', 30), row(2, 'completed', 'ACCEPTED', 3, 60)];
+		const scope = history(T0, rows);
+		expect(jsonOf(await h.poll('manual'))).toEqual([asRecord(rows[0], 'busy')]);
+		scope.done();
+	});
+
+	test('switching Call Completed to Call Ended starts over with a baseline (its own memory)', async () => {
+		const h = new PollHarness({ type: 'voiceAgentTrigger', parameters: {} });
+		let scope = mockApi()
+			.get('/calling/history')
+			.query({ status: 'completed', start_date: since(T0), limit: '100', offset: '0' })
+			.reply(200, { calls: [], limit: 100, offset: 0, count: 0, total: 0 });
+		await h.poll();
+		scope.done();
+		const completedKey = (h.staticData().cursor as CursorState).key;
+
+		h.node.parameters.event = 'callEnded';
+		now = T0 + MIN;
+		scope = history(now, [row(1, 'failed', 'busy', 1)]);
+		expect(await h.poll()).toBeNull();
+		scope.done();
+		expect((h.staticData().cursor as CursorState).key).not.toBe(completedKey);
+	});
+
+	test("the Classification dropdown lists the chosen assistant's classification_labels; none without an assistant", async () => {
+		const ctx = (value: string) =>
+			loadOptionsContext('voiceAgentTrigger', 'filters.classification', {
+				event: 'callEnded',
+				assistant: { __rl: true, mode: 'list', value },
+			});
+		const scope = mockApi()
+			.get(`/agent/${AGENT}`)
+			.reply(200, {
+				agents: { id: AGENT, classification_labels: ['interested', 'callback', 'interested', ''] },
+			});
+		await expect(getClassificationLabels.call(ctx(AGENT))).resolves.toEqual([
+			{ name: 'interested', value: 'interested' },
+			{ name: 'callback', value: 'callback' },
+		]);
+		scope.done();
+		await expect(getClassificationLabels.call(ctx(''))).resolves.toEqual([]);
+	});
+});

@@ -1,0 +1,216 @@
+/**
+ * The Outcomes and Classification filters of the Webhook Trigger: each judges only the
+ * deliveries that carry what it reads; a delivery filtered out is answered 200 with the
+ * reason, and remembered, so its retry is a duplicate.
+ */
+import nock from 'nock';
+
+import { mockApi } from '../../helpers/harness';
+import { emitted, WebhookNode } from '../../helpers/webhook';
+import { AGENT } from '../../helpers/fixtures';
+
+const SECRET = 'a-long-shared-secret-0123456789';
+const auth = { 'x-voice-agent-secret': SECRET };
+const callId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+const T0 = Date.parse('2026-11-25T12:00:00Z');
+const MIN = 60_000;
+let now = T0;
+beforeAll(() => nock.disableNetConnect());
+beforeEach(() => {
+	now = T0;
+	jest.spyOn(Date, 'now').mockImplementation(() => now);
+});
+afterEach(() => {
+	jest.restoreAllMocks();
+	const pending = nock.pendingMocks();
+	nock.cleanAll();
+	expect(pending).toEqual([]);
+});
+
+const trigger = (events: string[], filters: Record<string, unknown>, extra = {}) =>
+	new WebhookNode('voiceAgentInstantTrigger', { secret: SECRET, events, filters, ...extra });
+
+/** The shared fields of an event payload (FACTS: flat, no wrapper). */
+const common = (eventType: string, n: number) => ({
+	event_type: eventType,
+	call_id: callId(n),
+	call_sid: null,
+	agent_id: AGENT,
+	workspace_id: 'w1',
+	agent_name: 'Maya',
+	version_id: 'v1',
+	version_slug: 'v1',
+	custom_args_values: {},
+	bulk_list_id: null,
+	call_cost: null,
+	to_number: '+14155550100',
+	from_number: '+14155550199',
+});
+
+/** call_completed of a final attempt; failed calls carry the carrier's cause as sub_status. */
+const ended = (n: number, status: string, subStatus: string, seconds: number) => ({
+	...common('call_completed', n),
+	status,
+	sub_status: subStatus,
+	call_duration: seconds,
+	transcript: [],
+	retry_count: 0,
+	attempts: [{ status: subStatus, called_on_time: '2026-11-25T12:00:00Z' }],
+	recording_url: null,
+});
+
+const started = (n: number) => ({
+	...common('call_started', n),
+	event_id: `e-${n}`,
+	version: '1.0',
+	timestamp: '2026-11-25T12:00:00Z',
+	status: 'registered',
+	sub_status: 'QUEUED',
+});
+
+const processed = (n: number, classification: string) => ({
+	...common('all_processing_completed', n),
+	status: 'completed',
+	sub_status: 'ACCEPTED',
+	call_duration: 42,
+	transcript: [{ bot: 'Hello' }, { user: 'Hi' }],
+	recording_url: null,
+	platform_analysis: { summary: 'Spoke', classification, key_points: ['k'], action_items: [] },
+	platform_analysis_status: 'success',
+	client_analysis: null,
+	client_analysis_status: 'not_enabled',
+});
+
+async function send(node: WebhookNode, body: object) {
+	const { result, res } = await node.request({ body, headers: auth });
+	return { result, status: res.statusCode };
+}
+
+describe('Webhook Trigger › Outcomes and Classification filters', () => {
+	test('Outcomes: final deliveries with another outcome are ignored (200, the reason) and remembered; others pass', async () => {
+		const node = trigger(['call_started', 'call_completed'], { outcomes: ['busy', 'no_answer'] });
+		const busy = await send(node, ended(1, 'failed', 'busy line', 0));
+		expect(emitted(busy.result).map((i) => [i.call_id, i.outcome])).toEqual([[callId(1), 'busy']]);
+
+		const answered = ended(2, 'completed', 'ACCEPTED', 42);
+		expect(await send(node, answered)).toEqual({
+			result: { webhookResponse: { received: true, ignored: 'outcome answered is not selected' } },
+			status: 200,
+		});
+		// Its retry is known: not judged again, not emitted.
+		expect((await send(node, answered)).result).toEqual({
+			webhookResponse: { received: true, duplicate: true },
+		});
+		expect((await send(node, ended(3, 'cancelled', 'USER_TERMINATED', 0))).result).toEqual({
+			webhookResponse: { received: true, ignored: 'outcome cancelled is not selected' },
+		});
+		// call_started has no outcome yet: the filter does not judge it.
+		expect(emitted((await send(node, started(4))).result).map((i) => i.outcome)).toEqual([
+			'pending',
+		]);
+	});
+
+	test('Classification: analysed deliveries match it in any case; deliveries without an analysis pass', async () => {
+		const node = trigger(['call_completed', 'all_processing_completed'], {
+			classification: ' Interested ',
+		});
+		const match = await send(node, processed(1, 'interested'));
+		expect(emitted(match.result).map((i) => [i.call_id, i.classification])).toEqual([
+			[callId(1), 'interested'],
+		]);
+		expect(await send(node, processed(2, 'not_interested'))).toEqual({
+			result: {
+				webhookResponse: {
+					received: true,
+					ignored: 'classification "not_interested" is not selected',
+				},
+			},
+			status: 200,
+		});
+		expect((await send(node, processed(2, 'not_interested'))).result).toEqual({
+			webhookResponse: { received: true, duplicate: true },
+		});
+		// call_completed carries no analysis: the Classification filter does not judge it.
+		const plain = await send(node, ended(3, 'completed', 'ACCEPTED', 42));
+		expect(emitted(plain.result).map((i) => [i.call_id, i.classification])).toEqual([
+			[callId(3), null],
+		]);
+	});
+
+	test('both filters at once: a delivery must pass each that judges it', async () => {
+		const node = trigger(['all_processing_completed'], {
+			outcomes: ['answered'],
+			classification: 'interested',
+		});
+		expect(emitted((await send(node, processed(1, 'interested'))).result)).toHaveLength(1);
+		expect((await send(node, processed(2, 'callback'))).result).toEqual({
+			webhookResponse: { received: true, ignored: 'classification "callback" is not selected' },
+		});
+		const voicemail = { ...processed(3, 'interested'), sub_status: 'VOICEMAIL_DETECTED' };
+		expect((await send(node, voicemail)).result).toEqual({
+			webhookResponse: { received: true, ignored: 'outcome voicemail is not selected' },
+		});
+	});
+
+	test('the safety net filters the calls it finds alike, and does not emit a filtered call later', async () => {
+		const node = trigger(
+			['all_processing_completed'],
+			{ classification: 'interested' },
+			{
+				assistant: { __rl: true, mode: 'id', value: AGENT },
+				safetyNet: true,
+				safetyNetOptions: { sweepMinutes: 10, graceMinutes: 5 },
+			},
+		);
+		const row = (n: number) => ({
+			id: callId(n),
+			status: 'completed',
+			agent: { id: AGENT },
+			created_at: new Date(T0 + MIN).toISOString(),
+			call_attempt_time: new Date(T0 + MIN).toISOString(),
+			call_duration: 60,
+			transcript: '[]',
+		});
+		const history = (rows: object[]) =>
+			mockApi()
+				.get('/calling/history')
+				.query((q) => q.status === 'completed' && q.agent_id === AGENT && q.offset === '0')
+				.reply(200, { calls: rows, total: rows.length });
+		history([]);
+		expect(await node.hook('create')).toBe(true);
+
+		// Two calls end; neither event arrives. The first sweep sees them...
+		now = T0 + 3 * MIN;
+		history([row(1), row(2)]);
+		expect((await node.request({ headers: auth, query: { sweep: '1' } })).result).toEqual({
+			webhookResponse: { received: true, swept: 0 },
+		});
+		// ...the next, after the grace period, reads their details: one is classified otherwise.
+		now = T0 + 10 * MIN;
+		history([row(1), row(2)]);
+		const details = (n: number, classification: string) => ({
+			id: callId(n),
+			call_status: 'completed',
+			platform_analysis: { classification },
+		});
+		mockApi()
+			.get('/calling/call-details')
+			.query({ id: callId(1), send_analysis: 'true' })
+			.reply(200, { status: 'success', data: details(1, 'interested') })
+			.get('/calling/call-details')
+			.query({ id: callId(2), send_analysis: 'true' })
+			.reply(200, { status: 'success', data: details(2, 'callback') });
+		const swept = await node.request({ headers: auth, query: { sweep: '1' } });
+		expect(swept.res.body).toEqual({ received: true, swept: 2 });
+		expect(emitted(swept.result).map((i) => [i.call_id, i.source, i.classification])).toEqual([
+			[callId(1), 'safety_net', 'interested'],
+		]);
+		// A later sweep does not bring the filtered call back.
+		now = T0 + 21 * MIN;
+		history([row(1), row(2)]);
+		expect((await node.request({ headers: auth, query: { sweep: '1' } })).result).toEqual({
+			webhookResponse: { received: true, swept: 0 },
+		});
+	});
+});
