@@ -68,7 +68,7 @@ function buildAgent(fixture, rand, times) {
 		agent_type: fixture.agent_type ?? 'outbound',
 		orchestration_mode: fixture.orchestration_mode ?? 'single_node',
 		form_fields: [],
-		classification_labels: [],
+		classification_labels: structuredClone(fixture.classification_labels ?? []),
 		is_ab_live: ab,
 		active_agent_version_id: ab ? null : versions[0].version_id,
 		versions,

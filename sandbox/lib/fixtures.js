@@ -70,10 +70,13 @@ const KNOWLEDGE_BASES = [
 	{ id: id('0a0a0a0a', 3), name: 'Return policy' },
 ];
 
+// classification_labels: what the platform analysis classifies a call into (FACTS: the
+// assistant's labels; their order follows the callee's three replies in calls.js).
 const AGENTS = [
 	{
 		id: id('a1a1a1a1', 1),
 		agent_display_name: 'Appointment Reminder',
+		classification_labels: ['confirmed', 'reschedule', 'declined'],
 		agent_type: 'outbound',
 		language: 'en-US',
 		voice_id: VOICES[0].id,
@@ -90,6 +93,7 @@ const AGENTS = [
 	{
 		id: id('a1a1a1a1', 2),
 		agent_display_name: 'Lead Qualifier',
+		classification_labels: ['interested', 'callback', 'not_interested'],
 		agent_type: 'outbound',
 		language: 'en-IN',
 		voice_id: VOICES[1].id,
@@ -106,6 +110,7 @@ const AGENTS = [
 	{
 		id: id('a1a1a1a1', 3),
 		agent_display_name: 'Hindi Feedback Survey',
+		classification_labels: ['rated', 'callback', 'refused'],
 		agent_type: 'outbound',
 		language: 'hi-IN',
 		voice_id: VOICES[4].id,
@@ -121,6 +126,7 @@ const AGENTS = [
 	{
 		id: id('a1a1a1a1', 4),
 		agent_display_name: 'Dubai Concierge',
+		classification_labels: ['booking_confirmed', 'callback', 'booking_declined'],
 		agent_type: 'inbound',
 		language: 'ar-AE',
 		voice_id: VOICES[3].id,
@@ -139,6 +145,7 @@ const AGENTS = [
 	{
 		id: id('a1a1a1a1', 5),
 		agent_display_name: 'Renewal Offer (A/B)',
+		classification_labels: ['renewing', 'callback', 'not_renewing'],
 		agent_type: 'outbound',
 		language: 'en-US',
 		voice_id: VOICES[0].id,
@@ -166,6 +173,7 @@ const AGENTS = [
 	{
 		id: id('a1a1a1a1', 6),
 		agent_display_name: 'Survey Split Test',
+		classification_labels: ['rated', 'callback', 'refused'],
 		agent_type: 'outbound',
 		language: 'en-IN',
 		voice_id: VOICES[1].id,
@@ -193,6 +201,7 @@ const AGENTS = [
 	{
 		id: id('a1a1a1a1', 7),
 		agent_display_name: 'Clinic Router',
+		classification_labels: ['appointment_booked', 'callback', 'no_appointment'],
 		agent_type: 'inbound',
 		orchestration_mode: 'multi_node',
 		language: 'en-US',

@@ -123,9 +123,8 @@ const described = (d: Dropdown) => `${d.field} (${d.kind} ${d.method})`;
  */
 const SHAPES = ['live', 'docs'] as const;
 const EMPTY_IN: Record<(typeof SHAPES)[number], string[]> = {
-	// The seeded assistants have no classification labels (the list is read from the record:
-	// test/nodes/VoiceAgentPollingTrigger/callEnded.test.ts).
-	live: ['loadOptions getClassificationLabels'],
+	live: [],
+	// The flat shape carries no classification_labels (FACTS: only the live root does).
 	docs: ['listSearch searchVersions', 'loadOptions getClassificationLabels'],
 };
 

@@ -395,6 +395,24 @@ describe('GET /calling/call-details', () => {
 		);
 		expect(withAnalysis.body.data.client_analysis).toEqual(expect.any(Object));
 	});
+
+	test("the platform analysis classifies into the assistant's classification_labels", async () => {
+		// The callee's reply (4th turn) picks the label: the labels follow the three replies.
+		const replies = ['Yes, that works for me.', 'Can you call me back tomorrow?', 'No, thank you.'];
+		const history = await api.get('/calling/history?status=completed&limit=100');
+		const seen = new Map<string, string[]>();
+		for (const call of history.body.calls) {
+			const { data } = (await api.get(`/calling/call-details?id=${call.id}&send_analysis=true`))
+				.body;
+			const labels = (await api.get(`/agent/${data.agent_id}`)).body.agents.classification_labels;
+			const reply = JSON.parse(data.transcription_url)[3]?.user;
+			const expected = reply === undefined ? null : labels[replies.indexOf(reply)];
+			expect([call.id, data.platform_analysis.classification]).toEqual([call.id, expected]);
+			if (expected) seen.set(data.agent_id, [...(seen.get(data.agent_id) ?? []), expected]);
+		}
+		// Every label of the busiest seeded assistant occurs, so a label list is really read.
+		expect(new Set(seen.get(AGENT_1))).toEqual(new Set(['confirmed', 'reschedule', 'declined']));
+	});
 });
 
 describe('GET /campaign/all', () => {

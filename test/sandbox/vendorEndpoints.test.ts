@@ -36,7 +36,7 @@ describe('GET /agent/{agent_id}, live: versioned', () => {
 			agent_type: 'outbound',
 			orchestration_mode: 'single_node',
 			form_fields: [],
-			classification_labels: [],
+			classification_labels: ['confirmed', 'reschedule', 'declined'],
 			is_ab_live: false,
 			active_agent_version_id: vid,
 			ab_versions: { [vid]: { slug: 'v1', description: null, call_traffic: 100 } },
