@@ -124,6 +124,12 @@ export interface SandboxOptions {
 	 * calls at once (it left the schema in 2026-02; whether it is honoured is not published).
 	 */
 	scheduledAt?: 'honour' | 'ignore';
+	/**
+	 * The platform analysis_data of a call that never connected (failed, error), on its analysis
+	 * events: 'empty' (default) `{}`, or 'minimal': the documented keys holding nothing. FACTS
+	 * says "empty or minimal".
+	 */
+	failedAnalysis?: 'empty' | 'minimal';
 	latencyMs?: LatencySpec;
 	faults?: FaultRule[] | { rules: FaultRule[] };
 	deliveryFaults?: DeliveryFaultRule[] | { rules: DeliveryFaultRule[] };

@@ -180,6 +180,31 @@ function analysisFor(call) {
 }
 
 /**
+ * The analyses an event carries for a call that never connected (failed, error): FACTS says
+ * the platform analysis_data is then "empty or minimal", so both are served. 'empty' (default):
+ * `{}`. 'minimal': the documented keys holding nothing (no key points, no summary, no
+ * classification, no call-back; no call_disconnect_reason, as neither documented value fits a
+ * call nobody answered: the sandbox's reading). The client analysis is free-form: `{}`.
+ * @param {any} call @param {'empty' | 'minimal'} variant
+ */
+function unconnectedAnalysis(call, variant) {
+	const platform =
+		variant === 'minimal'
+			? {
+					key_points: [],
+					action_items: [],
+					summary: '',
+					classification: null,
+					callback_requested: false,
+					callback_requested_time: null,
+					status: 'analyzed',
+					timezone: call.window?.zone ?? 'Asia/Kolkata',
+				}
+			: {};
+	return { platform_analysis: platform, client_analysis: {} };
+}
+
+/**
  * The sub-status an event delivery carries (vendor reference, 2026-08-03): it follows the
  * status; on failed/error it is the carrier's hangup cause as lower-case free text, while
  * history and call details keep the enum.
@@ -339,6 +364,7 @@ module.exports = {
 	fill,
 	transcriptFor,
 	analysisFor,
+	unconnectedAnalysis,
 	eventSubStatus,
 	launch,
 	stepCall,

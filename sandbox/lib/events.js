@@ -4,7 +4,7 @@
 const http = require('node:http');
 
 const { versionById, covers } = require('./agents');
-const { analysisFor, eventSubStatus } = require('./calls');
+const { analysisFor, eventSubStatus, unconnectedAnalysis } = require('./calls');
 const { recordingUrl } = require('./recordings');
 const { isoOffset } = require('./util');
 const { eventFields } = require('./eventFields');
@@ -150,10 +150,18 @@ class Deliveries {
 		if (ENDED.includes(call.status) && change.from !== call.status) this.processing(call, at);
 	}
 
-	/** After a call ends: recording, the two analyses, then everything in one payload. @param {any} call @param {number} end */
+	/**
+	 * After a call ends: recording (when there is one), the two analyses, then everything in one
+	 * payload. The analyses fire for failed calls too (FACTS), carrying the call's own status and
+	 * sub_status, with the analysis of a call that never connected.
+	 * @param {any} call @param {number} end
+	 */
 	processing(call, end) {
 		const speed = this.store.speed;
-		const { platform_analysis, client_analysis } = analysisFor(call);
+		const done = call.status === 'completed';
+		const { platform_analysis, client_analysis } = done
+			? analysisFor(call)
+			: unconnectedAnalysis(call, this.store.failedAnalysis);
 		const later = (
 			/** @type {keyof typeof PROCESSING_MS} */ type,
 			/** @type {() => Record<string, unknown>} */ data,
@@ -161,18 +169,7 @@ class Deliveries {
 			this.at(end + PROCESSING_MS[type] / speed, () =>
 				this.event(type, call, this.store.now(), data()),
 			);
-		const done = call.status === 'completed';
-		if (done) {
-			if (call.has_recording)
-				later('recording_completed', () => ({
-					recording_url: recordingUrl(call, this.where),
-					recording_duration: call.call_duration,
-					sub_status: call.sub_status,
-				}));
-			later('platform_analysis_completed', () => ({ analysis_data: platform_analysis }));
-			later('client_analysis_completed', () => ({ analysis_data: client_analysis }));
-		}
-		later('all_processing_completed', () => ({
+		const result = () => ({
 			status: call.status,
 			sub_status: eventSubStatus(call),
 			call_type: call.call_type,
@@ -180,6 +177,24 @@ class Deliveries {
 			to_number: call.to_number,
 			from_number: call.from_number,
 			transcript: structuredClone(call.transcript),
+		});
+		if (done && call.has_recording)
+			later('recording_completed', () => ({
+				recording_url: recordingUrl(call, this.where),
+				recording_duration: call.call_duration,
+				sub_status: call.sub_status,
+			}));
+		for (const [type, data] of /** @type {const} */ ([
+			['platform_analysis_completed', platform_analysis],
+			['client_analysis_completed', client_analysis],
+		]))
+			later(type, () => ({
+				...result(),
+				entity_type: 'call',
+				analysis_data: structuredClone(data),
+			}));
+		later('all_processing_completed', () => ({
+			...result(),
 			recording_url: recordingUrl(call, this.where),
 			platform_analysis,
 			platform_analysis_status: done ? 'success' : 'cancelled',

@@ -84,6 +84,7 @@ async function startSandbox(options = {}) {
 		largeFlow: options.largeFlow,
 		campaignStatuses: options.campaignStatuses,
 		scheduledAt: options.scheduledAt,
+		failedAnalysis: options.failedAnalysis,
 	});
 	const faults = new FaultBoard(prng((options.seed ?? 1) ^ 0x27d4eb2f));
 	if (options.latencyMs !== undefined) faults.setLatency(options.latencyMs);

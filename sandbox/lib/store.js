@@ -26,7 +26,7 @@ class Store {
 	 * @param {{seed?: number, clock?: 'manual'|'real', speed?: number, startTime?: string|number,
 	 *   apiKey?: string, startStatus?: 'ongoing'|'registered', shape?: 'live'|'docs',
 	 *   largeFlow?: 'page'|'schema', campaignStatuses?: 'page'|'schema',
-	 *   scheduledAt?: 'honour'|'ignore'}} [options]
+	 *   scheduledAt?: 'honour'|'ignore', failedAnalysis?: 'empty'|'minimal'}} [options]
 	 */
 	constructor(options = {}) {
 		this.options = options;
@@ -49,6 +49,10 @@ class Store {
 		if (!['honour', 'ignore'].includes(options.scheduledAt ?? 'honour'))
 			throw new Error('scheduledAt must be honour or ignore');
 		this.scheduledAt = options.scheduledAt ?? 'honour';
+		/** The analysis events of a call that never connected: FACTS gives "empty or minimal". */
+		if (!['empty', 'minimal'].includes(options.failedAnalysis ?? 'empty'))
+			throw new Error('failedAnalysis must be empty or minimal');
+		this.failedAnalysis = options.failedAnalysis ?? 'empty';
 		/** @type {Array<(change: Change) => void>} told of every status change of a live call */
 		this.listeners = [];
 		/** bumped by reset(), so work started before it can tell it is stale */

@@ -381,8 +381,8 @@ describe(`n8n ${MAJOR}.x instant trigger`, () => {
 					'call_completed:retry',
 					'call_completed:completed',
 					'recording_completed:-',
-					'platform_analysis_completed:-',
-					'client_analysis_completed:-',
+					'platform_analysis_completed:completed',
+					'client_analysis_completed:completed',
 					'all_processing_completed:completed',
 				]);
 

@@ -402,6 +402,22 @@ describe('event subscriptions', () => {
 			timezone: 'Asia/Kolkata',
 			call_disconnect_reason: expect.stringMatching(/^(agent|user)_hangup$/),
 		});
+		// Classified into the assistant's labels, which follow the callee's three replies.
+		const replies = ['Yes, that works for me.', 'Can you call me back tomorrow?', 'No, thank you.'];
+		expect(platform.analysis_data.classification).toBe(
+			['confirmed', 'reschedule', 'declined'][replies.indexOf(completed.transcript[3].user)],
+		);
+		for (const analysis of [platform, client])
+			expect(analysis).toMatchObject({
+				status: 'completed',
+				sub_status: 'ACCEPTED',
+				call_type: 'outbound',
+				call_duration: talkSeconds(NUMBER),
+				to_number: NUMBER,
+				from_number: '+14155550100',
+				transcript: completed.transcript,
+				entity_type: 'call',
+			});
 		expect(client.analysis_data).toEqual(
 			expect.objectContaining({ confirmed: expect.any(Boolean) }),
 		);
@@ -508,6 +524,99 @@ describe('event subscriptions', () => {
 			expect(details.body.data.call_sub_status).toBe(enumValue);
 		}
 	});
+
+	// FACTS: the analysis events fire for failed calls too, with the call's status and sub_status;
+	// analysis_data is "empty or minimal" then: both are served (option failedAnalysis).
+	const MINIMAL = {
+		key_points: [],
+		action_items: [],
+		summary: '',
+		classification: null,
+		callback_requested: false,
+		callback_requested_time: null,
+		status: 'analyzed',
+		timezone: 'Asia/Kolkata',
+	};
+	test.each([
+		['empty', {}],
+		['minimal', MINIMAL],
+	] as const)(
+		'failed calls deliver both analyses and all_processing_completed, no recording (%s analysis)',
+		async (variant, analysis) => {
+			await sb.close();
+			({ sb, api } = await startSandbox({ deliveryTimeoutMs: 300, failedAnalysis: variant }));
+			const types = [
+				'call_completed',
+				'recording_completed',
+				'platform_analysis_completed',
+				'client_analysis_completed',
+				'all_processing_completed',
+			];
+			await subscribe(Object.fromEntries(types.map((t) => [t, `${hook.url}/${t}`])));
+			const busy = await place({ mobile_number: '+14155552014' });
+			const broken = await place({ mobile_number: '+14155552066' });
+			sb.advance(60_000);
+			await sb.flushDeliveries();
+			sb.advance(20_000);
+			await sb.flushDeliveries();
+			const got = (id: string) => hook.got.filter((r) => r.body.call_id === id).map((r) => r.body);
+			for (const [id, status, sub_status] of [
+				[busy, 'failed', 'busy line'],
+				[broken, 'error', 'not_able_to_call'],
+			]) {
+				const [completed, platform, client, all] = got(id);
+				expect([completed, platform, client, all].map((b) => b.event_type)).toEqual([
+					'call_completed',
+					'platform_analysis_completed',
+					'client_analysis_completed',
+					'all_processing_completed',
+				]);
+				const call = sb.call(id)!;
+				const result = {
+					status,
+					sub_status,
+					call_type: 'outbound',
+					call_duration: 0,
+					to_number: call.to_number,
+					from_number: '+14155550100',
+					transcript: [],
+				};
+				for (const [event, data] of [
+					[platform, analysis],
+					[client, {}],
+				] as const) {
+					expect(event).toEqual({
+						event_type: event.event_type,
+						call_id: id,
+						call_sid: `CA${id.replace(/-/g, '')}`,
+						agent_id: AGENT_1,
+						workspace_id: '09090909-0000-4000-8000-000000000001',
+						agent_name: 'Appointment Reminder',
+						version_id: sb.store.agents.get(AGENT_1).versions[0].version_id,
+						version_slug: 'v1',
+						custom_args_values: { clinic: 'Sunrise Dental', date: 'June 9', time: '9:30 AM' },
+						bulk_list_id: null,
+						call_cost: 0,
+						overall_latency_seconds: null,
+						first_utterance_seconds: null,
+						tool_call_logs: [],
+						calling_source: 'twilio',
+						...result,
+						entity_type: 'call',
+						analysis_data: data,
+					});
+				}
+				expect(all).toMatchObject({
+					...result,
+					recording_url: null,
+					platform_analysis: analysis,
+					platform_analysis_status: 'cancelled',
+					client_analysis: {},
+					client_analysis_status: 'cancelled',
+				});
+			}
+		},
+	);
 
 	test('a retried attempt is announced with sub_status QUEUED', async () => {
 		await subscribe({ call_completed: hook.url });

@@ -128,3 +128,100 @@ test('after registering, the subscription carries the secret header, and each ev
 		'all_processing_completed:completed',
 	]);
 });
+
+test.each(['empty', 'minimal'] as const)(
+	"a failed call's analysis events start the workflow once each, as that call's outcome (%s analysis)",
+	async (variant) => {
+		await sb.close();
+		({ sb, api } = await startSandbox({ failedAnalysis: variant }));
+		const node = trigger([
+			'call_completed',
+			'platform_analysis_completed',
+			'client_analysis_completed',
+			'all_processing_completed',
+		]);
+		expect(await node.hook('create')).toBe(true);
+		sb.setDeliveryFaults([{ action: 'drop' }]);
+		const headers = { ...stored()[0].headers, 'content-type': 'application/json' };
+		const res = await api.post(
+			'/calling/outbound/individual',
+			callBody({ mobile_number: '+14155552014' }),
+		);
+		const callId = res.body.data.call_id as string;
+		sb.advance(180_000);
+		await sb.flushDeliveries();
+		const ours = sb.deliveries.filter((d) => d.kind === 'event' && d.call_id === callId);
+		const items: Array<Record<string, unknown>> = [];
+		for (const d of ours) {
+			for (let copy = 0; copy < 2; copy++) {
+				const { result, res: answer } = await node.request({ body: d.body, headers });
+				expect(answer.statusCode).toBe(200);
+				items.push(...emitted(result));
+			}
+		}
+		// The retried copy starts nothing; every event reads as the busy call it reports.
+		const minimal = variant === 'minimal';
+		const platform = minimal
+			? {
+					key_points: [],
+					action_items: [],
+					summary: '',
+					classification: null,
+					callback_requested: false,
+					callback_requested_time: null,
+					status: 'analyzed',
+					timezone: 'Asia/Kolkata',
+				}
+			: {};
+		const read = { summary: null, classification: null, disconnect_reason: null };
+		const analysed = { ...read, key_points: minimal ? [] : null };
+		const empty = { ...read, key_points: null, callback_requested: null };
+		const pick = (i: Record<string, unknown>) => ({
+			event_type: i.event_type,
+			status: i.status,
+			sub_status: i.sub_status,
+			outcome: i.outcome,
+			summary: i.summary,
+			classification: i.classification,
+			key_points: i.key_points,
+			callback_requested: i.callback_requested,
+			disconnect_reason: i.disconnect_reason,
+			platform_analysis: i.platform_analysis,
+			client_analysis: i.client_analysis,
+		});
+		const busy = { status: 'failed', sub_status: 'busy line', outcome: 'busy' };
+		const callback = minimal ? false : null;
+		expect(items.map(pick)).toEqual([
+			{
+				event_type: 'call_completed',
+				...busy,
+				...empty,
+				platform_analysis: null,
+				client_analysis: null,
+			},
+			{
+				event_type: 'platform_analysis_completed',
+				...busy,
+				...analysed,
+				callback_requested: callback,
+				platform_analysis: platform,
+				client_analysis: null,
+			},
+			{
+				event_type: 'client_analysis_completed',
+				...busy,
+				...empty,
+				platform_analysis: null,
+				client_analysis: {},
+			},
+			{
+				event_type: 'all_processing_completed',
+				...busy,
+				...analysed,
+				callback_requested: callback,
+				platform_analysis: platform,
+				client_analysis: {},
+			},
+		]);
+	},
+);
