@@ -7,6 +7,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { readAssistantRecord } from '../../../../shared/assistants/assistants';
+import { calleeText } from '../../../../shared/calls/callee';
 import {
 	asPlaceholders,
 	missingPromptVariables,
@@ -22,9 +23,10 @@ export function readVariablesOverride(o: Fields): Record<string, string> | undef
 	if (!Object.keys(given).length) return undefined;
 	const out: Record<string, string> = {};
 	for (const [key, value] of Object.entries(given)) {
-		if (typeof value === 'string') out[key] = value;
-		else if (typeof value === 'number' || typeof value === 'boolean') out[key] = String(value);
-		else throw o.error('Variables', `the value of "${key}" must be text`);
+		// The callee pipeline's one rule for a variable's value (as Start and Create read them).
+		const read = calleeText(value);
+		if ('problem' in read) throw o.error('Variables', `the value of "${key}" ${read.problem}`);
+		out[key] = read.text;
 	}
 	return out;
 }
