@@ -790,9 +790,12 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 			const ledgerBefore = sandbox.ledger.length;
 			const result = await execute('e2eMissingVars', true);
 			expect(result.code).not.toBe(0);
-			expect(`${result.stdout}\n${result.stderr}`).toContain(
-				'Custom Variables: the assistant uses @{{clinic}}, @{{date}}, @{{time}} but this row gives no value for them',
+			// Both rows named, and what happened to the batch.
+			const said = `${result.stdout}\n${result.stderr}`;
+			expect(said).toContain(
+				'Custom Variables: 2 rows give no value for variables their assistant uses: item 0 lacks @{{clinic}}, @{{date}}, @{{time}}; item 1 lacks @{{clinic}}, @{{date}}, @{{time}} [item 0]',
 			);
+			expect(said).toContain('Nobody was called: the batch stops before any call');
 			expect(sandbox.ledger.length).toBe(ledgerBefore);
 		},
 	);

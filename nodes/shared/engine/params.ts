@@ -499,11 +499,15 @@ export function readTrigger<T>(ctx: ItemlessParamSource, read: (params: Fields) 
 	try {
 		return read(triggerFields(ctx));
 	} catch (error) {
-		if (!(error instanceof NodeOperationError)) throw error;
-		throw new NodeOperationError(ctx.getNode(), error.message.replace(/ \[item 0\]$/, ''), {
-			description: error.description?.startsWith('Fix "')
+		// Every reader throws a NodeOperationError naming the field.
+		const e =
+			error instanceof NodeOperationError
+				? error
+				: new NodeOperationError(ctx.getNode(), error as Error);
+		throw new NodeOperationError(ctx.getNode(), e.message.replace(/ \[item 0\]$/, ''), {
+			description: e.description?.startsWith('Fix "')
 				? 'Fix this field of the trigger; no request was sent.'
-				: (error.description ?? undefined),
+				: (e.description ?? undefined),
 		});
 	}
 }
