@@ -8,7 +8,8 @@ import { BASE_URL, runNode } from '../../helpers/harness';
 import { CALL } from '../../helpers/fixtures';
 import { sheetStart } from '../../helpers/startParams';
 
-const RETRY = { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 };
+// n8n reads a wait of 0 between tries as unset (1,000 ms): 1 ms is the shortest it takes.
+const RETRY = { retryOnFail: true, maxTries: 3, waitBetweenTries: 1 };
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());

@@ -247,7 +247,7 @@ describe('errors from the service', () => {
 		const seen = recordAll();
 		const { error } = await run(
 			{},
-			{ settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 } },
+			{ settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 1 } },
 		);
 		expect(error?.message).toBe('boom');
 		expect(error?.description).toMatch(

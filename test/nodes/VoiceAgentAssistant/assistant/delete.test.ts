@@ -38,7 +38,7 @@ test('a 500 after sending is reported, not repeated, also under Retry On Fail', 
 	const { error } = await runNode({
 		type: 'voiceAgentAssistant',
 		parameters,
-		settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
+		settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 1 },
 	});
 	expect(error?.message).toMatch(/boom/);
 	scope.done();

@@ -485,7 +485,7 @@ describe('Call › Call Back › never twice', () => {
 			postStatus: 500,
 		});
 		const { error } = await run({ when: 'now' }, [started], {
-			settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
+			settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 1 },
 		});
 		expect(error?.message).toBe('upstream failed');
 		// n8n tried three times (each reads the call), and the call was placed once.

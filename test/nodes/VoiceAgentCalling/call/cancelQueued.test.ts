@@ -207,7 +207,7 @@ describe('Call › Cancel Queued Calls', () => {
 			.reply(500, { detail: 'boom' });
 		const { output, error } = await runNode({
 			type: 'voiceAgentCalling',
-			settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
+			settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 1 },
 			parameters: params({ callIds: '={{ $json.id }}' }),
 			items: [{ json: { id: id(1) } }, { json: { id: id(2) } }],
 		});

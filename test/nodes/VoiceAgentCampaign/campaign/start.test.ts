@@ -85,7 +85,7 @@ describe('Campaign › Start', () => {
 		const { error } = await runNode({
 			type: 'voiceAgentCampaign',
 			parameters: params({ fromNumbers: ['+14155550100'] }),
-			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
+			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 1 },
 		});
 		scope.done();
 		expect(error?.message).toContain('Campaign already started');

@@ -164,7 +164,7 @@ test('a 400 names the files sent; not repeated under Retry On Fail', async () =>
 		type: 'voiceAgentKnowledgeBase',
 		items: withFiles(),
 		parameters: { resource: 'knowledgeBase', operation: 'create', kbName: 'Big', filesFrom: 'all' },
-		settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
+		settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 1 },
 	});
 	expect(seen).toHaveLength(1);
 	expect(error?.message).toBe('File too large');
@@ -178,7 +178,7 @@ test('a 500 after sending is not repeated (a second knowledge base), also under 
 	const { error } = await runNode({
 		type: 'voiceAgentKnowledgeBase',
 		parameters: { resource: 'knowledgeBase', operation: 'create', kbName: 'x', filesFrom: 'none' },
-		settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
+		settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 1 },
 	});
 	expect(error?.message).toBe('boom');
 	scope.done();
@@ -255,7 +255,7 @@ test('past Max Wait: still processing, how to carry on; Retry On Fail waits agai
 	const { error } = await runNode({
 		type: 'voiceAgentKnowledgeBase',
 		parameters: { ...waitParams, maxWait: 45, maxWaitUnit: 'seconds' },
-		settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
+		settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 1 },
 	});
 	expect(seen).toHaveLength(1);
 	expect(error?.message).toMatch(

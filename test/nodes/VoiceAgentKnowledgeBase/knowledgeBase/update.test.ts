@@ -109,7 +109,7 @@ test('a 404 is reported once, not retried', async () => {
 	const { error } = await runNode({
 		type: 'voiceAgentKnowledgeBase',
 		parameters: { ...base, urls: 'https://a.example' },
-		settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
+		settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 1 },
 	});
 	expect(error?.message).toBe('Knowledge Base not found');
 	scope.done();

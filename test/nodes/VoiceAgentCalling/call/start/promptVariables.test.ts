@@ -400,7 +400,7 @@ describe('with n8n around it', () => {
 		const { log } = service(undefined, '+14155551003');
 		const { output, error } = await runNode({
 			type: 'voiceAgentCalling',
-			settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
+			settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 1 },
 			parameters: params(),
 			items: [row(1, full), row(2, { city: 'Pune' }), row(3, full)],
 		});
@@ -414,7 +414,7 @@ describe('with n8n around it', () => {
 		const { log } = service(undefined, '+14155551003');
 		const { error } = await runNode({
 			type: 'voiceAgentCalling',
-			settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
+			settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 1 },
 			parameters: params(),
 			items: [row(1, full), row(2, full), row(3, full)],
 		});

@@ -486,3 +486,114 @@ describe("Start's watcher on a page-capping service", () => {
 		expect(offsets).toEqual([0, 50]);
 	}, 20000);
 });
+
+test('Start and Wait: polls details until a terminal status, outputs details with transcript', async () => {
+	const id = callId(0);
+	nock(BASE_URL)
+		.post('/calling/outbound/individual')
+		.reply(200, {
+			status: 'success',
+			message: 'ok',
+			data: { call_id: id, call_status: 'registered' },
+		})
+		.get('/calling/call-details')
+		.query({ id, send_analysis: 'true' })
+		.reply(200, { status: 'success', data: { id, call_status: 'ongoing' } })
+		.get('/calling/call-details')
+		.query({ id, send_analysis: 'true' })
+		.reply(200, {
+			status: 'success',
+			data: {
+				id,
+				call_status: 'completed',
+				transcription_url: '[{"bot":"Bye"}]',
+				platform_analysis: { summary: 'Said bye', status: 'analyzed' },
+			},
+		});
+	const { output, error } = await runNode({
+		type: 'voiceAgentCalling',
+		items: rows(1),
+		parameters: params(
+			{ pollIntervalSeconds: 2, maxWaitSeconds: 60, includeAnalysis: true },
+			{ waitForCompletion: true },
+		),
+	});
+	expect(error).toBeUndefined();
+	expect(output).toEqual([
+		{
+			json: {
+				...record({
+					call_id: id,
+					status: 'completed',
+					outcome: 'answered',
+					summary: 'Said bye',
+					platform_analysis: { summary: 'Said bye', status: 'analyzed' },
+					transcript_turns: [{ speaker: 'bot', text: 'Bye' }],
+					transcript_text: 'Assistant: Bye',
+					raw: {
+						id,
+						call_status: 'completed',
+						transcription_url: '[{"bot":"Bye"}]',
+						platform_analysis: { summary: 'Said bye', status: 'analyzed' },
+					},
+				}),
+				timed_out: false,
+				waited_seconds: expect.any(Number),
+			},
+			pairedItem: { item: 0 },
+		},
+	]);
+	// One poll interval (2 s) passed between the two reads.
+	expect(output[0].json.waited_seconds).toBeGreaterThanOrEqual(2);
+	expect(nock.pendingMocks()).toEqual([]);
+});
+
+test('Start and Wait: gives up after Max Wait with timed_out', async () => {
+	const id = callId(0);
+	nock(BASE_URL)
+		.post('/calling/outbound/individual')
+		.reply(200, { status: 'success', message: 'ok', data: { call_id: id } })
+		.get('/calling/call-details')
+		.query({ id })
+		// Checks at 2 s and 4 s; the next one (6 s) would be past Max Wait (5 s).
+		.times(2)
+		.reply(200, { status: 'success', data: { id, call_status: 'ongoing' } });
+	const { output } = await runNode({
+		type: 'voiceAgentCalling',
+		items: rows(1),
+		parameters: params({ pollIntervalSeconds: 2, maxWaitSeconds: 5 }, { waitForCompletion: true }),
+	});
+	expect(output[0].json).toMatchObject({ call_id: id, status: 'ongoing', timed_out: true });
+	expect(nock.pendingMocks()).toEqual([]);
+});
+
+test('Start and Wait: a failed wait says the call was started, and is not dialled again', async () => {
+	const id = callId(0);
+	nock(BASE_URL)
+		.post('/calling/outbound/individual')
+		.once()
+		.reply(200, { status: 'success', message: 'ok', data: { call_id: id } })
+		.get('/calling/call-details')
+		.query({ id })
+		.times(2)
+		.reply(404, { error: { code: 'not_found', message: 'Call not found' } });
+	const { output, error } = await runNode({
+		type: 'voiceAgentCalling',
+		continueOnFail: true,
+		items: rows(1),
+		// A failed check is tried again next round; the row fails only at Max Wait.
+		parameters: params({ pollIntervalSeconds: 2, maxWaitSeconds: 5 }, { waitForCompletion: true }),
+	});
+	expect(error).toBeUndefined();
+	expect(output).toEqual([
+		{
+			json: {
+				error: 'Call not found',
+				description: `The call ${id} was started; only waiting for it to end failed. Do not start it again. The service did not find what was asked for. Check the ID.`,
+				httpCode: '404',
+			},
+			pairedItem: { item: 0 },
+		},
+	]);
+	expect(nock.pendingMocks()).toEqual([]);
+});

@@ -279,7 +279,7 @@ describe('Campaign › Create: Start Right Away on a re-run decides from the cam
 });
 
 describe('Campaign › Create: Retry On Fail after a start that failed', () => {
-	const settings = { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 };
+	const settings = { retryOnFail: true, maxTries: 2, waitBetweenTries: 1 };
 
 	test('the retry finds its campaign scheduled: not uploaded, not started again', async () => {
 		mockAgent([], 2);

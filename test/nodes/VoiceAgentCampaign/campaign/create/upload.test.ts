@@ -209,7 +209,7 @@ describe('Campaign › Create: the upload', () => {
 			type: 'voiceAgentCampaign',
 			parameters: createParams(),
 			items,
-			settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
+			settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 1 },
 		});
 		expect(save.seen).toHaveLength(1);
 		expect(error?.message).toMatch(/500|unexpected/i);
