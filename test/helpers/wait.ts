@@ -1,9 +1,17 @@
 import { bound } from '../../scripts/bounds';
 
+/** A connection n8n or the sandbox dropped or refused: a busy machine's hiccup, not an answer. */
+const TRANSIENT = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT']);
+const isTransient = (error: unknown) =>
+	TRANSIENT.has(String((error as { code?: unknown })?.code)) ||
+	/socket hang up/.test(String((error as Error)?.message));
+
 /**
  * Polls `check` until it holds; fails after `timeoutMs`, naming what it waited for. The
  * default is a failure bound for something done in seconds (scripts/bounds.js), not its
- * expected time. A check that throws fails the wait at once.
+ * expected time. A check that throws fails the wait at once, unless the connection it used
+ * was dropped or refused (seen on a loaded machine): that check is tried again, and the last
+ * such error is named if the bound runs out.
  */
 export async function waitFor(
 	what: string,
@@ -12,9 +20,18 @@ export async function waitFor(
 	everyMs = 250,
 ): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
-	while (!(await check())) {
-		if (Date.now() > deadline)
-			throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+	let dropped: unknown;
+	for (;;) {
+		try {
+			if (await check()) return;
+		} catch (error) {
+			if (!isTransient(error)) throw error;
+			dropped = error;
+		}
+		if (Date.now() > deadline) {
+			const last = dropped ? ` (last dropped connection: ${(dropped as Error).message})` : '';
+			throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last}`);
+		}
 		await new Promise((r) => setTimeout(r, everyMs));
 	}
 }
