@@ -6,7 +6,7 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeConnectionTypes, sleep } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getClassificationLabels, searchAssistants } from '../shared/assistants/lists';
 import { carriedFilterReason } from '../shared/calls/outcomeFilter';
@@ -14,46 +14,79 @@ import { isPlainObject } from '../shared/http/shape';
 import { EVENT_OPTIONS } from '../shared/assistants/events';
 import { properties, readConfig, type Config } from './config';
 import { classify, primaryEvent, type Delivery } from './events';
-import { callKey, deliveryKey, has, prune, readMemory, remember, type Memory } from './memory';
+import {
+	callKey,
+	deliveryKey,
+	has,
+	MEMORY_CAP,
+	MEMORY_DAYS,
+	prune,
+	readMemory,
+	remember,
+	type Memory,
+} from './memory';
 import { checkExists, create, remove } from './registration';
 import { isAuthentic } from './secret';
 import { runSweep, type NodeState } from './state';
 
 /**
- * Keys being handled by a request of this process right now. Two copies of one delivery
- * can arrive at the same moment, before either request's static data is saved: the second
- * finds the key claimed and answers "duplicate". A claim lives exactly as long as the HTTP
- * request that made it (released when its response is finished or closed, which n8n does
- * after saving the static data). A request that starts the workflow answers itself (see
- * `startWorkflow`) before n8n's save lands, so its delivery and call keys stay claimed
- * SAVE_GRACE_MS longer: a copy read from the database before the save is still caught.
+ * Keys being handled by a request of this process, or emitted by one whose static data n8n
+ * may not have saved yet. Two copies of one delivery can arrive at the same moment, before
+ * either request's static data is saved: the second finds the key claimed and answers
+ * "duplicate". A request that emits nothing gives its keys back when its response is
+ * finished or closed (n8n saves the static data before it answers). One that starts the
+ * workflow answers itself first (see `startWorkflow`), so n8n's save may land after any
+ * time at all on a busy machine: its emitted keys stay claimed until a later request of
+ * this process reads them back from the saved memory (`settleClaims`), which is the save
+ * itself observed, not a guess at how long it takes.
  */
-const claims = new Set<string>();
-const SAVE_GRACE_MS = 5000;
+const claims = new Map<string, { awaitingSave: boolean; at: number }>();
+/** At most this many keys wait for their save (a process that is never asked again). */
+const AWAITING_CAP = MEMORY_CAP;
 const SWEEP = 'sweep';
 
+const claimPrefix = (ctx: IWebhookFunctions) => `${ctx.getWorkflow().id ?? ''}|${ctx.getNode().id}|`;
+
 function claim(ctx: IWebhookFunctions, keys: string[], held: string[]): boolean {
-	const prefix = `${ctx.getWorkflow().id ?? ''}|${ctx.getNode().id}|`;
+	const prefix = claimPrefix(ctx);
 	const full = keys.map((k) => prefix + k);
 	if (full.some((k) => claims.has(k))) return false;
 	for (const k of full) {
-		claims.add(k);
+		claims.set(k, { awaitingSave: false, at: Date.now() });
 		held.push(k);
 	}
 	return true;
 }
 
+/**
+ * Gives back the keys of this node that the saved memory now holds (the memory protects
+ * them from here on), and those older than the memory keeps anything.
+ */
+function settleClaims(ctx: IWebhookFunctions, memory: Memory, now: number): void {
+	const prefix = claimPrefix(ctx);
+	const forgotten = now - MEMORY_DAYS * 86_400_000;
+	for (const [k, c] of claims) {
+		if (!c.awaitingSave || !k.startsWith(prefix)) continue;
+		if (has(memory, k.slice(prefix.length)) || c.at < forgotten) claims.delete(k);
+	}
+}
+
 function releaseWithResponse(ctx: IWebhookFunctions, held: string[]): { answered: boolean } {
 	const state = { answered: false };
 	const release = () => {
-		const keys = held.splice(0);
-		// The sweep's own claim goes at once: its calls' keys keep protecting what it emitted.
-		const late = state.answered ? keys.filter((k) => !k.endsWith(`|${SWEEP}`)) : [];
-		for (const k of keys) if (!late.includes(k)) claims.delete(k);
-		if (late.length > 0) {
-			void sleep(SAVE_GRACE_MS).then(() => {
-				for (const k of late) claims.delete(k);
-			});
+		for (const k of held.splice(0)) {
+			// The sweep's own claim goes at once: its calls' keys keep protecting what it emitted.
+			if (state.answered && !k.endsWith(`|${SWEEP}`)) {
+				claims.set(k, { awaitingSave: true, at: Date.now() });
+			} else claims.delete(k);
+		}
+		let over = [...claims].filter(([, c]) => c.awaitingSave).length - AWAITING_CAP;
+		for (const [k, c] of claims) {
+			if (over <= 0) break;
+			if (c.awaitingSave) {
+				claims.delete(k);
+				over--;
+			}
 		}
 	};
 	const res = ctx.getResponseObject();
@@ -189,6 +222,7 @@ export class VoiceAgentInstantTrigger implements INodeType {
 		const release = releaseWithResponse(this, held);
 		const data = this.getWorkflowStaticData('node') as NodeState;
 		const now = Date.now();
+		settleClaims(this, readMemory(data.memory), now);
 		const items: IDataObject[] = [];
 		let answer: IDataObject = { received: true };
 		const sweepRequested = query.sweep !== undefined;
@@ -271,13 +305,13 @@ async function sweepIfDue(
 	if (config.safetyNet && (requested || due) && claim(ctx, [SWEEP], held)) {
 		try {
 			const found = await runSweep(ctx, config, data, now);
-			// A delivery of the same call being handled right now emits it instead.
-			const items = found.filter(
-				(item) =>
-					claim(ctx, [callKey(String(item.call_id))], held) &&
-					carriedFilterReason(item, config.outcomeFilter) === undefined,
+			// A call a delivery is handling right now, or one emitted before whose save is not
+			// read back yet, is not swept again.
+			const fresh = found.filter((item) => claim(ctx, [callKey(String(item.call_id))], held));
+			const items = fresh.filter(
+				(item) => carriedFilterReason(item, config.outcomeFilter) === undefined,
 			);
-			return { items, answer: { swept: found.length } };
+			return { items, answer: { swept: fresh.length } };
 		} catch (error) {
 			ctx.logger.warn(`Voice Agent Webhook Trigger: sweep failed: ${(error as Error).message}`);
 			if (requested) return { failed: (error as Error).message };

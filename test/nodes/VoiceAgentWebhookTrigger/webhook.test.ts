@@ -338,6 +338,30 @@ describe('deliveries', () => {
 		expect(second.result).toEqual({ webhookResponse: { received: true, duplicate: true } });
 	});
 
+	test('an emitted delivery stays claimed until its save is read back, however long the save takes', async () => {
+		// Seen under load in a real n8n: the node answers, n8n's save of the memory lands
+		// seconds later, and a copy read from the database before it must still be caught.
+		jest.useFakeTimers({ now: Date.now(), doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+		try {
+			const node = trigger();
+			const before = JSON.parse(JSON.stringify(node.workflow.staticData));
+			const first = await node.request({ body: allProcessing(), headers: auth });
+			expect(emitted(first.result)).toHaveLength(1);
+			const saved = JSON.parse(JSON.stringify(node.workflow.staticData));
+			await jest.advanceTimersByTimeAsync(10 * 60_000);
+			// Ten minutes on, the save has still not landed: the copy reads the old memory.
+			node.workflow.staticData = JSON.parse(JSON.stringify(before));
+			const copy = await node.request({ body: allProcessing(), headers: auth });
+			expect(copy.result).toEqual({ webhookResponse: { received: true, duplicate: true } });
+			// The save lands: the memory answers from now on, and the claim is given back.
+			node.workflow.staticData = saved;
+			const later = await node.request({ body: allProcessing(), headers: auth });
+			expect(later.result).toEqual({ webhookResponse: { received: true, duplicate: true } });
+		} finally {
+			jest.useRealTimers();
+		}
+	});
+
 	test('call_completed: a retry attempt and the final one are two events; each retried delivery emits once', async () => {
 		const node = trigger({ events: ['call_completed'] });
 		const results = [];
