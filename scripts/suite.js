@@ -37,7 +37,9 @@ async function prepareSuite(tag, argv) {
 }
 
 /**
- * Jest with the suite's config (test/<suite>/jest.config.js), in band, told which n8n to use.
+ * Jest with the suite's config (test/<suite>/jest.config.js), told which n8n to use: in band,
+ * or E2E_WORKERS files at a time (each file has its own n8n, folder, ports and sandbox; the
+ * files mostly wait for n8n's polls, so CI runs two at once).
  * @param {string} suite @param {1 | 2} major @param {string[]} jestArgs
  * @param {{ env?: NodeJS.ProcessEnv, stdio?: import('node:child_process').StdioOptions }} [options]
  */
@@ -48,7 +50,7 @@ function spawnSuite(suite, major, jestArgs, { env = {}, stdio = 'inherit' } = {}
 			path.join(REPO, 'node_modules', 'jest', 'bin', 'jest.js'),
 			'--config',
 			path.join(REPO, 'test', suite, 'jest.config.js'),
-			'--runInBand',
+			...workers(),
 			...jestArgs,
 		],
 		{
@@ -57,6 +59,13 @@ function spawnSuite(suite, major, jestArgs, { env = {}, stdio = 'inherit' } = {}
 			env: { ...process.env, N8N_MAJOR: String(major), E2E_BUILT: '1', ...env },
 		},
 	);
+}
+
+/** Jest's worker flag from E2E_WORKERS (a whole number; unset or 1: in band). */
+function workers() {
+	const n = Number(process.env.E2E_WORKERS || '1');
+	if (!Number.isInteger(n) || n < 1) throw new Error(`E2E_WORKERS must be a whole number, not ${process.env.E2E_WORKERS}`);
+	return n === 1 ? ['--runInBand'] : [`--maxWorkers=${n}`];
 }
 
 module.exports = { prepareSuite, spawnSuite };

@@ -13,7 +13,8 @@ module.exports = {
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
-	// One n8n and one sandbox at a time; an n8n install on first use can take minutes.
+	// One file at a time unless E2E_WORKERS says more (scripts/suite.js): each file has its own
+	// n8n, folder, ports and sandbox. An n8n install on first use can take minutes.
 	maxWorkers: 1,
 	// A failure bound for a whole test (scripts/bounds.js), far above a healthy run's.
 	testTimeout: bound('e2eTest'),
