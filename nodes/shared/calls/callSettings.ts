@@ -105,7 +105,7 @@ export function callSettingsField(options: {
 			default: '',
 			placeholder: 'e.g. America/New_York',
 			description:
-				'IANA time zone of the call window and Scheduled At. Empty: the workflow’s time zone.',
+				'IANA time zone of the call window and Scheduled At. Empty: the workflow’s time zone. With Call Window in the Callee’s Time Zone the window is in each callee’s zone, and this zone is the one Scheduled At (a campaign’s Start and End) is read in.',
 		},
 		...(options.scheduledAt ? [SCHEDULED_AT] : []),
 		...(options.extra ?? []),
@@ -129,7 +129,7 @@ const SCHEDULED_AT: INodeProperties = {
 	type: 'dateTime',
 	default: '',
 	description:
-		'When to place the call. A date with an offset is converted to the time zone; a date without one is taken as local time in that zone. Must be in the future.',
+		'When to place the call. A date without an offset is local time in Time Zone (empty: the workflow’s), also with Call Window in the Callee’s Time Zone: that moment is then sent as local time in the callee’s zone. Must be in the future.',
 };
 
 /**

@@ -4,6 +4,7 @@ import { calleeNumber, readCountryCode } from '../../../../shared/calls/callee';
 import { fields, type Fields } from '../../../../shared/engine/params';
 import { fieldError } from '../../../../shared/engine/validate';
 import { readCallConfig } from '../../../../shared/calls/callSettings';
+import { calleeCallConfig } from '../../../../shared/calls/zoneFields';
 import { readCallback } from './callback';
 import { readVariables } from './variables';
 import { versionBody } from '../../../../shared/assistants/versionField';
@@ -107,7 +108,7 @@ export function buildStartRequest(
 		body.voice_id = f.locatorUuid('voiceId', 'Voice (Override)');
 	const variables = readVariables(ctx, i);
 	if (variables) body.custom_args_values = variables;
-	const callConfig = readCallConfig(ctx, i, nowMs);
+	const callConfig = calleeCallConfig(ctx, i, body.mobile_number, readCallConfig(ctx, i, nowMs));
 	if (callConfig) body.call_config = callConfig;
 	const callback = readCallback(ctx, i);
 	if (callback) Object.assign(body, callback);

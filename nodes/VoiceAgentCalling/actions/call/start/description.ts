@@ -6,6 +6,7 @@ import { fromNumberLocator } from '../../../../shared/workspace/fields';
 import { callSettingsField } from '../../../../shared/calls/callSettings';
 import { versionLocator } from '../../../../shared/assistants/versionField';
 import { countryCodeField, missingVariablesField } from '../../../../shared/calls/callee';
+import { calleeZoneProperties } from '../../../../shared/calls/zoneFields';
 import {
 	duplicateProtectionField,
 	GUARD_LOOKBACK_MINUTES,
@@ -227,6 +228,7 @@ export const properties: INodeProperties[] = [
 			},
 		],
 	},
+	...calleeZoneProperties,
 	callSettingsField({
 		description:
 			'The assistant’s call settings, changed for this call only: when it may ring, retries, timeouts, status callback',

@@ -41,6 +41,8 @@ export interface Contacts {
 	leftOut: LeftOutRow[];
 	/** Item fields or CSV columns seen, for the automatic mapping. */
 	columns: Set<string>;
+	/** An uploaded row's item (and CSV line), and any column of it (the callee's zone). */
+	rowAt(k: number): { item: number; line?: number; value: (column: string) => unknown };
 }
 
 export interface ContactRules {
@@ -297,6 +299,14 @@ export function checkContacts(
 		leftOut,
 		columns: rows.columns,
 		mapping,
+		rowAt: (k) => {
+			const n = accepted[k];
+			return {
+				item: rows.item[n],
+				line: rows.line[n],
+				value: (column) => valueAt(rows.source[n], rows.header[n], column),
+			};
+		},
 	};
 }
 

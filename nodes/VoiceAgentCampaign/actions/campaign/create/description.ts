@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { countryCodeField, missingVariablesField } from '../../../../shared/calls/callee';
 
 import { callSettingsField } from '../../../../shared/calls/callSettings';
+import { calleeZoneProperties } from '../../../../shared/calls/zoneFields';
 import { assistantLocator } from '../../../../shared/assistants/fields';
 import { launchProperties } from '../launch';
 import { PHONE_HEADER } from './contacts';
@@ -116,7 +117,7 @@ export const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		description:
-			'When the campaign may start calling (in the future). A date without an offset is local time in the call window’s time zone.',
+			'When the campaign may start calling (in the future). A date without an offset is local time in Call Settings › Time Zone (empty: the workflow’s), also with Call Window in the Callee’s Time Zone: each zone’s campaign then starts at that same moment.',
 	},
 	{
 		displayName: 'End',
@@ -135,6 +136,7 @@ export const properties: INodeProperties[] = [
 			'Whether to start the campaign as soon as it is created (calls begin at Start). Off: start it with Campaign → Start.',
 	},
 	...launchProperties({ startRightAway: [true] }),
+	...calleeZoneProperties,
 	callSettingsField({
 		description:
 			'The call settings of every call of the campaign: call window and its time zone (the time zone of Start and End), retries, timeouts',

@@ -17,7 +17,7 @@ import {
 import { operationOption, type BatchOptions } from '../../../../shared/engine/operation';
 import { asItemError } from '../../../../shared/engine/router';
 import { mayHaveActed, sendOnce } from '../../../../shared/engine/once';
-import { startList, type Launch } from '../launch';
+import { startList } from '../launch';
 import {
 	checkContacts,
 	collectRows,
@@ -30,6 +30,7 @@ import { csvFile } from './csv';
 import { LARGE_FROM_ROWS, properties as createProperties } from './description';
 import { runLargeFlow } from './largeFlow';
 import { readSettings, type CreateSettings } from './settings';
+import { splitByZone, zoneSettings } from './zones';
 import { listIdOf, saveList, uploadLargeList, type UploadForm } from './upload';
 
 export const option = operationOption({
@@ -79,6 +80,17 @@ export async function executeAll(
 ): Promise<IDataObject> {
 	const s = readSettings(this, Date.now());
 	const { contacts, warnings } = await checkedContacts(this, itemCount, s, stopOnError);
+	if (s.zoneRule) return await createPerZone(this, s, contacts, warnings);
+	return await createOne(this, s, contacts, warnings);
+}
+
+/** One campaign of checked rows: found again (Duplicate Protection) or uploaded. */
+async function createOne(
+	ctx: IExecuteFunctions,
+	s: CreateSettings,
+	contacts: Contacts & { mapping: MappedVariable[] },
+	warnings: string[],
+): Promise<IDataObject> {
 	const large =
 		s.largeFlow === 'always' || (s.largeFlow === 'auto' && contacts.count >= LARGE_FROM_ROWS);
 	const { form, report } = uploadOf(s, contacts, large, warnings);
@@ -87,16 +99,42 @@ export async function executeAll(
 	// one made before the look-back is an earlier campaign of the same sheet, not this run's.
 	if (s.protect) {
 		const earlier = await findCampaign(
-			this,
+			ctx,
 			(c, serviceNow) => c.name === form.campaignName && madeWithin(c, serviceNow, s.lookBackMs),
 			{ callCount: true },
 			0,
 		);
-		if (earlier) return await foundAgain(this, s, earlier, report, large);
+		if (earlier) return await foundAgain(ctx, s, earlier, report, large);
 	}
 	return large
-		? await uploadLarge(this, s, form, report)
-		: await uploadStandard(this, s, form, report);
+		? await uploadLarge(ctx, s, form, report)
+		: await uploadStandard(ctx, s, form, report);
+}
+
+/**
+ * Call Window in the Callee's Time Zone: one campaign per zone, one after the other (each
+ * found again by its own key on a re-run); rows whose zone is unknown are left out.
+ */
+async function createPerZone(
+	ctx: IExecuteFunctions,
+	s: CreateSettings,
+	contacts: Contacts & { mapping: MappedVariable[] },
+	warnings: string[],
+): Promise<IDataObject> {
+	const { parts, refused } = splitByZone(contacts, s.zoneRule!);
+	const leftOut = [...contacts.leftOut, ...refused];
+	if (!parts.length) throw nothingToUpload(ctx, leftOut);
+	const campaigns: IDataObject[] = [];
+	for (const part of parts) {
+		campaigns.push(await createOne(ctx, zoneSettings(s, part.zone), part.contacts, []));
+	}
+	const out: IDataObject = {
+		campaigns,
+		rows_uploaded: parts.reduce((sum, p) => sum + p.contacts.count, 0),
+		left_out: leftOut as unknown as IDataObject[],
+	};
+	if (warnings.length) out.warnings = warnings;
+	return out;
 }
 
 /**
@@ -226,7 +264,7 @@ async function foundAgain(
 		already_uploaded: true,
 		campaign: earlier,
 	};
-	if (s.launch && !large) out.start = await startFound(ctx, s.agentId, earlier, s.launch);
+	if (s.launch && !large) out.start = await startFound(ctx, s, earlier);
 	return out;
 }
 
@@ -240,7 +278,7 @@ async function uploadLarge(
 	const uploaded = await sendOnce(
 		ctx,
 		0,
-		'campaign upload',
+		`campaign upload${s.onceTag}`,
 		async () => await uploadLargeList(ctx, form, PHONE_HEADER),
 	).catch((e) => afterSending(e, form.campaignName));
 	const flow = await runLargeFlow(ctx, uploaded, form, s);
@@ -257,7 +295,7 @@ async function uploadStandard(
 	const answer = await sendOnce(
 		ctx,
 		0,
-		'campaign upload',
+		`campaign upload${s.onceTag}`,
 		async () => await saveList(ctx, form),
 	).catch((e) => afterSending(e, form.campaignName));
 	const listId = listIdOf(ctx, answer, 'list_id');
@@ -269,7 +307,7 @@ async function uploadStandard(
 		failed_rows: answer.failed_rows,
 		answer,
 	};
-	if (s.launch) out.start = await startOnce(ctx, s.agentId, listId, s.launch);
+	if (s.launch) out.start = await startOnce(ctx, s, listId);
 	return out;
 }
 
@@ -286,16 +324,15 @@ function madeWithin(campaign: IDataObject, serviceNow: number, lookBackMs: numbe
 /** Starts a standard list, at most once per item (Retry On Fail replays the first outcome). */
 async function startOnce(
 	ctx: IExecuteFunctions,
-	agentId: string,
+	s: CreateSettings,
 	listId: string,
-	launch: Launch,
 ): Promise<IDataObject> {
 	try {
 		return await sendOnce(
 			ctx,
 			0,
-			'campaign start',
-			async () => await startList(ctx, 0, agentId, listId, launch),
+			`campaign start${s.onceTag}`,
+			async () => await startList(ctx, 0, s.agentId, listId, s.launch!),
 		);
 	} catch (error) {
 		throw asItemError(ctx, error, 0);
@@ -309,13 +346,12 @@ async function startOnce(
  */
 async function startFound(
 	ctx: IExecuteFunctions,
-	agentId: string,
+	s: CreateSettings,
 	campaign: IDataObject,
-	launch: Launch,
 ): Promise<IDataObject> {
 	const status = campaign.campaign_status;
 	const state = campaignStartState(status);
-	if (state === 'notStarted') return await startOnce(ctx, agentId, String(campaign.id), launch);
+	if (state === 'notStarted') return await startOnce(ctx, s, String(campaign.id));
 	if (state === 'started') {
 		return {
 			status: 'already started',

@@ -48,7 +48,7 @@ export async function runLargeFlow(
 	const scheduled = await sendOnce(
 		ctx,
 		0,
-		'campaign schedule',
+		`campaign schedule${s.onceTag}`,
 		async () => await scheduleLargeList(ctx, body),
 	);
 	out.start = scheduled;

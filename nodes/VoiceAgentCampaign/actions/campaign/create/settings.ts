@@ -13,6 +13,8 @@ import {
 	readCountryCode,
 	type MissingMode,
 } from '../../../../shared/calls/callee';
+import { readZoneRule, requireWindow } from '../../../../shared/calls/zoneFields';
+import type { ZoneRule } from '../../../../shared/calls/zones';
 import { readLaunch, type Launch } from '../launch';
 import { refuseReservedVariable, type MappedVariable } from './contacts';
 import { campaignTime, windowProblem } from './schedule';
@@ -47,6 +49,13 @@ export interface CreateSettings {
 	zone: string;
 	startTime: string;
 	endTime: string;
+	/** Start and End as moments: a campaign per callee zone writes them in its own zone. */
+	startMs: number;
+	endMs: number;
+	/** Call Window in the Callee's Time Zone; undefined when off. */
+	zoneRule?: ZoneRule;
+	/** Tells apart the requests of one run's campaigns (one per zone) for sendOnce. */
+	onceTag: string;
 	launch?: Launch;
 }
 
@@ -93,6 +102,8 @@ export function readSettings(ctx: IExecuteFunctions, now: number): CreateSetting
 	}
 
 	const given = readMapping(ctx, f);
+	const zoneRule = readZoneRule(ctx, 0);
+	if (zoneRule) requireWindow(ctx, 0, callConfig);
 
 	return {
 		agentId,
@@ -135,6 +146,10 @@ export function readSettings(ctx: IExecuteFunctions, now: number): CreateSetting
 		zone,
 		startTime: campaignTime(start.instantMs, zone),
 		endTime: campaignTime(end.instantMs, zone),
+		startMs: start.instantMs,
+		endMs: end.instantMs,
+		zoneRule,
+		onceTag: '',
 		launch: f.boolean('startRightAway', 'Start Right Away', false) ? readLaunch(f) : undefined,
 	};
 }

@@ -34,6 +34,7 @@ describe('Call › Start groups its settings by what the user decides', () => {
 			'duplicateProtection',
 			'duplicates',
 			'waitForCompletion',
+			'calleeTimeZone',
 			'callConfig',
 		]);
 		expect(main({ variablesMode: 'none', waitForCompletion: true })).toContain('waitOptions');

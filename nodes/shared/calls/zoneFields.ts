@@ -1,0 +1,122 @@
+/**
+ * Call Window in the Callee's Time Zone, the same fields and rules for Start and Campaign
+ * Create: the window of Call Settings applies in each callee's own zone (zones.ts), which
+ * travels in call_config.call_time.timezone; Scheduled At (a campaign's Start and End) stays
+ * the moment the user meant in the zone they chose, and is sent as local time in the callee's.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { parseScheduledTime, toLocalDateTime } from '../engine/dateTime';
+import { fields } from '../engine/params';
+import { fieldError } from '../engine/validate';
+import { calleeZone, zoneProblem, type ZoneRule } from './zones';
+
+export const CALLEE_ZONE_LABEL = "Call Window in the Callee's Time Zone";
+
+const shown = { calleeTimeZone: [true] };
+
+export const calleeZoneProperties: INodeProperties[] = [
+	{
+		displayName: CALLEE_ZONE_LABEL,
+		name: 'calleeTimeZone',
+		type: 'boolean',
+		default: false,
+		description:
+			"Whether Call Settings › Call Window Start and End apply in each callee's own time zone: the Time Zone Column's, else the number's (the country's zone, or for +1 numbers the area code's). Daylight saving is the zone's business: zone names are sent, never offsets.",
+	},
+	{
+		displayName: 'Time Zone Column',
+		name: 'calleeZoneColumn',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. timezone',
+		description:
+			'The input field (or CSV column) that holds a row’s IANA time zone, e.g. America/Chicago; a row without a value takes the zone of its number. Empty: every zone from the number.',
+		displayOptions: { show: shown },
+	},
+	{
+		displayName: 'When the Zone Is Unknown',
+		name: 'unknownZone',
+		type: 'options',
+		default: 'refuse',
+		options: [
+			{
+				name: 'Refuse the Row',
+				value: 'refuse',
+				description:
+					'A row whose number is in a country with several zones (or a split area code) and that gives no zone is not called',
+			},
+			{ name: 'Use a Default Zone', value: 'default' },
+		],
+		displayOptions: { show: shown },
+	},
+	{
+		displayName: 'Default Zone',
+		name: 'defaultZone',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. America/New_York',
+		description: 'The IANA time zone of the window for a row whose zone is unknown',
+		displayOptions: { show: { ...shown, unknownZone: ['default'] } },
+	},
+];
+
+/** The rule for one item; undefined when the option is off. */
+export function readZoneRule(ctx: IExecuteFunctions, i: number): ZoneRule | undefined {
+	const f = fields(ctx, i);
+	if (!f.boolean('calleeTimeZone', CALLEE_ZONE_LABEL, false)) return undefined;
+	const column = f.text('calleeZoneColumn', 'Time Zone Column').trim();
+	const mode = f.option(
+		'unknownZone',
+		'When the Zone Is Unknown',
+		['refuse', 'default'] as const,
+		'refuse',
+	);
+	if (mode === 'refuse') return { column };
+	const defaultZone = f.requiredText('defaultZone', 'Default Zone').trim();
+	const problem = zoneProblem(defaultZone);
+	if (problem) throw f.error('Default Zone', problem);
+	return { column, defaultZone };
+}
+
+/** The option needs a window to move: refused without Call Window Start and End. */
+export function requireWindow(ctx: IExecuteFunctions, i: number, callConfig?: IDataObject): void {
+	const callTime = callConfig?.call_time as IDataObject | undefined;
+	if (callTime?.call_start_time !== undefined) return;
+	throw fields(ctx, i)
+		.collection('callConfig', 'Call Settings')
+		.error('Call Window Start', `and Call Window End are required with ${CALLEE_ZONE_LABEL}`);
+}
+
+/**
+ * call_time in the callee's zone: the same window, the zone replaced; a scheduled time is
+ * the same moment (read in the zone the user chose), written as local time in the callee's.
+ */
+export function callTimeIn(callTime: IDataObject, zone: string): IDataObject {
+	const out: IDataObject = { ...callTime, timezone: zone };
+	if (typeof callTime.scheduled_at === 'string') {
+		const moment = parseScheduledTime(callTime.scheduled_at, String(callTime.timezone));
+		if (moment) out.scheduled_at = toLocalDateTime(moment.instantMs, zone);
+	}
+	return out;
+}
+
+/**
+ * Start's call_config for one row: unchanged when the option is off; else its call_time in
+ * the row's zone (the column is a field of the item), or an error naming the option.
+ */
+export function calleeCallConfig(
+	ctx: IExecuteFunctions,
+	i: number,
+	number: string,
+	callConfig: IDataObject | undefined,
+): IDataObject | undefined {
+	const rule = readZoneRule(ctx, i);
+	if (!rule) return callConfig;
+	requireWindow(ctx, i, callConfig);
+	const value = rule.column ? ctx.getInputData()[i]?.json?.[rule.column] : undefined;
+	const zone = calleeZone(number, value, rule);
+	if (!zone.ok) throw fieldError(ctx.getNode(), CALLEE_ZONE_LABEL, zone.problem, i);
+	return { ...callConfig, call_time: callTimeIn(callConfig!.call_time as IDataObject, zone.zone) };
+}

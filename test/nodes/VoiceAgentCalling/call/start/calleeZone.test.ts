@@ -1,0 +1,209 @@
+/** Call › Start with Call Window in the Callee's Time Zone: each row's own call_time.timezone. */
+import { VoiceAgentCalling } from '../../../../../nodes/VoiceAgentCalling/VoiceAgentCalling.node';
+import { runNode, expectAllMocksUsed, mockApi } from '../../../../helpers/harness';
+import { AGENT } from '../../../../helpers/fixtures';
+import { shownFields } from '../../../../helpers/panel';
+
+expectAllMocksUsed();
+
+// Each test copies the rows it uses: an item's json is what Start remembers a call by.
+const ROWS = [
+	{ name: 'Ny', phone: '+1 212 555 0100' },
+	{ name: 'Phx', phone: '+16025550100' },
+	{ name: 'In', phone: '+919876543210' },
+	{ name: 'Ru', phone: '+79161234567', tz: 'Asia/Vladivostok' },
+];
+
+const params = (extra: Record<string, unknown> = {}, callConfig: Record<string, unknown> = {}) => ({
+	resource: 'call',
+	operation: 'start',
+	assistant: { __rl: true, mode: 'id', value: AGENT },
+	name: '={{ $json.name }}',
+	mobileNumber: '={{ $json.phone }}',
+	fromNumber: { __rl: true, mode: 'number', value: '+14155550000' },
+	variablesMode: 'none',
+	missingVariables: 'ignore',
+	calleeTimeZone: true,
+	calleeZoneColumn: 'tz',
+	callConfig: {
+		callStartTime: '08:00',
+		callEndTime: '21:00',
+		timezone: 'America/New_York',
+		...callConfig,
+	},
+	...extra,
+});
+
+const started = (n: number) => ({
+	status: 'success',
+	message: 'Call initiated successfully',
+	data: {
+		call_id: `00000000-0000-4000-8000-00000000000${n}`,
+		call_status: 'registered',
+		initiated_at: '2026-11-25T12:00:00Z',
+		agent_id: AGENT,
+	},
+});
+
+/** The one request a row sends: its number and its own zone, the same window. */
+const body = (name: string, number: string, callTime: Record<string, string>) => ({
+	name,
+	mobile_number: number,
+	agent_id: AGENT,
+	from_number: '+14155550000',
+	call_config: { call_time: { call_start_time: '08:00', call_end_time: '21:00', ...callTime } },
+});
+
+describe("Call › Start: Call Window in the Callee's Time Zone", () => {
+	test('each row sends its own zone: area code, country, column; a scheduled time is the same moment', async () => {
+		const scope = mockApi()
+			.post(
+				'/calling/outbound/individual',
+				body('Ny', '+12125550100', {
+					timezone: 'America/New_York',
+					scheduled_at: '2099-01-02T10:00:00',
+				}),
+			)
+			.reply(200, started(1))
+			.post(
+				'/calling/outbound/individual',
+				body('Phx', '+16025550100', {
+					timezone: 'America/Phoenix',
+					scheduled_at: '2099-01-02T08:00:00',
+				}),
+			)
+			.reply(200, started(2))
+			.post(
+				'/calling/outbound/individual',
+				body('In', '+919876543210', {
+					timezone: 'Asia/Kolkata',
+					scheduled_at: '2099-01-02T20:30:00',
+				}),
+			)
+			.reply(200, started(3))
+			.post(
+				'/calling/outbound/individual',
+				body('Ru', '+79161234567', {
+					timezone: 'Asia/Vladivostok',
+					scheduled_at: '2099-01-03T01:00:00',
+				}),
+			)
+			.reply(200, started(4));
+		const { output, error } = await runNode({
+			type: 'voiceAgentCalling',
+			items: ROWS.map((json) => ({ json })),
+			// 10:00 in New York, the zone the user chose for it (UTC-5 in January).
+			parameters: params({}, { scheduledAt: '2099-01-02T10:00:00' }),
+		});
+		expect(error).toBeUndefined();
+		expect(output.map((o) => [o.json.call_id, o.pairedItem])).toEqual([
+			[started(1).data.call_id, { item: 0 }],
+			[started(2).data.call_id, { item: 1 }],
+			[started(3).data.call_id, { item: 2 }],
+			[started(4).data.call_id, { item: 3 }],
+		]);
+		scope.done();
+	});
+
+	test('a row in a country of several zones without a zone is refused naming the column; the others are called', async () => {
+		const scope = mockApi()
+			.post(
+				'/calling/outbound/individual',
+				body('Ny', '+12125550100', { timezone: 'America/New_York' }),
+			)
+			.reply(200, started(1));
+		const { output, error } = await runNode({
+			type: 'voiceAgentCalling',
+			continueOnFail: true,
+			items: [{ json: { ...ROWS[0] } }, { json: { name: 'Au', phone: '+61412345678', tz: '' } }],
+			parameters: params(),
+		});
+		expect(error).toBeUndefined();
+		expect(output.map((o) => [o.json.call_id ?? o.json.error, o.pairedItem])).toEqual([
+			[started(1).data.call_id, { item: 0 }],
+			[
+				"Call Window in the Callee's Time Zone: the country of +61412345678 (+61) has several time zones: give the row's zone (e.g. America/New_York) in its column tz, or set When the Zone Is Unknown to Use a Default Zone [item 1]",
+				{ item: 1 },
+			],
+		]);
+		scope.done();
+	});
+
+	test('Use a Default Zone: the unknown row is called in the default zone', async () => {
+		const scope = mockApi()
+			.post(
+				'/calling/outbound/individual',
+				body('Au', '+61412345678', { timezone: 'Australia/Sydney' }),
+			)
+			.reply(200, started(1));
+		const { error } = await runNode({
+			type: 'voiceAgentCalling',
+			items: [{ json: { name: 'Au', phone: '+61412345678' } }],
+			parameters: params({ unknownZone: 'default', defaultZone: 'Australia/Sydney' }),
+		});
+		expect(error).toBeUndefined();
+		scope.done();
+	});
+
+	test.each([
+		[
+			{},
+			{ callStartTime: '', callEndTime: '' },
+			"Call Settings › Call Window Start: and Call Window End are required with Call Window in the Callee's Time Zone [item 0]",
+		],
+		[
+			{ unknownZone: 'default', defaultZone: '+05:30' },
+			{},
+			'Default Zone: "+05:30" is not an IANA time zone name, e.g. America/New_York (an offset such as +05:30 is not one: daylight saving needs the zone) [item 0]',
+		],
+		[
+			{},
+			{},
+			'Call Window in the Callee\'s Time Zone: Column tz: "GMT+3" is not an IANA time zone name, e.g. America/New_York (an offset such as +05:30 is not one: daylight saving needs the zone) [item 0]',
+			{ tz: 'GMT+3' },
+		],
+	])('refused before anything is sent: %j %j', async (extra, callConfig, message, row = {}) => {
+		const { error } = await runNode({
+			type: 'voiceAgentCalling',
+			items: [{ json: { ...ROWS[0], ...row } }],
+			parameters: params(extra, callConfig),
+		});
+		expect(error?.message).toBe(message);
+	});
+
+	test('off (the default): one zone for every row, as before', async () => {
+		const scope = mockApi()
+			.post(
+				'/calling/outbound/individual',
+				body('In', '+919876543210', { timezone: 'America/New_York' }),
+			)
+			.reply(200, started(1));
+		const { error } = await runNode({
+			type: 'voiceAgentCalling',
+			items: [{ json: { ...ROWS[2] } }],
+			parameters: params({ calleeTimeZone: false }),
+		});
+		expect(error).toBeUndefined();
+		scope.done();
+	});
+
+	test('the panel: the zone fields show only with the option on, Default Zone only when used', () => {
+		const calling = new VoiceAgentCalling().description;
+		const zoneFields = (values: Record<string, unknown>) =>
+			shownFields(calling, { resource: 'call', operation: 'start', ...values }).filter((n) =>
+				['calleeTimeZone', 'calleeZoneColumn', 'unknownZone', 'defaultZone'].includes(n),
+			);
+		expect(zoneFields({})).toEqual(['calleeTimeZone']);
+		expect(zoneFields({ calleeTimeZone: true })).toEqual([
+			'calleeTimeZone',
+			'calleeZoneColumn',
+			'unknownZone',
+		]);
+		expect(zoneFields({ calleeTimeZone: true, unknownZone: 'default' })).toEqual([
+			'calleeTimeZone',
+			'calleeZoneColumn',
+			'unknownZone',
+			'defaultZone',
+		]);
+	});
+});
