@@ -6,6 +6,7 @@ import { fromNumberLocator } from '../../../../shared/workspace/fields';
 import { callSettingsField } from '../../../../shared/calls/callSettings';
 import { versionLocator } from '../../../../shared/assistants/versionField';
 import { countryCodeField, missingVariablesField } from '../../../../shared/calls/callee';
+import { doNotCallFields } from '../../../../shared/calls/doNotCallField';
 import {
 	duplicateProtectionField,
 	GUARD_LOOKBACK_MINUTES,
@@ -128,13 +129,14 @@ export const properties: INodeProperties[] = [
 		description: 'An object of variable names to values, e.g. {"appointment_date": "Friday"}',
 	},
 	missingVariablesField,
+	...doNotCallFields,
 	{
 		displayName: 'Dry Run',
 		name: 'dryRun',
 		type: 'boolean',
 		default: false,
 		// Main field, not an option: the safe first step before a real batch must be seen.
-		hint: 'Turn on for the first run of a new list: each row is checked and shows the request it would send. Nobody is called.',
+		hint: 'Turn on for the first run of a new list: each row is checked and shows the request it would send, or why it would be skipped, with the counts. Nobody is called.',
 		description:
 			'Whether to only check every row and output the exact request body it would send, without calling anyone',
 	},
