@@ -105,12 +105,13 @@ async function csvEntries(ctx: IExecuteFunctions, i: number): Promise<ListEntry[
 
 /**
  * The list as E.164 numbers (undefined when Do Not Call is None), read from item `i` with
- * its country code. An entry that is not a number is an error naming it.
+ * its country code (read only when a list is given: its errors belong to the rows otherwise).
+ * An entry that is not a number is an error naming it.
  */
 export async function readDoNotCall(
 	ctx: IExecuteFunctions,
 	i: number,
-	countryCode: string,
+	countryCode: () => string,
 ): Promise<Set<string> | undefined> {
 	const f = fields(ctx, i);
 	const source = f.option('doNotCall', DO_NOT_CALL_LABEL, SOURCES, 'none');
@@ -123,7 +124,7 @@ export async function readDoNotCall(
 					'Do Not Call Numbers',
 					f.text('doNotCallNumberField', 'Number Field').trim(),
 				);
-	const list = buildDoNotCall(entries, countryCode);
+	const list = buildDoNotCall(entries, countryCode());
 	if (list.unreadable.length) {
 		const count = list.unreadable.length;
 		throw fieldError(

@@ -20,8 +20,12 @@ export class Listed extends Error {
 
 /** The list, read from the first item with its Default Country Code; undefined when none. */
 export async function readStartDoNotCall(ctx: IExecuteFunctions): Promise<Set<string> | undefined> {
-	const code = fields(ctx, 0).text('defaultCountryCode', 'Default Country Code');
-	return await readDoNotCall(ctx, 0, readCountryCode(ctx.getNode(), 'Default Country Code', code, 0) ?? '');
+	const code = () => fields(ctx, 0).text('defaultCountryCode', 'Default Country Code');
+	return await readDoNotCall(
+		ctx,
+		0,
+		() => readCountryCode(ctx.getNode(), 'Default Country Code', code(), 0) ?? '',
+	);
 }
 
 /** Replaces each checked row whose number is listed with its marker. */
