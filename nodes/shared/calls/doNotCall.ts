@@ -65,7 +65,9 @@ function objectOf(value: object): Record<string, unknown> {
 export function entriesOfValue(value: unknown, label: string, numberField: string): ListEntry[] {
 	if (value === undefined || value === null) return [];
 	if (typeof value === 'string') {
-		return value.split(/[,\r\n]/).map((text, n) => ({ value: text, where: `${label} › entry ${n + 1}` }));
+		return value
+			.split(/[,\r\n]/)
+			.map((text, n) => ({ value: text.trim(), where: `${label} › entry ${n + 1}` }));
 	}
 	if (!Array.isArray(value)) return [{ value, where: label }];
 	return value.map((entry: unknown, n) => {

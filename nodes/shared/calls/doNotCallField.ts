@@ -98,8 +98,13 @@ async function csvEntries(ctx: IExecuteFunctions, i: number): Promise<ListEntry[
 	}
 	const file = binary.fileName ?? property;
 	const bytes = await ctx.helpers.getBinaryDataBuffer(i, property);
-	const read = entriesOfCsv(bytes.toString('utf8'), file, f.text('doNotCallColumn', 'Do Not Call Column').trim());
-	if ('problem' in read) throw fieldError(node, `${DO_NOT_CALL_LABEL} file ${file}`, read.problem, i);
+	const read = entriesOfCsv(
+		bytes.toString('utf8'),
+		file,
+		f.text('doNotCallColumn', 'Do Not Call Column').trim(),
+	);
+	if ('problem' in read)
+		throw fieldError(node, `${DO_NOT_CALL_LABEL} file ${file}`, read.problem, i);
 	return read.entries;
 }
 

@@ -7,7 +7,12 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { callWindowPreview, previewSummary, skipReasonOf, type SkipReason } from '../../../../shared/calls/preview';
+import {
+	callWindowPreview,
+	previewSummary,
+	skipReasonOf,
+	type SkipReason,
+} from '../../../../shared/calls/preview';
 import type { ItemResult } from '../../../../shared/engine/router';
 import type { StartRequest } from './body';
 import { Listed, listedOutput } from './doNotCall';

@@ -120,7 +120,9 @@ export async function executeBatch(
 	});
 	return results.map((result, i) => {
 		const request = requests[i];
-		return request instanceof Listed ? listedResult(request) : withWarnings(result, promptWarnings[i]);
+		return request instanceof Listed
+			? listedResult(request)
+			: withWarnings(result, promptWarnings[i]);
 	});
 }
 
