@@ -30,6 +30,8 @@ import { csvFile } from './csv';
 import { LARGE_FROM_ROWS, properties as createProperties } from './description';
 import { runLargeFlow } from './largeFlow';
 import { readSettings, type CreateSettings } from './settings';
+import { dryRunReport } from './dryRun';
+import { readDoNotCall } from '../../../../shared/calls/doNotCallField';
 import { listIdOf, saveList, uploadLargeList, type UploadForm } from './upload';
 
 export const option = operationOption({
@@ -82,6 +84,8 @@ export async function executeAll(
 	const large =
 		s.largeFlow === 'always' || (s.largeFlow === 'auto' && contacts.count >= LARGE_FROM_ROWS);
 	const { form, report } = uploadOf(s, contacts, large, warnings);
+	// Before any lookup or upload: a Dry Run reads only what its checks need (the assistant).
+	if (s.dryRun) return dryRunReport(s, contacts, report);
 
 	// A re-run with the same rows finds the first upload instead of making a second campaign;
 	// one made before the look-back is an earlier campaign of the same sheet, not this run's.
@@ -112,13 +116,15 @@ async function checkedContacts(
 	const rules = {
 		source: s.source,
 		countryCode: s.countryCode,
-		stopOnError,
+		// A Dry Run reports every bad row instead of stopping at the first.
+		stopOnError: stopOnError && !s.dryRun,
 		binaryProperty: s.binaryProperty,
 		phoneColumn: s.phoneColumn,
+		doNotCall: await readDoNotCall(ctx, 0, () => s.countryCode),
 	};
 	const rows = await collectRows(ctx, itemCount, rules);
 	const checked = checkContacts(ctx, rows, { ...rules, required: [] }, () => s.given);
-	if (!checked.count) throw nothingToUpload(ctx, checked.leftOut);
+	if (!checked.count && !s.dryRun) throw nothingToUpload(ctx, checked.leftOut);
 
 	const used =
 		s.missingMode === 'ignore' && s.given.length
@@ -152,7 +158,7 @@ async function checkedContacts(
 		}
 		warnings.push(text);
 	}
-	if (!contacts.count) throw nothingToUpload(ctx, contacts.leftOut);
+	if (!contacts.count && !s.dryRun) throw nothingToUpload(ctx, contacts.leftOut);
 	return { contacts, warnings };
 }
 

@@ -47,6 +47,9 @@ export interface CreateSettings {
 	zone: string;
 	startTime: string;
 	endTime: string;
+	/** Start as an instant: when the first call may ring (Dry Run). */
+	startMs: number;
+	dryRun: boolean;
 	launch?: Launch;
 }
 
@@ -135,6 +138,8 @@ export function readSettings(ctx: IExecuteFunctions, now: number): CreateSetting
 		zone,
 		startTime: campaignTime(start.instantMs, zone),
 		endTime: campaignTime(end.instantMs, zone),
+		startMs: start.instantMs,
+		dryRun: f.boolean('dryRun', 'Dry Run', false),
 		launch: f.boolean('startRightAway', 'Start Right Away', false) ? readLaunch(f) : undefined,
 	};
 }
