@@ -117,7 +117,7 @@ export function entriesOfCsv(
 export function unreadableText(unreadable: Unreadable[], shownCount = 3): string {
 	const named = unreadable
 		.slice(0, shownCount)
-		.map((u) => `${u.where}: "${u.entry}" ${u.problem.replace(/^"[^"]*" /, '')}`);
+		.map((u) => `${u.where} "${u.entry}": ${u.problem.replace(/^"[^"]*" /, '')}`);
 	const more = unreadable.length - shownCount;
 	if (more > 0) named.push(`and ${more} more`);
 	return named.join('; ');

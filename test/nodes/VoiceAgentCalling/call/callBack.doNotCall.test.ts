@@ -102,7 +102,7 @@ describe('Call › Call Back: Do Not Call', () => {
 		const log = service();
 		const { error } = await run('+14155550123', '4155550123');
 		expect(error?.message).toBe(
-			'Do Not Call: 1 entry is not a phone number (fix or remove it; nobody was called): Do Not Call Numbers › entry 1: "4155550123" is not a phone number in international format with country code, e.g. +14155550100 [item 0]',
+			'Do Not Call: 1 entry is not a phone number (fix or remove it; nobody was called): Do Not Call Numbers › entry 1 "4155550123": is not a phone number in international format with country code, e.g. +14155550100 [item 0]',
 		);
 		expect(log).toEqual([]);
 	});

@@ -3,10 +3,12 @@
  * as skipped beside its item (never an error, also under Continue On Fail); the other rows are
  * sent exactly as without a list. Dry Run reports every row and sends nothing.
  */
+import fc from 'fast-check';
 import nock from 'nock';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { expectAllMocksUsed, mockApi, runNode } from '../../../../helpers/harness';
+import { BASE_URL, expectAllMocksUsed, mockApi, runNode } from '../../../../helpers/harness';
+import { e164, phoneNumber, writtenAs } from '../../../../helpers/phoneFormats';
 import { AGENT } from '../../../../helpers/fixtures';
 import { sheetStart } from '../../../../helpers/startParams';
 
@@ -132,7 +134,7 @@ describe('Call › Start: Do Not Call', () => {
 			parameters: params({ doNotCall: 'numbers', doNotCallNumbers: '+14155550101, call me, 12' }),
 		});
 		expect(error?.message).toBe(
-			'Do Not Call: 2 entries are not a phone number (fix or remove them; nobody was called): Do Not Call Numbers › entry 2: "call me" is not a phone number in international format with country code, e.g. +14155550100; Do Not Call Numbers › entry 3: "12" is not a phone number in international format with country code, e.g. +14155550100 [item 0]',
+			'Do Not Call: 2 entries are not a phone number (fix or remove them; nobody was called): Do Not Call Numbers › entry 2 "call me": is not a phone number in international format with country code, e.g. +14155550100; Do Not Call Numbers › entry 3 "12": is not a phone number in international format with country code, e.g. +14155550100 [item 0]',
 		);
 	});
 
@@ -228,5 +230,61 @@ describe('Call › Start: Dry Run', () => {
 			},
 		]);
 		expect(output.map((o) => o.pairedItem)).toEqual([0, 1, 2, 3].map((item) => ({ item })));
+	});
+});
+
+describe('Call › Start: Do Not Call, whatever the formatting', () => {
+	test('property: no number on the list is ever sent; every other row is', async () => {
+		const sheet = fc
+			.uniqueArray(phoneNumber, { minLength: 1, maxLength: 4, selector: e164 })
+			.chain((numbers) =>
+				fc.tuple(
+					fc.constant(numbers),
+					fc.tuple(...numbers.map(writtenAs)),
+					fc.tuple(...numbers.map(writtenAs)),
+					fc.array(fc.boolean(), { minLength: numbers.length, maxLength: numbers.length }),
+				),
+			);
+		await fc.assert(
+			fc.asyncProperty(sheet, async ([numbers, rowForms, listForms, onList]) => {
+				const sentTo: string[] = [];
+				nock(BASE_URL)
+					.persist()
+					.post('/calling/outbound/individual')
+					.reply((_uri, body) => {
+						sentTo.push((body as IDataObject).mobile_number as string);
+						return [200, answer(1)];
+					});
+				// Rows and list each written in their own way, numbers of both countries mixed:
+				// the country code field completes only the numbers of its own country.
+				const cc = `+${numbers[0].cc}`;
+				const written = (forms: string[], n: number) =>
+					numbers[n].cc === numbers[0].cc ? forms[n] : e164(numbers[n]);
+				const list = numbers.flatMap((_, n) => (onList[n] ? [written(listForms, n)] : []));
+				try {
+					const { output, error } = await runNode({
+						type: 'voiceAgentCalling',
+						items: numbers.map((_, n) => ({ json: { name: 'R', phone: written(rowForms, n) } })),
+						parameters: params(
+							{ doNotCall: 'numbers', doNotCallNumbers: list.join('\n') },
+							{ defaultCountryCode: cc },
+						),
+					});
+					expect(error).toBeUndefined();
+					expect(sentTo.sort()).toEqual(
+						numbers
+							.filter((_, n) => !onList[n])
+							.map(e164)
+							.sort(),
+					);
+					numbers.forEach((n, i) => {
+						if (onList[i]) expect(output[i].json).toEqual(listed(e164(n)));
+					});
+				} finally {
+					nock.cleanAll();
+				}
+			}),
+			{ numRuns: 40 },
+		);
 	});
 });
