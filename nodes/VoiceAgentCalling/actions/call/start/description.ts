@@ -136,9 +136,18 @@ export const properties: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		// Main field, not an option: the safe first step before a real batch must be seen.
-		hint: 'Turn on for the first run of a new list: each row is checked and shows the request it would send, or why it would be skipped, with the counts. Nobody is called.',
+		hint: 'Turn on for the first run of a new list: each row is checked and shows the request it would send. Nobody is called.',
 		description:
 			'Whether to only check every row and output the exact request body it would send, without calling anyone',
+	},
+	{
+		displayName: 'Dry Run Report',
+		name: 'dryRunReport',
+		type: 'boolean',
+		default: false,
+		displayOptions: { show: { dryRun: [true] } },
+		description:
+			'Whether to report every row instead of stopping at a bad one: why a row would be skipped (do_not_call, invalid_number, missing_prompt_variable, …), when its call window would first let it ring, and on every item the counts of the run',
 	},
 	{
 		displayName: 'Pace',

@@ -81,8 +81,9 @@ export async function executeBatch(
 	const credentialsRead = settings.dryRun ? undefined : getApiCredentials.call(this, 0);
 	credentialsRead?.catch(() => undefined);
 
-	// A Dry Run reports every row (why each would be skipped) instead of stopping at one.
-	const batchStops = stopOnError && !settings.dryRun;
+	// A Dry Run Report gives every row (why each would be skipped) instead of stopping at one.
+	const report = settings.dryRun && settings.dryRunReport;
+	const batchStops = stopOnError && !report;
 	const read = readRows(this, itemCount, batchStops, nowMs);
 	if ('stopped' in read) return read.stopped;
 	const { requests, waits } = read;
@@ -109,7 +110,7 @@ export async function executeBatch(
 				: (requests[first] as Error);
 		return stoppedAt(itemCount, first, error);
 	}
-	if (settings.dryRun) return dryRun(requests, promptWarnings, checks, nowMs);
+	if (settings.dryRun) return dryRun(requests, promptWarnings, checks, { nowMs, report });
 
 	const credentials = await (credentialsRead as ReturnType<typeof getApiCredentials>);
 	const results = await dialAndWatch(this, requests, waits, {

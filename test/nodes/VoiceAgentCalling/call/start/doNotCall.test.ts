@@ -172,7 +172,33 @@ describe('Call › Start: Dry Run', () => {
 		},
 	});
 
-	test('every row reported without stopping, the counts on each, the call window; nothing sent', async () => {
+	test('without Dry Run Report: each body as before, a listed row skipped, a bad row stops the run', async () => {
+		const ok = await runNode({
+			type: 'voiceAgentCalling',
+			items: rows('4155550101', '+14155550100'),
+			parameters: params(
+				{ doNotCall: 'numbers', doNotCallNumbers: '+14155550101' },
+				{ dryRun: true },
+			),
+		});
+		expect(ok.output.map((o) => o.json)).toEqual([
+			{ dry_run: true, ...listed('+14155550101') },
+			{ dry_run: true, body: sent('+14155550100', 'Row 1') },
+		]);
+		const bad = await runNode({
+			type: 'voiceAgentCalling',
+			items: rows('4155550101', '12'),
+			parameters: params(
+				{ doNotCall: 'numbers', doNotCallNumbers: '+14155550101' },
+				{ dryRun: true },
+			),
+		});
+		expect(bad.error?.message).toBe(
+			'Phone Number: "12" is not a phone number in international format with country code, e.g. +14155550100 [item 1]',
+		);
+	});
+
+	test('Dry Run Report: every row without stopping, the counts on each, the call window; nothing sent', async () => {
 		// No mock: any request would fail the run (net connect is disabled).
 		const { output, error } = await runNode({
 			type: 'voiceAgentCalling',
@@ -181,6 +207,7 @@ describe('Call › Start: Dry Run', () => {
 				{
 					doNotCall: 'numbers',
 					doNotCallNumbers: '+14155550101',
+					dryRunReport: true,
 					callConfig: {
 						callStartTime: '09:00',
 						callEndTime: '17:00',

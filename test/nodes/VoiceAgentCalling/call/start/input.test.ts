@@ -53,32 +53,16 @@ test('Dry Run: the exact body of every row and its warnings, nobody called', asy
 		callback_url: 'https://n8n.example.com/webhook/status',
 		callback_args: { headers: { 'X-Token': 's3cret', 'Content-Type': 'application/json' } },
 	});
-	// Every item carries the run's counts: each reason listed, even at 0.
-	const summary = {
-		rows: 2,
-		would_call: 2,
-		skipped: {
-			do_not_call: 0,
-			invalid_number: 0,
-			missing_prompt_variable: 0,
-			zone_unknown: 0,
-			invalid_input: 0,
-		},
-	};
 	expect(output).toEqual([
 		{
 			json: {
 				dry_run: true,
 				body: body('Ada', '+919876543210', 'gold'),
 				warnings: ['Phone Number "98765 43210" is sent as +919876543210'],
-				summary,
 			},
 			pairedItem: { item: 0 },
 		},
-		{
-			json: { dry_run: true, body: body('Ben', '+14155550101', '7'), summary },
-			pairedItem: { item: 1 },
-		},
+		{ json: { dry_run: true, body: body('Ben', '+14155550101', '7') }, pairedItem: { item: 1 } },
 	]);
 });
 

@@ -301,7 +301,7 @@ describe('Call and Warn, multi_node, Ignore', () => {
 });
 
 describe('Dry Run shows the check', () => {
-	test('each row: the variables used and those missing; a refused row is reported as skipped', async () => {
+	test('each row: the variables used and those missing; Refuse still refuses', async () => {
 		const { log } = service();
 		const { output } = await runNode({
 			type: 'voiceAgentCalling',
@@ -309,17 +309,6 @@ describe('Dry Run shows the check', () => {
 			parameters: params({ dryRun: true }),
 			items: [row(1, full), row(2, { city: 'Pune' })],
 		});
-		const summary = {
-			rows: 2,
-			would_call: 1,
-			skipped: {
-				do_not_call: 0,
-				invalid_number: 0,
-				missing_prompt_variable: 1,
-				zone_unknown: 0,
-				invalid_input: 0,
-			},
-		};
 		expect(jsonOf(output)).toEqual([
 			{
 				dry_run: true,
@@ -331,13 +320,10 @@ describe('Dry Run shows the check', () => {
 					custom_args_values: full,
 				},
 				prompt_variables: { uses: ['clinic', 'callee_name', 'date', 'time'], missing: [] },
-				summary,
 			},
 			{
-				dry_run: true,
-				skipped: 'missing_prompt_variable',
-				problem: `Custom Variables: the assistant uses @{{clinic}}, @{{date}}, @{{time}} but this row gives no value for them (its prompt and intro use ${USES}) [item 1]`,
-				summary,
+				error: `Custom Variables: the assistant uses @{{clinic}}, @{{date}}, @{{time}} but this row gives no value for them (its prompt and intro use ${USES}) [item 1]`,
+				description: expect.stringContaining('Missing Prompt Variables to Call and Warn'),
 			},
 		]);
 		expect(log).toEqual([`GET /agent/${AGENT}`]);
