@@ -10,6 +10,7 @@ import {
 	entriesOfCsv,
 	entriesOfValue,
 	unreadableText,
+	type ListEntries,
 } from '../../nodes/shared/calls/doNotCall';
 import { callWindowPreview, previewSummary } from '../../nodes/shared/calls/preview';
 import { e164, phoneNumber, writtenAs } from '../helpers/phoneFormats';
@@ -54,19 +55,21 @@ describe('the list', () => {
 		);
 	});
 
+	/** Each entry with where it is, as a message would name it. */
+	const named = (read: ListEntries | { problem: string }) =>
+		'problem' in read ? read : read.values.map((v, n) => [v, read.whereOf(n)]);
+
 	test('CSV: the column named on the first line; else the first column below a header', () => {
-		expect(entriesOfCsv('name,tel\nAda,"(415) 555-0100"\n', 'f.csv', 'tel')).toEqual({
-			entries: [{ value: '(415) 555-0100', where: 'f.csv line 2 › tel' }],
-		});
-		expect(entriesOfCsv('phone\n4155550100\n', 'f.csv', '')).toEqual({
-			entries: [{ value: '4155550100', where: 'f.csv line 2' }],
-		});
-		expect(entriesOfCsv('4155550100\n4155550101', 'f.csv', '')).toEqual({
-			entries: [
-				{ value: '4155550100', where: 'f.csv line 1' },
-				{ value: '4155550101', where: 'f.csv line 2' },
-			],
-		});
+		expect(named(entriesOfCsv('name,tel\nAda,"(415) 555-0100"\n', 'f.csv', 'tel'))).toEqual([
+			['(415) 555-0100', 'f.csv line 2 › tel'],
+		]);
+		expect(named(entriesOfCsv('phone\n4155550100\n', 'f.csv', ''))).toEqual([
+			['4155550100', 'f.csv line 2'],
+		]);
+		expect(named(entriesOfCsv('4155550100\n\n4155550101', 'f.csv', ''))).toEqual([
+			['4155550100', 'f.csv line 1'],
+			['4155550101', 'f.csv line 3'],
+		]);
 		expect(entriesOfCsv('a,b\n1,2\n', 'f.csv', 'tel')).toEqual({
 			problem: 'has no column "tel" (its columns: a, b)',
 		});
@@ -75,13 +78,18 @@ describe('the list', () => {
 		});
 	});
 
+	test('an entry already in E.164 is taken as is; one that only looks like it is cleaned', () => {
+		const list = buildDoNotCall(entriesOfValue(['+14155550100', '+1 415 555 0101'], 'N', ''), '+1');
+		expect([...list.numbers]).toEqual(['+14155550100', '+14155550101']);
+	});
+
 	test('property: a listed number matches the row whatever the formatting of either', () => {
 		fc.assert(
 			fc.property(
 				phoneNumber.chain((n) => fc.tuple(fc.constant(n), writtenAs(n), writtenAs(n))),
 				([n, listedAs, rowAs]) => {
 					const cc = `+${n.cc}`;
-					const list = buildDoNotCall([{ value: listedAs, where: 'x' }], cc);
+					const list = buildDoNotCall({ values: [listedAs], whereOf: () => 'x' }, cc);
 					const row = calleeNumber(rowAs, cc);
 					return row.ok && row.number === e164(n) && list.numbers.has(row.number);
 				},

@@ -5,12 +5,16 @@
  * Pure: the node's reader (doNotCallField.ts) hands in the entries and names where they are.
  */
 import { parseCsv } from '../engine/csv';
+import { E164_RE } from '../engine/validate';
 import { calleeNumber } from './callee';
 
-/** One entry as given, and where it is, for a message ("Numbers › entry 3", "optout.csv line 4"). */
-export interface ListEntry {
-	value: unknown;
-	where: string;
+/**
+ * The entries as given, and where each is for a message ("Numbers › entry 3", "optout.csv
+ * line 4"): named only for an entry that is not a number, so 100,000 good ones cost no text.
+ */
+export interface ListEntries {
+	values: unknown[];
+	whereOf: (n: number) => string;
 }
 
 /** An entry that is not a number: named, never silently dropped (the user thinks it is listed). */
@@ -39,13 +43,23 @@ function shown(value: unknown): string {
 }
 
 /** The set of every entry's number; blank entries are skipped, others that are not numbers named. */
-export function buildDoNotCall(entries: Iterable<ListEntry>, countryCode: string): DoNotCallList {
+export function buildDoNotCall(
+	{ values, whereOf }: ListEntries,
+	countryCode: string,
+): DoNotCallList {
 	const numbers = new Set<string>();
 	const unreadable: Unreadable[] = [];
-	for (const { value, where } of entries) {
+	for (let n = 0; n < values.length; n++) {
+		const value = values[n];
+		// Already E.164: calleeNumber would return it as it is (a clean list's fast path).
+		if (typeof value === 'string' && E164_RE.test(value)) {
+			numbers.add(value);
+			continue;
+		}
 		const read = calleeNumber(value, countryCode);
 		if (read.ok) numbers.add(read.number);
-		else if (!read.empty) unreadable.push({ where, entry: shown(value), problem: read.problem });
+		else if (!read.empty)
+			unreadable.push({ where: whereOf(n), entry: shown(value), problem: read.problem });
 	}
 	return { numbers, unreadable };
 }
@@ -58,26 +72,31 @@ function objectOf(value: object): Record<string, unknown> {
 		: (value as Record<string, unknown>);
 }
 
+const isObject = (v: unknown): v is object =>
+	v !== null && typeof v === 'object' && !Array.isArray(v);
+
 /**
  * The entries of the Numbers field: text split on commas and new lines, one number, or a
- * list of numbers, texts or objects (the number read from `numberField` of each object).
+ * list of numbers, texts or objects (the number read from `numberField` of each object; an
+ * object without a Number Field stays itself, to be named).
  */
-export function entriesOfValue(value: unknown, label: string, numberField: string): ListEntry[] {
-	if (value === undefined || value === null) return [];
+export function entriesOfValue(value: unknown, label: string, numberField: string): ListEntries {
+	const entry = (n: number) => `${label} › entry ${n + 1}`;
+	if (value === undefined || value === null) return { values: [], whereOf: entry };
 	if (typeof value === 'string') {
-		return value
-			.split(/[,\r\n]/)
-			.map((text, n) => ({ value: text.trim(), where: `${label} › entry ${n + 1}` }));
+		return { values: value.split(/[,\r\n]/).map((text) => text.trim()), whereOf: entry };
 	}
-	if (!Array.isArray(value)) return [{ value, where: label }];
-	return value.map((entry: unknown, n) => {
-		const where = `${label} › entry ${n + 1}`;
-		if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-			return { value: entry, where };
-		}
-		if (!numberField) return { value: entry, where: `${where} (an object: name its Number Field)` };
-		return { value: objectOf(entry)[numberField], where: `${where} › ${numberField}` };
-	});
+	if (!Array.isArray(value)) return { values: [value], whereOf: () => label };
+	const list: unknown[] = value;
+	return {
+		values: list.map((v) => (isObject(v) && numberField ? objectOf(v)[numberField] : v)),
+		whereOf: (n) =>
+			!isObject(list[n])
+				? entry(n)
+				: numberField
+					? `${entry(n)} › ${numberField}`
+					: `${entry(n)} (an object: name its Number Field)`,
+	};
 }
 
 /**
@@ -88,7 +107,7 @@ export function entriesOfCsv(
 	text: string,
 	file: string,
 	column: string,
-): { entries: ListEntry[] } | { problem: string } {
+): ListEntries | { problem: string } {
 	let lines;
 	try {
 		lines = parseCsv(text);
@@ -105,11 +124,10 @@ export function entriesOfCsv(
 		lines = lines.slice(1);
 	}
 	const label = column ? ` › ${column}` : '';
+	const rows = lines;
 	return {
-		entries: lines.map(({ line, cells }) => ({
-			value: cells[at],
-			where: `${file} line ${line}${label}`,
-		})),
+		values: rows.map(({ cells }) => cells[at]),
+		whereOf: (n) => `${file} line ${rows[n].line}${label}`,
 	};
 }
 

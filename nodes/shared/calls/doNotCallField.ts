@@ -12,7 +12,7 @@ import {
 	entriesOfCsv,
 	entriesOfValue,
 	unreadableText,
-	type ListEntry,
+	type ListEntries,
 } from './doNotCall';
 
 export const DO_NOT_CALL_LABEL = 'Do Not Call';
@@ -83,7 +83,7 @@ export const doNotCallFields: INodeProperties[] = [
 ];
 
 /** The entries of the CSV file in the item's binary data, or an error naming the field. */
-async function csvEntries(ctx: IExecuteFunctions, i: number): Promise<ListEntry[]> {
+async function csvEntries(ctx: IExecuteFunctions, i: number): Promise<ListEntries> {
 	const f = fields(ctx, i);
 	const node = ctx.getNode();
 	const property = f.requiredText('doNotCallBinaryProperty', 'Do Not Call Binary Field').trim();
@@ -105,7 +105,7 @@ async function csvEntries(ctx: IExecuteFunctions, i: number): Promise<ListEntry[
 	);
 	if ('problem' in read)
 		throw fieldError(node, `${DO_NOT_CALL_LABEL} file ${file}`, read.problem, i);
-	return read.entries;
+	return read;
 }
 
 /**
