@@ -11,6 +11,7 @@ import { BASE_URL, expectAllMocksUsed, mockApi, runNode } from '../../../../help
 import { e164, phoneNumber, writtenAs } from '../../../../helpers/phoneFormats';
 import { AGENT } from '../../../../helpers/fixtures';
 import { sheetStart } from '../../../../helpers/startParams';
+import { agentAnswer } from '../../../VoiceAgentCampaign/campaign/create/helpers';
 
 beforeAll(() => nock.disableNetConnect());
 expectAllMocksUsed();
@@ -257,6 +258,52 @@ describe('Call › Start: Dry Run', () => {
 			},
 		]);
 		expect(output.map((o) => o.pairedItem)).toEqual([0, 1, 2, 3].map((item) => ({ item })));
+	});
+});
+
+describe('Call › Start: Dry Run Report with the prompt check', () => {
+	test('a row lacking a variable is skipped with why; the one request is the assistant read', async () => {
+		// The only mock: one read of the assistant, nothing else.
+		mockApi()
+			.get(`/agent/${AGENT}`)
+			.reply(200, agentAnswer(['clinic']));
+		const { output, error } = await runNode({
+			type: 'voiceAgentCalling',
+			items: [
+				{ json: { name: 'A', phone: '+14155550100', clinic: 'East' } },
+				{ json: { name: 'B', phone: '+14155550101', clinic: '' } },
+			],
+			parameters: params(
+				{ dryRunReport: true, variablesMode: 'row', variablesExclude: 'name, phone' },
+				{ dryRun: true, missingVariables: 'refuse' },
+			),
+		});
+		expect(error).toBeUndefined();
+		const summary = {
+			rows: 2,
+			would_call: 1,
+			skipped: {
+				do_not_call: 0,
+				invalid_number: 0,
+				missing_prompt_variable: 1,
+				zone_unknown: 0,
+				invalid_input: 0,
+			},
+		};
+		expect(output.map((o) => o.json)).toEqual([
+			{
+				dry_run: true,
+				body: { ...sent('+14155550100', 'A'), custom_args_values: { clinic: 'East' } },
+				prompt_variables: { uses: ['clinic'], missing: [] },
+				summary,
+			},
+			{
+				dry_run: true,
+				skipped: 'missing_prompt_variable',
+				problem: expect.stringMatching(/^Custom Variables: .*@\{\{clinic\}\}.* \[item 1\]$/),
+				summary,
+			},
+		]);
 	});
 });
 
