@@ -32,6 +32,7 @@ import { runLargeFlow } from './largeFlow';
 import { readSettings, type CreateSettings } from './settings';
 import { dryRunReport } from './dryRun';
 import { readDoNotCall } from '../../../../shared/calls/doNotCallField';
+import { DO_NOT_CALL } from '../../../../shared/calls/doNotCall';
 import { listIdOf, saveList, uploadLargeList, type UploadForm } from './upload';
 
 export const option = operationOption({
@@ -62,6 +63,19 @@ function nothingToUpload(ctx: IExecuteFunctions, leftOut: LeftOutRow[]): NodeOpe
 	});
 }
 
+/** Every row left out is on the Do Not Call list: nothing to upload, and no error either. */
+const allListed = (leftOut: LeftOutRow[]) =>
+	leftOut.length > 0 && leftOut.every((row) => row.skipped === DO_NOT_CALL);
+
+function everyRowListed(s: CreateSettings, leftOut: LeftOutRow[]): IDataObject {
+	return {
+		campaign_name: s.baseName,
+		rows_uploaded: 0,
+		left_out: leftOut as unknown as IDataObject[],
+		note: 'Every row is on the Do Not Call list: nothing was uploaded and no campaign was made.',
+	};
+}
+
 /** An error that may have left an upload behind says so, with the name to look for. */
 function afterSending(error: unknown, name: string): never {
 	if (
@@ -81,6 +95,7 @@ export async function executeAll(
 ): Promise<IDataObject> {
 	const s = readSettings(this, Date.now());
 	const { contacts, warnings } = await checkedContacts(this, itemCount, s, stopOnError);
+	if (!contacts.count && !s.dryRun) return everyRowListed(s, contacts.leftOut);
 	const large =
 		s.largeFlow === 'always' || (s.largeFlow === 'auto' && contacts.count >= LARGE_FROM_ROWS);
 	const { form, report } = uploadOf(s, contacts, large, warnings);
@@ -124,7 +139,9 @@ async function checkedContacts(
 	};
 	const rows = await collectRows(ctx, itemCount, rules);
 	const checked = checkContacts(ctx, rows, { ...rules, required: [] }, () => s.given);
-	if (!checked.count && !s.dryRun) throw nothingToUpload(ctx, checked.leftOut);
+	if (!checked.count && !s.dryRun && !allListed(checked.leftOut)) {
+		throw nothingToUpload(ctx, checked.leftOut);
+	}
 
 	const used =
 		s.missingMode === 'ignore' && s.given.length
@@ -158,7 +175,9 @@ async function checkedContacts(
 		}
 		warnings.push(text);
 	}
-	if (!contacts.count && !s.dryRun) throw nothingToUpload(ctx, contacts.leftOut);
+	if (!contacts.count && !s.dryRun && !allListed(contacts.leftOut)) {
+		throw nothingToUpload(ctx, contacts.leftOut);
+	}
 	return { contacts, warnings };
 }
 

@@ -78,6 +78,32 @@ describe('Campaign › Create: Do Not Call', () => {
 	});
 });
 
+describe('Campaign › Create: every row on the list', () => {
+	test('no upload and no error: the output says so and lists them', async () => {
+		// The only mock: the assistant read of the prompt check; no lookup, no upload.
+		mockAgent(['clinic']);
+		const { output, error } = await runNode({
+			type: 'voiceAgentCampaign',
+			parameters: createParams({
+				doNotCall: 'numbers',
+				doNotCallNumbers: '+919876543210, +919876543211, +919876543212',
+			}),
+			items: SHEET(),
+		});
+		expect(error).toBeUndefined();
+		expect(output[0].json).toEqual({
+			campaign_name: 'January reminders',
+			rows_uploaded: 0,
+			left_out: [
+				listedRow(0, '098765 43210'),
+				listedRow(1, '+91 98765 43211'),
+				listedRow(2, '0091-98765-43212'),
+			],
+			note: 'Every row is on the Do Not Call list: nothing was uploaded and no campaign was made.',
+		});
+	});
+});
+
 describe('Campaign › Create: Dry Run', () => {
 	test('one summary: rows to upload, left out and why, the first call; only the assistant is read', async () => {
 		// The only mock: no lookup of an earlier campaign, no upload.
