@@ -23,6 +23,15 @@ import {
 	UUID,
 } from './driver';
 
+/** Do Not Call in a share of runs: a list that may hold a row's own number, in any format. */
+const DO_NOT_CALL = {
+	doNotCall: fc.constantFrom('none', 'none', 'numbers'),
+	doNotCallNumbers: fc.oneof(
+		E164,
+		fc.constantFrom('+14155550100\n+919876543210', '+1 (415) 555-0100, 0091 98765 43210'),
+	),
+};
+
 const locator = (mode: string, value: fc.Arbitrary<string>) =>
 	value.map((v) => ({ __rl: true, mode, value: v }));
 
@@ -267,6 +276,8 @@ export const ENTRIES: FuzzEntry[] = [
 				{ weight: 4, arbitrary: fc.constant(false) },
 				{ weight: 1, arbitrary: fc.constant(true) },
 			),
+			dryRunReport: fc.boolean(),
+			...DO_NOT_CALL,
 			callbackUrl: fc.constantFrom(
 				'',
 				'',
@@ -361,6 +372,7 @@ export const ENTRIES: FuzzEntry[] = [
 			phoneNumber: E164,
 			fromNumber: E164,
 			variables: fc.constantFrom('{}', '{"name":"Ada","city":"Pune"}'),
+			...DO_NOT_CALL,
 		},
 		goodPerHostile: 20,
 		// Known only once the call is read: its callback_at, its values, its assistant's prompt.
@@ -608,6 +620,11 @@ export const ENTRIES: FuzzEntry[] = [
 			pollSeconds: fc.constant(1),
 			fromNumbers: fc.array(E164, { minLength: 1, maxLength: 2 }),
 			numberPoolId: UUID,
+			dryRun: fc.oneof(
+				{ weight: 4, arbitrary: fc.constant(false) },
+				{ weight: 1, arbitrary: fc.constant(true) },
+			),
+			...DO_NOT_CALL,
 		},
 		ownErrors: [
 			/^No contact to upload/,

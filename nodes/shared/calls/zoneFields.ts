@@ -10,6 +10,7 @@ import { parseScheduledTime, toLocalDateTime } from '../engine/dateTime';
 import { fields } from '../engine/params';
 import { fieldError } from '../engine/validate';
 import { calleeZone, zoneProblem, type ZoneRule } from './zones';
+import { tagSkip } from './preview';
 
 export const CALLEE_ZONE_LABEL = "Call Window in the Callee's Time Zone";
 
@@ -117,6 +118,8 @@ export function calleeCallConfig(
 	requireWindow(ctx, i, callConfig);
 	const value = rule.column ? ctx.getInputData()[i]?.json?.[rule.column] : undefined;
 	const zone = calleeZone(number, value, rule);
-	if (!zone.ok) throw fieldError(ctx.getNode(), CALLEE_ZONE_LABEL, zone.problem, i);
+	if (!zone.ok) {
+		throw tagSkip(fieldError(ctx.getNode(), CALLEE_ZONE_LABEL, zone.problem, i), 'zone_unknown');
+	}
 	return { ...callConfig, call_time: callTimeIn(callConfig!.call_time as IDataObject, zone.zone) };
 }

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { doNotCallFields } from '../../../../shared/calls/doNotCallField';
+
 export const properties: INodeProperties[] = [
 	{
 		displayName: 'Call ID',
@@ -99,6 +101,8 @@ export const properties: INodeProperties[] = [
 		description:
 			'The most calls in one chain of call-backs, the first call included. Past it the item is output with skipped: true and no call is placed, so a loop of unanswered calls ends.',
 	},
+	// Its numbers need their country code here: a call back has no country code field.
+	...doNotCallFields,
 	{
 		displayName: 'Overrides',
 		name: 'overrides',

@@ -13,6 +13,8 @@ import { attemptOf, sourceCall, type SourceCall } from './source';
 import { checkVariables, readVariablesOverride } from './variables';
 import { readGivenTime, requestedTime, WHEN } from './when';
 import { nextWindowTime } from './window';
+import { DO_NOT_CALL } from '../../../../shared/calls/doNotCall';
+import { readDoNotCall } from '../../../../shared/calls/doNotCallField';
 
 export const option = operationOption({
 	name: 'Call Back',
@@ -72,6 +74,8 @@ const chain = (source: string, attempt: number) => ({ parent_call_id: source, at
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const f = fields(this, i);
 	const s = readSettings(f);
+	// Read before any request. A call's number has its country code: so must the list's.
+	const doNotCall = await readDoNotCall(this, i, () => '');
 	const zone = this.getTimezone();
 	const nowMs = Date.now();
 	// Given times and windows are checked before any request.
@@ -98,6 +102,14 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 	const callConfig =
 		s.when === 'callbackAt' ? requestedTime(f, src.callbackAt, zone, nowMs) : given;
 	const body = buildBody(s, src, callConfig);
+	if (doNotCall?.has(body.mobile_number)) {
+		return {
+			skipped: DO_NOT_CALL,
+			mobile_number: body.mobile_number,
+			...chain(src.id, attempt),
+			already_called_back: false,
+		};
+	}
 	// A Retry On Fail try replays this item's first outcome (sendOnce) without looking again.
 	if (s.lookBackDays && !alreadySent(this, i, 'callBack')) {
 		const query = { sourceId: src.id, agentId: body.agent_id, to: body.mobile_number };

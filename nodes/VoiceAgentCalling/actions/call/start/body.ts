@@ -5,6 +5,7 @@ import { fields, type Fields } from '../../../../shared/engine/params';
 import { fieldError } from '../../../../shared/engine/validate';
 import { readCallConfig } from '../../../../shared/calls/callSettings';
 import { calleeCallConfig } from '../../../../shared/calls/zoneFields';
+import { tagSkip } from '../../../../shared/calls/preview';
 import { readCallback } from './callback';
 import { readVariables } from './variables';
 import { versionBody } from '../../../../shared/assistants/versionField';
@@ -44,7 +45,8 @@ function readPhone(ctx: IExecuteFunctions, i: number, warnings: string[]): strin
 	);
 	const phone = calleeNumber(f.raw('mobileNumber'), cc ?? '');
 	if (!phone.ok) {
-		throw fieldError(node, 'Phone Number', phone.empty ? 'is required' : phone.problem, i);
+		const error = fieldError(node, 'Phone Number', phone.empty ? 'is required' : phone.problem, i);
+		throw tagSkip(error, 'invalid_number');
 	}
 	if (phone.number !== phone.typed) {
 		warnings.push(`Phone Number "${phone.typed}" is sent as ${phone.number}`);

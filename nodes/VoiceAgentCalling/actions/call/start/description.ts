@@ -7,6 +7,7 @@ import { callSettingsField } from '../../../../shared/calls/callSettings';
 import { versionLocator } from '../../../../shared/assistants/versionField';
 import { countryCodeField, missingVariablesField } from '../../../../shared/calls/callee';
 import { calleeZoneProperties } from '../../../../shared/calls/zoneFields';
+import { doNotCallFields } from '../../../../shared/calls/doNotCallField';
 import {
 	duplicateProtectionField,
 	GUARD_LOOKBACK_MINUTES,
@@ -129,6 +130,7 @@ export const properties: INodeProperties[] = [
 		description: 'An object of variable names to values, e.g. {"appointment_date": "Friday"}',
 	},
 	missingVariablesField,
+	...doNotCallFields,
 	{
 		displayName: 'Dry Run',
 		name: 'dryRun',
@@ -138,6 +140,15 @@ export const properties: INodeProperties[] = [
 		hint: 'Turn on for the first run of a new list: each row is checked and shows the request it would send. Nobody is called.',
 		description:
 			'Whether to only check every row and output the exact request body it would send, without calling anyone',
+	},
+	{
+		displayName: 'Dry Run Report',
+		name: 'dryRunReport',
+		type: 'boolean',
+		default: false,
+		displayOptions: { show: { dryRun: [true] } },
+		description:
+			'Whether to report every row instead of stopping at a bad one: why a row would be skipped (do_not_call, invalid_number, missing_prompt_variable, …), when its call window would first let it ring, and on every item the counts of the run',
 	},
 	{
 		displayName: 'Pace',

@@ -15,9 +15,11 @@ import {
 	type WaitSettings,
 } from './settings';
 import { downloadRecordingStep } from './recordingStep';
-import { batchRefusal, checkPromptVariables, withWarnings, type RowCheck } from './promptCheck';
+import { batchRefusal, checkPromptVariables, withWarnings } from './promptCheck';
 import { findEarlierCalls, guardFailedNote, markEarlier, readRerunGuard, SKIPPED } from './rerun';
 import { Watcher, type WatchedCall } from './watcher';
+import { Listed, listedResult, markListed, readStartDoNotCall } from './doNotCall';
+import { dryRun } from './dryRun';
 
 export const option = operationOption({
 	name: 'Start',
@@ -62,10 +64,12 @@ export async function executeBatch(
 	if (itemCount === 0) return [];
 	const nowMs = Date.now();
 	let settings: DialSettings;
+	let doNotCall: Set<string> | undefined;
 	try {
 		settings = readDialSettings(this);
 		// Checked now: the assistant is read before the guard runs, and bad input sends nothing.
 		readRerunGuard(this);
+		doNotCall = await readStartDoNotCall(this);
 	} catch (error) {
 		// A setting of the whole run is wrong: no row can run.
 		return Array.from({ length: itemCount }, (_, i) => ({
@@ -77,9 +81,13 @@ export async function executeBatch(
 	const credentialsRead = settings.dryRun ? undefined : getApiCredentials.call(this, 0);
 	credentialsRead?.catch(() => undefined);
 
-	const read = readRows(this, itemCount, stopOnError, nowMs);
+	// A Dry Run Report gives every row (why each would be skipped) instead of stopping at one.
+	const report = settings.dryRun && settings.dryRunReport;
+	const batchStops = stopOnError && !report;
+	const read = readRows(this, itemCount, batchStops, nowMs);
 	if ('stopped' in read) return read.stopped;
 	const { requests, waits } = read;
+	markListed(requests, doNotCall);
 	// The assistant's @{{variables}} each row must give: checked before anyone is called (a
 	// Dry Run shows the result). Its warnings go on the row's output.
 	const promptWarnings: string[][] = requests.map(() => []);
@@ -91,10 +99,10 @@ export async function executeBatch(
 					requests,
 					settings.missingVariables,
 					promptWarnings,
-					stopOnError,
+					batchStops,
 				);
-	const first = requests.findIndex((request) => request instanceof Error);
-	if (stopOnError && first >= 0) {
+	const first = requests.findIndex((r) => r instanceof Error && !(r instanceof Listed));
+	if (batchStops && first >= 0) {
 		// Rows lacking variables are named together: fixing one must not reveal the next.
 		const error =
 			refused[0]?.index === first
@@ -102,7 +110,7 @@ export async function executeBatch(
 				: (requests[first] as Error);
 		return stoppedAt(itemCount, first, error);
 	}
-	if (settings.dryRun) return dryRun(requests, promptWarnings, checks);
+	if (settings.dryRun) return dryRun(requests, promptWarnings, checks, { nowMs, report });
 
 	const credentials = await (credentialsRead as ReturnType<typeof getApiCredentials>);
 	const results = await dialAndWatch(this, requests, waits, {
@@ -111,7 +119,12 @@ export async function executeBatch(
 		stopOnError,
 		nowMs,
 	});
-	return results.map((result, i) => withWarnings(result, promptWarnings[i]));
+	return results.map((result, i) => {
+		const request = requests[i];
+		return request instanceof Listed
+			? listedResult(request)
+			: withWarnings(result, promptWarnings[i]);
+	});
 }
 
 /**
@@ -140,18 +153,6 @@ function readRows(
 		}
 	}
 	return { requests, waits };
-}
-
-/** Dry Run: each row's request as it would be sent, with its warnings and prompt check. */
-function dryRun(requests: Rows, promptWarnings: string[][], checks: Array<RowCheck | undefined>) {
-	return requests.map((request, i): ItemResult => {
-		if (request instanceof Error) return { ok: false, error: request };
-		const output: IDataObject = { dry_run: true, body: request.body };
-		const warnings = [...request.warnings, ...promptWarnings[i]];
-		if (warnings.length) output.warnings = warnings;
-		if (checks[i]) output.prompt_variables = { ...checks[i] };
-		return { ok: true, output };
-	});
 }
 
 interface DialRun {

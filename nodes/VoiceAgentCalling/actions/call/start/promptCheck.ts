@@ -13,6 +13,7 @@ import {
 } from '../../../../shared/assistants/promptVariables';
 import { asItemError, BinaryOutput, type ItemResult } from '../../../../shared/engine/router';
 import { isPlainObject } from '../../../../shared/http/shape';
+import { tagSkip } from '../../../../shared/calls/preview';
 import type { StartRequest } from './body';
 
 /**
@@ -118,12 +119,15 @@ export async function checkPromptVariables(
 			continue;
 		}
 		refused.push({ index: i, missing, uses: used.variables });
-		requests[i] = new NodeOperationError(node, `Custom Variables: ${text} [item ${i}]`, {
-			itemIndex: i,
-			description: batchStops
-				? `${NOBODY_CALLED} a row lacks a variable. ${FIX_HINT}`
-				: `This row was not called. ${FIX_HINT}`,
-		});
+		requests[i] = tagSkip(
+			new NodeOperationError(node, `Custom Variables: ${text} [item ${i}]`, {
+				itemIndex: i,
+				description: batchStops
+					? `${NOBODY_CALLED} a row lacks a variable. ${FIX_HINT}`
+					: `This row was not called. ${FIX_HINT}`,
+			}),
+			'missing_prompt_variable',
+		);
 	}
 	return { checks, refused };
 }

@@ -16,6 +16,8 @@ export interface DialSettings {
 	concurrency: number;
 	callsPerMinute: number;
 	dryRun: boolean;
+	/** Dry Run reports every row (why one would be skipped), the counts and call windows. */
+	dryRunReport: boolean;
 	missingVariables: MissingMode;
 }
 
@@ -29,6 +31,7 @@ export function readDialSettings(ctx: IExecuteFunctions): DialSettings {
 		}),
 		callsPerMinute: pace.number('callsPerMinute', 'Calls per Minute', 0, { min: 0 }),
 		dryRun: f.boolean('dryRun', 'Dry Run', false),
+		dryRunReport: f.boolean('dryRunReport', 'Dry Run Report', false),
 		missingVariables: f.option('missingVariables', MISSING_LABEL, MISSING_MODES, 'refuse'),
 	};
 }

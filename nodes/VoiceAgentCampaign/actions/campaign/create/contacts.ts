@@ -8,6 +8,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { calleeNumber, calleeText } from '../../../../shared/calls/callee';
+import { DO_NOT_CALL } from '../../../../shared/calls/doNotCall';
+import type { SkipReason } from '../../../../shared/calls/preview';
 import { fields } from '../../../../shared/engine/params';
 import { DROPPED_KEYS, fieldError } from '../../../../shared/engine/validate';
 import { parseCsv } from './csv';
@@ -28,6 +30,8 @@ export interface LeftOutRow {
 	mobile_number: string;
 	field: string;
 	reason: string;
+	/** Only on a row left out by rule, not by a problem: the Do Not Call list, an unknown zone. */
+	skipped?: typeof DO_NOT_CALL | 'zone_unknown';
 }
 
 export interface Contacts {
@@ -39,6 +43,8 @@ export interface Contacts {
 	 */
 	cellsOf(n: number): string[];
 	leftOut: LeftOutRow[];
+	/** Why each left-out row is (Dry Run's counts). */
+	reasons: SkipReason[];
 	/** Item fields or CSV columns seen, for the automatic mapping. */
 	columns: Set<string>;
 	/** An uploaded row's item (and CSV line), and any column of it (the callee's zone). */
@@ -55,6 +61,8 @@ export interface ContactRules {
 	/** File source: the binary property and the number column. */
 	binaryProperty?: string;
 	phoneColumn?: string;
+	/** Numbers never to call (E.164): such a row is left out, never an error. */
+	doNotCall?: Set<string>;
 }
 
 /** A row as read, before checks: an item's JSON, or a CSV line with its file's header. */
@@ -228,20 +236,33 @@ function rowProblem(
 	rules: ContactRules,
 	mapping: MappedVariable[],
 	required: Set<string>,
-): { field: string; reason: string; typed: string } | undefined {
+): { field: string; reason: string; typed: string; why: SkipReason } | undefined {
 	const phone = calleeNumber(rows.phone[n], rules.countryCode);
 	const where = rows.where(n);
-	if (!phone.ok) return { field: where, reason: phone.problem, typed: phone.typed };
+	if (!phone.ok) {
+		return { field: where, reason: phone.problem, typed: phone.typed, why: 'invalid_number' };
+	}
+	if (rules.doNotCall?.has(phone.number)) {
+		return {
+			field: where,
+			reason: 'is on the Do Not Call list',
+			typed: phone.typed,
+			why: DO_NOT_CALL,
+		};
+	}
 	for (const { variable, column } of mapping) {
 		const read = calleeText(valueAt(rows.source[n], rows.header[n], column));
 		const field =
 			rules.source === 'items' ? `Column ${column}` : where.replace(/›.*$/, `› ${column}`);
-		if ('problem' in read) return { field, reason: read.problem, typed: phone.typed };
+		if ('problem' in read) {
+			return { field, reason: read.problem, typed: phone.typed, why: 'invalid_input' };
+		}
 		if (required.has(variable) && read.text.trim() === '') {
 			return {
 				field,
 				reason: `is empty, but the assistant's prompt uses @{{${variable}}}: the callee would hear the placeholder`,
 				typed: phone.typed,
+				why: 'missing_prompt_variable',
 			};
 		}
 	}
@@ -260,6 +281,7 @@ export function checkContacts(
 	const required = new Set(rules.required);
 	const accepted: number[] = [];
 	const leftOut: LeftOutRow[] = [];
+	const reasons: SkipReason[] = [];
 	for (let n = 0; n < rows.count; n++) {
 		const bad = rowProblem(rows, n, rules, mapping, required);
 		if (!bad) {
@@ -267,7 +289,8 @@ export function checkContacts(
 			continue;
 		}
 		const line = rows.line[n];
-		if (rules.stopOnError) {
+		// A listed row is left out, never an error: the list is there to skip it.
+		if (rules.stopOnError && bad.why !== DO_NOT_CALL) {
 			const where = line === undefined ? '' : ` (line ${line})`;
 			throw fieldError(
 				node,
@@ -282,7 +305,9 @@ export function checkContacts(
 			mobile_number: bad.typed,
 			field: bad.field,
 			reason: bad.reason,
+			...(bad.why === DO_NOT_CALL ? { skipped: DO_NOT_CALL } : {}),
 		});
+		reasons.push(bad.why);
 	}
 	return {
 		count: accepted.length,
@@ -297,6 +322,7 @@ export function checkContacts(
 			];
 		},
 		leftOut,
+		reasons,
 		columns: rows.columns,
 		mapping,
 		rowAt: (k) => {

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { countryCodeField, missingVariablesField } from '../../../../shared/calls/callee';
+import { doNotCallFields } from '../../../../shared/calls/doNotCallField';
 
 import { callSettingsField } from '../../../../shared/calls/callSettings';
 import { calleeZoneProperties } from '../../../../shared/calls/zoneFields';
@@ -109,6 +110,16 @@ export const properties: INodeProperties[] = [
 				],
 			},
 		],
+	},
+	...doNotCallFields,
+	{
+		displayName: 'Dry Run',
+		name: 'dryRun',
+		type: 'boolean',
+		default: false,
+		hint: 'Nothing is uploaded: the output says how many rows would be uploaded, which are left out and why, and when calls would start',
+		description:
+			'Whether to only check the rows and report what would be uploaded, without creating a campaign',
 	},
 	{
 		displayName: 'Start',

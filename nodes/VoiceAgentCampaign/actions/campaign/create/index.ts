@@ -31,6 +31,10 @@ import { LARGE_FROM_ROWS, properties as createProperties } from './description';
 import { runLargeFlow } from './largeFlow';
 import { readSettings, type CreateSettings } from './settings';
 import { splitByZone, zoneSettings } from './zones';
+import { previewSummary, type SkipReason } from '../../../../shared/calls/preview';
+import { dryRunReport } from './dryRun';
+import { readDoNotCall } from '../../../../shared/calls/doNotCallField';
+import { DO_NOT_CALL } from '../../../../shared/calls/doNotCall';
 import { listIdOf, saveList, uploadLargeList, type UploadForm } from './upload';
 
 export const option = operationOption({
@@ -61,6 +65,19 @@ function nothingToUpload(ctx: IExecuteFunctions, leftOut: LeftOutRow[]): NodeOpe
 	});
 }
 
+/** Every row left out is on the Do Not Call list: nothing to upload, and no error either. */
+const allListed = (leftOut: LeftOutRow[]) =>
+	leftOut.length > 0 && leftOut.every((row) => row.skipped === DO_NOT_CALL);
+
+function everyRowListed(s: CreateSettings, leftOut: LeftOutRow[]): IDataObject {
+	return {
+		campaign_name: s.baseName,
+		rows_uploaded: 0,
+		left_out: leftOut as unknown as IDataObject[],
+		note: 'Every row is on the Do Not Call list: nothing was uploaded and no campaign was made.',
+	};
+}
+
 /** An error that may have left an upload behind says so, with the name to look for. */
 function afterSending(error: unknown, name: string): never {
 	if (
@@ -80,6 +97,7 @@ export async function executeAll(
 ): Promise<IDataObject> {
 	const s = readSettings(this, Date.now());
 	const { contacts, warnings } = await checkedContacts(this, itemCount, s, stopOnError);
+	if (!contacts.count && !s.dryRun) return everyRowListed(s, contacts.leftOut);
 	if (s.zoneRule) return await createPerZone(this, s, contacts, warnings);
 	return await createOne(this, s, contacts, warnings);
 }
@@ -94,6 +112,8 @@ async function createOne(
 	const large =
 		s.largeFlow === 'always' || (s.largeFlow === 'auto' && contacts.count >= LARGE_FROM_ROWS);
 	const { form, report } = uploadOf(s, contacts, large, warnings);
+	// Before any lookup or upload: a Dry Run reads only what its checks need (the assistant).
+	if (s.dryRun) return dryRunReport(s, contacts, report);
 
 	// A re-run with the same rows finds the first upload instead of making a second campaign;
 	// one made before the look-back is an earlier campaign of the same sheet, not this run's.
@@ -111,6 +131,8 @@ async function createOne(
 		: await uploadStandard(ctx, s, form, report);
 }
 
+const ZONE_UNKNOWN = 'zone_unknown' as const satisfies SkipReason;
+
 /**
  * Call Window in the Callee's Time Zone: one campaign per zone, one after the other (each
  * found again by its own key on a re-run); rows whose zone is unknown are left out.
@@ -122,17 +144,29 @@ async function createPerZone(
 	warnings: string[],
 ): Promise<IDataObject> {
 	const { parts, refused } = splitByZone(contacts, s.zoneRule!);
-	const leftOut = [...contacts.leftOut, ...refused];
-	if (!parts.length) throw nothingToUpload(ctx, leftOut);
+	const leftOut = [
+		...contacts.leftOut,
+		...refused.map((row) => ({ ...row, skipped: ZONE_UNKNOWN })),
+	];
+	if (!parts.length && !s.dryRun) throw nothingToUpload(ctx, leftOut);
 	const campaigns: IDataObject[] = [];
 	for (const part of parts) {
 		campaigns.push(await createOne(ctx, zoneSettings(s, part.zone), part.contacts, []));
 	}
-	const out: IDataObject = {
-		campaigns,
-		rows_uploaded: parts.reduce((sum, p) => sum + p.contacts.count, 0),
-		left_out: leftOut as unknown as IDataObject[],
-	};
+	const rows = parts.reduce((sum, p) => sum + p.contacts.count, 0);
+	const out: IDataObject = s.dryRun
+		? {
+				dry_run: true,
+				// Each zone's campaign with its own window and first call; the skips of all rows.
+				campaigns,
+				rows_to_upload: rows,
+				summary: previewSummary(rows + leftOut.length, [
+					...contacts.reasons,
+					...refused.map((): SkipReason => ZONE_UNKNOWN),
+				]),
+				left_out: leftOut as unknown as IDataObject[],
+			}
+		: { campaigns, rows_uploaded: rows, left_out: leftOut as unknown as IDataObject[] };
 	if (warnings.length) out.warnings = warnings;
 	return out;
 }
@@ -150,13 +184,17 @@ async function checkedContacts(
 	const rules = {
 		source: s.source,
 		countryCode: s.countryCode,
-		stopOnError,
+		// A Dry Run reports every bad row instead of stopping at the first.
+		stopOnError: stopOnError && !s.dryRun,
 		binaryProperty: s.binaryProperty,
 		phoneColumn: s.phoneColumn,
+		doNotCall: await readDoNotCall(ctx, 0, () => s.countryCode),
 	};
 	const rows = await collectRows(ctx, itemCount, rules);
 	const checked = checkContacts(ctx, rows, { ...rules, required: [] }, () => s.given);
-	if (!checked.count) throw nothingToUpload(ctx, checked.leftOut);
+	if (!checked.count && !s.dryRun && !allListed(checked.leftOut)) {
+		throw nothingToUpload(ctx, checked.leftOut);
+	}
 
 	const used =
 		s.missingMode === 'ignore' && s.given.length
@@ -190,7 +228,9 @@ async function checkedContacts(
 		}
 		warnings.push(text);
 	}
-	if (!contacts.count) throw nothingToUpload(ctx, contacts.leftOut);
+	if (!contacts.count && !s.dryRun && !allListed(contacts.leftOut)) {
+		throw nothingToUpload(ctx, contacts.leftOut);
+	}
 	return { contacts, warnings };
 }
 

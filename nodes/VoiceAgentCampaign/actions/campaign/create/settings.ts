@@ -56,6 +56,8 @@ export interface CreateSettings {
 	zoneRule?: ZoneRule;
 	/** Tells apart the requests of one run's campaigns (one per zone) for sendOnce. */
 	onceTag: string;
+	/** Dry Run: report what would be sent, send nothing. */
+	dryRun: boolean;
 	launch?: Launch;
 }
 
@@ -150,6 +152,7 @@ export function readSettings(ctx: IExecuteFunctions, now: number): CreateSetting
 		endMs: end.instantMs,
 		zoneRule,
 		onceTag: '',
+		dryRun: f.boolean('dryRun', 'Dry Run', false),
 		launch: f.boolean('startRightAway', 'Start Right Away', false) ? readLaunch(f) : undefined,
 	};
 }

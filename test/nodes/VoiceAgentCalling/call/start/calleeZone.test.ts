@@ -162,7 +162,7 @@ describe("Call › Start: Call Window in the Callee's Time Zone", () => {
 			'Call Window in the Callee\'s Time Zone: Column tz: "GMT+3" is not an IANA time zone name, e.g. America/New_York (an offset such as +05:30 is not one: daylight saving needs the zone) [item 0]',
 			{ tz: 'GMT+3' },
 		],
-	])('refused before anything is sent: %j %j', async (extra, callConfig, message, row = {}) => {
+	])('refused before anything is sent: %j %j', async (extra, callConfig, message, row: Record<string, unknown> = {}) => {
 		const { error } = await runNode({
 			type: 'voiceAgentCalling',
 			items: [{ json: { ...ROWS[0], ...row } }],
@@ -204,6 +204,54 @@ describe("Call › Start: Call Window in the Callee's Time Zone", () => {
 			'calleeZoneColumn',
 			'unknownZone',
 			'defaultZone',
+		]);
+	});
+});
+
+describe("Call › Start: Dry Run Report with the callee's time zone", () => {
+	test("each row's window in its own zone; a row whose zone is unknown is counted as zone_unknown; nothing sent", async () => {
+		const { output, error } = await runNode({
+			type: 'voiceAgentCalling',
+			items: [
+				{ json: { name: 'Ny', phone: '+12125550100' } },
+				{ json: { name: 'Au', phone: '+61412345678' } },
+			],
+			parameters: params(
+				{ dryRunReport: true, dryRun: true },
+				{ scheduledAt: '2030-01-15T07:00:00' },
+			),
+		});
+		expect(error).toBeUndefined();
+		const summary = {
+			rows: 2,
+			would_call: 1,
+			skipped: {
+				do_not_call: 0,
+				invalid_number: 0,
+				missing_prompt_variable: 0,
+				zone_unknown: 1,
+				invalid_input: 0,
+			},
+		};
+		expect(output.map((o) => o.json)).toEqual([
+			expect.objectContaining({
+				dry_run: true,
+				call_window: {
+					timezone: 'America/New_York',
+					window_start: '08:00',
+					window_end: '21:00',
+					first_call_at: '2030-01-15T08:00:00',
+				},
+				summary,
+			}),
+			{
+				dry_run: true,
+				skipped: 'zone_unknown',
+				problem: expect.stringMatching(
+					/^Call Window in the Callee's Time Zone: .*\+61.* \[item 1\]$/,
+				),
+				summary,
+			},
 		]);
 	});
 });

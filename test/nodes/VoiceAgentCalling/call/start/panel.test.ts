@@ -29,6 +29,7 @@ describe('Call › Start groups its settings by what the user decides', () => {
 			'voiceId',
 			'variablesMode',
 			'missingVariables',
+			'doNotCall',
 			'dryRun',
 			'pace',
 			'duplicateProtection',

@@ -84,6 +84,7 @@ const ZONES = [
 ] as const;
 
 const REFUSED = {
+	skipped: 'zone_unknown',
 	item: 4,
 	mobile_number: '+61412345678',
 	field: "Call Window in the Callee's Time Zone",
@@ -144,6 +145,35 @@ describe("Campaign › Create: Call Window in the Callee's Time Zone", () => {
 			ZONES.map(([zone], n) => [listId(n + 1), names[n], zone, n === 0 ? 2 : 1, START_ANSWER]),
 		);
 		expect(output[0].pairedItem).toEqual(sheet().map((_, item) => ({ item })));
+	});
+
+	test("Dry Run: each zone's campaign with its window, the unknown zone counted, only the assistant read", async () => {
+		mockAgent([]);
+		const { output, error } = await runNode({
+			type: 'voiceAgentCampaign',
+			parameters: params({ dryRun: true }),
+			items: sheet(),
+		});
+		expect(error).toBeUndefined();
+		expect(output).toHaveLength(1);
+		const json = output[0].json;
+		expect([json.dry_run, json.rows_to_upload]).toEqual([true, 5]);
+		expect(json.summary).toEqual({
+			rows: 6,
+			would_call: 5,
+			skipped: {
+				do_not_call: 0,
+				invalid_number: 0,
+				missing_prompt_variable: 0,
+				zone_unknown: 1,
+				invalid_input: 0,
+			},
+		});
+		expect(json.left_out).toEqual([REFUSED]);
+		const campaigns = json.campaigns as IDataObject[];
+		expect(
+			campaigns.map((c) => [c.dry_run, c.rows_to_upload, (c.call_window as IDataObject).timezone]),
+		).toEqual(ZONES.map(([zone], n) => [true, n === 0 ? 2 : 1, zone]));
 	});
 
 	test('a re-run (fresh items, the same rows) finds every campaign: nothing uploaded or started again', async () => {
