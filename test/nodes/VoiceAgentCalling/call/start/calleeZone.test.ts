@@ -162,14 +162,17 @@ describe("Call › Start: Call Window in the Callee's Time Zone", () => {
 			'Call Window in the Callee\'s Time Zone: Column tz: "GMT+3" is not an IANA time zone name, e.g. America/New_York (an offset such as +05:30 is not one: daylight saving needs the zone) [item 0]',
 			{ tz: 'GMT+3' },
 		],
-	])('refused before anything is sent: %j %j', async (extra, callConfig, message, row: Record<string, unknown> = {}) => {
-		const { error } = await runNode({
-			type: 'voiceAgentCalling',
-			items: [{ json: { ...ROWS[0], ...row } }],
-			parameters: params(extra, callConfig),
-		});
-		expect(error?.message).toBe(message);
-	});
+	])(
+		'refused before anything is sent: %j %j',
+		async (extra, callConfig, message, row: Record<string, unknown> = {}) => {
+			const { error } = await runNode({
+				type: 'voiceAgentCalling',
+				items: [{ json: { ...ROWS[0], ...row } }],
+				parameters: params(extra, callConfig),
+			});
+			expect(error?.message).toBe(message);
+		},
+	);
 
 	test('off (the default): one zone for every row, as before', async () => {
 		const scope = mockApi()
