@@ -45,7 +45,8 @@ const claims = new Map<string, { awaitingSave: boolean; at: number }>();
 const AWAITING_CAP = MEMORY_CAP;
 const SWEEP = 'sweep';
 
-const claimPrefix = (ctx: IWebhookFunctions) => `${ctx.getWorkflow().id ?? ''}|${ctx.getNode().id}|`;
+const claimPrefix = (ctx: IWebhookFunctions) =>
+	`${ctx.getWorkflow().id ?? ''}|${ctx.getNode().id}|`;
 
 function claim(ctx: IWebhookFunctions, keys: string[], held: string[]): boolean {
 	const prefix = claimPrefix(ctx);

@@ -341,7 +341,10 @@ describe('deliveries', () => {
 	test('an emitted delivery stays claimed until its save is read back, however long the save takes', async () => {
 		// Seen under load in a real n8n: the node answers, n8n's save of the memory lands
 		// seconds later, and a copy read from the database before it must still be caught.
-		jest.useFakeTimers({ now: Date.now(), doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+		jest.useFakeTimers({
+			now: Date.now(),
+			doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'],
+		});
 		try {
 			const node = trigger();
 			const before = JSON.parse(JSON.stringify(node.workflow.staticData));
