@@ -130,6 +130,11 @@ export interface SandboxOptions {
 	 * says "empty or minimal".
 	 */
 	failedAnalysis?: 'empty' | 'minimal';
+	/**
+	 * A history or export read without start_date / end_date: 'stale' (default) reads the
+	 * reference's fixed day 2025-09-25, 'current' leaves the bound open (FACTS gives both).
+	 */
+	historyDates?: 'stale' | 'current';
 	latencyMs?: LatencySpec;
 	faults?: FaultRule[] | { rules: FaultRule[] };
 	deliveryFaults?: DeliveryFaultRule[] | { rules: DeliveryFaultRule[] };

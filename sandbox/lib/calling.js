@@ -290,7 +290,7 @@ function placeCall(ctx, v2) {
 /** GET /calling/history @param {Ctx} ctx @returns {Reply} */
 function listHistory(ctx) {
 	const q = ctx.query;
-	const { start, end } = dateRange(q);
+	const { start, end } = dateRange(q, ctx.store.historyDates);
 	const limit = intParam(q, 'limit', { def: 10, min: 1, max: 100 });
 	const offset = intParam(q, 'offset', { def: 0, min: 0 });
 	const agentIds = q
@@ -367,7 +367,7 @@ const EXPORT_COLUMNS = [
 /** POST /calling/history/download @param {Ctx} ctx @returns {Reply} */
 function exportHistory(ctx) {
 	const q = ctx.query;
-	const { start, end } = dateRange(q);
+	const { start, end } = dateRange(q, ctx.store.historyDates);
 	const agentIds = q
 		.getAll('agent_id')
 		.filter(Boolean)

@@ -55,10 +55,25 @@ function dateParam(q, name) {
 	return ms;
 }
 
-/** start_date/end_date of the history and the export. @param {URLSearchParams} q */
-function dateRange(q) {
-	const start = dateParam(q, 'start_date');
-	const end = dateParam(q, 'end_date');
+/**
+ * What a missing start_date / end_date of the history and the export reads as. FACTS gives two
+ * readings: the reference's fixed day (2025-09-25 in India's time: a caller that leaves a date
+ * out sees that day's calls, not today's), and a report that omitting them returns current
+ * data. 'stale' (the default) serves the first, 'current' the second (no bound).
+ */
+const STALE_DAY = {
+	start: Date.parse('2025-09-25T00:00:00+05:30'),
+	end: Date.parse('2025-09-25T23:59:59+05:30'),
+};
+
+/**
+ * start_date/end_date of the history and the export.
+ * @param {URLSearchParams} q @param {'stale'|'current'} [missing]
+ */
+function dateRange(q, missing = 'current') {
+	const stale = missing === 'stale';
+	const start = dateParam(q, 'start_date') ?? (stale ? STALE_DAY.start : undefined);
+	const end = dateParam(q, 'end_date') ?? (stale ? STALE_DAY.end : undefined);
 	if (start !== undefined && end !== undefined && start > end) {
 		throw new Invalid('start_date must not be after end_date');
 	}

@@ -85,6 +85,7 @@ async function startSandbox(options = {}) {
 		campaignStatuses: options.campaignStatuses,
 		scheduledAt: options.scheduledAt,
 		failedAnalysis: options.failedAnalysis,
+		historyDates: options.historyDates,
 	});
 	const faults = new FaultBoard(prng((options.seed ?? 1) ^ 0x27d4eb2f));
 	if (options.latencyMs !== undefined) faults.setLatency(options.latencyMs);

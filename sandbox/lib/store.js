@@ -26,7 +26,8 @@ class Store {
 	 * @param {{seed?: number, clock?: 'manual'|'real', speed?: number, startTime?: string|number,
 	 *   apiKey?: string, startStatus?: 'ongoing'|'registered', shape?: 'live'|'docs',
 	 *   largeFlow?: 'page'|'schema', campaignStatuses?: 'page'|'schema',
-	 *   scheduledAt?: 'honour'|'ignore', failedAnalysis?: 'empty'|'minimal'}} [options]
+	 *   scheduledAt?: 'honour'|'ignore', failedAnalysis?: 'empty'|'minimal',
+	 *   historyDates?: 'stale'|'current'}} [options]
 	 */
 	constructor(options = {}) {
 		this.options = options;
@@ -53,6 +54,10 @@ class Store {
 		if (!['empty', 'minimal'].includes(options.failedAnalysis ?? 'empty'))
 			throw new Error('failedAnalysis must be empty or minimal');
 		this.failedAnalysis = options.failedAnalysis ?? 'empty';
+		/** A history read without start_date or end_date: FACTS gives both readings (readers.js). */
+		if (!['stale', 'current'].includes(options.historyDates ?? 'stale'))
+			throw new Error('historyDates must be stale or current');
+		this.historyDates = options.historyDates ?? 'stale';
 		/** @type {Array<(change: Change) => void>} told of every status change of a live call */
 		this.listeners = [];
 		/** bumped by reset(), so work started before it can tell it is stale */

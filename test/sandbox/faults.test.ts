@@ -4,7 +4,8 @@ import { useSandbox } from '../helpers/sandbox';
 
 let sb: Sandbox;
 let api: Client;
-useSandbox((started) => ({ sb, api } = started));
+// These read the history without dates: the reading where that means no bound.
+useSandbox((started) => ({ sb, api } = started), { historyDates: 'current' });
 
 const control = async (method: string, path: string, body?: unknown) => {
 	const res = await fetch(`${sb.origin}/__sandbox/${path}`, {

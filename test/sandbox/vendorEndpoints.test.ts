@@ -15,7 +15,8 @@ import { useSandbox } from '../helpers/sandbox';
 
 let sb: Sandbox;
 let api: Client;
-useSandbox((started) => ({ sb, api } = started));
+// These read the history without dates: the reading where that means no bound.
+useSandbox((started) => ({ sb, api } = started), { historyDates: 'current' });
 
 const CAMPAIGN_6 = 'e5e5e5e5-0000-4000-8000-000000000006';
 

@@ -28,6 +28,22 @@ export interface HistoryPage {
 	limit?: unknown;
 }
 
+/**
+ * The service reads a missing start_date or end_date as a fixed day of September 2025 (its
+ * reference; one report says current data instead), so every read sends both: a bound the
+ * caller left open becomes the history's floor, or a day past now (no call is created later;
+ * a day covers any clock difference with the service).
+ */
+export const HISTORY_FLOOR = '2020-01-01T00:00:00+00:00';
+const DAY_MS = 86_400_000;
+
+export function withBothDates<Q extends IDataObject | HistoryQuery>(qs: Q, nowMs: number): Q {
+	const end = new Date(nowMs + DAY_MS).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+	if (qs.start_date !== undefined && qs.end_date !== undefined) return qs;
+	const { start_date: start, end_date: until, ...rest } = qs;
+	return { start_date: start ?? HISTORY_FLOOR, end_date: until ?? end, ...rest } as unknown as Q;
+}
+
 /** GET /calling/history with these query parameters (limit and offset included). */
 export type FetchPage = (qs: HistoryQuery) => Promise<HistoryPage>;
 
@@ -46,7 +62,7 @@ export function historyFetcher(ctx: ApiContext, settings: RequestSettings = {}):
 			...settings,
 			method: 'GET',
 			path: HISTORY_PATH,
-			qs,
+			qs: withBothDates(qs, Date.now()),
 		});
 		if (!isPlainObject(body)) {
 			throw shapeError(node, `the answer of GET ${HISTORY_PATH}`, 'should be an object', i);

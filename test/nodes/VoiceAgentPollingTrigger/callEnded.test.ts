@@ -6,6 +6,7 @@ import { loadOptionsContext, mockApi } from '../../helpers/harness';
 import { record } from '../../helpers/record';
 import { PollHarness } from '../../helpers/poll';
 import { AGENT } from '../../helpers/fixtures';
+import { dayAfter } from '../../helpers/historyDates';
 
 const T0 = Date.parse('2026-11-25T12:00:00Z');
 const MIN = 60_000;
@@ -79,7 +80,7 @@ const asRecord = (r: Row, outcome: string, extra: Record<string, unknown> = {}) 
 function history(at: number, calls: Row[], extra = {}) {
 	return mockApi()
 		.get('/calling/history')
-		.query({ start_date: since(at), ...extra, limit: '100', offset: '0' })
+		.query({ start_date: since(at), end_date: dayAfter(at), ...extra, limit: '100', offset: '0' })
 		.reply(200, { calls, limit: 100, offset: 0, count: calls.length, total: calls.length });
 }
 
@@ -215,7 +216,13 @@ describe('Voice Agent Polling Trigger › Call Ended', () => {
 		const h = new PollHarness({ type: 'voiceAgentTrigger', parameters: {} });
 		let scope = mockApi()
 			.get('/calling/history')
-			.query({ status: 'completed', start_date: since(T0), limit: '100', offset: '0' })
+			.query({
+				status: 'completed',
+				start_date: since(T0),
+				end_date: dayAfter(T0),
+				limit: '100',
+				offset: '0',
+			})
 			.reply(200, { calls: [], limit: 100, offset: 0, count: 0, total: 0 });
 		await h.poll();
 		scope.done();

@@ -6,6 +6,7 @@ import { mockApi } from '../../helpers/harness';
 import { record } from '../../helpers/record';
 import { PollHarness } from '../../helpers/poll';
 import { AGENT } from '../../helpers/fixtures';
+import { dayAfter, withDates } from '../../helpers/historyDates';
 
 const T0 = Date.parse('2026-11-25T12:00:00Z');
 const MIN = 60_000;
@@ -108,6 +109,7 @@ function history(at: number, pages: Array<Array<ReturnType<typeof row>>>, extra 
 			.query({
 				status: 'completed',
 				start_date: since(at),
+				end_date: dayAfter(at),
 				...extra,
 				limit: '100',
 				offset: String(page * 100),
@@ -203,7 +205,7 @@ describe('Voice Agent Trigger › poll', () => {
 		const older = row(7, 3 * 24 * 60);
 		const scope = history(T0, [[]])
 			.get('/calling/history')
-			.query({ status: 'completed', limit: '100', offset: '0' })
+			.query(withDates({ status: 'completed', limit: '100', offset: '0' }, now))
 			.reply(200, { calls: [older], limit: 100, offset: 0, count: 1, total: 1 });
 		expect(jsonOf(await h.poll('manual'))).toEqual([asRecord(older)]);
 		scope.done();
@@ -295,7 +297,13 @@ describe('Voice Agent Trigger › poll', () => {
 		scope = history(now, [page1])
 			.get('/calling/history')
 			.times(4) // the transport retries a read on 5xx; all attempts fail
-			.query({ status: 'completed', start_date: since(now), limit: '100', offset: '100' })
+			.query({
+				status: 'completed',
+				start_date: since(now),
+				end_date: dayAfter(now),
+				limit: '100',
+				offset: '100',
+			})
 			.reply(500, { error: { code: '500 Internal Server Error', message: 'Something broke' } });
 		const failure = await h.poll().then(
 			() => undefined,
@@ -343,6 +351,7 @@ function cappedHistory(
 			.query({
 				status: 'completed',
 				start_date: since(at),
+				end_date: dayAfter(at),
 				limit: '100',
 				offset: String(offset),
 			})
@@ -472,7 +481,13 @@ describe('Voice Agent Trigger › paging', () => {
 		// 50, 50, 20 and then an empty page: a short page alone proves nothing here.
 		const scope = cappedHistory(now, rows, 50, { echoLimit: false })
 			.get('/calling/history')
-			.query({ status: 'completed', start_date: since(now), limit: '100', offset: '120' })
+			.query({
+				status: 'completed',
+				start_date: since(now),
+				end_date: dayAfter(now),
+				limit: '100',
+				offset: '120',
+			})
 			.reply(200, { calls: [], offset: 120, count: 0, total: 'many' });
 		expect(jsonOf(await h.poll())).toHaveLength(120);
 		scope.done();
@@ -519,7 +534,13 @@ describe('Voice Agent Trigger › answers and parameters', () => {
 		now = T0 + MIN;
 		const scope = reads()
 			.get('/calling/history')
-			.query({ status: 'completed', start_date: since(now), limit: '100', offset: '0' })
+			.query({
+				status: 'completed',
+				start_date: since(now),
+				end_date: dayAfter(now),
+				limit: '100',
+				offset: '0',
+			})
 			.reply(200, body as Record<string, unknown>);
 		const failure = await h.poll().then(
 			() => undefined,
@@ -604,10 +625,10 @@ describe('Voice Agent Trigger › Fetch Test Event in any list order', () => {
 		const newest = row(500, 3 * days, 3 * days);
 		const scope = history(now, [[]])
 			.get('/calling/history')
-			.query({ status: 'completed', limit: '100', offset: '0' })
+			.query(withDates({ status: 'completed', limit: '100', offset: '0' }, now))
 			.reply(200, { calls: page1, limit: 100, offset: 0, count: 100, total: 'many' })
 			.get('/calling/history')
-			.query({ status: 'completed', limit: '100', offset: '100' })
+			.query(withDates({ status: 'completed', limit: '100', offset: '100' }, now))
 			.reply(200, { calls: [newest], limit: 100, offset: 100, count: 1, total: 'many' });
 		expect(jsonOf(await h.poll('manual'))).toEqual([asRecord(newest)]);
 		scope.done();

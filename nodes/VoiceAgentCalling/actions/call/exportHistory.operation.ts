@@ -8,6 +8,7 @@ import { BinaryOutput, type OperationOutput } from '../../../shared/engine/route
 import { expectObject, shapeError } from '../../../shared/http/shape';
 import { apiRequestFull } from '../../../shared/http/transport';
 import { toUuid } from '../../../shared/engine/validate';
+import { withBothDates } from '../../../shared/calls/history';
 import { createdRangeQuery } from './historyQuery';
 
 export const option = operationOption({
@@ -205,11 +206,15 @@ function exportQuery(ctx: IExecuteFunctions, i: number): IDataObject {
 	const all = fields(ctx, i);
 	const filters = all.collection('filters', 'Filters');
 	const options = all.collection('options', 'Options');
-	const qs = createdRangeQuery(
-		node,
-		{ startDate: filters.raw('startDate'), endDate: filters.raw('endDate') } as IDataObject,
-		ctx.getTimezone(),
-		i,
+	// Both dates, always: a missing one reads as a fixed day of 2025 (withBothDates).
+	const qs = withBothDates(
+		createdRangeQuery(
+			node,
+			{ startDate: filters.raw('startDate'), endDate: filters.raw('endDate') } as IDataObject,
+			ctx.getTimezone(),
+			i,
+		),
+		Date.now(),
 	);
 	const agentIds = assistantIds(filters, node, i);
 	if (agentIds.length) qs.agent_id = agentIds;

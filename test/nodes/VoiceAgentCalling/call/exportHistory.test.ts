@@ -10,6 +10,11 @@ import {
 	runNode,
 } from '../../../helpers/harness';
 import { AGENT, CALL } from '../../../helpers/fixtures';
+import { dayAfter, withDates } from '../../../helpers/historyDates';
+
+const NOW = Date.parse('2026-11-27T10:00:00Z');
+beforeEach(() => jest.spyOn(Date, 'now').mockReturnValue(NOW));
+afterEach(() => jest.restoreAllMocks());
 
 const ZIP = Buffer.from('PK\u0003\u0004fake-zip-bytes');
 
@@ -29,6 +34,7 @@ describe('Call › Export History', () => {
 					JSON.stringify(q) ===
 					JSON.stringify({
 						start_date: '2026-11-01T00:00:00+00:00',
+						end_date: dayAfter(NOW),
 						agent_id: [AGENT, A2],
 						status: 'completed',
 						call_type: 'outbound',
@@ -75,6 +81,7 @@ describe('Call › Export History', () => {
 			.matchHeader('x-api-key', API_KEY)
 			.matchHeader('accept', /^application\/zip/)
 			.post('/calling/history/download')
+			.query(withDates({}, NOW))
 			.reply(200, zip, { 'Content-Type': 'application/zip' });
 		const { output, error } = await runNode({
 			type: 'voiceAgentCalling',
@@ -112,7 +119,9 @@ describe('Export History', () => {
 	test('Voicemail ={{ true }} sends voicemail=true; numbers from text are whole numbers', async () => {
 		const scope = nock(BASE_URL)
 			.post('/calling/history/download')
-			.query({ voicemail: 'true', include_analysis: 'false', limit: '20', offset: '5' })
+			.query(
+				withDates({ voicemail: 'true', include_analysis: 'false', limit: '20', offset: '5' }, NOW),
+			)
 			.reply(200, { message: 'queued' });
 		const { output, error } = await runNode({
 			type: 'voiceAgentCalling',
@@ -170,6 +179,7 @@ describe('Export History', () => {
 	test('a 200 HTML page is not saved as call-history.zip', async () => {
 		nock(BASE_URL)
 			.post('/calling/history/download')
+			.query(withDates({}, NOW))
 			.reply(200, '<!DOCTYPE html><html>Sign in</html>', { 'Content-Type': 'text/html' });
 		const { error, output } = await runNode({
 			type: 'voiceAgentCalling',
@@ -182,7 +192,7 @@ describe('Export History', () => {
 	});
 
 	test('a JSON list where the message belongs is a shape error', async () => {
-		nock(BASE_URL).post('/calling/history/download').reply(200, [1, 2]);
+		nock(BASE_URL).post('/calling/history/download').query(withDates({}, NOW)).reply(200, [1, 2]);
 		const { error } = await runNode({ type: 'voiceAgentCalling', parameters: exportParams() });
 		expect(error?.message).toBe(
 			'Unexpected answer from the service: The export answer should be an object but is a list',
@@ -192,6 +202,7 @@ describe('Export History', () => {
 	test('an announced size over the limit is refused before reading the body', async () => {
 		nock(BASE_URL)
 			.post('/calling/history/download')
+			.query(withDates({}, NOW))
 			.reply(200, ZIP, {
 				'Content-Type': 'application/zip',
 				'Content-Length': String(3 * 1024 * 1024),
@@ -209,6 +220,7 @@ describe('Export History', () => {
 		const big = Buffer.concat([ZIP, Buffer.alloc(1024 * 1024 + 10)]);
 		nock(BASE_URL)
 			.post('/calling/history/download')
+			.query(withDates({}, NOW))
 			.reply(
 				200,
 				() => require('node:stream').Readable.from([big.subarray(0, 600000), big.subarray(600000)]),
@@ -229,6 +241,7 @@ describe('Export History', () => {
 		let sent = 0;
 		nock(BASE_URL)
 			.post('/calling/history/download')
+			.query(withDates({}, NOW))
 			.times(3)
 			.reply(() => {
 				sent++;
@@ -245,6 +258,7 @@ describe('Export History', () => {
 		nock(BASE_URL)
 			.matchHeader('x-api-key', API_KEY)
 			.post('/calling/history/download')
+			.query(withDates({}, NOW))
 			.reply(200, ZIP, { 'Content-Type': 'application/octet-stream' });
 		const { output, error } = await runNode({
 			type: 'voiceAgentCalling',

@@ -2,8 +2,12 @@
 import { jsonOf, runNode, expectAllMocksUsed, mockApi } from '../../../helpers/harness';
 import { record } from '../../../helpers/record';
 import { AGENT } from '../../../helpers/fixtures';
+import { withDates } from '../../../helpers/historyDates';
 
 expectAllMocksUsed();
+const NOW = Date.parse('2026-11-27T10:00:00Z');
+beforeEach(() => jest.spyOn(Date, 'now').mockReturnValue(NOW));
+afterEach(() => jest.restoreAllMocks());
 
 describe('Call › Get Many', () => {
 	const call = (n: number) => ({
@@ -24,10 +28,10 @@ describe('Call › Get Many', () => {
 		};
 		const scope = mockApi()
 			.get('/calling/history')
-			.query({ ...filters, limit: '100', offset: '0' })
+			.query(withDates({ ...filters, limit: '100', offset: '0' }, NOW))
 			.reply(200, { calls: page1, limit: 100, offset: 0, count: 100, total: 'many' })
 			.get('/calling/history')
-			.query({ ...filters, limit: '100', offset: '100' })
+			.query(withDates({ ...filters, limit: '100', offset: '100' }, NOW))
 			.reply(200, { calls: page2, limit: 100, offset: 100, count: 2, total: 'many' });
 		const { output, error } = await runNode({
 			type: 'voiceAgentCalling',
@@ -67,7 +71,7 @@ describe('Call › Get Many', () => {
 		for (const offset of [0, 50, 100]) {
 			scope
 				.get('/calling/history')
-				.query({ limit: '100', offset: String(offset) })
+				.query(withDates({ limit: '100', offset: String(offset) }, NOW))
 				.reply(200, {
 					calls: rows.slice(offset, offset + 50),
 					limit: 50,
@@ -92,7 +96,7 @@ describe('Call › Get Many', () => {
 	test('Limit asks for just that many', async () => {
 		const scope = mockApi()
 			.get('/calling/history')
-			.query({ limit: '3', offset: '0' })
+			.query(withDates({ limit: '3', offset: '0' }, NOW))
 			.reply(200, { calls: [call(1), call(2), call(3)], total: 50 });
 		const { output } = await runNode({
 			type: 'voiceAgentCalling',

@@ -1,6 +1,10 @@
 import { expectAllMocksUsed, jsonOf, mockApi, runNode } from '../../../helpers/harness';
+import { withDates } from '../../../helpers/historyDates';
 
 expectAllMocksUsed();
+const NOW = Date.parse('2026-11-27T10:00:00Z');
+beforeEach(() => jest.spyOn(Date, 'now').mockReturnValue(NOW));
+afterEach(() => jest.restoreAllMocks());
 
 const LIST = 'f6f6f6f6-0000-4000-8000-0000000000aa';
 const call = (n: number) => ({
@@ -16,7 +20,7 @@ describe('Campaign › Get Results', () => {
 	test('the history of the list: exact query, call records carrying the row’s variables', async () => {
 		mockApi()
 			.get('/calling/history')
-			.query({ bulk_list_id: LIST, status: 'completed', limit: '2', offset: '0' })
+			.query(withDates({ bulk_list_id: LIST, status: 'completed', limit: '2', offset: '0' }, NOW))
 			.reply(200, { calls: [call(1), call(2)], total: 9 });
 		const { output, error } = await runNode({
 			type: 'voiceAgentCampaign',
@@ -39,11 +43,11 @@ describe('Campaign › Get Results', () => {
 	test('Return All pages the history to its end; no status filter by default', async () => {
 		mockApi()
 			.get('/calling/history')
-			.query({ bulk_list_id: LIST, limit: '100', offset: '0' })
+			.query(withDates({ bulk_list_id: LIST, limit: '100', offset: '0' }, NOW))
 			.reply(200, { calls: Array.from({ length: 100 }, (_, n) => call(n)), total: 101 });
 		mockApi()
 			.get('/calling/history')
-			.query({ bulk_list_id: LIST, limit: '100', offset: '100' })
+			.query(withDates({ bulk_list_id: LIST, limit: '100', offset: '100' }, NOW))
 			.reply(200, { calls: [call(100)], total: 101 });
 		const { output } = await runNode({
 			type: 'voiceAgentCampaign',
