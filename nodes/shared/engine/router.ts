@@ -65,11 +65,22 @@ export function asItemError(ctx: IExecuteFunctions, error: unknown, itemIndex: n
 	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 }
 
-function errorItem(error: Error, itemIndex: number | number[]): INodeExecutionData {
+/**
+ * An item's error under Continue On Fail. With "continue (using error output)" it is the bare
+ * error: n8n moves an item to the error output only when its json is nothing else (1.x), and
+ * adds the row's fields there; an item carrying the error itself would lose them.
+ */
+function errorItem(
+	ctx: IExecuteFunctions,
+	error: Error,
+	itemIndex: number | number[],
+): INodeExecutionData {
 	const json: IDataObject = { error: error.message };
 	const e = error as NodeApiError;
-	if (e.description) json.description = e.description;
-	if (e.httpCode) json.httpCode = e.httpCode;
+	if (ctx.getNode().onError !== 'continueErrorOutput') {
+		if (e.description) json.description = e.description;
+		if (e.httpCode) json.httpCode = e.httpCode;
+	}
 	return {
 		json,
 		pairedItem: Array.isArray(itemIndex)
@@ -97,7 +108,7 @@ async function routeAll(
 		// An error that names its row keeps it; any other is the first item's.
 		const e = asItemError(ctx, error, 0);
 		if (!continueOnFail) throw e;
-		return [[errorItem(e, every)]];
+		return [[errorItem(ctx, e, every)]];
 	}
 }
 
@@ -165,10 +176,11 @@ export async function route(
 	for (let i = 0; i < items.length; i++) {
 		const result = results[i];
 		if (result?.ok) output.push(...toItems(result.output, i));
-		else if (result) output.push(errorItem(asItemError(this, result.error, i), i));
+		else if (result) output.push(errorItem(this, asItemError(this, result.error, i), i));
 		else
 			output.push(
 				errorItem(
+					this,
 					new NodeOperationError(this.getNode(), 'Not run: the batch stopped before this item', {
 						itemIndex: i,
 					}),
