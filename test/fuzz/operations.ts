@@ -353,7 +353,7 @@ export const ENTRIES: FuzzEntry[] = [
 		],
 		good: {
 			callId: UUID,
-			when: fc.constantFrom('now', 'callbackAt', 'at'),
+			when: fc.constantFrom('now', 'callbackAt', 'at', 'nextWindow'),
 			callAt: fc.constantFrom('2030-01-15T09:30:00', '2020-01-15T09:30:00+02:00'),
 			maxAttempts: fc.integer({ min: 1, max: 5 }),
 			assistantId: UUID,

@@ -185,6 +185,82 @@ afterEach(() => {
 	jest.restoreAllMocks();
 });
 
+describe('Call › Call Back › When: At the Next Opening of a Daily Window', () => {
+	const details = { [CALL]: detailsOf(CALL, { parent_call_id: null }) };
+	const windowAt = async (nowIso: string, window: IDataObject) => {
+		jest.spyOn(Date, 'now').mockReturnValue(Date.parse(nowIso));
+		// A fresh service per run: an earlier run's persisted replies would answer first.
+		nock.cleanAll();
+		const { bodies, log } = service({ details });
+		const { output, error } = await run({ when: 'nextWindow', ...window });
+		return { bodies, log, output, error };
+	};
+	const nine = { windowStart: '09:00', windowEnd: '18:00' };
+	const at = (timezone: string, scheduledAt: string) =>
+		body({ call_config: { call_time: { timezone, scheduled_at: scheduledAt } } });
+
+	test('before the window: today at its start, in the window zone', async () => {
+		// 12:00Z is 07:00 in New York (EST).
+		const r = await windowAt('2026-11-25T12:00:00Z', {
+			...nine,
+			windowTimeZone: 'America/New_York',
+		});
+		expect(r.error).toBeUndefined();
+		expect(r.bodies).toEqual([at('America/New_York', '2026-11-25T09:00:00')]);
+		expect(jsonOf(r.output)).toEqual([placed(r.bodies[0])]);
+	});
+
+	test('inside the window: called now, without a scheduled time', async () => {
+		// 12:00Z is 13:00 in Berlin.
+		const r = await windowAt('2026-11-25T12:00:00Z', { ...nine, windowTimeZone: 'Europe/Berlin' });
+		expect(r.error).toBeUndefined();
+		expect(r.bodies).toEqual([body()]);
+	});
+
+	test('after the window: tomorrow at its start, over a month end', async () => {
+		// 13:00Z is 18:30 in Kolkata, on the last day of November.
+		const r = await windowAt('2026-11-30T13:00:00Z', { ...nine, windowTimeZone: 'Asia/Kolkata' });
+		expect(r.bodies).toEqual([at('Asia/Kolkata', '2026-12-01T09:00:00')]);
+	});
+
+	test('a DST day in New York: the zone decides, not a fixed offset', async () => {
+		// 2026-03-08 springs forward at 02:00: 13:30Z is 09:30 EDT (inside), 08:30 at EST.
+		const inside = await windowAt('2026-03-08T13:30:00Z', {
+			...nine,
+			windowTimeZone: 'America/New_York',
+		});
+		expect(inside.bodies).toEqual([body()]);
+		// 06:30Z on the 8th is 01:30 EST: before the window, which opens at 09:00 EDT that day.
+		const before = await windowAt('2026-03-08T06:30:00Z', {
+			...nine,
+			windowTimeZone: 'America/New_York',
+		});
+		expect(before.bodies).toEqual([at('America/New_York', '2026-03-08T09:00:00')]);
+	});
+
+	test('a missing or wrong window: an error naming the field, nothing sent', async () => {
+		const missing = await windowAt('2026-11-25T12:00:00Z', {
+			...nine,
+			windowTimeZone: '={{ "" }}',
+		});
+		expect(missing.error?.message).toBe('Window Time Zone: is required [item 0]');
+		expect(missing.log).toEqual([]);
+		const zone = await windowAt('2026-11-25T12:00:00Z', { ...nine, windowTimeZone: 'Mars/Base' });
+		expect(zone.error?.message).toBe(
+			'Window Time Zone: "Mars/Base" is not an IANA time zone, e.g. Asia/Kolkata [item 0]',
+		);
+		const order = await windowAt('2026-11-25T12:00:00Z', {
+			windowStart: '18:00',
+			windowEnd: '09:00',
+			windowTimeZone: 'UTC',
+		});
+		expect(order.error?.message).toBe(
+			'Window End: 09:00 is not after Window Start (18:00) [item 0]',
+		);
+		expect(order.log).toEqual([]);
+	});
+});
+
 describe('Call › Call Back › When', () => {
 	test('Now: the call from the item placed again with parent_call_id', async () => {
 		const { log, bodies } = service({

@@ -12,6 +12,7 @@ import { findCallBack } from './duplicate';
 import { attemptOf, sourceCall, type SourceCall } from './source';
 import { checkVariables, readVariablesOverride } from './variables';
 import { readGivenTime, requestedTime, WHEN } from './when';
+import { nextWindowTime } from './window';
 
 export const option = operationOption({
 	name: 'Call Back',
@@ -73,7 +74,13 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 	const s = readSettings(f);
 	const zone = this.getTimezone();
 	const nowMs = Date.now();
-	const given = s.when === 'at' ? readGivenTime(f, zone, nowMs) : undefined;
+	// Given times and windows are checked before any request.
+	const given =
+		s.when === 'at'
+			? readGivenTime(f, zone, nowMs)
+			: s.when === 'nextWindow'
+				? nextWindowTime(f, nowMs)
+				: undefined;
 	const src = await sourceCall(this, s.callId, i, {
 		agent: !s.agentId,
 		to: !s.to,

@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { parseScheduledTime } from '../../../../shared/engine/dateTime';
 import type { Fields } from '../../../../shared/engine/params';
 
-export const WHEN = ['now', 'callbackAt', 'at'] as const;
+export const WHEN = ['now', 'callbackAt', 'at', 'nextWindow'] as const;
 export type When = (typeof WHEN)[number];
 
 /** call_config for a later call, or undefined for now. */
