@@ -170,11 +170,11 @@ describe('example: its Call Back nodes, run as shipped', () => {
 		nock.emitter.removeAllListeners('no match');
 		jest.restoreAllMocks();
 	});
-	const runAs = (name: string, item: IDataObject) =>
+	const runAs = (name: string, item: Record<string, unknown>) =>
 		runNode({
 			type: 'voiceAgentCalling',
 			parameters: node(name).parameters,
-			items: [{ json: item }],
+			items: [{ json: item as IDataObject }],
 			timezone: 'America/New_York',
 		});
 	const sent = (callConfig: IDataObject) => ({
