@@ -496,6 +496,51 @@ describe('Call › Call Back › never twice', () => {
 	});
 });
 
+describe('Call › Call Back › the assistant read once per run', () => {
+	/** Call Start's record of call `id` (first of its chain), with the assistant `agent`. */
+	const first = (id: string, agent = AGENT) => ({
+		...started,
+		call_id: id,
+		assistant: { ...(started.assistant as IDataObject), id: agent },
+		parent_call_id: null,
+	});
+
+	test('3 items of one assistant: GET /agent/{id} once, 3 calls placed', async () => {
+		const { log, bodies } = service({});
+		const { output, error } = await run({ when: 'now', duplicateProtection: false }, [
+			first(CALL),
+			first(P1),
+			first(P2),
+		]);
+		expect(error).toBeUndefined();
+		expect(log).toEqual([`agent ${AGENT}`, 'start', 'start', 'start']);
+		expect(bodies).toEqual([
+			body(),
+			body({ parent_call_id: P1 }),
+			body({ parent_call_id: P2 }),
+		]);
+		expect(jsonOf(output).map((o) => o.parent_call_id)).toEqual([CALL, P1, P2]);
+	});
+
+	test('items of two assistants: each read once, in the order first needed', async () => {
+		const { log } = service({});
+		const { error } = await run({ when: 'now', duplicateProtection: false }, [
+			first(CALL),
+			first(P1, OTHER_AGENT),
+			first(P2),
+		]);
+		expect(error).toBeUndefined();
+		expect(log).toEqual([`agent ${AGENT}`, 'start', `agent ${OTHER_AGENT}`, 'start', 'start']);
+	});
+
+	test('a new run reads it again (nothing kept past the run)', async () => {
+		const { log } = service({});
+		await run({ when: 'now', duplicateProtection: false }, [first(CALL)]);
+		await run({ when: 'now', duplicateProtection: false }, [first(P1)]);
+		expect(log).toEqual([`agent ${AGENT}`, 'start', `agent ${AGENT}`, 'start']);
+	});
+});
+
 describe('Call › Call Back › Max Attempts', () => {
 	const chain = {
 		[CALL]: detailsOf(CALL, { parent_call_id: P1 }),
