@@ -514,11 +514,7 @@ describe('Call › Call Back › the assistant read once per run', () => {
 		]);
 		expect(error).toBeUndefined();
 		expect(log).toEqual([`agent ${AGENT}`, 'start', 'start', 'start']);
-		expect(bodies).toEqual([
-			body(),
-			body({ parent_call_id: P1 }),
-			body({ parent_call_id: P2 }),
-		]);
+		expect(bodies).toEqual([body(), body({ parent_call_id: P1 }), body({ parent_call_id: P2 })]);
 		expect(jsonOf(output).map((o) => o.parent_call_id)).toEqual([CALL, P1, P2]);
 	});
 
