@@ -97,7 +97,7 @@ describe('example: Follow up on every ended call', () => {
 				['={{ $json.outcome }}', 'answered'],
 				['={{ $json.callback_requested === true }}', ''],
 			],
-			[["={{ ['no_answer', 'busy', 'voicemail'].includes($json.outcome) }}", '']],
+			[["={{ ['no_answer', 'busy', 'voicemail', 'failed'].includes($json.outcome) }}", '']],
 			[['={{ $json.outcome }}', 'answered']],
 		]);
 		const outputs = (example.connections['By outcome'] as { main: Array<Array<IDataObject>> }).main;
