@@ -130,15 +130,16 @@ export async function sourceCall(
 /**
  * The source's place in its chain: the item's own `attempt`, else 1 + its ancestors, found by
  * following parent_call_id back through the call details, at most `bound` reads. Where the
- * details do not tell a parent, the chain is counted as ending there.
+ * details say none (null) the chain ends there; where they lack the key (`untold`: the
+ * service does not show it) the caller counts another way.
  */
 export async function attemptOf(
 	ctx: IExecuteFunctions,
 	source: SourceCall,
 	i: number,
 	bound: number,
-): Promise<number> {
-	if (source.attempt !== undefined) return source.attempt;
+): Promise<{ attempt: number; untold: boolean }> {
+	if (source.attempt !== undefined) return { attempt: source.attempt, untold: false };
 	let attempt = 1;
 	let parent = source.parentId;
 	const seen = new Set([source.id]);
@@ -147,5 +148,5 @@ export async function attemptOf(
 		attempt++;
 		parent = (await readSource(ctx, parent, i)).parentId;
 	}
-	return attempt;
+	return { attempt, untold: parent === undefined };
 }

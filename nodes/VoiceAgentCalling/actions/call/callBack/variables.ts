@@ -58,10 +58,7 @@ export async function checkVariables(
 	known: boolean,
 	i: number,
 ): Promise<void> {
-	const used = usedPromptVariables(
-		await assistantOnce(ctx, body.agent_id, i),
-		body.version_id,
-	);
+	const used = usedPromptVariables(await assistantOnce(ctx, body.agent_id, i), body.version_id);
 	const vars = body.custom_args_values ?? {};
 	const given = [
 		...Object.keys(vars).filter((k) => vars[k].trim() !== ''),
