@@ -560,6 +560,17 @@ describe('Call › Call Back › where the service shows no parent_call_id', () 
 		});
 	});
 
+	test('a source the history does not show yet (a service clock ahead): every call to the number counts', async () => {
+		const { output } = await (async () => {
+			service({
+				details: untold,
+				rows: [row(P1, '2026-11-25T10:00:00+00:00'), row(P2, '2026-11-24T10:00:00+00:00')],
+			});
+			return await run({ when: 'now' }, [{}]);
+		})();
+		expect(jsonOf(output)[0]).toMatchObject({ skipped: true, attempt: 4 });
+	});
+
 	test('a later call of the assistant to the number counts as the call-back: output, not placed again', async () => {
 		const later = row(NEW_CALL, '2026-11-25T11:05:00+00:00');
 		const { log, bodies } = service({

@@ -56,17 +56,15 @@ const createdMs = (row: IDataObject | undefined): number =>
 
 /**
  * Where no parent_call_id can be read: how many of the assistant's calls to the number were
- * made up to the source call (itself included), or undefined when the source is not among
- * the rows. Earlier calls outside its chain count too: the cap is reached sooner, never later.
+ * made up to the source call, itself included. A source not among the rows (made after the
+ * window's end by a clock ahead of ours, or before its start) counts every row to the number
+ * and itself. Calls outside its chain count too: the cap is reached sooner, never later.
  */
-export function callsUpToSource(
-	rows: IDataObject[],
-	sourceId: string,
-	to: string,
-): number | undefined {
+export function callsUpToSource(rows: IDataObject[], sourceId: string, to: string): number {
+	const toNumber = rows.filter((row) => row.to_number === to && row.id !== sourceId);
 	const at = createdMs(rows.find((row) => row.id === sourceId));
-	if (Number.isNaN(at)) return undefined;
-	return rows.filter((row) => row.to_number === to && createdMs(row) <= at).length;
+	if (Number.isNaN(at)) return toNumber.length + 1;
+	return toNumber.filter((row) => createdMs(row) <= at).length + 1;
 }
 
 export async function findCallBack(

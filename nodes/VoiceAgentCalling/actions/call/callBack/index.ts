@@ -100,7 +100,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 	let rows: IDataObject[] | undefined;
 	if (walked.untold && s.lookBackDays && dup.agentId && dup.to) {
 		rows = await callsOfAssistant(this, dup, i);
-		attempt = Math.max(attempt, (callsUpToSource(rows, src.id, dup.to) ?? 0) + 1);
+		attempt = Math.max(attempt, callsUpToSource(rows, src.id, dup.to) + 1);
 	}
 	if (attempt > s.maxAttempts) {
 		return {
