@@ -3,7 +3,10 @@
  * (`n8n start`) against the sandbox, over 50 calls with mixed outcomes. Every call is emitted
  * once; the Switch sends each to its branch; Call Back places one call-back per call of the
  * two call-back branches (counted in the sandbox's ledger by parent_call_id) at the requested
- * time or at the window's next opening; answered calls land in the CSV file. The example runs
+ * time or at the window's next opening; answered calls land in the CSV file. Then the window
+ * opens: the unreached numbers' second calls ring, end unreached and are called back once
+ * more, and their third calls are not (Max Attempts 3, counted without any parent_call_id on
+ * the sandbox's reads, as FACTS leaves open). The example runs
  * as shipped but for two settings a test needs: the trigger polls on the suite's schedule, and
  * the daily window opens two hours from now in a fixed-offset zone, so its call-backs wait
  * whatever the hour of the run (the shipped 09:00-18:00 New York would place them at once
@@ -33,11 +36,13 @@ function laterWindow(nowMs: number) {
 	const zone = x === 0 ? 'Etc/GMT' : `Etc/GMT${x > 0 ? '+' : '-'}${Math.abs(x)}`;
 	const two = (n: number) => String(n).padStart(2, '0');
 	const day = new Date(nowMs - x * HOUR).toISOString().slice(0, 10);
+	const opening = `${day}T${two(local + 2)}:00:00`;
 	return {
 		zone,
 		start: `${two(local + 2)}:00`,
 		end: `${two(local + 3)}:00`,
-		opening: `${day}T${two(local + 2)}:00:00`,
+		opening,
+		openingMs: Date.parse(`${opening}Z`) + x * HOUR,
 	};
 }
 const window = laterWindow(Date.now());
@@ -92,7 +97,7 @@ const NUMBERS = PLAN.flatMap(([suffix, count], p) =>
 const suite = e2eSuite({ label: 'Follow-up', seed: 13, workflows: () => [workflow()] });
 
 describe(`n8n ${MAJOR}.x the example Follow up on every ended call`, () => {
-	test('50 ended calls: each routed once by outcome, one call-back each where due, the answered in the file', async () => {
+	test('50 ended calls: each routed once by outcome, one call-back each where due, the answered in the file, at most 3 calls per unreached number', async () => {
 		const { sandbox, n8n, n8nEnv, timed, files } = suite;
 		const headers = { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' };
 		const api = async (method: string, route: string, body?: object) => {
@@ -285,6 +290,77 @@ describe(`n8n ${MAJOR}.x the example Follow up on every ended call`, () => {
 				return [id, numberOf.get(id)!, 'answered', a.classification, a.summary].map(csv).join(',');
 			});
 			expect(sorted(rows)).toEqual(sorted(expected));
+
+			// Max Attempts over executions: the window opens (the sandbox's clock moves to it), the
+			// second calls ring and end unreached, and each is called back once more (attempt 3,
+			// at the opening, already past for the sandbox: it rings at once); the third calls end
+			// unreached too and are not called back (attempt 4 > 3). The sandbox shows no
+			// parent_call_id, so Call Back counts the assistant's calls to each number.
+			const firstExecutions = list.length;
+			sandbox.advance(window.openingMs - sandbox.now() + 60_000);
+			await timed('the second and third calls ring, end and are routed', () =>
+				waitFor(
+					'each third call emitted and skipped, no execution running',
+					async () => {
+						const now = await runs();
+						const skipped = now.flatMap((e) =>
+							(e.runData?.['Call back in the next window']?.[0].data.main[0] ?? [])
+								.map((i: any) => i.json)
+								.filter((j: any) => j.skipped === true),
+						);
+						return (
+							skipped.length >= notReached.length &&
+							now.every((e) => e.status !== 'running' && e.status !== 'new')
+						);
+					},
+					bound('poll', 8),
+				),
+			);
+			const again = reads();
+			await waitFor(
+				`${QUIET_POLLS} more polls`,
+				() => reads() >= again + QUIET_POLLS,
+				bound('poll', QUIET_POLLS + 1),
+			);
+			const all = await runs();
+			expect(all.map((e) => e.status).filter((st) => st !== 'success')).toEqual([]);
+			const late = all.filter((e) => !list.some((l) => l.id === e.id));
+			expect(late.length).toBeGreaterThan(0);
+			expect(all.length).toBe(firstExecutions + late.length);
+			const lateOut = (node: string, output = 0) =>
+				late.flatMap((e) => (e.runData[node]?.[0].data.main[output] ?? []).map((i: any) => i.json));
+			const seconds = notReached.map((id) => back(id).call_id);
+			const third = sandbox.ledger.filter((e) => seconds.includes(e.parent_call_id!));
+			// Each second call: routed to Not reached and called back once, as attempt 3.
+			expect(sorted(third.map((e) => e.parent_call_id!))).toEqual(sorted(seconds));
+			for (const e of third) {
+				expect(e.call_time).toEqual({ timezone: window.zone, scheduled_at: window.opening });
+			}
+			const placedLate = lateOut('Call back in the next window').filter((j) => !j.skipped);
+			expect(sorted(placedLate.map((j) => j.call_id))).toEqual(sorted(third.map((e) => e.call_id)));
+			expect(placedLate.map((j) => [j.attempt, j.already_called_back])).toEqual(
+				seconds.map(() => [3, false]),
+			);
+			// Each third call: routed to Not reached and skipped (attempt 4), nothing placed.
+			const skippedLate = lateOut('Call back in the next window').filter((j) => j.skipped);
+			expect(sorted(skippedLate.map((j) => j.parent_call_id))).toEqual(
+				sorted(third.map((e) => e.call_id)),
+			);
+			expect(new Set(skippedLate.map((j) => j.attempt))).toEqual(new Set([4]));
+			// The late executions saw exactly the second and third calls of the unreached numbers.
+			expect(sorted(lateOut('When a call ends').map((j) => j.call_id))).toEqual(
+				sorted([...seconds, ...third.map((e) => e.call_id)]),
+			);
+			expect(sorted(lateOut('By outcome', 1).map((j) => j.call_id))).toEqual(
+				sorted([...seconds, ...third.map((e) => e.call_id)]),
+			);
+			// Never twice, over both rounds.
+			const parents = sandbox.ledger.filter((e) => e.parent_call_id).map((e) => e.parent_call_id);
+			expect(parents.length).toBe(new Set(parents).size);
+			expect(sandbox.ledger).toHaveLength(50 + asked.length + 2 * notReached.length);
+			suite.timings.push(
+				`${late.length} later execution(s): ${third.length} third calls placed, ${skippedLate.length} skipped`,
+			);
 		} catch (error) {
 			throw new Error(`${(error as Error).message}\n--- n8n log ---\n${server.log()}`);
 		} finally {
