@@ -1,9 +1,10 @@
 /**
  * End to end: the example "Follow up on every ended call" activated in a real n8n
- * (`n8n start`) against the sandbox, over 50 calls with mixed outcomes. Every call is emitted
+ * (`n8n start`) against the sandbox, over 52 calls with mixed outcomes. Every call is emitted
  * once; the Switch sends each to its branch; Call Back places one call-back per call of the
  * two call-back branches (counted in the sandbox's ledger by parent_call_id) at the requested
- * time or at the window's next opening; answered calls land in the CSV file. Then the window
+ * time or at the window's next opening, except for an assistant whose prompt uses variables an
+ * ended call does not keep (refused, naming them); answered calls land in the CSV file. Then the window
  * opens: the unreached numbers' second calls ring, end unreached and are called back once
  * more, and their third calls are not (Max Attempts 3, counted without any parent_call_id on
  * the sandbox's reads, as FACTS leaves open). The example runs
@@ -82,7 +83,8 @@ function localIso(ms: number, zone: string): string {
 	return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
-/** 50 numbers: 26 answer, 8 never pick up, 6 busy, 6 reach voicemail, 4 cannot be called. */
+/** 50 numbers: 26 answer, 8 never pick up, 6 busy, 6 reach voicemail, 4 cannot be called
+ * (and two more of another assistant, below). */
 const PLAN: Array<[suffix: string, count: number]> = [
 	['50', 26],
 	['13', 8],
@@ -97,7 +99,7 @@ const NUMBERS = PLAN.flatMap(([suffix, count], p) =>
 const suite = e2eSuite({ label: 'Follow-up', seed: 13, workflows: () => [workflow()] });
 
 describe(`n8n ${MAJOR}.x the example Follow up on every ended call`, () => {
-	test('50 ended calls: each routed once by outcome, one call-back each where due, the answered in the file, at most 3 calls per unreached number', async () => {
+	test('52 ended calls: each routed once by outcome, one call-back each where due (none without the variables), the answered in the file, at most 3 calls per unreached number', async () => {
 		const { sandbox, n8n, n8nEnv, timed, files } = suite;
 		const headers = { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' };
 		const api = async (method: string, route: string, body?: object) => {
@@ -150,8 +152,23 @@ describe(`n8n ${MAJOR}.x the example Follow up on every ended call`, () => {
 				});
 				numberOf.set(placed.data.call_id, number);
 			}
+			// Two calls of an assistant whose prompt uses @{{clinic}}, @{{date}} and @{{time}}: an
+			// ended call does not keep them, so Call Back refuses, naming them, and places nothing.
+			const refused: string[] = [];
+			for (const n of [0, 1]) {
+				const placed = await api('POST', '/calling/outbound/individual', {
+					name: `Clinic caller ${n}`,
+					mobile_number: `+141559${n}0013`,
+					agent_id: fixtures.AGENTS[0].id,
+					from_number: FROM,
+					custom_args_values: { clinic: 'Sunrise Clinic', date: 'June 9', time: '12:00' },
+					call_config: { retry_count: 0 },
+				});
+				numberOf.set(placed.data.call_id, `+141559${n}0013`);
+				refused.push(placed.data.call_id);
+			}
 			const ids = [...numberOf.keys()];
-			await timed('50 calls end', () =>
+			await timed('52 calls end', () =>
 				waitFor('every call final', () =>
 					ids.every((id) => FINAL.has(sandbox.call(id)?.status ?? '')),
 				),
@@ -166,7 +183,8 @@ describe(`n8n ${MAJOR}.x the example Follow up on every ended call`, () => {
 				(id) => suffix(id) === '50' && truth.get(id).platform_analysis?.callback_requested === true,
 			);
 			const answered = ids.filter((id) => suffix(id) === '50' && !asked.includes(id));
-			const notReached = ids.filter((id) => ['13', '14', '99'].includes(suffix(id)));
+			const unreached = ids.filter((id) => ['13', '14', '99'].includes(suffix(id)));
+			const notReached = unreached.filter((id) => !refused.includes(id));
 			// Both kinds of answered calls occur (the reply depends on the number).
 			expect(asked.length).toBeGreaterThan(0);
 			expect(answered.length).toBeGreaterThan(0);
@@ -178,11 +196,11 @@ describe(`n8n ${MAJOR}.x the example Follow up on every ended call`, () => {
 				);
 			await timed('every call emitted and its execution finished', () =>
 				waitFor(
-					'50 emitted, no execution running',
+					'52 emitted, no execution running',
 					async () => {
 						const list = await runs();
 						return (
-							emitted(list).length >= 50 &&
+							emitted(list).length >= ids.length &&
 							list.every((e) => e.status !== 'running' && e.status !== 'new')
 						);
 					},
@@ -200,7 +218,7 @@ describe(`n8n ${MAJOR}.x the example Follow up on every ended call`, () => {
 			expect(list.map((e) => e.status).filter((s) => s !== 'success')).toEqual([]);
 			expect(emitted(list).sort()).toEqual([...ids].sort());
 			suite.timings.push(
-				`${list.length} execution(s); call-back asked ${asked.length}, not reached ${notReached.length}, answered ${answered.length}, nowhere ${ids.length - asked.length - notReached.length - answered.length}`,
+				`${list.length} execution(s); call-back asked ${asked.length}, not reached ${notReached.length}, answered ${answered.length}, refused (variables) ${refused.length}, nowhere ${ids.length - asked.length - unreached.length - answered.length}`,
 			);
 
 			/** The items of a node's output across the executions. */
@@ -208,7 +226,7 @@ describe(`n8n ${MAJOR}.x the example Follow up on every ended call`, () => {
 				list.flatMap((e) => (e.runData[node]?.[0].data.main[output] ?? []).map((i: any) => i.json));
 			const sorted = (a: string[]) => [...a].sort();
 			expect(sorted(out('By outcome', 0).map((j) => j.call_id))).toEqual(sorted(asked));
-			expect(sorted(out('By outcome', 1).map((j) => j.call_id))).toEqual(sorted(notReached));
+			expect(sorted(out('By outcome', 1).map((j) => j.call_id))).toEqual(sorted(unreached));
 			expect(sorted(out('By outcome', 2).map((j) => j.call_id))).toEqual(sorted(answered));
 			expect(
 				Object.fromEntries(
@@ -238,7 +256,7 @@ describe(`n8n ${MAJOR}.x the example Follow up on every ended call`, () => {
 				perParent.set(e.parent_call_id!, (perParent.get(e.parent_call_id!) ?? 0) + 1);
 			expect([...perParent.values()].filter((n) => n > 1)).toEqual([]);
 			expect(sorted([...perParent.keys()])).toEqual(sorted([...asked, ...notReached]));
-			expect(sandbox.ledger).toHaveLength(50 + asked.length + notReached.length);
+			expect(sandbox.ledger).toHaveLength(ids.length + asked.length + notReached.length);
 			const back = (id: string) => backs.find((e) => e.parent_call_id === id)!;
 
 			// Call-back asked: at the time the callee asked for, the same callee and assistant.
@@ -266,8 +284,18 @@ describe(`n8n ${MAJOR}.x the example Follow up on every ended call`, () => {
 				expect(sandbox.call(entry.call_id)?.name).toBe(truth.get(source).callee_name);
 			}
 			// Not reached: at the next opening of the window, nothing placed for now.
-			const inWindow = out('Call back in the next window');
+			const inWindow = out('Call back in the next window').filter((j) => !j.error);
 			expect(sorted(inWindow.map((j) => j.parent_call_id))).toEqual(sorted(notReached));
+			expect(out('Call back in the next window').filter((j) => j.error)).toEqual(
+				refused.map(() => ({
+					description: expect.stringMatching(
+						/^Fix "Overrides › Variables" in input item \d+ and run again\. No request was sent for this item\.$/,
+					),
+					error: expect.stringMatching(
+						/^Overrides › Variables: the original call's variables are not known \(a history row does not carry them\), and it needs @\{\{clinic\}\}, @\{\{date\}\}, @\{\{time\}\}, which the assistant uses: give them here \[item \d+\]$/,
+					),
+				})),
+			);
 			for (const item of inWindow) {
 				const entry = back(item.parent_call_id);
 				expect(item).toMatchObject({
@@ -357,7 +385,7 @@ describe(`n8n ${MAJOR}.x the example Follow up on every ended call`, () => {
 			// Never twice, over both rounds.
 			const parents = sandbox.ledger.filter((e) => e.parent_call_id).map((e) => e.parent_call_id);
 			expect(parents.length).toBe(new Set(parents).size);
-			expect(sandbox.ledger).toHaveLength(50 + asked.length + 2 * notReached.length);
+			expect(sandbox.ledger).toHaveLength(ids.length + asked.length + 2 * notReached.length);
 			suite.timings.push(
 				`${late.length} later execution(s): ${third.length} third calls placed, ${skippedLate.length} skipped`,
 			);
