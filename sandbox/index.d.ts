@@ -151,6 +151,10 @@ export interface LedgerEntry {
 	from_number: string;
 	agent_id: string;
 	at: string;
+	/** The request's parent_call_id, when it sent one. */
+	parent_call_id?: string;
+	/** The request's call_config.call_time, when it sent one. */
+	call_time?: Record<string, unknown>;
 }
 
 export interface CallView {

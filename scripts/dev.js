@@ -221,6 +221,8 @@ async function main() {
                                   calls ring within 2 minutes, at any hour
    Campaign results to a sheet    activate before the campaign: when it ends, writes
                                   .n8n-files/campaign/results-<execution>.csv
+   Follow up on every ended call  activate: calls back by outcome; answered calls'
+                                  summaries go to .n8n-files/follow-up/answered-<execution>.csv
    Knowledge base from a folder   uploads .n8n-files/knowledge-base/*, waits until ready,
                                   attaches it to the first assistant
  Files folder  ${files.folder}

@@ -242,6 +242,11 @@ function placeCall(ctx, v2) {
 			given[key] = value;
 		}
 	}
+	// FACTS: optional since 2026-05-02, "a call UUID, for follow-up calls". Kept in the ledger
+	// only (the request field); where the service shows it on reads is not published.
+	const parent = b.parent_call_id ?? null;
+	if (parent !== null && (typeof parent !== 'string' || !UUID_RE.test(parent)))
+		throw new Invalid(`parent_call_id must be a call UUID, got ${JSON.stringify(parent)}`);
 	const config =
 		b.call_config === undefined || b.call_config === null ? {} : checkCallConfig(b.call_config);
 	const callback = checkCallback(b.callback_url, b.callback_args);
@@ -265,6 +270,8 @@ function placeCall(ctx, v2) {
 		from_number: from.number,
 		agent_id: agent.id,
 		at: isoOffset(at),
+		...(parent ? { parent_call_id: parent } : {}),
+		...(isObject(b.call_config?.call_time) ? { call_time: { ...b.call_config.call_time } } : {}),
 		...(v2
 			? { v2: true, number_pool_id: b.number_pool_id ?? null, voice_id: voice?.id ?? null }
 			: {}),

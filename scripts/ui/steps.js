@@ -233,6 +233,35 @@ const startParameters = () =>
 	example('start-a-call.json').nodes.find((/** @type {any} */ n) => n.name === 'Start a call')
 		.parameters;
 
+/** Call Back's panel in each When mode, as a user sets it up after a trigger. */
+const callBackPanels = () => {
+	const callBack = { resource: 'call', operation: 'callBack', callId: '={{ $json.call_id }}' };
+	return [
+		{ name: 'Call back now', parameters: { ...callBack, when: 'now' }, shows: ['maxAttempts'] },
+		{
+			name: 'Call back when asked',
+			parameters: { ...callBack, when: 'callbackAt' },
+			shows: ['duplicateProtection'],
+		},
+		{
+			name: 'Call back at a time',
+			parameters: { ...callBack, when: 'at', callAt: '2030-01-15T10:00:00' },
+			shows: ['callAt'],
+		},
+		{
+			name: 'Call back in the next window',
+			parameters: {
+				...callBack,
+				when: 'nextWindow',
+				windowStart: '09:00',
+				windowEnd: '18:00',
+				windowTimeZone: 'America/New_York',
+			},
+			shows: ['windowStart', 'windowEnd', 'windowTimeZone'],
+		},
+	];
+};
+
 /**
  * The browser check of every node type, by type name: the nodes whose panels it opens. A node
  * package.json declares without an entry here fails the suite: add one with the node.
@@ -241,6 +270,8 @@ const startParameters = () =>
 const PANELS = {
 	voiceAgentCalling: async () => [
 		{ name: 'Start a call', parameters: startParameters(), shows: ['version'] },
+		// Call Back in each of its When modes, each showing the fields of its mode.
+		...callBackPanels(),
 	],
 	voiceAgentAssistant: async (ctx) => {
 		const { assistant } = startParameters();

@@ -343,3 +343,44 @@ describe('scheduled calls and call windows', () => {
 		).toBe(1);
 	});
 });
+
+describe('a follow-up call (parent_call_id)', () => {
+	const PARENT = 'a0000000-0000-4000-8000-000000000001';
+
+	test("the ledger keeps the request's parent_call_id and call_time; reads do not show it", async () => {
+		const { data } = await start({
+			parent_call_id: PARENT,
+			call_config: { call_time: { scheduled_at: '2025-06-02T15:00:00', timezone: 'Asia/Kolkata' } },
+		});
+		expect(sb.ledger).toEqual([
+			{
+				call_id: data.call_id,
+				mobile_number: '+14155552000',
+				from_number: '+14155550100',
+				agent_id: 'a1a1a1a1-0000-4000-8000-000000000001',
+				at: '2025-06-02T08:00:00.000+00:00',
+				parent_call_id: PARENT,
+				call_time: { scheduled_at: '2025-06-02T15:00:00', timezone: 'Asia/Kolkata' },
+			},
+		]);
+		// FACTS does not say where the service shows it: neither details nor history rows do.
+		expect(await details(data.call_id)).not.toHaveProperty('parent_call_id');
+		const rows = (await api.get('/calling/history?start_date=2025-06-02T08:00:00Z')).body.calls;
+		expect(rows.find((r: any) => r.id === data.call_id)).not.toHaveProperty('parent_call_id');
+	});
+
+	test('null is none; anything but a UUID is refused and nothing is placed', async () => {
+		await start({ parent_call_id: null });
+		expect(sb.ledger).toHaveLength(1);
+		expect(sb.ledger[0]).not.toHaveProperty('parent_call_id');
+		const res = await api.post(
+			'/calling/outbound/individual',
+			callBody({ parent_call_id: 'call-1' }),
+		);
+		expect(res.status).toBe(400);
+		expect(JSON.stringify(res.body)).toContain(
+			'parent_call_id must be a call UUID, got \\"call-1\\"',
+		);
+		expect(sb.ledger).toHaveLength(1);
+	});
+});

@@ -496,6 +496,151 @@ describe('Call › Call Back › never twice', () => {
 	});
 });
 
+describe('Call › Call Back › where the service shows no parent_call_id', () => {
+	// FACTS gives parent_call_id only as a request field: neither these details nor these
+	// history rows carry the key.
+	const untold = { [CALL]: detailsOf(CALL) };
+	const row = (id: string, createdAt: string, to = TO) => ({
+		id,
+		to_number: to,
+		name: 'Ada',
+		status: 'failed',
+		sub_status: 'FAILED',
+		created_at: createdAt,
+		agent: { id: AGENT },
+	});
+
+	test("Max Attempts counts the assistant's calls to the number up to this one: the third is not called back", async () => {
+		const { log } = service({
+			details: untold,
+			rows: [
+				row(CALL, '2026-11-25T11:00:00+00:00'),
+				row(P1, '2026-11-25T10:00:00+00:00'),
+				row(P2, '2026-11-24T10:00:00+00:00'),
+				// Another number, and a later call, do not count.
+				row(NEW_CALL, '2026-11-25T11:30:00+00:00'),
+				row('a0000000-0000-4000-8000-000000000009', '2026-11-25T09:00:00+00:00', '+14155550777'),
+			],
+		});
+		const { output, error } = await run({ when: 'now' }, [{}]);
+		expect(error).toBeUndefined();
+		expect(log).toEqual([`details ${CALL}`, historyQuery()]);
+		expect(jsonOf(output)).toEqual([
+			{
+				skipped: true,
+				skip_reason:
+					"Max Attempts (3) reached: this call is attempt 3 of its chain (counted as the assistant's calls to this number within Look Back: the service shows no parent_call_id)",
+				parent_call_id: CALL,
+				attempt: 4,
+				already_called_back: false,
+			},
+		]);
+	});
+
+	test('the second call to the number is called back as attempt 3, the history read once', async () => {
+		const { log, bodies } = service({
+			details: { ...untold, [P1]: detailsOf(P1) },
+			rows: [row(CALL, '2026-11-25T11:00:00+00:00'), row(P1, '2026-11-25T10:00:00+00:00')],
+		});
+		const { output, error } = await run({ when: 'now' }, [{}]);
+		expect(error).toBeUndefined();
+		// P1 is older than the source: not its call-back, and its details are read to be sure.
+		expect(log).toEqual([
+			`details ${CALL}`,
+			historyQuery(),
+			`details ${P1}`,
+			`agent ${AGENT}`,
+			'start',
+		]);
+		expect(bodies).toEqual([body()]);
+		expect(jsonOf(output)[0]).toMatchObject({
+			call_id: NEW_CALL,
+			attempt: 3,
+			parent_call_id: CALL,
+		});
+	});
+
+	test('a source the history does not show yet (a service clock ahead): every call to the number counts', async () => {
+		const { output } = await (async () => {
+			service({
+				details: untold,
+				rows: [row(P1, '2026-11-25T10:00:00+00:00'), row(P2, '2026-11-24T10:00:00+00:00')],
+			});
+			return await run({ when: 'now' }, [{}]);
+		})();
+		expect(jsonOf(output)[0]).toMatchObject({ skipped: true, attempt: 4 });
+	});
+
+	test('a later call of the assistant to the number counts as the call-back: output, not placed again', async () => {
+		const later = row(NEW_CALL, '2026-11-25T11:05:00+00:00');
+		const { log, bodies } = service({
+			details: { ...untold, [NEW_CALL]: detailsOf(NEW_CALL) },
+			rows: [later, row(CALL, '2026-11-25T11:00:00+00:00')],
+		});
+		const { output, error } = await run({ when: 'now' }, [{}]);
+		expect(error).toBeUndefined();
+		expect(log).toEqual([`details ${CALL}`, historyQuery(), `details ${NEW_CALL}`]);
+		expect(bodies).toEqual([]);
+		expect(jsonOf(output)[0]).toMatchObject({
+			call_id: NEW_CALL,
+			parent_call_id: CALL,
+			attempt: 2,
+			already_called_back: true,
+		});
+	});
+
+	test("details that name another parent decide: that later call is not this one's call-back", async () => {
+		const { bodies } = service({
+			details: { ...untold, [NEW_CALL]: detailsOf(NEW_CALL, { parent_call_id: P1 }) },
+			rows: [row(NEW_CALL, '2026-11-25T11:05:00+00:00'), row(CALL, '2026-11-25T11:00:00+00:00')],
+		});
+		const { error } = await run({ when: 'now' }, [{}]);
+		expect(error).toBeUndefined();
+		expect(bodies).toEqual([body()]);
+	});
+});
+
+describe('Call › Call Back › the assistant read once per run', () => {
+	/** Call Start's record of call `id` (first of its chain), with the assistant `agent`. */
+	const first = (id: string, agent = AGENT) => ({
+		...started,
+		call_id: id,
+		assistant: { ...(started.assistant as IDataObject), id: agent },
+		parent_call_id: null,
+	});
+
+	test('3 items of one assistant: GET /agent/{id} once, 3 calls placed', async () => {
+		const { log, bodies } = service({});
+		const { output, error } = await run({ when: 'now', duplicateProtection: false }, [
+			first(CALL),
+			first(P1),
+			first(P2),
+		]);
+		expect(error).toBeUndefined();
+		expect(log).toEqual([`agent ${AGENT}`, 'start', 'start', 'start']);
+		expect(bodies).toEqual([body(), body({ parent_call_id: P1 }), body({ parent_call_id: P2 })]);
+		expect(jsonOf(output).map((o) => o.parent_call_id)).toEqual([CALL, P1, P2]);
+	});
+
+	test('items of two assistants: each read once, in the order first needed', async () => {
+		const { log } = service({});
+		const { error } = await run({ when: 'now', duplicateProtection: false }, [
+			first(CALL),
+			first(P1, OTHER_AGENT),
+			first(P2),
+		]);
+		expect(error).toBeUndefined();
+		expect(log).toEqual([`agent ${AGENT}`, 'start', `agent ${OTHER_AGENT}`, 'start', 'start']);
+	});
+
+	test('a new run reads it again (nothing kept past the run)', async () => {
+		const { log } = service({});
+		await run({ when: 'now', duplicateProtection: false }, [first(CALL)]);
+		await run({ when: 'now', duplicateProtection: false }, [first(P1)]);
+		expect(log).toEqual([`agent ${AGENT}`, 'start', `agent ${AGENT}`, 'start']);
+	});
+});
+
 describe('Call › Call Back › Max Attempts', () => {
 	const chain = {
 		[CALL]: detailsOf(CALL, { parent_call_id: P1 }),

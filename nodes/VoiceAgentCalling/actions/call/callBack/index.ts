@@ -8,7 +8,7 @@ import type { OperationOutput } from '../../../../shared/engine/router';
 import { expectObject } from '../../../../shared/http/shape';
 import { apiRequest } from '../../../../shared/http/transport';
 import { START_PATH, type StartBody } from '../start/body';
-import { findCallBack } from './duplicate';
+import { callsOfAssistant, callsUpToSource, findCallBack } from './duplicate';
 import { attemptOf, sourceCall, type SourceCall } from './source';
 import { checkVariables, readVariablesOverride } from './variables';
 import { readGivenTime, requestedTime, WHEN } from './when';
@@ -90,11 +90,26 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 		to: !s.to,
 		from: !s.from,
 	});
-	const attempt = (await attemptOf(this, src, i, s.maxAttempts)) + 1;
+	const walked = await attemptOf(this, src, i, s.maxAttempts);
+	let attempt = walked.attempt + 1;
+	const dup = {
+		sourceId: src.id,
+		agentId: s.agentId ?? src.agentId ?? '',
+		to: s.to ?? src.to ?? '',
+		lookBackDays: s.lookBackDays,
+		nowMs,
+	};
+	// The chain cannot be followed where the service shows no parent_call_id: the assistant's
+	// calls to the number up to this one are counted instead (read once, reused below).
+	let rows: IDataObject[] | undefined;
+	if (walked.untold && s.lookBackDays && dup.agentId && dup.to) {
+		rows = await callsOfAssistant(this, dup, i);
+		attempt = Math.max(attempt, callsUpToSource(rows, src.id, dup.to) + 1);
+	}
 	if (attempt > s.maxAttempts) {
 		return {
 			skipped: true,
-			skip_reason: `Max Attempts (${s.maxAttempts}) reached: this call is attempt ${attempt - 1} of its chain`,
+			skip_reason: `Max Attempts (${s.maxAttempts}) reached: this call is attempt ${attempt - 1} of its chain${rows ? " (counted as the assistant's calls to this number within Look Back: the service shows no parent_call_id)" : ''}`,
 			...chain(src.id, attempt),
 			already_called_back: false,
 		};
@@ -112,8 +127,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 	}
 	// A Retry On Fail try replays this item's first outcome (sendOnce) without looking again.
 	if (s.lookBackDays && !alreadySent(this, i, 'callBack')) {
-		const query = { sourceId: src.id, agentId: body.agent_id, to: body.mobile_number };
-		const row = await findCallBack(this, { ...query, lookBackDays: s.lookBackDays, nowMs }, i);
+		const query = { ...dup, agentId: body.agent_id, to: body.mobile_number };
+		const row = await findCallBack(this, query, i, rows);
 		if (row) {
 			return {
 				...asJson(recordFromHistory(row)),

@@ -4,6 +4,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { calleeText } from '../../../../shared/calls/callee';
 import { readCallDetails } from '../../../../shared/calls/details';
 import { recordFromDetails } from '../../../../shared/calls/record';
 import { isPlainObject } from '../../../../shared/http/shape';
@@ -29,13 +30,18 @@ const text = (v: unknown): string | null =>
 
 const obj = (v: unknown): IDataObject => (isPlainObject(v) ? v : {});
 
-/** Text values kept as sent; numbers and booleans as text; anything else left out. */
+/**
+ * The call's variables, each read by the callee pipeline's one rule (calleeText); a value it
+ * refuses (an object, a list, broken text) or none at all is left out rather than failing the
+ * item, since the Variables override can still give it.
+ */
 function variablesOf(v: unknown): Record<string, string> | null {
 	if (!isPlainObject(v)) return null;
 	const out: Record<string, string> = {};
 	for (const [key, value] of Object.entries(v)) {
-		if (typeof value === 'string') out[key] = value;
-		else if (typeof value === 'number' || typeof value === 'boolean') out[key] = String(value);
+		if (value === null || value === undefined) continue;
+		const read = calleeText(value);
+		if ('text' in read) out[key] = read.text;
 	}
 	return out;
 }
@@ -124,15 +130,16 @@ export async function sourceCall(
 /**
  * The source's place in its chain: the item's own `attempt`, else 1 + its ancestors, found by
  * following parent_call_id back through the call details, at most `bound` reads. Where the
- * details do not tell a parent, the chain is counted as ending there.
+ * details say none (null) the chain ends there; where they lack the key (`untold`: the
+ * service does not show it) the caller counts another way.
  */
 export async function attemptOf(
 	ctx: IExecuteFunctions,
 	source: SourceCall,
 	i: number,
 	bound: number,
-): Promise<number> {
-	if (source.attempt !== undefined) return source.attempt;
+): Promise<{ attempt: number; untold: boolean }> {
+	if (source.attempt !== undefined) return { attempt: source.attempt, untold: false };
 	let attempt = 1;
 	let parent = source.parentId;
 	const seen = new Set([source.id]);
@@ -141,5 +148,5 @@ export async function attemptOf(
 		attempt++;
 		parent = (await readSource(ctx, parent, i)).parentId;
 	}
-	return attempt;
+	return { attempt, untold: parent === undefined };
 }

@@ -1,10 +1,11 @@
 /**
  * The variables of the call placed back: the Variables override, else the original call's.
- * Every call is checked against the placeholders its assistant uses (one GET /agent/{id}),
+ * Every call is checked against the placeholders its assistant uses (GET /agent/{id}, read
+ * once per assistant for all the items of one run of the node),
  * so a callee never hears "@{{name}}"; where the original's variables are not known (a history
  * row does not carry them) and the assistant uses any, the Variables override is asked for.
  */
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readAssistantRecord } from '../../../../shared/assistants/assistants';
 import { calleeText } from '../../../../shared/calls/callee';
@@ -31,6 +32,25 @@ export function readVariablesOverride(o: Fields): Record<string, string> | undef
 	return out;
 }
 
+/**
+ * The assistants read in this run of the node, by id. Keyed by the node's execute context,
+ * which every item of the run shares and which dies with the run (no state outlives an
+ * execution). A failed read is forgotten, so the next item tries again.
+ */
+const assistantsOfRun = new WeakMap<object, Map<string, Promise<IDataObject>>>();
+
+function assistantOnce(ctx: IExecuteFunctions, agentId: string, i: number): Promise<IDataObject> {
+	let read = assistantsOfRun.get(ctx);
+	if (!read) assistantsOfRun.set(ctx, (read = new Map()));
+	let agent = read.get(agentId);
+	if (!agent) {
+		agent = readAssistantRecord(ctx, agentId, i);
+		read.set(agentId, agent);
+		agent.catch(() => read.delete(agentId));
+	}
+	return agent;
+}
+
 export async function checkVariables(
 	ctx: IExecuteFunctions,
 	o: Fields,
@@ -38,10 +58,7 @@ export async function checkVariables(
 	known: boolean,
 	i: number,
 ): Promise<void> {
-	const used = usedPromptVariables(
-		await readAssistantRecord(ctx, body.agent_id, i),
-		body.version_id,
-	);
+	const used = usedPromptVariables(await assistantOnce(ctx, body.agent_id, i), body.version_id);
 	const vars = body.custom_args_values ?? {};
 	const given = [
 		...Object.keys(vars).filter((k) => vars[k].trim() !== ''),
