@@ -763,7 +763,16 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 				},
 			]);
 			const queued = sandbox.store.exports.at(-1);
-			expect(queued.query).toEqual({ status: 'completed' });
+			// Both dates are always sent (a missing one reads as a fixed day of 2025): the open
+			// start is the history's floor, the open end a day past n8n's clock.
+			expect(queued.query).toEqual({
+				status: 'completed',
+				start_date: '2020-01-01T00:00:00+00:00',
+				end_date: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/),
+			});
+			const dayAhead = Date.parse(queued.query.end_date) - Date.now();
+			expect(dayAhead).toBeGreaterThan(23 * 3600_000);
+			expect(dayAhead).toBeLessThanOrEqual(24 * 3600_000);
 			expect(queued.records).toBe(
 				callsNewestFirst().filter((c: any) => c.status === 'completed').length,
 			);
