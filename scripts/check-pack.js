@@ -19,7 +19,8 @@
  *   other modules required are Node built-ins and n8n-workflow (a peer dependency);
  * - the codex `<Node>.node.json` next to every node, and every icon a node or credential
  *   names (`file:…svg|png`), are inside;
- * - nothing else: outside dist/ only package.json, README.md, LICENSE, CHANGELOG.md; inside
+ * - nothing else: outside dist/ only package.json, README.md, LICENSE (the CHANGELOG stays in
+ *   the repository: the tarball's budget goes to the nodes); inside
  *   dist/ only .js, .json and .svg/.png files, each one reachable from the entries above (no
  *   source maps, declarations, build info, tests or sources);
  * - the tarball is at most MAX_PACKED_BYTES.
@@ -33,7 +34,7 @@ const path = require('node:path');
 
 const REPO = path.resolve(__dirname, '..');
 const MAX_PACKED_BYTES = 150 * 1024;
-const TOP_LEVEL = new Set(['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md']);
+const TOP_LEVEL = new Set(['package.json', 'README.md', 'LICENSE']);
 const PEERS = new Set(['n8n-workflow']);
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
