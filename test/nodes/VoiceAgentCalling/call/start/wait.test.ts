@@ -26,8 +26,13 @@ jest.mock('n8n-workflow', () => {
 		},
 	};
 });
+// Virtual time alone: a busy machine's slow answers must not use up Max Wait between rounds
+// (seen under load: Max Wait came a round early). The real clock only in `real` mode.
 const realNow = Date.now.bind(Date);
-jest.spyOn(Date, 'now').mockImplementation(() => realNow() + mockClock.ms);
+const BASE = realNow();
+jest
+	.spyOn(Date, 'now')
+	.mockImplementation(() => (mockClock.real ? realNow() : BASE) + mockClock.ms);
 
 const AT = '2026-11-25T12:00:00.000+00:00';
 const WINDOW = { start_date: '2026-11-25T11:59:59.000Z', end_date: '2026-11-25T12:00:01.000Z' };
