@@ -16,6 +16,8 @@ module.exports = {
 	// One file at a time unless E2E_WORKERS says more (scripts/suite.js): each file has its own
 	// n8n, folder, ports and sandbox. An n8n install on first use can take minutes.
 	maxWorkers: 1,
+	// With several workers, the longest files start first (see the sequencer).
+	testSequencer: '<rootDir>/test/e2e/sequencer.js',
 	// A failure bound for a whole test (scripts/bounds.js), far above a healthy run's.
 	testTimeout: bound('e2eTest'),
 	forceExit: true,
