@@ -187,9 +187,12 @@ export class Watcher {
 		this.stats.historyBudget += Math.ceil(pending.length / HISTORY_PAGE_SIZE);
 		const seen = new Map<string, CallRecord>();
 		const failed = new Map<string, Error>();
+		// One moment per round for "has its wait run out": read before the reads, so that a call
+		// judged out of time when it is output is the one whose last state was read for it.
+		const at = this.now();
 		await this.readHistory(pending, seen, failed);
-		await this.readMissingDetails(pending, seen, failed);
-		const finished = this.settle(pending, seen, failed);
+		await this.readMissingDetails(pending, seen, failed, at);
+		const finished = this.settle(pending, seen, failed, at);
 		await runPool(finished.length, this.options.concurrency, async (n) => {
 			await this.finishCall(finished[n].call, finished[n].timedOut);
 		});
@@ -227,9 +230,9 @@ export class Watcher {
 		}
 	}
 
-	/** Whether a call's wait runs out before the next round. */
-	private timedOutNow(c: WatchedCall): boolean {
-		return this.now() + c.pollMs > c.startedAt + c.maxWaitMs;
+	/** Whether a call's wait runs out before the round after the one at `at`. */
+	private timedOut(c: WatchedCall, at: number): boolean {
+		return at + c.pollMs > c.startedAt + c.maxWaitMs;
 	}
 
 	/**
@@ -240,6 +243,7 @@ export class Watcher {
 		pending: WatchedCall[],
 		seen: Map<string, CallRecord>,
 		failed: Map<string, Error>,
+		at: number,
 	): Promise<void> {
 		const needDetails = pending.filter((c) => {
 			if (failed.has(c.callId)) return false;
@@ -253,7 +257,7 @@ export class Watcher {
 				row &&
 				c.includeAnalysis &&
 				!isTerminal(row) &&
-				this.timedOutNow(c) &&
+				this.timedOut(c, at) &&
 				!needDetails.includes(c)
 			)
 				needDetails.push(c);
@@ -277,6 +281,7 @@ export class Watcher {
 		pending: WatchedCall[],
 		seen: Map<string, CallRecord>,
 		failed: Map<string, Error>,
+		at: number,
 	): Array<{ call: WatchedCall; timedOut: boolean }> {
 		const finished: Array<{ call: WatchedCall; timedOut: boolean }> = [];
 		for (const call of pending) {
@@ -285,14 +290,14 @@ export class Watcher {
 				call.last = record;
 				call.lastError = undefined;
 				if (isTerminal(record)) finished.push({ call, timedOut: false });
-				else if (this.timedOutNow(call)) finished.push({ call, timedOut: true });
+				else if (this.timedOut(call, at)) finished.push({ call, timedOut: true });
 				continue;
 			}
 			const error = failed.get(call.callId);
 			call.lastError = error;
 			if (error && [401, 403].includes(httpCode(error))) {
 				this.results.set(call.index, { ok: false, error: waitError(this.ctx, call, error) });
-			} else if (this.timedOutNow(call)) {
+			} else if (this.timedOut(call, at)) {
 				if (call.last) finished.push({ call, timedOut: true });
 				else
 					this.results.set(call.index, {

@@ -251,6 +251,41 @@ test('Include Analysis: an ended call gets one details read with analysis; open 
 	]);
 }, 20000);
 
+test("Include Analysis: a slow answer within a round does not cut a timed-out call's last read short", async () => {
+	// The round decides "out of time" at one moment: before, a details read of another call
+	// that took 2 s made the same round output call 1 as timed out without its last read.
+	starts(2);
+	mockApi()
+		.get('/calling/history')
+		.query(history())
+		.reply(200, { calls: [historyRow(0, 'completed'), historyRow(1, 'ongoing')] })
+		.get('/calling/call-details')
+		.query({ id: callId(0), send_analysis: 'true' })
+		.reply(() => {
+			mockClock.ms += 2000;
+			return [200, { status: 'success', data: { id: callId(0), call_status: 'completed' } }];
+		})
+		.get('/calling/history')
+		.query(history())
+		.reply(200, { calls: [historyRow(1, 'ongoing')] })
+		.get('/calling/call-details')
+		.query({ id: callId(1), send_analysis: 'true' })
+		.reply(200, {
+			status: 'success',
+			data: { id: callId(1), call_status: 'ongoing', platform_analysis: { summary: 'so far' } },
+		});
+	const { output, error } = await runNode({
+		type: 'voiceAgentCalling',
+		items: rows(2),
+		parameters: params({ includeAnalysis: true }),
+	});
+	expect(error).toBeUndefined();
+	expect(output.map((o) => [o.json.status, o.json.timed_out, o.json.platform_analysis])).toEqual([
+		['completed', false, null],
+		['ongoing', true, { summary: 'so far' }],
+	]);
+}, 20000);
+
 test('after waiting, the record still says the variables the call was started with', async () => {
 	starts(1);
 	mockApi()
