@@ -216,6 +216,17 @@ test('mixed outcomes in one batch: one history page per round, details only for 
 	]);
 }, 20000);
 
+/** Two rows started and waited for with analysis: each one's status, timed_out and analysis. */
+async function twoRowsWithAnalysis() {
+	const { output, error } = await runNode({
+		type: 'voiceAgentCalling',
+		items: rows(2),
+		parameters: params({ includeAnalysis: true }),
+	});
+	expect(error).toBeUndefined();
+	return output.map((o) => [o.json.status, o.json.timed_out, o.json.platform_analysis]);
+}
+
 test('Include Analysis: an ended call gets one details read with analysis; open ones none', async () => {
 	starts(2);
 	const analysed = {
@@ -239,13 +250,7 @@ test('Include Analysis: an ended call gets one details read with analysis; open 
 		.get('/calling/call-details')
 		.query({ id: callId(1), send_analysis: 'true' })
 		.reply(200, { status: 'success', data: { id: callId(1), call_status: 'ongoing' } });
-	const { output, error } = await runNode({
-		type: 'voiceAgentCalling',
-		items: rows(2),
-		parameters: params({ includeAnalysis: true }),
-	});
-	expect(error).toBeUndefined();
-	expect(output.map((o) => [o.json.status, o.json.timed_out, o.json.platform_analysis])).toEqual([
+	expect(await twoRowsWithAnalysis()).toEqual([
 		['completed', false, { summary: 'ok' }],
 		['ongoing', true, null],
 	]);
@@ -274,13 +279,7 @@ test("Include Analysis: a slow answer within a round does not cut a timed-out ca
 			status: 'success',
 			data: { id: callId(1), call_status: 'ongoing', platform_analysis: { summary: 'so far' } },
 		});
-	const { output, error } = await runNode({
-		type: 'voiceAgentCalling',
-		items: rows(2),
-		parameters: params({ includeAnalysis: true }),
-	});
-	expect(error).toBeUndefined();
-	expect(output.map((o) => [o.json.status, o.json.timed_out, o.json.platform_analysis])).toEqual([
+	expect(await twoRowsWithAnalysis()).toEqual([
 		['completed', false, null],
 		['ongoing', true, { summary: 'so far' }],
 	]);
