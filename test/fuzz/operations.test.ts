@@ -14,24 +14,9 @@ import { bound } from '../../scripts/bounds';
 import { packageOperations } from '../helpers/nodes';
 import { property } from './driver';
 import { ENTRIES } from './operations';
+import { realNow } from '../helpers/virtualClock';
 
-const mockClock = { ms: 0 };
-jest.mock('n8n-workflow', () => {
-	const actual = jest.requireActual('n8n-workflow');
-	return {
-		...actual,
-		// Advances the clock, and yields to pending I/O: a loop of sleeps (the Start watcher's
-		// rounds while rows are still being dialled) must let nock's answers through.
-		sleep: async (ms: number) => {
-			mockClock.ms += Math.max(0, Number(ms) || 0);
-			await new Promise((resolve) => setImmediate(resolve));
-		},
-	};
-});
-const realNow = Date.now.bind(Date);
-// Virtual time alone: a busy machine's slow answers must not use up a wait's budget.
-const BASE = realNow();
-jest.spyOn(Date, 'now').mockImplementation(() => BASE + mockClock.ms);
+jest.mock('n8n-workflow', () => require('../helpers/virtualClock').n8nWorkflowWithVirtualSleep());
 
 // n8n's wall-clock regex limit is replaced for every suite in test/helpers/afterEnv.ts.
 

@@ -5,25 +5,12 @@
  */
 import { expectAllMocksUsed, mockApi, runNode } from '../../../helpers/harness';
 import { bodyBytes, parseMultipart } from '../../../helpers/multipart';
+import { virtualClock } from '../../../helpers/virtualClock';
 
-const mockClock = { ms: 0 };
-const sleeps: number[] = [];
-jest.mock('n8n-workflow', () => {
-	const actual = jest.requireActual('n8n-workflow');
-	return {
-		...actual,
-		sleep: async (ms: number) => {
-			sleeps.push(ms);
-			mockClock.ms += ms;
-			await new Promise((resolve) => setImmediate(resolve));
-		},
-	};
-});
-const realNow = Date.now.bind(Date);
-// Virtual time alone: a busy machine's slow answers must not use up a wait's budget.
-const BASE = realNow();
-jest.spyOn(Date, 'now').mockImplementation(() => BASE + mockClock.ms);
-beforeEach(() => (sleeps.length = 0));
+jest.mock('n8n-workflow', () =>
+	require('../../../helpers/virtualClock').n8nWorkflowWithVirtualSleep(),
+);
+beforeEach(() => (virtualClock.sleeps.length = 0));
 
 expectAllMocksUsed();
 
@@ -198,7 +185,7 @@ test('a 429 with a long Retry-After is not waited for: the hourly limit and what
 	expect(error?.description).toBe(
 		'The service creates at most 10 knowledge bases an hour per workspace, and this workspace is over it. Nothing was changed. Try again later: run the workflow from a Schedule Trigger, or put a Wait node before this one.',
 	);
-	expect(sleeps).toEqual([]);
+	expect(virtualClock.sleeps).toEqual([]);
 });
 
 const record = (status: string) => ({
@@ -237,7 +224,7 @@ test('Wait Until Ready polls at the interval until completed and outputs the fin
 		parameters: waitParams,
 	});
 	expect(error).toBeUndefined();
-	expect(sleeps).toEqual([30000, 30000]);
+	expect(virtualClock.sleeps).toEqual([30000, 30000]);
 	expect(output[0].json).toEqual({ ...record('completed'), waited_seconds: expect.any(Number) });
 	expect(output[0].json.waited_seconds).toBeGreaterThanOrEqual(60);
 	reads.done();
@@ -267,8 +254,8 @@ test('past Max Wait: still processing, how to carry on; Retry On Fail waits agai
 	);
 	expect(error?.description).toMatch(/do not send it again.*Knowledge Base › Get/);
 	// Two tries of the node, each: read, 30 s, read, the rest of the 45 s, read.
-	expect(sleeps).toEqual([30000, expect.any(Number), 30000, expect.any(Number)]);
-	for (const rest of [sleeps[1], sleeps[3]]) {
+	expect(virtualClock.sleeps).toEqual([30000, expect.any(Number), 30000, expect.any(Number)]);
+	for (const rest of [virtualClock.sleeps[1], virtualClock.sleeps[3]]) {
 		expect(rest).toBeGreaterThan(13000);
 		expect(rest).toBeLessThanOrEqual(15000);
 	}

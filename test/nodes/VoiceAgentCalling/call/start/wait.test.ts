@@ -11,28 +11,12 @@ import { record } from '../../../../helpers/record';
 import { AGENT } from '../../../../helpers/fixtures';
 import { sheetStart } from '../../../../helpers/startParams';
 import { cappedHistory } from '../../../../helpers/history';
+import { virtualClock } from '../../../../helpers/virtualClock';
 
 /** `real`: the page-capping case counts rounds against dialling, on the real clock. */
-const mockClock = { ms: 0, real: false };
-jest.mock('n8n-workflow', () => {
-	const actual = jest.requireActual('n8n-workflow');
-	return {
-		...actual,
-		// Yields to pending I/O too: a loop of sleeps must let nock's answers through.
-		sleep: async (ms: number) => {
-			if (mockClock.real) return await actual.sleep(ms);
-			mockClock.ms += Math.max(0, Number(ms) || 0);
-			await new Promise((resolve) => setImmediate(resolve));
-		},
-	};
-});
-// Virtual time alone: a busy machine's slow answers must not use up Max Wait between rounds
-// (seen under load: Max Wait came a round early). The real clock only in `real` mode.
-const realNow = Date.now.bind(Date);
-const BASE = realNow();
-jest
-	.spyOn(Date, 'now')
-	.mockImplementation(() => (mockClock.real ? realNow() : BASE) + mockClock.ms);
+jest.mock('n8n-workflow', () =>
+	require('../../../../helpers/virtualClock').n8nWorkflowWithVirtualSleep(),
+);
 
 const AT = '2026-11-25T12:00:00.000+00:00';
 const WINDOW = { start_date: '2026-11-25T11:59:59.000Z', end_date: '2026-11-25T12:00:01.000Z' };
@@ -267,7 +251,7 @@ test("Include Analysis: a slow answer within a round does not cut a timed-out ca
 		.get('/calling/call-details')
 		.query({ id: callId(0), send_analysis: 'true' })
 		.reply(() => {
-			mockClock.ms += 2000;
+			virtualClock.ms += 2000;
 			return [200, { status: 'success', data: { id: callId(0), call_status: 'completed' } }];
 		})
 		.get('/calling/history')
@@ -464,8 +448,8 @@ test('Download Recording: each ended call carries its file, fetched without the 
 });
 
 describe("Start's watcher on a page-capping service", () => {
-	beforeAll(() => (mockClock.real = true));
-	afterAll(() => (mockClock.real = false));
+	beforeAll(() => (virtualClock.real = true));
+	afterAll(() => (virtualClock.real = false));
 
 	test('80 waiting calls are all found in the history: no details read, pages until all are seen', async () => {
 		const count = 80;
