@@ -315,7 +315,7 @@ async function ensureN8n(options = {}) {
 			log(`n8n installed (${elapsed()}); adding the missing peer dependencies...`);
 			peers = await installMissingPeers(work, { env, log });
 			log(`peers done (${elapsed()}); sqlite3's addon...`);
-			sqlite3 = await sqlite3Addon(work, where, { env, log });
+			sqlite3 = await sqlite3Addon(work, where, { nodeBin, env, log });
 			log(`sqlite3 ${sqlite3} (${elapsed()})`);
 		} finally {
 			clearInterval(ticker);
@@ -361,11 +361,11 @@ async function ensureN8n(options = {}) {
  * (the second install waits for a build under way rather than start its own). A copy must
  * open a database in the install's own Node, or the addon is built after all.
  * @param {string} work the install folder @param {ReturnType<typeof layout>} where
- * @param {{ env: NodeJS.ProcessEnv, log: (s: string) => void }} options
+ * @param {{ nodeBin: string, env: NodeJS.ProcessEnv, log: (s: string) => void }} options
+ *   nodeBin: the Node the install runs n8n with
  * @returns {Promise<string>} how the addon came: built, or copied from which build
  */
-async function sqlite3Addon(work, where, { env, log }) {
-	const nodeBin = where.nodeMajor ? nodePaths(work).nodeBin : process.execPath;
+async function sqlite3Addon(work, where, { nodeBin, env, log }) {
 	const moduleDir = path.join(work, 'node_modules', 'sqlite3');
 	const { version: sqliteVersion } = JSON.parse(
 		fs.readFileSync(path.join(moduleDir, 'package.json'), 'utf8'),
