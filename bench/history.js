@@ -59,7 +59,7 @@ async function main() {
 		sb.setLatency(LATENCY);
 
 		const n8n = await ensureN8n({ major, log });
-		const n8nEnv = env.n8nEnv({ userFolder, major });
+		const n8nEnv = await env.freshN8nEnv({ userFolder, major });
 		await env.installPackage({ userFolder });
 		const apiPath = new URL(sb.url).pathname;
 		const wf = workflow('benchHistory', 'Bench: Get Many, Return All', 'return [{ json: {} }];', {

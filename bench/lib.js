@@ -134,7 +134,7 @@ async function openN8n({ log, credentials, workflows }) {
 	};
 	try {
 		const n8n = await ensureN8n({ major, log });
-		const n8nEnv = env.n8nEnv({ userFolder, major });
+		const n8nEnv = await env.freshN8nEnv({ userFolder, major });
 		await env.installPackage({ userFolder });
 		await env.importAll(n8n, n8nEnv, { credentials, workflows });
 		/**

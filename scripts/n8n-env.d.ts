@@ -32,10 +32,16 @@ export const OWNER: { email: string; firstName: string; lastName: string; passwo
 export function n8nEnv(options: {
 	userFolder: string;
 	major: 1 | 2;
-	port?: number;
-	brokerPort?: number;
+	port: number;
+	brokerPort: number;
 	extra?: NodeJS.ProcessEnv;
 }): NodeJS.ProcessEnv;
+/** n8nEnv on two ports reserved now (scripts/ports.js): n8n's own and its task broker's. */
+export function freshN8nEnv(options: {
+	userFolder: string;
+	major: 1 | 2;
+	extra?: NodeJS.ProcessEnv;
+}): Promise<NodeJS.ProcessEnv>;
 /** n8n's files folder, `.n8n-files` in the user folder (the folder n8n runs in). */
 export function filesFolder(userFolder: string): string;
 /** Creates it with the examples' sample files (keeps files already there unless overwrite). */
@@ -101,11 +107,19 @@ export function restClient(port: number): {
 	request(method: string, route: string, body?: unknown): Promise<RestAnswer>;
 	ownerLogin(): Promise<'created' | 'logged in'>;
 };
+/**
+ * Starts `n8n start`. When n8n exits because a port named in `movable` (default N8N_PORT and
+ * N8N_RUNNERS_BROKER_PORT) is in use, that port is replaced in `env` in place and n8n started
+ * again (bounded); read the ports from `env` afterwards.
+ */
 export function startN8n(
 	n8n: N8nInstall,
 	env: NodeJS.ProcessEnv,
 	options: {
-		port: number;
+		/** Ignored: the port is env.N8N_PORT. */
+		port?: number;
+		movable?: string[];
+		onRetry?: (key: string, taken: number, fresh: number) => void;
 		onLine?: (line: string) => void;
 		timeoutMs?: number;
 		stdio?: 'pipe' | 'inherit';

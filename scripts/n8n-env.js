@@ -10,11 +10,11 @@
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const http = require('node:http');
-const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 
 const { bound } = require('./bounds');
+const ports = require('./ports');
 
 const REPO = path.resolve(__dirname, '..');
 const PACKAGE_NAME = 'n8n-nodes-voice-agent';
@@ -77,10 +77,14 @@ function prepareFilesFolder(userFolder, { overwrite = false } = {}) {
 const n8nCwd = (/** @type {NodeJS.ProcessEnv} */ env) => env.N8N_USER_FOLDER || REPO;
 
 /**
- * Environment of a headless n8n that never calls home.
- * @param {{ userFolder: string, major: 1 | 2, port?: number, brokerPort?: number, extra?: NodeJS.ProcessEnv }} options
+ * Environment of a headless n8n that never calls home. Its ports (n8n's own and its task
+ * broker's) come from the caller, reserved with scripts/ports.js; never a port + 1 that no
+ * one reserved.
+ * @param {{ userFolder: string, major: 1 | 2, port: number, brokerPort: number, extra?: NodeJS.ProcessEnv }} options
  */
-function n8nEnv({ userFolder, major, port = 5678, brokerPort = port + 1, extra = {} }) {
+function n8nEnv({ userFolder, major, port, brokerPort, extra = {} }) {
+	if (!Number.isInteger(port) || !Number.isInteger(brokerPort))
+		throw new Error('n8nEnv needs a port and a brokerPort (reserve them with scripts/ports.js)');
 	/** @type {NodeJS.ProcessEnv} */
 	const env = {};
 	// Only what n8n needs from the parent: no npm_* or N8N_* settings leaking in.
@@ -91,7 +95,7 @@ function n8nEnv({ userFolder, major, port = 5678, brokerPort = port + 1, extra =
 		N8N_USER_FOLDER: userFolder,
 		N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
 		N8N_PORT: String(port),
-		// The task runner broker (2.x), not on its fixed default shared by all (pass a free one).
+		// The task runner broker (2.x), not on its fixed default shared by all.
 		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_HOST: 'localhost',
@@ -122,6 +126,15 @@ function n8nEnv({ userFolder, major, port = 5678, brokerPort = port + 1, extra =
 		env.N8N_EXPRESSION_ENGINE = 'legacy';
 	}
 	return { ...env, ...extra };
+}
+
+/**
+ * n8nEnv on two ports reserved now (n8n's own, its task broker's).
+ * @param {{ userFolder: string, major: 1 | 2, extra?: NodeJS.ProcessEnv }} options
+ */
+async function freshN8nEnv(options) {
+	const [port, brokerPort] = await ports.reservePorts(2);
+	return n8nEnv({ ...options, port, brokerPort });
 }
 
 /**
@@ -316,16 +329,28 @@ function nodeTypeName(root, file) {
 
 /**
  * Runs an n8n CLI command (import, execute, update, ...) with this environment. With task
- * runners on (2.x), `n8n execute` starts its own broker: it gets a free port of its own, or
- * it would collide with the broker of an `n8n start` running with the same environment.
+ * runners on (2.x), `n8n execute` starts its own broker: it gets a port of its own (or it
+ * would collide with the broker of an `n8n start` running with the same environment), and a
+ * fresh one when that port is found taken (the broker starts before anything runs).
  * @param {N8nInstall} n8n @param {NodeJS.ProcessEnv} env @param {string[]} args
  */
 async function n8nCli(n8n, env, args, timeoutMs = bound('n8nCli')) {
-	const own =
-		env.N8N_RUNNERS_ENABLED === 'false'
-			? env
-			: { ...env, N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
-	return await exec(n8n.nodeBin, [n8n.n8nBin, ...args], { cwd: n8nCwd(env), env: own, timeoutMs });
+	const run = (/** @type {NodeJS.ProcessEnv} */ own) =>
+		exec(n8n.nodeBin, [n8n.n8nBin, ...args], { cwd: n8nCwd(env), env: own, timeoutMs });
+	if (env.N8N_RUNNERS_ENABLED === 'false') return await run(env);
+	const { value, ports: taken } = await ports.withPorts(
+		1,
+		async ([broker]) => {
+			const r = await run({ ...env, N8N_RUNNERS_BROKER_PORT: String(broker) });
+			// Only a failure on this command's own broker port is worth a fresh port.
+			if (r.code !== 0 && ports.portInUse(`${r.stdout}\n${r.stderr}`) === broker)
+				throw new Error(`n8n ${args[0]}: the task broker's port ${broker} is already in use`);
+			return r;
+		},
+		{ what: `n8n ${args[0]}` },
+	);
+	ports.releasePorts(taken);
+	return value;
 }
 
 /**
@@ -424,33 +449,18 @@ function nodeOutput(data, nodeName, output = 0, run = 0) {
 	return (runs[run]?.data?.main?.[output] ?? []).map((/** @type {any} */ item) => item.json);
 }
 
-/** @returns {Promise<number>} a free TCP port on 127.0.0.1 */
-async function freePort() {
-	return (await freePorts(1))[0];
-}
-
 /**
- * Distinct free TCP ports on 127.0.0.1 (all held open until each is known, so none repeats).
- * @param {number} count @returns {Promise<number[]>}
+ * Ports for a process about to start, reserved for this process (scripts/ports.js): never
+ * handed to another process of this run or of another run on this machine.
+ * @returns {Promise<number>}
  */
-async function freePorts(count) {
-	const servers = await Promise.all(Array.from({ length: count }, () => listenFree()));
-	const ports = servers.map(({ port }) => port);
-	await Promise.all(servers.map(({ server }) => new Promise((r) => server.close(() => r(0)))));
-	return ports;
+async function freePort() {
+	return (await ports.reservePorts(1))[0];
 }
 
-/** @returns {Promise<{ server: net.Server, port: number }>} */
-function listenFree() {
-	return new Promise((resolve, reject) => {
-		const server = net.createServer();
-		server.unref();
-		server.on('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address();
-			resolve({ server, port: typeof address === 'object' && address ? address.port : 0 });
-		});
-	});
+/** @param {number} count @returns {Promise<number[]>} distinct reserved ports */
+function freePorts(count) {
+	return ports.reservePorts(count);
 }
 
 /**
@@ -547,10 +557,50 @@ const STARTED_LINE = 'Editor is now accessible via';
  * data last writer wins: a webhook request served meanwhile can undo what the activation
  * saved (the registration). With stdio 'inherit' the log is not ours to read: then it
  * resolves once the REST API answers.
+ *
+ * When n8n exits because one of its ports is in use, that port is replaced in `env` (in place)
+ * by a fresh reserved one and n8n started again, at most ports.PORT_TRIES times, if its
+ * setting is one of `movable` (default n8n's own port and its broker's); otherwise the error
+ * names the port and its setting. Read the ports from `env` after the start.
+ * @param {N8nInstall} n8n @param {NodeJS.ProcessEnv} env
+ * @param {{ port?: number, movable?: string[], onRetry?: (key: string, taken: number, fresh: number) => void, onLine?: (line: string) => void, timeoutMs?: number, stdio?: 'pipe' | 'inherit', ownGroup?: boolean }} options
+ */
+async function startN8n(n8n, env, options) {
+	const { movable = ['N8N_PORT', 'N8N_RUNNERS_BROKER_PORT'] } = options;
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await startN8nOnce(n8n, env, { ...options, port: Number(env.N8N_PORT) });
+		} catch (error) {
+			const port = ports.portInUse(error);
+			if (port === undefined) throw error;
+			const key = movable.find((k) => Number(env[k]) === port);
+			if (!key || attempt >= ports.PORT_TRIES)
+				throw new Error(
+					`n8n could not start: port ${port || '(unnamed)'} is already in use` +
+						`${key ? ` at each of ${attempt} tries` : ` (${portKeys(env, port) || 'a port it was given'}, not moved: set another)`}.\n` +
+						/** @type {Error} */ (error).message,
+				);
+			// A fresh port in place of the taken one; the caller reads the ports from env.
+			const [fresh] = await ports.reservePorts(1);
+			ports.releasePorts([port]);
+			env[key] = String(fresh);
+			if (key === 'N8N_PORT') env.N8N_EDITOR_BASE_URL = `http://localhost:${fresh}/`;
+			options.onRetry?.(key, port, fresh);
+		}
+	}
+}
+
+/** The settings of env that hold the port. @param {NodeJS.ProcessEnv} env @param {number} port */
+const portKeys = (env, port) =>
+	Object.keys(env)
+		.filter((k) => /PORT$/.test(k) && Number(env[k]) === port)
+		.join(', ');
+
+/**
  * @param {N8nInstall} n8n @param {NodeJS.ProcessEnv} env
  * @param {{ port: number, onLine?: (line: string) => void, timeoutMs?: number, stdio?: 'pipe' | 'inherit', ownGroup?: boolean }} options
  */
-async function startN8n(
+async function startN8nOnce(
 	n8n,
 	env,
 	{ port, onLine, timeoutMs = bound('n8nStart'), stdio = 'pipe', ownGroup = false },
@@ -669,6 +719,7 @@ module.exports = {
 	SANDBOX_API_KEY,
 	OWNER,
 	n8nEnv,
+	freshN8nEnv,
 	filesFolder,
 	prepareFilesFolder,
 	exec,

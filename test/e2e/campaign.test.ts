@@ -442,10 +442,9 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 		sandbox.setFaults([{ endpoint: 'GET /campaign/all', action: 'pass' }]);
 		const polls = () => Number(sandbox.faults.describe().rules[0]?.fired ?? 0);
 		await timed('n8n activate', () => env.activateWorkflow(n8n, n8nEnv, 'exCampaignResults'));
+		const server = await timed('n8n start (until ready)', () => env.startN8n(n8n, n8nEnv, {}));
+		// Read after the start: a port found taken at the start is replaced by a fresh one.
 		const port = Number(n8nEnv.N8N_PORT);
-		const server = await timed('n8n start (until ready)', () =>
-			env.startN8n(n8n, n8nEnv, { port }),
-		);
 		try {
 			const rest = env.restClient(port);
 			await rest.ownerLogin();

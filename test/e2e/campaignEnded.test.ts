@@ -120,10 +120,10 @@ describe(`n8n ${MAJOR}.x Campaign Ended`, () => {
 		sandbox.setFaults([{ endpoint: 'GET /campaign/all', action: 'pass' }]);
 		const polls = () => Number(sandbox.faults.describe().rules[0]?.fired ?? 0);
 		await timed('n8n activate', () => env.activateWorkflow(n8n, n8nEnv, WORKFLOW));
-		const port = Number(n8nEnv.N8N_PORT);
-		let server = await timed('n8n start (until ready)', () => env.startN8n(n8n, n8nEnv, { port }));
+		let server = await timed('n8n start (until ready)', () => env.startN8n(n8n, n8nEnv, {}));
 		try {
-			let rest = env.restClient(port);
+			// Read after each start: a port found taken at a start is replaced by a fresh one.
+			let rest = env.restClient(Number(n8nEnv.N8N_PORT));
 			await rest.ownerLogin();
 			await timed('the first poll', () =>
 				waitFor('the first poll', () => polls() >= 1, bound('poll')),
@@ -162,8 +162,8 @@ describe(`n8n ${MAJOR}.x Campaign Ended`, () => {
 			const whileDown = await startCampaign('Ended while n8n was down', 30 * MINUTE);
 			await advance(31 * MINUTE);
 			await waitFor('it completed', () => statusOf(whileDown) === 'completed');
-			server = await timed('n8n restart (until ready)', () => env.startN8n(n8n, n8nEnv, { port }));
-			rest = env.restClient(port);
+			server = await timed('n8n restart (until ready)', () => env.startN8n(n8n, n8nEnv, {}));
+			rest = env.restClient(Number(n8nEnv.N8N_PORT));
 			await rest.ownerLogin();
 			await timed('Campaign Ended fires after the restart', () =>
 				waitFor('a third emission', async () => (await emitted()).length >= 3, bound('poll', 2)),

@@ -143,8 +143,7 @@ const waits: string[] = [];
 
 /** n8n's environment on two fresh free ports (web, task broker): other suites run beside. */
 async function freshEnv() {
-	const [port, brokerPort] = await env.freePorts(2);
-	return env.n8nEnv({ userFolder, major: MAJOR, port, brokerPort });
+	return env.freshN8nEnv({ userFolder, major: MAJOR });
 }
 
 const api = async (method: string, route: string, body?: unknown) =>
@@ -201,7 +200,9 @@ describe(`n8n ${MAJOR}.x instant trigger`, () => {
 				headers: { 'x-voice-agent-secret': SECRET },
 				method_type: 'POST',
 			};
-			let server = await env.startN8n(n8n, n8nEnv, { port });
+			// The subscription holds n8n's URL, written before the start: only the broker's port
+			// may move if found taken (n8n's own is named in the error then).
+			let server = await env.startN8n(n8n, n8nEnv, { movable: ['N8N_RUNNERS_BROKER_PORT'] });
 			try {
 				let rest = env.restClient(port);
 				await rest.ownerLogin();
@@ -446,7 +447,7 @@ describe(`n8n ${MAJOR}.x instant trigger`, () => {
 				n8nEnv = await freshEnv();
 				const port2 = Number(n8nEnv.N8N_PORT);
 				const url2 = `http://localhost:${port2}/webhook/${WEBHOOK_ID}/events`;
-				server = await env.startN8n(n8n, n8nEnv, { port: port2 });
+				server = await env.startN8n(n8n, n8nEnv, { movable: ['N8N_RUNNERS_BROKER_PORT'] });
 				rest = env.restClient(port2);
 				await rest.ownerLogin();
 				await env.publicationSettled(n8n, rest, 'e2eInstant', { until: PUBLISHED });

@@ -646,10 +646,9 @@ beforeAll(async () => {
 		ensureN8n({ major: MAJOR, log: () => undefined }),
 	);
 	userFolder = mkdtempSync(path.join(tmpdir(), 'voice-agent-e2e-'));
-	n8nEnv = env.n8nEnv({
+	n8nEnv = await env.freshN8nEnv({
 		userFolder,
 		major: MAJOR,
-		port: await env.freePort(),
 		// Binary output inline in `execute --rawOutput` (2.x otherwise writes it to files it
 		// removes after a CLI run).
 		extra: { N8N_DEFAULT_BINARY_DATA_MODE: 'default' },
@@ -1137,10 +1136,9 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 			sandbox.setFaults([{ endpoint: 'GET /calling/history', action: 'pass' }]);
 			const polls = () => Number(sandbox.faults.describe().rules[0]?.fired ?? 0);
 			await timed('n8n activate', () => env.activateWorkflow(n8n, n8nEnv, 'e2eTrigger'));
+			const server = await timed('n8n start (until ready)', () => env.startN8n(n8n, n8nEnv, {}));
+			// Read after the start: a port found taken at the start is replaced by a fresh one.
 			const port = Number(n8nEnv.N8N_PORT);
-			const server = await timed('n8n start (until ready)', () =>
-				env.startN8n(n8n, n8nEnv, { port }),
-			);
 			try {
 				const rest = env.restClient(port);
 				await rest.ownerLogin();

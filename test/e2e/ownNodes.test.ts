@@ -219,12 +219,9 @@ beforeAll(async () => {
 	mkdirSync(files);
 	sheetFile = path.join(files, 'contacts.xlsx');
 	await timed('ExcelJS writes the sheet', () => writeSheet(sheetFile));
-	const [port, brokerPort] = await env.freePorts(2);
-	n8nEnv = env.n8nEnv({
+	n8nEnv = await env.freshN8nEnv({
 		userFolder,
 		major: MAJOR,
-		port,
-		brokerPort,
 		extra: { N8N_RESTRICT_FILE_ACCESS_TO: files, N8N_DEFAULT_BINARY_DATA_MODE: 'default' },
 	});
 	await timed('build, npm pack + install into .n8n/nodes', () => env.installForSuite(userFolder));
@@ -290,10 +287,9 @@ describe(`n8n ${MAJOR}.x own nodes`, () => {
 		sandbox.reset();
 		const before = sandbox.ledger.length;
 		await timed('n8n activate', () => env.activateWorkflow(n8n, n8nEnv, 'e2eSheetHook'));
+		const server = await timed('n8n start (until ready)', () => env.startN8n(n8n, n8nEnv, {}));
+		// Read after the start: a port found taken at the start is replaced by a fresh one.
 		const port = Number(n8nEnv.N8N_PORT);
-		const server = await timed('n8n start (until ready)', () =>
-			env.startN8n(n8n, n8nEnv, { port }),
-		);
 		try {
 			const url = `http://127.0.0.1:${port}/webhook/${WEBHOOK_PATH}`;
 			// n8n 2.x activates published workflows after it answers; a CORS preflight names the

@@ -67,12 +67,9 @@ export function e2eSuite(options: {
 		// workflow read).
 		suite.files = env.prepareFilesFolder(suite.userFolder).folder;
 		options.prepare?.(suite.files);
-		const [port, brokerPort] = await env.freePorts(2);
-		suite.n8nEnv = env.n8nEnv({
+		suite.n8nEnv = await env.freshN8nEnv({
 			userFolder: suite.userFolder,
 			major: MAJOR,
-			port,
-			brokerPort,
 			extra: { N8N_DEFAULT_BINARY_DATA_MODE: 'default' },
 		});
 		await suite.timed('build, npm pack + install into .n8n/nodes', () =>
