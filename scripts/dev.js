@@ -21,8 +21,14 @@
  * cannot be handled.
  *
  *   --no-build    skip `npm run build` (the package is built already)
- * Environment: N8N_PORT (5678), SANDBOX_PORT (4010), SANDBOX_SPEED (4), N8N_MAJOR,
- * DEV_USER_FOLDER (n8n's user folder; default .n8n-dev/n8n1 or n8n2).
+ * Environment: N8N_PORT (5678), SANDBOX_PORT (4010), N8N_RUNNERS_BROKER_PORT (2.x's task
+ * broker; default a free port), SANDBOX_SPEED (4), N8N_MAJOR, DEV_USER_FOLDER (n8n's user
+ * folder; default .n8n-dev/n8n1 or n8n2).
+ *
+ * Ports: a port set in the environment is used as given, and when it is taken the script
+ * stops at once, naming the port and the setting. A default port that is taken (another
+ * program, or a second `npm run dev`) is replaced by a free one, and the URLs printed say
+ * which. (DEV_DEFAULT_N8N_PORT and DEV_DEFAULT_SANDBOX_PORT move the defaults, for tests.)
  */
 
 const { spawn } = require('node:child_process');
@@ -34,6 +40,7 @@ const path = require('node:path');
 const { ensureN8n, selectedMajor } = require('./n8n-install');
 const { bound } = require('./bounds');
 const env = require('./n8n-env');
+const ports = require('./ports');
 
 const REPO = env.REPO;
 const CREDENTIAL_ID = 'vaSandboxCred001';
@@ -114,11 +121,53 @@ setInterval(() => {
 	if (process.ppid !== parentPid) stopAll(1, `parent process ${parentPid} is gone`);
 }, 500).unref();
 
+/**
+ * One port of the dev run: the setting's when set (it must be free, or hold a sandbox where
+ * `reuse` says one may be used), else the default when free, else a reserved free one.
+ * @param {{ setting: string, fallback: number, what: string, reuse?: (port: number) => Promise<boolean> }} p
+ * @returns {Promise<{ port: number, reused: boolean }>}
+ */
+async function devPort({ setting, fallback, what, reuse }) {
+	const given = process.env[setting];
+	const wanted = Number(given || fallback);
+	if (!Number.isInteger(wanted) || wanted <= 0 || wanted > 65535)
+		throw new Error(`${setting}=${given} is not a port number`);
+	if (reuse && (await reuse(wanted))) return { port: wanted, reused: true };
+	if (await ports.bindable(wanted)) return { port: wanted, reused: false };
+	if (given)
+		throw new Error(
+			`port ${wanted} for ${what} is already in use: stop what uses it, or set ${setting} to a free port`,
+		);
+	const [free] = await ports.reservePorts(1);
+	log(
+		`port ${wanted} for ${what} is already in use: using port ${free} (set ${setting} to choose)`,
+	);
+	return { port: free, reused: false };
+}
+
 async function main() {
 	const argv = process.argv.slice(2);
 	const major = selectedMajor(argv);
-	const n8nPort = Number(process.env.N8N_PORT || 5678);
-	const sandboxPort = Number(process.env.SANDBOX_PORT || 4010);
+	const sandboxState = (/** @type {number} */ port) =>
+		getOk(`http://127.0.0.1:${port}/__sandbox/state`);
+	const sandbox = await devPort({
+		setting: 'SANDBOX_PORT',
+		fallback: Number(process.env.DEV_DEFAULT_SANDBOX_PORT || 4010),
+		what: 'the sandbox',
+		reuse: sandboxState,
+	});
+	const sandboxPort = sandbox.port;
+	const { port: n8nPort } = await devPort({
+		setting: 'N8N_PORT',
+		fallback: Number(process.env.DEV_DEFAULT_N8N_PORT || 5678),
+		what: 'n8n',
+	});
+	// Never n8n's port + 1: a second instance's broker, or anything else, may hold it.
+	const { port: brokerPort } = await devPort({
+		setting: 'N8N_RUNNERS_BROKER_PORT',
+		fallback: (await ports.reservePorts(1))[0],
+		what: "n8n's task broker",
+	});
 	const speed = process.env.SANDBOX_SPEED || '4';
 	const userFolder = path.resolve(
 		process.env.DEV_USER_FOLDER || path.join(REPO, '.n8n-dev', major === 2 ? 'n8n2' : 'n8n1'),
@@ -134,7 +183,7 @@ async function main() {
 	}
 
 	const sandboxUrl = `http://127.0.0.1:${sandboxPort}/ca/api/v0`;
-	if (await getOk(`http://127.0.0.1:${sandboxPort}/__sandbox/state`)) {
+	if (sandbox.reused) {
 		log(`a sandbox is already running on port ${sandboxPort}; using it`);
 	} else {
 		log(`starting the sandbox on port ${sandboxPort} (speed ${speed})...`);
@@ -151,7 +200,7 @@ async function main() {
 				stopAll(1);
 			}
 		});
-		for (let i = 0; !(await getOk(`http://127.0.0.1:${sandboxPort}/__sandbox/state`)); i++) {
+		for (let i = 0; !(await sandboxState(sandboxPort)); i++) {
 			if (i > 100 || sandbox.exitCode !== null) throw new Error('the sandbox did not start');
 			await new Promise((r) => setTimeout(r, 100));
 		}
@@ -167,7 +216,7 @@ async function main() {
 	const { packageJson } = await env.installPackage({ userFolder });
 	log(`node types: ${env.declaredNodeTypes(packageJson).join(', ')}`);
 
-	const n8nEnv = env.n8nEnv({ userFolder, major, port: n8nPort });
+	const n8nEnv = env.n8nEnv({ userFolder, major, port: n8nPort, brokerPort });
 	const marker = path.join(userFolder, '.examples-imported');
 	const importExamples = argv.includes('--reimport') || !fs.existsSync(marker);
 	// The examples read their files relative to the folder n8n runs in, as in n8n's Docker image.
@@ -188,11 +237,15 @@ async function main() {
 
 	log(`starting n8n on http://localhost:${n8nPort} ...`);
 	const server = await env.startN8n(n8n, n8nEnv, {
-		port: n8nPort,
+		// A port given in the environment stays; a default one found taken meanwhile moves.
+		movable: ['N8N_PORT', 'N8N_RUNNERS_BROKER_PORT'].filter((k) => !process.env[k]),
+		onRetry: (key, taken, fresh) =>
+			log(`port ${taken} (${key}) was taken as n8n started: using port ${fresh}`),
 		onLine: (line) => console.log(`[n8n] ${line}`),
 		timeoutMs: bound('n8nStart'),
 		ownGroup: true,
 	});
+	const url = `http://localhost:${n8nEnv.N8N_PORT}/`;
 	server.child.on('exit', (code) => {
 		if (!stopping) {
 			log(`n8n exited (${code})`);
@@ -200,13 +253,13 @@ async function main() {
 		}
 	});
 	// n8n asks for an owner account on first start; create a local one so the editor opens.
-	const account = await env.restClient(n8nPort).ownerLogin();
+	const account = await env.restClient(Number(n8nEnv.N8N_PORT)).ownerLogin();
 
 	console.log(`
 ──────────────────────────────────────────────────────────────────────────────
  n8n ${n8n.version} with n8n-nodes-voice-agent is running.
 
-   Open       http://localhost:${n8nPort}/
+   Open       ${url}
    Sign in    ${env.OWNER.email} / ${env.OWNER.password}   (local only; ${account})
    Sandbox    ${sandboxUrl}   (API key ${env.SANDBOX_API_KEY})
 

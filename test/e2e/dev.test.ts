@@ -3,7 +3,8 @@
  * leaves nothing behind: told to stop (SIGTERM to `npm run dev`), or when its
  * parent dies without a word, it stops n8n (with whatever n8n started) and the sandbox, and
  * frees their ports. Runs the real dev script against the cached n8n, on free ports and a
- * throwaway user folder.
+ * throwaway user folder. A port it wants that is taken: a default one is replaced by a free
+ * one (the URL printed says which), one set in the environment stops it, naming the setting.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -13,6 +14,7 @@ import path from 'node:path';
 
 import { bound } from '../../scripts/bounds';
 import * as env from '../../scripts/n8n-env';
+import * as ports from '../../scripts/ports';
 import { waitFor } from '../helpers/wait';
 
 const REPO = path.resolve(__dirname, '../..');
@@ -83,12 +85,27 @@ interface Dev {
 
 const started: Proc[] = [];
 const folders: string[] = [];
+const holders: Array<{ close: () => Promise<void> }> = [];
 
-/** Starts the dev script on free ports, as `npm run dev` or under a plain parent process. */
-async function startDev(how: 'npm' | 'parent'): Promise<Dev> {
-	const n8nPort = await env.freePort();
-	let sandboxPort = await env.freePort();
-	while (sandboxPort === n8nPort || sandboxPort === n8nPort + 1) sandboxPort = await env.freePort();
+/** A server holding a reserved port, as another program would. */
+async function holdPort(): Promise<{ port: number; close: () => Promise<void> }> {
+	const server = net.createServer();
+	const { port, release } = await ports.listenOnPort(server, { what: 'a port held by the test' });
+	return {
+		port,
+		close: () => new Promise((resolve) => server.close(() => (release(), resolve()))),
+	};
+}
+
+/**
+ * Starts the dev script on free ports, as `npm run dev` or under a plain parent process. With
+ * `defaultN8nPortTaken`, N8N_PORT is not set and the default n8n port is one held by another
+ * program: the script picks a free one and says so.
+ */
+async function startDev(how: 'npm' | 'parent', { defaultN8nPortTaken = false } = {}): Promise<Dev> {
+	const [givenN8nPort, sandboxPort] = await env.freePorts(2);
+	const held = defaultN8nPortTaken ? await holdPort() : undefined;
+	if (held) holders.push(held);
 	const userFolder = mkdtempSync(path.join(tmpdir(), 'voice-agent-dev-'));
 	folders.push(userFolder);
 	const args = ['--no-build', ...(MAJOR === 2 ? ['--n8n2'] : [])];
@@ -110,7 +127,7 @@ async function startDev(how: 'npm' | 'parent'): Promise<Dev> {
 		cwd: REPO,
 		env: {
 			...env.npmEnv(),
-			N8N_PORT: String(n8nPort),
+			...(held ? { DEV_DEFAULT_N8N_PORT: String(held.port) } : { N8N_PORT: String(givenN8nPort) }),
 			SANDBOX_PORT: String(sandboxPort),
 			SANDBOX_SPEED: '20',
 			DEV_USER_FOLDER: userFolder,
@@ -131,6 +148,15 @@ async function startDev(how: 'npm' | 'parent'): Promise<Dev> {
 	).catch((error) => {
 		throw new Error(`${error.message}\n${output.slice(-3000)}`);
 	});
+	let n8nPort = givenN8nPort;
+	if (held) {
+		const moved = new RegExp(
+			`port ${held.port} for n8n is already in use: using port (\\d+) \\(set N8N_PORT to choose\\)`,
+		).exec(output);
+		if (!moved) throw new Error(`no word of the taken port ${held.port}:\n${output.slice(-3000)}`);
+		n8nPort = Number(moved[1]);
+		expect(output).toContain(`Open       http://localhost:${n8nPort}/`);
+	}
 	return { top, n8nPort, sandboxPort, userFolder, output: () => output };
 }
 
@@ -149,7 +175,8 @@ async function expectAllGone(dev: Dev, tree: Proc[]) {
 	expect(await listening(dev.sandboxPort)).toBe(false);
 }
 
-afterAll(() => {
+afterAll(async () => {
+	for (const held of holders) await held.close();
 	// Whatever a failed test left: kill its trees (only processes that are still the ones it
 	// started: pids are reused, and another suite may run meanwhile), remove the user folders.
 	for (const top of started) {
@@ -160,8 +187,8 @@ afterAll(() => {
 });
 
 describe(`npm run dev on n8n ${MAJOR}.x stops everything it started`, () => {
-	test('SIGTERM to npm run dev', async () => {
-		const dev = await startDev('npm');
+	test('SIGTERM to npm run dev (its default n8n port taken: it runs on another)', async () => {
+		const dev = await startDev('npm', { defaultN8nPortTaken: true });
 		const tree = processTree(dev.top.pid!);
 		// npm, the dev script, the sandbox and n8n at least.
 		expect(tree.length).toBeGreaterThanOrEqual(4);
@@ -202,4 +229,36 @@ describe(`npm run dev on n8n ${MAJOR}.x stops everything it started`, () => {
 		await expectAllGone(dev, tree);
 		// Its output went to the killed parent's pipe; the processes and ports are the proof.
 	});
+
+	// Decided before anything starts: no n8n needed, one run is enough.
+	(MAJOR === 1 ? test : test.skip)(
+		'a port set in the environment that is taken stops it, naming the port and the setting',
+		async () => {
+			const held = await holdPort();
+			holders.push(held);
+			const userFolder = mkdtempSync(path.join(tmpdir(), 'voice-agent-dev-'));
+			folders.push(userFolder);
+			const top = spawn(process.execPath, [path.join(REPO, 'scripts', 'dev.js'), '--no-build'], {
+				cwd: REPO,
+				env: {
+					...env.npmEnv(),
+					N8N_PORT: String(held.port),
+					SANDBOX_PORT: String((await env.freePorts(1))[0]),
+					DEV_USER_FOLDER: userFolder,
+				},
+				stdio: ['ignore', 'pipe', 'pipe'],
+			});
+			started.push(proc(top.pid!));
+			let output = '';
+			top.stdout!.on('data', (c) => (output += c));
+			top.stderr!.on('data', (c) => (output += c));
+			const code = await new Promise<number | null>((resolve) => top.on('exit', resolve));
+			expect(code).toBe(1);
+			expect(output).toContain(
+				`[dev] port ${held.port} for n8n is already in use: stop what uses it, or set N8N_PORT to a free port`,
+			);
+			// Nothing was started: no sandbox answered, no n8n.
+			expect(output).not.toContain('starting the sandbox');
+		},
+	);
 });
