@@ -4,6 +4,8 @@
 const crypto = require('node:crypto');
 const http = require('node:http');
 
+const { listenOnPort } = require('../../scripts/ports');
+
 /**
  * Recordings live on their own origin, like files in a storage bucket: a second listener on
  * 127.0.0.1 with its own port, so a client can prove it never sends the API key there.
@@ -130,9 +132,9 @@ async function startRecordingServer(opts) {
 		return send(recordingWav(call), `${call.id}.wav`);
 	});
 	server.keepAliveTimeout = 5000;
-	await new Promise((resolve, reject) => {
-		server.once('error', reject);
-		server.listen(opts.port ?? 0, '127.0.0.1', () => resolve(undefined));
+	const listening = await listenOnPort(server, {
+		port: opts.port,
+		what: "the sandbox's recording server",
 	});
 	const address = /** @type {import('node:net').AddressInfo} */ (server.address());
 	return {
@@ -143,7 +145,7 @@ async function startRecordingServer(opts) {
 			return new Promise((resolve) => {
 				server.close(() => resolve(undefined));
 				server.closeAllConnections();
-			});
+			}).then(() => listening.release());
 		},
 	};
 }

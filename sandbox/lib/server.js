@@ -3,6 +3,8 @@
 
 const http = require('node:http');
 
+const { listenOnPort } = require('../../scripts/ports');
+
 const { ROUTES } = require('./api');
 const { Invalid } = require('./errors');
 const { historyRecord } = require('./calling');
@@ -410,10 +412,9 @@ async function startSandbox(options = {}) {
 	});
 	server.keepAliveTimeout = 5000;
 
-	await new Promise((resolve, reject) => {
-		server.once('error', reject);
-		server.listen(options.port ?? 0, '127.0.0.1', () => resolve(undefined));
-	});
+	// A reserved port (scripts/ports.js) unless one is given: it is listened on again after
+	// a fault that refuses connections, and no other process may take it meanwhile.
+	const listening = await listenOnPort(server, { port: options.port, what: 'the sandbox' });
 	const address = /** @type {import('node:net').AddressInfo} */ (server.address());
 	origin = `http://127.0.0.1:${address.port}`;
 	let paused = false;
@@ -617,7 +618,7 @@ async function startSandbox(options = {}) {
 				else server.close(() => resolve(undefined));
 				server.closeAllConnections();
 			});
-			return Promise.all([api, recordingServer.close()]).then(() => undefined);
+			return Promise.all([api, recordingServer.close()]).then(() => listening.release());
 		},
 	};
 	return sandbox;
