@@ -22,6 +22,7 @@ import path from 'node:path';
 import type { N8nInstall } from '../../scripts/n8n-install';
 import { bound } from '../../scripts/bounds';
 import * as env from '../../scripts/n8n-env';
+import * as ports from '../../scripts/ports';
 import { waitFor } from '../helpers/wait';
 
 export interface Proc {
@@ -201,17 +202,23 @@ export class Cluster {
 	}
 
 	async startStores(): Promise<void> {
-		const [redisPort, pgPort, webhookPort] = await env.freePorts(3);
+		// The first webhook process's port is in WEBHOOK_URL, which every process is given.
+		[this.webhookPort] = await ports.reservePorts(1);
+		const webhookPort = this.webhookPort;
+		const redis = await this.startOnPorts('redis', async ([port]) => {
+			const proc = spawnProc(
+				'redis',
+				'redis-server',
+				['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+				{},
+				[port],
+			);
+			this.procs.push(proc);
+			await waitReady(proc, 'redis', () => redisPing(port), bound('serviceStart'));
+			return proc;
+		});
+		const redisPort = redis.ports[0];
 		this.redisPort = redisPort;
-		this.webhookPort = webhookPort;
-		const redis = spawnProc(
-			'redis',
-			'redis-server',
-			['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-			{},
-			[redisPort],
-		);
-		this.procs.push(redis);
 
 		const bin = postgresBin();
 		const user = postgresUser();
@@ -232,39 +239,42 @@ export class Cluster {
 		);
 		const code = await new Promise<number | null>((r) => init.child.on('exit', (c) => r(c)));
 		if (code !== 0) throw new Error(`initdb failed:\n${init.lines.join('\n')}`);
+		const pg = await this.startOnPorts('postgres', async ([port]) => {
+			const proc = spawnProc(
+				'postgres',
+				path.join(bin, 'postgres'),
+				[
+					'-D',
+					data,
+					'-p',
+					String(port),
+					'-k',
+					this.pgDir,
+					'-c',
+					'listen_addresses=127.0.0.1',
+					'-c',
+					'fsync=off',
+					'-c',
+					'synchronous_commit=off',
+					'-c',
+					'full_page_writes=off',
+					'-c',
+					'max_connections=100',
+				],
+				{ env: pgEnv, ...user, cwd: this.pgDir },
+				[port],
+			);
+			this.procs.push(proc);
+			await waitReady(
+				proc,
+				'postgres',
+				async () => proc.lines.some((l) => l.includes('ready to accept connections')),
+				bound('serviceStart'),
+			);
+			return proc;
+		});
+		const pgPort = pg.ports[0];
 		this.pgPort = pgPort;
-		const pg = spawnProc(
-			'postgres',
-			path.join(bin, 'postgres'),
-			[
-				'-D',
-				data,
-				'-p',
-				String(pgPort),
-				'-k',
-				this.pgDir,
-				'-c',
-				'listen_addresses=127.0.0.1',
-				'-c',
-				'fsync=off',
-				'-c',
-				'synchronous_commit=off',
-				'-c',
-				'full_page_writes=off',
-				'-c',
-				'max_connections=100',
-			],
-			{ env: pgEnv, ...user, cwd: this.pgDir },
-			[pgPort],
-		);
-		this.procs.push(pg);
-		await waitReady(redis, 'redis', () => redisPing(redisPort), bound('serviceStart'));
-		await waitReady(
-			pg,
-			'postgres',
-			async () => pg.lines.some((l) => l.includes('ready to accept connections')),
-			bound('serviceStart'),
-		);
 		this.say(`redis on ${redisPort}, postgres on ${pgPort}`);
 		this.baseEnv = {
 			EXECUTIONS_MODE: 'queue',
@@ -290,11 +300,11 @@ export class Cluster {
 		};
 	}
 
-	/** The environment of one n8n process on its own ports. */
-	async processEnv(
+	/** The environment of one n8n process on the given ports (n8n's own, its broker's). */
+	processEnv(
+		[port, brokerPort]: number[],
 		extra: NodeJS.ProcessEnv = {},
-	): Promise<{ env: NodeJS.ProcessEnv; ports: number[] }> {
-		const [port, brokerPort] = await env.freePorts(2);
+	): { env: NodeJS.ProcessEnv; ports: number[] } {
 		const e = env.n8nEnv({
 			userFolder: this.options.userFolder,
 			major: this.major,
@@ -305,9 +315,41 @@ export class Cluster {
 		return { env: e, ports: [port, brokerPort] };
 	}
 
+	/**
+	 * Starts a process on fresh reserved ports (scripts/ports.js): when it fails because a port
+	 * is in use, it is started again on new ones (bounded; the error names the port).
+	 */
+	private async startOnPorts(
+		what: string,
+		start: (ports: number[]) => Promise<Proc>,
+		count = 1,
+	): Promise<Proc> {
+		const { value } = await ports.withPorts(
+			count,
+			async (p) => {
+				const before = this.procs.length;
+				try {
+					return await start(p);
+				} catch (error) {
+					// The failed try's process: stopped, and forgotten by stop().
+					for (const proc of this.procs.splice(before)) {
+						if ((proc.child as any).voiceAgentGroup) await this.stopProc(proc);
+						else if (!proc.exited()) {
+							proc.child.kill('SIGKILL');
+							while (!proc.exited()) await sleep(50);
+						}
+					}
+					throw error;
+				}
+			},
+			{ what, onRetry: (port) => this.say(`${what}: port ${port} was in use; fresh ports`) },
+		);
+		return value;
+	}
+
 	/** An n8n CLI command (import, activate...) against the shared database. */
 	async cliEnv(): Promise<NodeJS.ProcessEnv> {
-		return (await this.processEnv()).env;
+		return this.processEnv(await ports.reservePorts(2)).env;
 	}
 
 	private n8nProc(name: string, command: string, e: NodeJS.ProcessEnv, ports: number[]): Proc {
@@ -323,58 +365,84 @@ export class Cluster {
 	}
 
 	async startMain(): Promise<Proc> {
-		const { env: e, ports } = await this.processEnv();
-		this.mainPort = ports[0];
-		const proc = this.n8nProc('main', 'start', e, ports);
-		await waitReady(proc, 'main', async () => {
-			if ((await httpStatus(ports[0], '/healthz/readiness')) !== 200) return false;
-			return (await httpStatus(ports[0], '/rest/settings')) === 200;
-		});
-		// Its REST API answers before it has activated the workflows (1.x; see startN8n).
-		await waitReady(proc, 'main startup', async () =>
-			proc.lines.some((l) => l.includes(env.STARTED_LINE)),
+		const proc = await this.startOnPorts(
+			'n8n main',
+			async (p) => {
+				const { env: e, ports: used } = this.processEnv(p);
+				const main = this.n8nProc('main', 'start', e, used);
+				await waitReady(main, 'main', async () => {
+					if ((await httpStatus(used[0], '/healthz/readiness')) !== 200) return false;
+					return (await httpStatus(used[0], '/rest/settings')) === 200;
+				});
+				// Its REST API answers before it has activated the workflows (1.x; see startN8n).
+				await waitReady(main, 'main startup', async () =>
+					main.lines.some((l) => l.includes(env.STARTED_LINE)),
+				);
+				return main;
+			},
+			2,
 		);
+		this.mainPort = proc.ports[0];
 		this.main = proc;
-		this.say(`n8n main on ${ports[0]}`);
+		this.say(`n8n main on ${this.mainPort}`);
 		return proc;
 	}
 
 	async startWorker(): Promise<Proc> {
-		const [health] = await env.freePorts(1);
-		const { env: e, ports } = await this.processEnv({
-			QUEUE_HEALTH_CHECK_ACTIVE: 'true',
-			QUEUE_HEALTH_CHECK_PORT: String(health),
-			N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
-		});
-		const proc = this.n8nProc(`worker${++this.workerCount}`, 'worker', e, [...ports, health]);
-		await waitReady(proc, 'worker', async () => (await httpStatus(health, '/healthz')) === 200);
-		// The health server answers before the queue is consumed; n8n logs when it is.
-		await waitReady(proc, 'worker queue', async () =>
-			proc.lines.some((l) => l.includes('n8n worker is now ready')),
+		const name = `worker${++this.workerCount}`;
+		const proc = await this.startOnPorts(
+			`n8n ${name}`,
+			async ([port, brokerPort, health]) => {
+				const { env: e, ports: used } = this.processEnv([port, brokerPort], {
+					QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+					QUEUE_HEALTH_CHECK_PORT: String(health),
+					N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+				});
+				const worker = this.n8nProc(name, 'worker', e, [...used, health]);
+				await waitReady(
+					worker,
+					'worker',
+					async () => (await httpStatus(health, '/healthz')) === 200,
+				);
+				// The health server answers before the queue is consumed; n8n logs when it is.
+				await waitReady(worker, 'worker queue', async () =>
+					worker.lines.some((l) => l.includes('n8n worker is now ready')),
+				);
+				return worker;
+			},
+			3,
 		);
 		this.workers.push(proc);
-		this.say(`n8n ${proc.name} (health ${health})`);
+		this.say(`n8n ${proc.name} (health ${proc.ports[2]})`);
 		return proc;
 	}
 
 	async startWebhook(): Promise<Proc & { port: number }> {
-		const { env: e, ports } = await this.processEnv();
-		if (this.webhooks.length === 0) {
-			ports[0] = this.webhookPort;
-			e.N8N_PORT = String(this.webhookPort);
-		}
-		const proc = Object.assign(
-			this.n8nProc(`webhook${this.webhooks.length + 1}`, 'webhook', e, ports),
-			{ port: ports[0] },
+		const name = `webhook${this.webhooks.length + 1}`;
+		// The first one serves WEBHOOK_URL: its port is fixed (a retry moves only the broker's).
+		const fixed = this.webhooks.length === 0 ? this.webhookPort : undefined;
+		const proc = await this.startOnPorts(
+			`n8n ${name}`,
+			async ([port, brokerPort]) => {
+				const { env: e, ports: used } = this.processEnv([fixed ?? port, brokerPort]);
+				const webhook = this.n8nProc(name, 'webhook', e, used);
+				await waitReady(
+					webhook,
+					'webhook',
+					async () => (await httpStatus(used[0], '/healthz')) === 200,
+				);
+				// Webhooks are served once n8n says so (2.x answers /healthz a while before that).
+				await waitReady(webhook, 'webhook listener', async () =>
+					webhook.lines.some((l) => l.includes('Webhook listener waiting for requests')),
+				);
+				return webhook;
+			},
+			2,
 		);
-		await waitReady(proc, 'webhook', async () => (await httpStatus(ports[0], '/healthz')) === 200);
-		// Webhooks are served once n8n says so (2.x answers /healthz a while before that).
-		await waitReady(proc, 'webhook listener', async () =>
-			proc.lines.some((l) => l.includes('Webhook listener waiting for requests')),
-		);
-		this.webhooks.push(proc);
-		this.say(`n8n ${proc.name} on ${ports[0]}`);
-		return proc;
+		const withPort = Object.assign(proc, { port: proc.ports[0] });
+		this.webhooks.push(withPort);
+		this.say(`n8n ${proc.name} on ${withPort.port}`);
+		return withPort;
 	}
 
 	/** kill -9 of a process and everything it started (a machine that dies). */
