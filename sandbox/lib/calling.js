@@ -7,7 +7,16 @@ const { pickVersion } = require('./agents');
 const recordings = require('./recordings');
 const { Invalid } = require('./errors');
 const { zipOne, toCsv } = require('./zip');
-const { one, intParam, boolParam, dateRange, uuidValue, isObject, str } = require('./readers');
+const {
+	one,
+	intParam,
+	boolParam,
+	dateRange,
+	uuidValue,
+	isObject,
+	str,
+	isHttpUrl,
+} = require('./readers');
 const { checkCallConfig } = require('./callConfig');
 const { route } = require('./route');
 
@@ -92,17 +101,6 @@ function callDetails(call, origin, analysis) {
 /** Calls newest first, then by creation order. @param {any[]} calls */
 const newestFirst = (calls) =>
 	[...calls].sort((a, b) => b.created_at - a.created_at || b.seq - a.seq);
-
-/** An absolute http(s) URL. @param {unknown} v */
-function isHttpUrl(v) {
-	if (typeof v !== 'string') return false;
-	try {
-		const u = new URL(v);
-		return (u.protocol === 'http:' || u.protocol === 'https:') && Boolean(u.hostname);
-	} catch {
-		return false;
-	}
-}
 
 /** An object whose values are all strings. @param {unknown} v */
 const stringMap = (v) => isObject(v) && Object.values(/** @type {object} */ (v)).every(str);
