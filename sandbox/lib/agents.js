@@ -5,6 +5,7 @@ const { uuidFrom, isoUtc } = require('./util');
 const { fixtureId, EVENT_TYPES } = require('./fixtures');
 const recordings = require('./recordings');
 const { Invalid } = require('./errors');
+const { isHttpUrl } = require('./readers');
 
 /**
  * Assistants as the live service keeps them (vendor reference and a public integration,
@@ -144,17 +145,6 @@ function maskedSubscriptions(list) {
 }
 
 const METHODS = ['POST', 'PUT', 'PATCH'];
-
-/** An absolute http(s) URL. @param {unknown} v */
-function isHttpUrl(v) {
-	if (typeof v !== 'string') return false;
-	try {
-		const u = new URL(v);
-		return (u.protocol === 'http:' || u.protocol === 'https:') && Boolean(u.hostname);
-	} catch {
-		return false;
-	}
-}
 
 /**
  * `event_subscriptions` of edit_event_subscriptions: a list of {event_type (a string or a

@@ -1,19 +1,18 @@
 // @ts-check
 'use strict';
 
-const { UUID_RE, E164_RE, isoOffset } = require('./util');
+const { E164_RE, isoOffset } = require('./util');
 const { analysisFor } = require('./calls');
-const { pickVersion } = require('./agents');
 const recordings = require('./recordings');
 const { Invalid } = require('./errors');
 const { zipOne, toCsv } = require('./zip');
-const { one, intParam, boolParam, dateRange, uuidValue, isObject, str } = require('./readers');
-const { checkCallConfig } = require('./callConfig');
+const { one, intParam, boolParam, dateRange, uuidValue } = require('./readers');
+const { startCall, startCallV2 } = require('./callStart');
 const { route } = require('./route');
 
 /**
- * Calling: start a call (v0 and v2), the history, its export, a call's details, deleting a
- * contact list.
+ * Calling: start a call (v0 and v2: callStart.js), the history, its export, a call's details,
+ * deleting a contact list.
  */
 
 const CALL_STATUSES = [
@@ -93,206 +92,7 @@ function callDetails(call, origin, analysis) {
 const newestFirst = (calls) =>
 	[...calls].sort((a, b) => b.created_at - a.created_at || b.seq - a.seq);
 
-/** An absolute http(s) URL. @param {unknown} v */
-function isHttpUrl(v) {
-	if (typeof v !== 'string') return false;
-	try {
-		const u = new URL(v);
-		return (u.protocol === 'http:' || u.protocol === 'https:') && Boolean(u.hostname);
-	} catch {
-		return false;
-	}
-}
-
-/** An object whose values are all strings. @param {unknown} v */
-const stringMap = (v) => isObject(v) && Object.values(/** @type {object} */ (v)).every(str);
-
-/**
- * callback_url and callback_args of the outbound call: a URL, and {headers?, params?} whose
- * values are strings. callback_args without callback_url is refused.
- * @param {unknown} url @param {unknown} args
- */
-function checkCallback(url, args) {
-	const hasUrl = url !== undefined && url !== null && url !== '';
-	const hasArgs = args !== undefined && args !== null;
-	if (!hasUrl) {
-		if (hasArgs) throw new Invalid('callback_args needs callback_url');
-		return null;
-	}
-	if (!isHttpUrl(url))
-		throw new Invalid(`callback_url must be an http or https URL, got ${JSON.stringify(url)}`);
-	/** @type {{url: string, headers: Record<string, string>, params: Record<string, string>}} */
-	const out = { url: /** @type {string} */ (url), headers: {}, params: {} };
-	if (!hasArgs) return out;
-	if (!isObject(args))
-		throw new Invalid('callback_args must be an object {headers: {...}, params: {...}}');
-	const a = /** @type {Record<string, unknown>} */ (args);
-	for (const key of Object.keys(a)) {
-		if (key !== 'headers' && key !== 'params')
-			throw new Invalid(`callback_args.${key} is not allowed; use headers and params`);
-		if (a[key] === undefined || a[key] === null) continue;
-		if (!stringMap(a[key]))
-			throw new Invalid(`callback_args.${key} must be an object of string values`);
-		out[key] = { .../** @type {Record<string, string>} */ (a[key]) };
-	}
-	for (const name of Object.keys(out.headers)) {
-		if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
-			throw new Invalid(`callback_args.headers: "${name}" is not a valid header name`);
-		if (/[\r\n]/.test(out.headers[name]))
-			throw new Invalid(`callback_args.headers.${name} must not contain line breaks`);
-	}
-	return out;
-}
-
-// ---- calling --------------------------------------------------------------------------
-
-/** POST /calling/outbound/individual @param {Ctx} ctx @returns {Reply} */
-function startCall(ctx) {
-	return placeCall(ctx, false);
-}
-
-/**
- * POST /calling/v2/outbound/individual (vendor reference since 2026-06-12, beyond the
- * contract): the same body and answer, plus number_pool_id and voice_id (string or null);
- * at least one of number_pool_id, from_number_id, from_number, never the last two together.
- * @param {Ctx} ctx @returns {Reply}
- */
-function startCallV2(ctx) {
-	return placeCall(ctx, true);
-}
-
-/** @param {Ctx} ctx @param {boolean} v2 @returns {Reply} */
-function placeCall(ctx, v2) {
-	const { store } = ctx;
-	if (!isObject(ctx.body)) throw new Invalid('Request body must be a JSON object');
-	const b = /** @type {Record<string, any>} */ (ctx.body);
-	if (b.name !== undefined && b.name !== null && typeof b.name !== 'string')
-		throw new Invalid('name must be a string');
-	if (b.mobile_number === undefined || b.mobile_number === null || b.mobile_number === '') {
-		throw new Invalid('mobile_number is required');
-	}
-	if (typeof b.mobile_number !== 'string' || !E164_RE.test(b.mobile_number)) {
-		throw new Invalid(
-			`mobile_number must be a phone number with + and country code, e.g. +14155550100, got ${JSON.stringify(b.mobile_number)}`,
-		);
-	}
-	if (b.agent_id === undefined || b.agent_id === null || b.agent_id === '')
-		throw new Invalid('agent_id is required');
-	if (typeof b.agent_id !== 'string' || !UUID_RE.test(b.agent_id)) {
-		throw new Invalid(`agent_id must be a UUID, got ${JSON.stringify(b.agent_id)}`);
-	}
-	const agent = store.agents.get(b.agent_id.toLowerCase());
-	if (!agent) throw new Invalid(`agent_id ${b.agent_id}: Agent not found`);
-	// Which version takes the call (vendor reference: the v0 body takes version_id).
-	const version = pickVersion(agent, b.version_id);
-
-	const hasNumber = b.from_number !== undefined && b.from_number !== null && b.from_number !== '';
-	const hasNumberId =
-		b.from_number_id !== undefined && b.from_number_id !== null && b.from_number_id !== '';
-	const hasPool =
-		v2 && b.number_pool_id !== undefined && b.number_pool_id !== null && b.number_pool_id !== '';
-	if (hasNumber && hasNumberId)
-		throw new Invalid('Send either from_number or from_number_id, not both');
-	if (v2 && !hasNumber && !hasNumberId && !hasPool)
-		throw new Invalid('Provide at least one of: number_pool_id, from_number_id, from_number');
-	if (!hasNumber && !hasNumberId && !hasPool) throw new Invalid('from_number is required');
-	let voice;
-	if (v2 && b.voice_id !== undefined && b.voice_id !== null) {
-		if (typeof b.voice_id !== 'string' || !UUID_RE.test(b.voice_id))
-			throw new Invalid(`voice_id must be a UUID, got ${JSON.stringify(b.voice_id)}`);
-		voice = store.voices.get(b.voice_id.toLowerCase());
-		if (!voice) throw new Invalid(`voice_id ${b.voice_id}: Voice not found`);
-	}
-	let from;
-	if (hasPool && !hasNumber && !hasNumberId) {
-		if (typeof b.number_pool_id !== 'string' || !UUID_RE.test(b.number_pool_id))
-			throw new Invalid(`number_pool_id must be a UUID, got ${JSON.stringify(b.number_pool_id)}`);
-		// No public endpoint lists pools: a pool's numbers are those carrying its id.
-		from =
-			store.numbers.find((n) => n.number_pool_id === b.number_pool_id.toLowerCase()) ??
-			store.numbers[0];
-	} else if (hasNumber) {
-		if (typeof b.from_number !== 'string' || !E164_RE.test(b.from_number)) {
-			throw new Invalid(
-				`from_number must be a phone number with + and country code, got ${JSON.stringify(b.from_number)}`,
-			);
-		}
-		from = store.findNumber({ number: b.from_number });
-		if (!from) throw new Invalid(`from_number ${b.from_number} is not a number of this workspace`);
-	} else {
-		if (typeof b.from_number_id !== 'string' || !UUID_RE.test(b.from_number_id)) {
-			throw new Invalid(`from_number_id must be a UUID, got ${JSON.stringify(b.from_number_id)}`);
-		}
-		from = store.findNumber({ id: b.from_number_id.toLowerCase() });
-		if (!from)
-			throw new Invalid(`from_number_id ${b.from_number_id} is not a number of this workspace`);
-	}
-
-	/** @type {Record<string, string>} */
-	const given = {};
-	if (b.custom_args_values !== undefined && b.custom_args_values !== null) {
-		if (!isObject(b.custom_args_values))
-			throw new Invalid('custom_args_values must be an object of strings');
-		for (const [key, value] of Object.entries(b.custom_args_values)) {
-			if (typeof value !== 'string') {
-				throw new Invalid(
-					`custom_args_values.${key} must be a string, got ${JSON.stringify(value)}`,
-				);
-			}
-			given[key] = value;
-		}
-	}
-	// FACTS: optional since 2026-05-02, "a call UUID, for follow-up calls". Kept in the ledger
-	// only (the request field); where the service shows it on reads is not published.
-	const parent = b.parent_call_id ?? null;
-	if (parent !== null && (typeof parent !== 'string' || !UUID_RE.test(parent)))
-		throw new Invalid(`parent_call_id must be a call UUID, got ${JSON.stringify(parent)}`);
-	const config =
-		b.call_config === undefined || b.call_config === null ? {} : checkCallConfig(b.call_config);
-	const callback = checkCallback(b.callback_url, b.callback_args);
-
-	const at = store.now();
-	const name = b.name ?? '';
-	const { call, initial } = store.createCall({
-		name,
-		mobile_number: b.mobile_number,
-		agent,
-		from_number: from.number,
-		given,
-		config,
-		callback,
-		at,
-		version,
-	});
-	store.ledger.push({
-		call_id: call.id,
-		mobile_number: call.to_number,
-		from_number: from.number,
-		agent_id: agent.id,
-		at: isoOffset(at),
-		...(parent ? { parent_call_id: parent } : {}),
-		...(isObject(b.call_config?.call_time) ? { call_time: { ...b.call_config.call_time } } : {}),
-		...(v2
-			? { v2: true, number_pool_id: b.number_pool_id ?? null, voice_id: voice?.id ?? null }
-			: {}),
-	});
-	store.arm();
-	return {
-		status: 200,
-		body: {
-			status: 'success',
-			message: 'Call initiated successfully',
-			data: {
-				call_id: call.id,
-				call_direction: 'outbound',
-				call_status: initial,
-				initiated_at: isoOffset(at),
-				agent_id: agent.id,
-				custom_args_values: { ...given, callee_name: name, mobile_number: call.to_number },
-			},
-		},
-	};
-}
+// ---- history, export, call details, contact list -------------------------------------
 
 /** GET /calling/history @param {Ctx} ctx @returns {Reply} */
 function listHistory(ctx) {

@@ -106,6 +106,17 @@ const bool = (/** @type {unknown} */ v) => typeof v === 'boolean';
 const num = (/** @type {unknown} */ v) => typeof v === 'number' && Number.isFinite(v);
 const uuid = (/** @type {unknown} */ v) => typeof v === 'string' && UUID_RE.test(v);
 
+/** An absolute http(s) URL. @param {unknown} v */
+function isHttpUrl(v) {
+	if (typeof v !== 'string') return false;
+	try {
+		const u = new URL(v);
+		return (u.protocol === 'http:' || u.protocol === 'https:') && Boolean(u.hostname);
+	} catch {
+		return false;
+	}
+}
+
 module.exports = {
 	one,
 	intParam,
@@ -120,4 +131,5 @@ module.exports = {
 	bool,
 	num,
 	uuid,
+	isHttpUrl,
 };
