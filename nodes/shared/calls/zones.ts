@@ -1,11 +1,18 @@
 /**
  * The callee's own time zone, for a call window in the callee's hours: from a column the user
- * names (an IANA zone), else from the number (a North American area code's zone, or the
- * country's where it has one). Pure: no HTTP, no clock. Zone names only, never offsets:
- * daylight saving is the zone's business.
+ * names (an IANA zone), else from the number (for +1 its area code's zone, or its exchange's
+ * where the area code is split; else the country's where it has one). Pure: no HTTP, no
+ * clock. Zone names only, never offsets: daylight saving is the zone's business.
  */
 import { isValidTimeZone } from '../engine/dateTime';
-import { AREA_ZONES, COUNTRY_ZONES, MULTI_ZONE_CODES, SPLIT_AREA_CODES } from './zoneData';
+import {
+	AREA_ZONES,
+	COUNTRY_ZONES,
+	EXCHANGE_AREAS,
+	EXCHANGE_ZONE_NAMES,
+	MULTI_ZONE_CODES,
+	SPLIT_AREA_CODES,
+} from './zoneData';
 
 export interface ZoneRule {
 	/** The Time Zone Column's name; empty: none. */
@@ -23,6 +30,15 @@ interface Tables {
 	multi: Set<string>;
 	area: Map<string, string>;
 	splitArea: Set<string>;
+	byExchange: Map<string, ExchangeZones>;
+}
+
+/** An area code split by exchange: its zones (undefined: several) and each exchange's, packed. */
+interface ExchangeZones {
+	zones: Array<string | undefined>;
+	/** Exchanges per base-36 digit of `packed`. */
+	perDigit: number;
+	packed: string;
 }
 
 let tables: Tables | undefined;
@@ -37,6 +53,27 @@ function byCode(text: string): Map<string, string> {
 	return map;
 }
 
+/** EXCHANGE_AREAS ("area:zones:packed …", see zoneData.ts) by area code. */
+function byExchange(text: string, names: string[]): Map<string, ExchangeZones> {
+	const map = new Map<string, ExchangeZones>();
+	for (const entry of text.split(' ')) {
+		const [area, list, packed] = entry.split(':');
+		const zones = list.split('.').map((i) => (i === '-' ? undefined : names[Number(i)]));
+		let perDigit = 1;
+		while (zones.length ** (perDigit + 1) <= 36) perDigit++;
+		map.set(area, { zones, perDigit, packed });
+	}
+	return map;
+}
+
+/** The zone of an exchange (000 to 999) of a split area code; undefined: several. */
+function exchangeZone(area: ExchangeZones, exchange: number): string | undefined {
+	const { zones, perDigit, packed } = area;
+	const value = parseInt(packed[Math.floor(exchange / perDigit)], 36);
+	const place = zones.length ** (perDigit - 1 - (exchange % perDigit));
+	return zones[Math.floor(value / place) % zones.length];
+}
+
 // Parsed once: constant data, the same for every execution.
 function data(): Tables {
 	tables ??= {
@@ -44,11 +81,12 @@ function data(): Tables {
 		multi: new Set(MULTI_ZONE_CODES.split(' ')),
 		area: byCode(AREA_ZONES),
 		splitArea: new Set(SPLIT_AREA_CODES.split(' ')),
+		byExchange: byExchange(EXCHANGE_AREAS, EXCHANGE_ZONE_NAMES.split(' ')),
 	};
 	return tables;
 }
 
-/** Every North American area code the data places in one zone, with it (for tests). */
+/** Every North American area code the data places wholly in one zone, with it (for tests). */
 export function areaCodeZones(): Array<[string, string]> {
 	return [...data().area];
 }
@@ -70,7 +108,20 @@ function zoneOfNumber(number: string): CalleeZone {
 		const area = digits.slice(1, 4);
 		const zone = t.area.get(area);
 		if (zone) return { ok: true, zone, from: 'area code' };
-		const why = t.splitArea.has(area) ? 'spans several time zones' : 'has no known time zone';
+		// An area code split by exchange (+1 423 is Chicago, +1 423 756 New York): the exchange's
+		// zone, or none where the source names several for it.
+		const split = t.byExchange.get(area);
+		const exchange = digits.slice(4, 7);
+		if (split && /^\d{3}$/.test(exchange)) {
+			const inExchange = exchangeZone(split, Number(exchange));
+			if (inExchange) return { ok: true, zone: inExchange, from: 'area code' };
+			return {
+				ok: false,
+				problem: `the exchange ${area} ${exchange} of ${number} spans several time zones`,
+			};
+		}
+		const why =
+			t.splitArea.has(area) || split ? 'spans several time zones' : 'has no known time zone';
 		return { ok: false, problem: `the area code ${area} of ${number} ${why}` };
 	}
 	// Calling codes are prefix-free: at most one of 1 to 3 digits matches.

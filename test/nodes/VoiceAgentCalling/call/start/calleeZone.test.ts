@@ -145,6 +145,45 @@ describe("Call › Start: Call Window in the Callee's Time Zone", () => {
 		scope.done();
 	});
 
+	test("an area code split by exchange: each row is in its exchange's zone; an exchange of several zones in the Default Zone", async () => {
+		// +1 423 is Chicago's but its exchange 756 is Chattanooga's; +1 907 592 (Adak) is one of
+		// the 907 exchanges the source gives several zones (America/Adak&America/Anchorage).
+		const scope = mockApi()
+			.post(
+				'/calling/outbound/individual',
+				body('Chattanooga', '+14237560100', { timezone: 'America/New_York' }),
+			)
+			.reply(200, started(1))
+			.post(
+				'/calling/outbound/individual',
+				body('Adak', '+19075920100', { timezone: 'America/Adak' }),
+			)
+			.reply(200, started(2));
+		const { error } = await runNode({
+			type: 'voiceAgentCalling',
+			items: [
+				{ json: { name: 'Chattanooga', phone: '+1 423 756 0100' } },
+				{ json: { name: 'Adak', phone: '+1 907 592 0100' } },
+			],
+			parameters: params({ unknownZone: 'default', defaultZone: 'America/Adak' }),
+		});
+		expect(error).toBeUndefined();
+		scope.done();
+	});
+
+	test('an exchange of several zones without a Default Zone is refused naming it', async () => {
+		const { output, error } = await runNode({
+			type: 'voiceAgentCalling',
+			continueOnFail: true,
+			items: [{ json: { name: 'Adak', phone: '+1 907 592 0100' } }],
+			parameters: params(),
+		});
+		expect(error).toBeUndefined();
+		expect(output.map((o) => o.json.error)).toEqual([
+			"Call Window in the Callee's Time Zone: the exchange 907 592 of +19075920100 spans several time zones: give the row's zone (e.g. America/New_York) in its column tz, or set When the Zone Is Unknown to Use a Default Zone [item 0]",
+		]);
+	});
+
 	test.each([
 		[
 			{},

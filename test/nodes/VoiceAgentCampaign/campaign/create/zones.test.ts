@@ -232,3 +232,62 @@ describe("Campaign › Create: Call Window in the Callee's Time Zone", () => {
 		expect(output[0].json.campaigns).toBeUndefined();
 	});
 });
+
+describe('Campaign › Create: area codes split by exchange', () => {
+	// +1 423 is Chicago's, but its exchange 756 is Chattanooga's (New York); +1 850 434 is
+	// Pensacola (Chicago); +1 907 592 (Adak) and +1 928 283 (Navajo Nation) span several zones.
+	const split = () =>
+		rows(
+			{ phone: '+1 423 756 0100' },
+			{ phone: '+1 423 555 0100' },
+			{ phone: '+1 850 434 0100' },
+			{ phone: '+1 907 592 0100' },
+			{ phone: '+1 928 283 0100' },
+		);
+	const windows = (json: IDataObject) =>
+		(json.campaigns as IDataObject[]).map((c) => [
+			(c.call_window as IDataObject).timezone,
+			c.rows_to_upload,
+		]);
+
+	test("each row's campaign is its exchange's zone; an exchange of several zones is left out", async () => {
+		mockAgent([]);
+		const { output, error } = await runNode({
+			type: 'voiceAgentCampaign',
+			parameters: params({ dryRun: true }),
+			items: split(),
+		});
+		expect(error).toBeUndefined();
+		const json = output[0].json;
+		expect(windows(json)).toEqual([
+			['America/New_York', 1],
+			['America/Chicago', 2],
+		]);
+		expect((json.left_out as IDataObject[]).map((r) => [r.item, r.reason])).toEqual([
+			[
+				3,
+				"the exchange 907 592 of +19075920100 spans several time zones: give the row's zone (e.g. America/New_York) in its column tz, or set When the Zone Is Unknown to Use a Default Zone",
+			],
+			[
+				4,
+				"the exchange 928 283 of +19282830100 spans several time zones: give the row's zone (e.g. America/New_York) in its column tz, or set When the Zone Is Unknown to Use a Default Zone",
+			],
+		]);
+	});
+
+	test('with a Default Zone, the rows of an exchange of several zones are in its campaign', async () => {
+		mockAgent([]);
+		const { output, error } = await runNode({
+			type: 'voiceAgentCampaign',
+			parameters: params({ dryRun: true, unknownZone: 'default', defaultZone: 'America/Adak' }),
+			items: split(),
+		});
+		expect(error).toBeUndefined();
+		expect(windows(output[0].json)).toEqual([
+			['America/New_York', 1],
+			['America/Chicago', 2],
+			['America/Adak', 2],
+		]);
+		expect(output[0].json.left_out).toEqual([]);
+	});
+});
