@@ -14,6 +14,7 @@ const path = require('node:path');
 
 const { ensureN8n, selectedMajor } = require('../scripts/n8n-install');
 const env = require('../scripts/n8n-env');
+const { listenOnPort } = require('../scripts/ports');
 
 /**
  * A plain HTTP proxy in front of the sandbox that logs every request (arrival, method, path,
@@ -57,15 +58,14 @@ async function countingProxy(target) {
 		});
 		req.pipe(out);
 	});
-	await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
-	const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+	const { port, release } = await listenOnPort(server, { what: 'the counting proxy' });
 	return {
-		origin: `http://127.0.0.1:${address.port}`,
+		origin: `http://127.0.0.1:${port}`,
 		log,
 		close: () =>
 			new Promise((resolve) => {
 				agent.destroy();
-				server.close(() => resolve(undefined));
+				server.close(() => resolve(release()));
 			}),
 	};
 }

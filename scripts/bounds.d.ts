@@ -21,7 +21,8 @@ export type BoundName =
 	| 'unitTest'
 	| 'fuzzTest'
 	| 'e2eTest'
-	| 'queueTest';
+	| 'queueTest'
+	| 'massStart';
 
 export const BOUNDS: Record<BoundName, { ms: number; why: string }>;
 /** TEST_BOUNDS_SCALE (1 unless set). */

@@ -92,6 +92,10 @@ const BOUNDS = {
 	fuzzTest: { ms: 5 * MIN, why: "one operation's fuzz run at `npm test` size" },
 	e2eTest: { ms: 30 * MIN, why: 'one e2e test: a real n8n, many executions' },
 	queueTest: { ms: 20 * MIN, why: 'one queue-mode test, and the cluster starting' },
+	massStart: {
+		ms: 40 * MIN,
+		why: 'twelve n8n 2.x and twelve sandboxes starting at once (test/queue/ports.test.ts): minutes each on a loaded 2-core machine',
+	},
 };
 
 const SCALE = (() => {

@@ -1,7 +1,7 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import { TIMING, talkSeconds, type Sandbox } from '../../sandbox';
+import { listenOnPort } from '../../scripts/ports';
 import { AGENT_1, NUMBER_1, callBody, startSandbox, useRealNetwork, type Client } from './helpers';
 
 /** Recordings on their own origin, per-call callbacks, event subscriptions and their faults. */
@@ -26,8 +26,8 @@ async function receiver() {
 			if (answer !== 'hang') res.writeHead(answer).end();
 		});
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	const { port, release } = await listenOnPort(server, { what: 'the webhook receiver' });
+	const url = `http://127.0.0.1:${port}`;
 	return {
 		url,
 		got,
@@ -37,7 +37,7 @@ async function receiver() {
 		close: () =>
 			new Promise<void>((resolve) => {
 				server.closeAllConnections();
-				server.close(() => resolve());
+				server.close(() => (release(), resolve()));
 			}),
 	};
 }
