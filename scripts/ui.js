@@ -194,6 +194,8 @@ async function main(base, sandbox) {
 	const puppeteer = require('puppeteer-core');
 	browser = await puppeteer.launch({
 		executablePath: CHROMIUM,
+		// DevTools over a pipe: the browser opens no debugging port at all.
+		pipe: true,
 		args: ['--no-sandbox', '--headless=new', '--disable-gpu', '--lang=en-US'],
 		defaultViewport: { width: 1280, height: 800 },
 	});

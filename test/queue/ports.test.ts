@@ -164,7 +164,7 @@ async function settings(port: number): Promise<any> {
 				// Each n8n answers on its port as itself, its broker on its own port.
 				for (const [i, e] of envs.entries()) {
 					const port = Number(e.N8N_PORT);
-					expect((await settings(port)).urlBaseEditor).toBe(`http://localhost:${port}/`);
+					expect((await settings(port)).urlBaseEditor).toBe(`http://localhost:${port}`);
 					expect(servers[i].log()).toContain(
 						`Task Broker ready on 127.0.0.1, port ${e.N8N_RUNNERS_BROKER_PORT}`,
 					);
