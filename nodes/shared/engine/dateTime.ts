@@ -50,7 +50,7 @@ function zoneOffsetMs(instantMs: number, zone: string): number {
 const LOCAL_RE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
 const OFFSET_RE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
 
-interface LocalFields {
+export interface LocalFields {
 	year: number;
 	month: number;
 	day: number;
@@ -85,9 +85,25 @@ function parseLocal(text: string): LocalFields | undefined {
 	return f;
 }
 
-/** The instant of a local wall-clock time in `zone` (a skipped DST hour moves forward). */
-export function localToInstant(fields: LocalFields, zone: string): number {
-	const guess = Date.UTC(
+const DAY_MS = 86_400_000;
+
+/**
+ * The instant of a local wall-clock time in `zone`, the same rule in every zone:
+ * - a time the zone skips (clocks spring forward over it) is read forward by the jump, the wall
+ *   clock the user meant plus the gap: New York 2027-03-14 02:30 is 03:30 EDT, London
+ *   2027-03-28 01:30 is 02:30 BST;
+ * - a time the zone shows twice (clocks fall back over it) is its first, earlier occurrence
+ *   (`pick: 'later'` gives the second): London 2027-10-31 01:30 is 01:30 BST (00:30Z), not the
+ *   GMT one an hour later.
+ * The offsets a day before and a day after are the candidates (no zone changes its offset twice
+ * within two days in the tz data this reads).
+ */
+export function localToInstant(
+	fields: LocalFields,
+	zone: string,
+	pick: 'earlier' | 'later' = 'earlier',
+): number {
+	const wall = Date.UTC(
 		fields.year,
 		fields.month - 1,
 		fields.day,
@@ -95,9 +111,12 @@ export function localToInstant(fields: LocalFields, zone: string): number {
 		fields.minute,
 		fields.second,
 	);
-	let instant = guess - zoneOffsetMs(guess, zone);
-	instant = guess - zoneOffsetMs(instant, zone);
-	return instant;
+	const before = zoneOffsetMs(wall - DAY_MS, zone);
+	const after = zoneOffsetMs(wall + DAY_MS, zone);
+	const shows = [wall - before, wall - after].filter((t) => t + zoneOffsetMs(t, zone) === wall);
+	if (shows.length) return pick === 'earlier' ? Math.min(...shows) : Math.max(...shows);
+	// Skipped: read with the offset in force before the jump, which lands the gap later.
+	return wall - before;
 }
 
 export interface ScheduledTime {
