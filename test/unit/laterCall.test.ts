@@ -85,7 +85,7 @@ describe('laterCall: examples', () => {
 		expect(r).toMatchObject({ callTime: { call_start_time: '09:00', call_end_time: '14:00' } });
 	});
 
-	test('a day or more away: refused, saying why', () => {
+	test('a day or more away: refused, saying from when it can be sent with its whole window', () => {
 		const r = laterCall({
 			fromMs: at('2026-11-27T09:00:00Z'),
 			zone: 'Europe/London',
@@ -93,8 +93,10 @@ describe('laterCall: examples', () => {
 		});
 		expect(r).toEqual({
 			now: false,
+			atMs: at('2026-11-27T09:00:00Z'),
+			sendFromMs: at('2026-11-26T11:00:00Z'),
 			problem:
-				'2026-11-27T09:00:00 (Europe/London) is a day or more away: the service may ignore scheduled_at and ring at the next opening of the call window, and no window holds a call back that long. Wait until less than a day before (e.g. with a Wait node), then schedule it',
+				'2026-11-27T09:00:00 (Europe/London) is a day or more away: the service may ignore scheduled_at, and the call window would then open a day early. It can be sent from 2026-11-26T11:00:00 (Europe/London) on (e.g. after a Wait node)',
 		});
 	});
 
@@ -243,6 +245,16 @@ describe('laterCall: never early, never outside the window, under every reading 
 					if ('problem' in r) {
 						// Refused only when a day or more away (a local day is 23 to 25 hours).
 						if (!userWindow) expect(fromMs - nowMs).toBeGreaterThan(22 * HOUR);
+						// From sendFromMs on, the same moment is sent, its window not cut short.
+						expect(r.sendFromMs).toBeGreaterThan(nowMs);
+						const then = laterCall({ fromMs, zone, nowMs: r.sendFromMs, window });
+						expect(then).toMatchObject({ atMs: r.atMs });
+						if (!('callTime' in then)) throw new Error('not sent from sendFromMs');
+						// Its whole window: the user's end, else two hours by the wall clock.
+						const start = minutesOf(then.callTime.call_start_time as string);
+						const bound = (start + LATER_CALL_HOURS * 60) % 1440;
+						const hhmm = `${String(Math.floor(bound / 60)).padStart(2, '0')}:${String(bound % 60).padStart(2, '0')}`;
+						expect(then.callTime.call_end_time).toBe(userWindow ? userWindow.end : hhmm);
 						return;
 					}
 					const t = r.callTime;

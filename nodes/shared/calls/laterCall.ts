@@ -9,7 +9,8 @@
  * - with a window of the user's, a moment outside it moves to its next opening;
  * - the window's previous opening (a day earlier) must be over by now, else a service that
  *   ignores scheduled_at would ring then: its end is brought forward to now when that is enough,
- *   and a moment a day or more away cannot be held back by a window at all: refused, saying so;
+ *   and a moment a day or more away cannot be held back by a window at all: refused, saying
+ *   from when it can be sent;
  * - a moment in the hour clocks repeat (fall back) that means its second pass moves to the end
  *   of that hour: a local time there reads as the first pass, an hour early.
  * Pure: no clock, no HTTP.
@@ -32,8 +33,11 @@ export type LaterCall =
 	| { now: true }
 	/** call_time to send, and the moment the call may first ring. */
 	| { now: false; callTime: IDataObject; atMs: number }
-	/** Why this moment cannot be kept. */
-	| { now: false; problem: string };
+	/**
+	 * Why this moment cannot be kept yet: it is a day or more away. From `sendFromMs` on (when
+	 * the window's opening a day earlier is over) it can be sent with its whole window.
+	 */
+	| { now: false; problem: string; atMs: number; sendFromMs: number };
 
 const MINUTE = 60_000;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -123,14 +127,17 @@ export function laterCall(options: {
 	const date = local.slice(0, 10);
 	const start = local.slice(11, 16);
 	let end = window ? window.end : hhmmPlus(start, LATER_CALL_HOURS * 60);
-	if (previousEnd(date, start, end, clock) > nowMs) {
-		// Yesterday's opening of this window is not over: ring no later than now in it.
+	const sendFromMs = previousEnd(date, start, end, clock);
+	if (sendFromMs > nowMs) {
+		// Yesterday's opening of this window is not over: the window closes at now's time.
 		const opened = clock.instant(fieldsOf(dayAfter(date, -1), start));
 		const shorter = clock.local(nowMs).slice(11, 16);
 		if (opened > nowMs || shorter === start || previousEnd(date, start, shorter, clock) > nowMs) {
 			return {
 				now: false,
-				problem: `${local} (${zone}) is a day or more away: the service may ignore scheduled_at and ring at the next opening of the call window, and no window holds a call back that long. Wait until less than a day before (e.g. with a Wait node), then schedule it`,
+				problem: `${local} (${zone}) is a day or more away: the service may ignore scheduled_at, and the call window would then open a day early. It can be sent from ${clock.local(sendFromMs)} (${zone}) on (e.g. after a Wait node)`,
+				atMs: at,
+				sendFromMs,
 			};
 		}
 		end = shorter;

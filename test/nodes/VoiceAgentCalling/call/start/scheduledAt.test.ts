@@ -190,7 +190,7 @@ describe('Call › Start › Scheduled At: the moment a call may first ring, kep
 		nowIs('2026-11-25T12:00:00Z');
 		const { error } = await start({ timezone: 'UTC', scheduledAt: '2026-11-27T09:00:00' });
 		expect(error?.message).toBe(
-			'Call Settings › Scheduled At: 2026-11-27T09:00:00 (UTC) is a day or more away: the service may ignore scheduled_at and ring at the next opening of the call window, and no window holds a call back that long. Wait until less than a day before (e.g. with a Wait node), then schedule it [item 0]',
+			'Call Settings › Scheduled At: 2026-11-27T09:00:00 (UTC) is a day or more away: the service may ignore scheduled_at, and the call window would then open a day early. It can be sent from 2026-11-26T11:00:00 (UTC) on (e.g. after a Wait node) [item 0]',
 		);
 	});
 });
