@@ -53,7 +53,8 @@ export const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		displayOptions: { show: { when: ['at'] } },
-		description: "When to call. A date without an offset is taken in the workflow's time zone.",
+		description:
+			"When to call, less than a day ahead (a window opening then is sent with it). A date without an offset is taken in the workflow's time zone.",
 	},
 	{
 		displayName: 'Window Start',
