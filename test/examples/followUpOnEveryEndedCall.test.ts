@@ -194,15 +194,45 @@ describe('example: its Call Back nodes, run as shipped', () => {
 		expect(error).toBeUndefined();
 		expect(log).toEqual(['details', 'history', 'agent', 'start']);
 		expect(bodies).toEqual([
-			sent({ call_time: { timezone: 'America/New_York', scheduled_at: '2026-11-25T09:00:00' } }),
+			sent({
+				call_time: {
+					call_start_time: '09:00',
+					call_end_time: '18:00',
+					timezone: 'America/New_York',
+					scheduled_at: '2026-11-25T09:00:00',
+				},
+			}),
 		]);
 		expect(jsonOf(output)).toMatchObject([
 			{ call_id: NEW_CALL, parent_call_id: CALL, attempt: 2, already_called_back: false },
 		]);
 	});
 
-	test('call-back asked: called back at the requested time, in the workflow zone', async () => {
+	test("call-back asked: called back at the requested time, in the callee's zone, a window from it", async () => {
+		// 01:00Z is 17:00 in Los Angeles (area code 415) the evening before.
 		const { error } = await runAs(
+			'Call back when asked',
+			ended({
+				outcome: 'answered',
+				callback_requested: true,
+				callback_at: '2026-11-26T01:00:00Z',
+			}),
+		);
+		expect(error).toBeUndefined();
+		expect(bodies).toEqual([
+			sent({
+				call_time: {
+					call_start_time: '17:00',
+					call_end_time: '19:00',
+					timezone: 'America/Los_Angeles',
+					scheduled_at: '2026-11-25T17:00:00',
+				},
+			}),
+		]);
+	});
+
+	test('call-back asked for a day or more ahead: not placed yet, the item says from when', async () => {
+		const { output, error } = await runAs(
 			'Call back when asked',
 			ended({
 				outcome: 'answered',
@@ -211,8 +241,9 @@ describe('example: its Call Back nodes, run as shipped', () => {
 			}),
 		);
 		expect(error).toBeUndefined();
-		expect(bodies).toEqual([
-			sent({ call_time: { timezone: 'America/New_York', scheduled_at: '2026-11-26T10:00:00' } }),
+		expect(bodies).toEqual([]);
+		expect(jsonOf(output)).toMatchObject([
+			{ skipped: 'too_far_ahead', send_from: '2026-11-25T09:00:00-08:00', attempt: 2 },
 		]);
 	});
 });

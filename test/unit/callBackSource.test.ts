@@ -35,3 +35,38 @@ test('variables: from custom_args_values (an event or a start body), or not know
 	expect(sourceFrom({ name: 'Ada' }, ID).variables).toBeNull();
 	expect(sourceFrom({ custom_variables: {} }, ID).variables).toEqual({});
 });
+
+test('the requested call-back time: the analysis of the item (or of its raw answer), else its callback_at', () => {
+	const analysis = {
+		callback_requested: true,
+		callback_requested_time: '2026-11-26T18:30:00',
+		timezone: 'America/New_York',
+	};
+	const want = {
+		value: '2026-11-26T18:30:00',
+		zone: 'America/New_York',
+		analysed: true,
+		asked: true,
+	};
+	expect(sourceFrom({ platform_analysis: analysis }, ID).requested).toEqual(want);
+	expect(sourceFrom({ raw: { platform_analysis: analysis } }, ID).requested).toEqual(want);
+	// A record read back: its own fields first.
+	expect(
+		sourceFrom(
+			{
+				callback_requested_time: '2026-11-27',
+				callback_requested: false,
+				platform_analysis: analysis,
+			},
+			ID,
+		).requested,
+	).toEqual({ ...want, value: '2026-11-27', asked: false });
+	expect(sourceFrom({ callback_at: '2026-11-26T18:30:00-05:00' }, ID).requested).toEqual({
+		value: '2026-11-26T18:30:00-05:00',
+		zone: undefined,
+		analysed: false,
+		asked: null,
+	});
+	// An empty analysis (a call that never connected) is none.
+	expect(sourceFrom({ platform_analysis: {} }, ID).requested.analysed).toBe(false);
+});

@@ -629,6 +629,10 @@ describe('the platform analysis as fields', () => {
 		['2026-12-01T10:30:00', 'Asia/Kolkata', '2026-12-01T10:30:00+05:30'],
 		['2026-12-01 10:30', 'America/New_York', '2026-12-01T10:30:00-05:00'],
 		['2026-07-01T10:30:00', 'America/New_York', '2026-07-01T10:30:00-04:00'],
+		// A skipped local time reads forward (-05:00: 07:30Z, 03:30 EDT), a repeated one is its
+		// first occurrence (+01:00: 00:30Z, BST), the rule of dateTime.ts in every zone.
+		['2027-03-14T02:30:00', 'America/New_York', '2027-03-14T02:30:00-05:00'],
+		['2027-10-31T01:30:00', 'Europe/London', '2027-10-31T01:30:00+01:00'],
 		['2026-12-01T10:30:00Z', 'Asia/Kolkata', '2026-12-01T10:30:00+00:00'],
 		['2026-12-01T10:30:00+0200', null, '2026-12-01T10:30:00+02:00'],
 		['2026-12-01T10:30:00.5-03:00', 'Asia/Kolkata', '2026-12-01T10:30:00.5-03:00'],

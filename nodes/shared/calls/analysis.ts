@@ -5,6 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { localToInstant } from '../engine/dateTime';
+
 export interface AnalysisFields {
 	summary: string | null;
 	classification: string | null;
@@ -22,23 +24,6 @@ const text = (value: unknown): string | null =>
 	typeof value === 'string' && value.trim() !== '' ? value : null;
 
 const pad = (n: number): string => String(n).padStart(2, '0');
-
-/** Minutes east of UTC in `zone` at instant `ms` (throws RangeError on an unknown zone). */
-function zoneOffset(zone: string, ms: number): number {
-	const parts = new Intl.DateTimeFormat('en-US', {
-		timeZone: zone,
-		hourCycle: 'h23',
-		year: 'numeric',
-		month: 'numeric',
-		day: 'numeric',
-		hour: 'numeric',
-		minute: 'numeric',
-		second: 'numeric',
-	}).formatToParts(new Date(ms));
-	const v = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-	const asUtc = Date.UTC(v('year'), v('month') - 1, v('day'), v('hour'), v('minute'), v('second'));
-	return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60000);
-}
 
 const offsetText = (minutes: number): string =>
 	`${minutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
@@ -68,11 +53,14 @@ export function callbackAt(value: unknown, timezone: unknown): string | null {
 	const zone = text(timezone);
 	if (zone === null) return null;
 	try {
-		// The offset at the local wall time: guess, then correct once across a DST change.
-		let minutes = zoneOffset(zone, wall);
-		const second = zoneOffset(zone, wall - minutes * 60000);
-		if (second !== minutes) minutes = second;
-		return `${local}${offsetText(minutes)}`;
+		// The zone's one rule for a local time (dateTime.ts): a skipped time forward by the
+		// jump, a repeated one its first occurrence; the offset written is the one that gives
+		// that instant with the local time as served.
+		const instant = localToInstant(
+			{ year: +y, month: +mo, day: +d, hour: +h, minute: +mi, second: +s },
+			zone,
+		);
+		return `${local}${offsetText(Math.round((wall - instant) / 60000))}`;
 	} catch {
 		return null;
 	}

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { ScheduledTime } from '../engine/dateTime';
 import { fields } from '../engine/params';
+import { laterCall } from './laterCall';
 
 /**
  * Call Settings, one definition for Start (one call) and Campaign → Create (every call of the
@@ -129,8 +131,16 @@ const SCHEDULED_AT: INodeProperties = {
 	type: 'dateTime',
 	default: '',
 	description:
-		'When to place the call. A date without an offset is local time in Time Zone (empty: the workflow’s), also with Call Window in the Callee’s Time Zone: that moment is then sent as local time in the callee’s zone. Must be in the future.',
+		'When to place the call: in the future, less than a day ahead. A date with an offset (or Z) is that moment; one without is local time in Time Zone (empty: the workflow’s). With Call Window in the Callee’s Time Zone the moment is sent as local time in the callee’s zone. The service may ignore the scheduled time, so the call window sent opens at it (to Call Window End, else for 2 hours): the call never rings before it.',
 };
+
+/** Call Settings as read: call_config without the scheduled time, and that time as a moment. */
+export interface CallSettings {
+	/** undefined when nothing is set. */
+	config: IDataObject | undefined;
+	/** Scheduled At, in the future; its call_time is made by scheduleCall (laterCall.ts). */
+	scheduled?: ScheduledTime;
+}
 
 /**
  * call_config from the Call Settings collection, validated; undefined when nothing is set.
@@ -141,8 +151,18 @@ export function readCallConfig(
 	i: number,
 	nowMs: number,
 ): IDataObject | undefined {
+	return readCallSettings(ctx, i, nowMs).config;
+}
+
+/**
+ * Call Settings with Scheduled At kept as a moment, not as local time: a local time in the
+ * repeated hour of a fall-back night would read an hour off (the zone may still change, to the
+ * callee's, before it is written).
+ */
+export function readCallSettings(ctx: IExecuteFunctions, i: number, nowMs: number): CallSettings {
 	const options = fields(ctx, i).collection('callConfig', 'Call Settings');
 	const config: IDataObject = {};
+	let scheduled: ScheduledTime | undefined;
 	for (const [param, key, label] of [
 		['idleTimeoutWarning', 'idle_timeout_warning', 'Idle Timeout Warning (Seconds)'],
 		['idleTimeoutEnd', 'idle_timeout_end', 'Idle Timeout End (Seconds)'],
@@ -187,10 +207,36 @@ export function readCallConfig(
 			callTime.call_end_time = options.hhmm('callEndTime', 'Call Window End');
 		}
 		callTime.timezone = zone;
-		if (hasSchedule) {
-			callTime.scheduled_at = options.futureTime('scheduledAt', 'Scheduled At', zone, nowMs).local;
-		}
+		if (hasSchedule) scheduled = options.futureTime('scheduledAt', 'Scheduled At', zone, nowMs);
 		config.call_time = callTime;
 	}
-	return Object.keys(config).length ? config : undefined;
+	return { config: Object.keys(config).length ? config : undefined, scheduled };
+}
+
+/**
+ * call_config with the call_time of a scheduled call (laterCall.ts): its window opens at the
+ * scheduled moment, in call_time's zone (the callee's when that option moved it), inside the
+ * user's window when one is set, so that a service ignoring scheduled_at does not ring early.
+ * A moment no window can hold back is an error on Scheduled At.
+ */
+export function scheduleCall(
+	ctx: IExecuteFunctions,
+	i: number,
+	config: IDataObject,
+	scheduled: ScheduledTime,
+	nowMs: number,
+): IDataObject {
+	const callTime = config.call_time as IDataObject;
+	const window =
+		typeof callTime.call_start_time === 'string'
+			? { start: callTime.call_start_time, end: String(callTime.call_end_time) }
+			: undefined;
+	const zone = String(callTime.timezone);
+	const later = laterCall({ fromMs: scheduled.instantMs, zone, nowMs, window });
+	if ('problem' in later) {
+		throw fields(ctx, i)
+			.collection('callConfig', 'Call Settings')
+			.error('Scheduled At', later.problem);
+	}
+	return later.now ? config : { ...config, call_time: later.callTime };
 }

@@ -2,11 +2,11 @@
  * Call Window in the Callee's Time Zone, the same fields and rules for Start and Campaign
  * Create: the window of Call Settings applies in each callee's own zone (zones.ts), which
  * travels in call_config.call_time.timezone; Scheduled At (a campaign's Start and End) stays
- * the moment the user meant in the zone they chose, and is sent as local time in the callee's.
+ * the moment the user meant (an offset given fixes it; else it is read in the zone they chose),
+ * and is sent as local time in the callee's.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { parseScheduledTime, toLocalDateTime } from '../engine/dateTime';
 import { fields } from '../engine/params';
 import { fieldError } from '../engine/validate';
 import { calleeZone, zoneProblem, type ZoneRule } from './zones';
@@ -91,16 +91,12 @@ export function requireWindow(ctx: IExecuteFunctions, i: number, callConfig?: ID
 }
 
 /**
- * call_time in the callee's zone: the same window, the zone replaced; a scheduled time is
- * the same moment (read in the zone the user chose), written as local time in the callee's.
+ * call_time in the callee's zone: the same window, the zone replaced. A scheduled time is not
+ * in it yet: Start writes it afterwards from the moment itself (callSettings.ts scheduleCall),
+ * in this zone; read back from local time it could be an hour off on a fall-back night.
  */
 export function callTimeIn(callTime: IDataObject, zone: string): IDataObject {
-	const out: IDataObject = { ...callTime, timezone: zone };
-	if (typeof callTime.scheduled_at === 'string') {
-		const moment = parseScheduledTime(callTime.scheduled_at, String(callTime.timezone));
-		if (moment) out.scheduled_at = toLocalDateTime(moment.instantMs, zone);
-	}
-	return out;
+	return { ...callTime, timezone: zone };
 }
 
 /**

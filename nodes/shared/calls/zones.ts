@@ -101,7 +101,7 @@ export function zoneProblem(text: string): string | undefined {
 }
 
 /** The zone the number alone tells, or why it does not. */
-function zoneOfNumber(number: string): CalleeZone {
+export function zoneOfNumber(number: string): CalleeZone {
 	const digits = number.replace(/^\+/, '');
 	const t = data();
 	if (digits.startsWith('1')) {

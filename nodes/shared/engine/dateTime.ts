@@ -13,8 +13,21 @@ export function isValidTimeZone(zone: string): boolean {
 	}
 }
 
-function partsIn(zone: string, instantMs: number): Record<string, number> {
-	// Built per call on purpose: no module-level cache may outlive an execution.
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+const DAY_MS = 86_400_000;
+
+/** One zone's wall clock, both ways, with one formatter (a computation keeps it, never this module). */
+export interface ZoneClock {
+	/** The wall-clock time `YYYY-MM-DDTHH:MM:SS` at the instant. */
+	local(instantMs: number): string;
+	/** Milliseconds by which the zone is ahead of UTC at the instant. */
+	offsetMs(instantMs: number): number;
+	/** The instant of a local time: localToInstant's rule. */
+	instant(fields: LocalFields, pick?: 'earlier' | 'later'): number;
+}
+
+export function zoneClock(zone: string): ZoneClock {
 	const fmt = new Intl.DateTimeFormat('en-US', {
 		timeZone: zone,
 		hourCycle: 'h23',
@@ -25,32 +38,58 @@ function partsIn(zone: string, instantMs: number): Record<string, number> {
 		minute: '2-digit',
 		second: '2-digit',
 	});
-	const out: Record<string, number> = {};
-	for (const part of fmt.formatToParts(new Date(instantMs))) {
-		if (part.type !== 'literal') out[part.type] = Number(part.value);
-	}
-	return out;
+	const partsAt = (instantMs: number): Record<string, number> => {
+		const out: Record<string, number> = {};
+		for (const part of fmt.formatToParts(new Date(instantMs))) {
+			if (part.type !== 'literal') out[part.type] = Number(part.value);
+		}
+		return out;
+	};
+	const offsetMs = (instantMs: number): number => {
+		const p = partsAt(instantMs);
+		const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+		return asUtc - Math.floor(instantMs / 1000) * 1000;
+	};
+	return {
+		local(instantMs) {
+			const p = partsAt(instantMs);
+			return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+		},
+		offsetMs,
+		instant(fields, pick = 'earlier') {
+			const wall = Date.UTC(
+				fields.year,
+				fields.month - 1,
+				fields.day,
+				fields.hour,
+				fields.minute,
+				fields.second,
+			);
+			const before = offsetMs(wall - DAY_MS);
+			const after = offsetMs(wall + DAY_MS);
+			const shows = [wall - before, wall - after].filter((t) => t + offsetMs(t) === wall);
+			if (shows.length) return pick === 'earlier' ? Math.min(...shows) : Math.max(...shows);
+			// Skipped: read with the offset in force before the jump, which lands the gap later.
+			return wall - before;
+		},
+	};
 }
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** The wall-clock time `YYYY-MM-DDTHH:MM:SS` in `zone` at the given instant. */
 export function toLocalDateTime(instantMs: number, zone: string): string {
-	const p = partsIn(zone, instantMs);
-	return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+	// A clock per call on purpose: no module-level cache may outlive an execution.
+	return zoneClock(zone).local(instantMs);
 }
 
 /** Milliseconds by which `zone` is ahead of UTC at the given instant. */
 function zoneOffsetMs(instantMs: number, zone: string): number {
-	const p = partsIn(zone, instantMs);
-	const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-	return asUtc - Math.floor(instantMs / 1000) * 1000;
+	return zoneClock(zone).offsetMs(instantMs);
 }
 
 const LOCAL_RE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
 const OFFSET_RE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
 
-interface LocalFields {
+export interface LocalFields {
 	year: number;
 	month: number;
 	day: number;
@@ -85,19 +124,23 @@ function parseLocal(text: string): LocalFields | undefined {
 	return f;
 }
 
-/** The instant of a local wall-clock time in `zone` (a skipped DST hour moves forward). */
-export function localToInstant(fields: LocalFields, zone: string): number {
-	const guess = Date.UTC(
-		fields.year,
-		fields.month - 1,
-		fields.day,
-		fields.hour,
-		fields.minute,
-		fields.second,
-	);
-	let instant = guess - zoneOffsetMs(guess, zone);
-	instant = guess - zoneOffsetMs(instant, zone);
-	return instant;
+/**
+ * The instant of a local wall-clock time in `zone`, the same rule in every zone:
+ * - a time the zone skips (clocks spring forward over it) is read forward by the jump, the wall
+ *   clock the user meant plus the gap: New York 2027-03-14 02:30 is 03:30 EDT, London
+ *   2027-03-28 01:30 is 02:30 BST;
+ * - a time the zone shows twice (clocks fall back over it) is its first, earlier occurrence
+ *   (`pick: 'later'` gives the second): London 2027-10-31 01:30 is 01:30 BST (00:30Z), not the
+ *   GMT one an hour later.
+ * The offsets a day before and a day after are the candidates (no zone changes its offset twice
+ * within two days in the tz data this reads).
+ */
+export function localToInstant(
+	fields: LocalFields,
+	zone: string,
+	pick: 'earlier' | 'later' = 'earlier',
+): number {
+	return zoneClock(zone).instant(fields, pick);
 }
 
 export interface ScheduledTime {

@@ -1,7 +1,8 @@
 /**
  * Call › Call Back against the sandbox, under both readings of scheduled_at (honoured, or
  * ignored as the service may since it left the schema): the call placed back is linked to the
- * first, with its number and variables, and rings at the time given, or at once.
+ * first, with its number and variables, and rings at the time given either way (the window
+ * sent with it opens then). Every When mode: neverEarly.sandbox.test.ts.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -64,9 +65,14 @@ test('scheduled_at honoured: the call placed back waits for the time given, then
 	expect(sb.call(id)!.status).toBe('ongoing');
 });
 
-test('scheduled_at ignored: the call placed back rings at once', async () => {
+test('scheduled_at ignored: the window sent with it still holds the call back until the time given', async () => {
 	await sandbox.restart({ scheduledAt: 'ignore' });
 	const { first, out } = await callBackInAnHour();
 	expect(out).toMatchObject({ parent_call_id: first, attempt: 2 });
-	expect(sb.call(out.call_id as string)!.status).toBe('ongoing');
+	const id = out.call_id as string;
+	expect(sb.call(id)!.status).toBe('registered');
+	sb.advance(HOUR - 1000);
+	expect(sb.call(id)!.status).toBe('registered');
+	sb.advance(1000);
+	expect(sb.call(id)!.status).toBe('ongoing');
 });

@@ -196,8 +196,19 @@ describe('Call › Call Back › When: At the Next Opening of a Daily Window', (
 		return { bodies, log, output, error };
 	};
 	const nine = { windowStart: '09:00', windowEnd: '18:00' };
+	// The window is sent with the scheduled time: a service that ignores scheduled_at (it left
+	// the schema) still rings only inside it.
 	const at = (timezone: string, scheduledAt: string) =>
-		body({ call_config: { call_time: { timezone, scheduled_at: scheduledAt } } });
+		body({
+			call_config: {
+				call_time: {
+					call_start_time: '09:00',
+					call_end_time: '18:00',
+					timezone,
+					scheduled_at: scheduledAt,
+				},
+			},
+		});
 
 	test('before the window: today at its start, in the window zone', async () => {
 		// 12:00Z is 07:00 in New York (EST).
@@ -284,20 +295,65 @@ describe('Call › Call Back › When', () => {
 			},
 		});
 
-	test('At the Requested Call-Back Time: scheduled_at in the workflow zone', async () => {
+	test("At the Requested Call-Back Time: in the analysis' zone, a window from that time, what was read in the output", async () => {
 		const { bodies } = service({ details: { [CALL]: analysed('2026-11-26T09:00:00') } });
 		const { output, error } = await run({ when: 'callbackAt' }, [{}], {
 			timezone: 'Europe/Berlin',
 		});
 		expect(error).toBeUndefined();
-		// 09:00 in Kolkata is 04:30 in Berlin.
+		// 09:00 in Kolkata, sent there (not in the workflow's zone), for two hours.
 		const sent = body({
 			call_config: {
-				call_time: { timezone: 'Europe/Berlin', scheduled_at: '2026-11-26T04:30:00' },
+				call_time: {
+					call_start_time: '09:00',
+					call_end_time: '11:00',
+					timezone: 'Asia/Kolkata',
+					scheduled_at: '2026-11-26T09:00:00',
+				},
 			},
 		});
 		expect(bodies).toEqual([sent]);
-		expect(jsonOf(output)).toEqual([placed(sent)]);
+		expect(jsonOf(output)).toEqual([
+			{
+				...placed(sent),
+				requested_time: {
+					value: '2026-11-26T09:00:00',
+					read_as: '2026-11-26T09:00:00+05:30',
+					timezone: 'Asia/Kolkata',
+					zone_from: 'analysis',
+					zone_assumed: false,
+				},
+			},
+		]);
+	});
+
+	test('a call-back asked for 18:30 New York: a window from 18:30 in New York, never a bare scheduled_at in UTC', async () => {
+		const { bodies } = service({
+			details: {
+				[CALL]: detailsOf(CALL, {
+					parent_call_id: null,
+					platform_analysis: {
+						callback_requested: true,
+						callback_requested_time: '2026-11-25T18:30:00',
+						timezone: 'America/New_York',
+					},
+				}),
+			},
+		});
+		const { error } = await run({ when: 'callbackAt' }, [{}]);
+		expect(error).toBeUndefined();
+		expect(bodies).toEqual([
+			body({
+				call_config: {
+					call_time: {
+						call_start_time: '18:30',
+						call_end_time: '20:30',
+						timezone: 'America/New_York',
+						scheduled_at: '2026-11-25T18:30:00',
+					},
+				},
+			}),
+		]);
 	});
 
 	test('At the Requested Call-Back Time already past: called now, without scheduled_at', async () => {
@@ -311,27 +367,194 @@ describe('Call › Call Back › When', () => {
 		const { log } = service({ details: { [CALL]: analysed(null) } });
 		const { error } = await run({ when: 'callbackAt' }, [{}]);
 		expect(error?.message).toBe(
-			'When: the call has no requested call-back time (callback_at): the callee asked for none, or the analysis is not ready. Choose Now or At a Time You Give. [item 0]',
+			'When: the callee asked for no call-back (the analysis says callback_requested: false). Choose Now or At a Time You Give [item 0]',
 		);
 		expect(log).toEqual([`details ${CALL}`]);
 	});
 
-	test('At a Time You Give: future scheduled, past called now, nonsense refused before any request', async () => {
+	test('At a Time You Give: future scheduled with a window from it, past called now, nonsense and too far refused before any request', async () => {
 		const { bodies, log } = service({
 			details: { [CALL]: detailsOf(CALL, { parent_call_id: null }) },
 		});
-		await run({ when: 'at', callAt: '2026-11-27T15:30:00' });
+		await run({ when: 'at', callAt: '2026-11-26T09:00:00' });
 		await run({ when: 'at', callAt: '2026-11-20T15:30:00' });
 		expect(bodies).toEqual([
 			body({
-				call_config: { call_time: { timezone: 'UTC', scheduled_at: '2026-11-27T15:30:00' } },
+				call_config: {
+					call_time: {
+						call_start_time: '09:00',
+						call_end_time: '11:00',
+						timezone: 'UTC',
+						scheduled_at: '2026-11-26T09:00:00',
+					},
+				},
 			}),
 			body(),
 		]);
 		log.length = 0;
 		const { error } = await run({ when: 'at', callAt: 'tomorrow-ish' });
 		expect(error?.message).toBe('Call At: "tomorrow-ish" is not a date-time [item 0]');
+		// No window holds a call back for two days: refused, before any request.
+		const far = await run({ when: 'at', callAt: '2026-11-27T15:30:00' });
+		expect(far.error?.message).toBe(
+			'Call At: 2026-11-27T15:30:00 (UTC) is a day or more away: the service may ignore scheduled_at, and the call window would then open a day early. It can be sent from 2026-11-26T17:30:00 (UTC) on (e.g. after a Wait node) [item 0]',
+		);
 		expect(log).toEqual([]);
+	});
+});
+
+describe('Call › Call Back › When: At the Requested Call-Back Time, read with what the call gives', () => {
+	/** The details with an analysis of the given keys; none at all with `null`. */
+	const withAnalysis = (analysis: IDataObject | null) =>
+		detailsOf(CALL, {
+			parent_call_id: null,
+			...(analysis ? { platform_analysis: analysis } : {}),
+		});
+	const asked = (time: string, zone?: unknown) => ({
+		callback_requested: true,
+		callback_requested_time: time,
+		...(zone === undefined ? {} : { timezone: zone }),
+	});
+	const callTime = (start: string, end: string, timezone: string, scheduledAt: string) =>
+		body({
+			call_config: {
+				call_time: {
+					call_start_time: start,
+					call_end_time: end,
+					timezone,
+					scheduled_at: scheduledAt,
+				},
+			},
+		});
+	const placeBack = async (analysis: IDataObject | null, parameters: IDataObject = {}, to = TO) => {
+		nock.cleanAll();
+		const details = withAnalysis(analysis);
+		details.to_number = to;
+		const { bodies, log } = service({ details: { [CALL]: details } });
+		const r = await run({ when: 'callbackAt', ...parameters }, [{}]);
+		return { ...r, bodies, log, said: jsonOf(r.output)[0]?.requested_time };
+	};
+	const sentTo = (sent: IDataObject, to: string) => ({ ...sent, mobile_number: to });
+
+	test("a time with an offset and no zone in the analysis: that moment, written in the callee's zone (the number's)", async () => {
+		// 18:30-05:00 is 23:30Z: 15:30 in Los Angeles, the zone of area code 415.
+		const r = await placeBack(asked('2026-11-25T18:30:00-05:00'));
+		expect(r.error).toBeUndefined();
+		expect(r.bodies).toEqual([
+			callTime('15:30', '17:30', 'America/Los_Angeles', '2026-11-25T15:30:00'),
+		]);
+		expect(r.said).toEqual({
+			value: '2026-11-25T18:30:00-05:00',
+			read_as: '2026-11-25T15:30:00-08:00',
+			timezone: 'America/Los_Angeles',
+			zone_from: 'number',
+			zone_assumed: false,
+		});
+	});
+
+	test("a local time, the analysis' timezone missing or an offset: read in the callee's zone from the number, said so", async () => {
+		for (const zone of [undefined, '+05:30']) {
+			const r = await placeBack(asked('2026-11-25T18:30:00', zone));
+			expect(r.error).toBeUndefined();
+			expect(r.bodies).toEqual([
+				callTime('18:30', '20:30', 'America/Los_Angeles', '2026-11-25T18:30:00'),
+			]);
+			expect(r.said).toMatchObject({
+				read_as: '2026-11-25T18:30:00-08:00',
+				zone_from: 'number',
+				zone_assumed: true,
+			});
+		}
+	});
+
+	test("a local time whose number tells no zone: the analysis' offset fixes the moment (written in the workflow's zone)", async () => {
+		const RU = '+79161234567';
+		const r = await placeBack(asked('2026-11-25T21:00:00', '+03:00'), {}, RU);
+		expect(r.error).toBeUndefined();
+		expect(r.bodies).toEqual([
+			sentTo(callTime('18:00', '20:00', 'UTC', '2026-11-25T18:00:00'), RU),
+		]);
+		expect(r.said).toMatchObject({ zone_from: 'workflow', zone_assumed: false });
+	});
+
+	test('nothing tells the zone: an error saying exactly what is missing; with Time Zone When Unknown, read there', async () => {
+		const RU = '+79161234567';
+		const none = await placeBack(asked('2026-11-25T18:30:00'), {}, RU);
+		expect(none.error?.message).toBe(
+			'When: the requested call-back time "2026-11-25T18:30:00" has no offset, the analysis gives no zone to read it in (its timezone is missing) and neither does the number (the country of +79161234567 (+7) has several time zones): set Time Zone When Unknown [item 0]',
+		);
+		expect(none.log).toEqual([`details ${CALL}`]);
+		const moscow = await placeBack(
+			asked('2026-11-25T18:30:00'),
+			{ assumedZone: 'Europe/Moscow' },
+			RU,
+		);
+		expect(moscow.error).toBeUndefined();
+		expect(moscow.bodies).toEqual([
+			sentTo(callTime('18:30', '20:30', 'Europe/Moscow', '2026-11-25T18:30:00'), RU),
+		]);
+		expect(moscow.said).toMatchObject({
+			timezone: 'Europe/Moscow',
+			zone_from: 'time_zone_when_unknown',
+			zone_assumed: true,
+		});
+	});
+
+	test("a day without a time: that day's opening of the 09:00-18:00 window, in the callee's zone", async () => {
+		// 12:00Z is 07:00 in New York: today's window has not opened yet.
+		const r = await placeBack(asked('2026-11-25', 'America/New_York'));
+		expect(r.error).toBeUndefined();
+		expect(r.bodies).toEqual([
+			callTime('09:00', '18:00', 'America/New_York', '2026-11-25T09:00:00'),
+		]);
+	});
+
+	test('no analysis, or a time that is no date: the error says which', async () => {
+		const none = await placeBack(null);
+		expect(none.error?.message).toBe(
+			'When: the call has no analysis yet, so no requested call-back time (the service adds it after the call). Choose Now or At a Time You Give, or call back once the analysis is in [item 0]',
+		);
+		const vague = await placeBack(asked('tomorrow evening', 'Asia/Kolkata'));
+		expect(vague.error?.message).toBe(
+			'When: the requested call-back time "tomorrow evening" is not a date or an ISO 8601 date-time. Choose Now or At a Time You Give [item 0]',
+		);
+		const empty = await placeBack({ callback_requested: true, timezone: 'Asia/Kolkata' });
+		expect(empty.error?.message).toBe(
+			'When: the analysis gives no requested call-back time (callback_requested_time is empty although callback_requested is true). Choose Now or At a Time You Give [item 0]',
+		);
+	});
+
+	test('a requested time a day or more away: not placed yet, the output says why and from when it can be', async () => {
+		const r = await placeBack(asked('2026-11-27T10:00:00', 'Asia/Kolkata'));
+		expect(r.error).toBeUndefined();
+		expect(r.bodies).toEqual([]);
+		expect(jsonOf(r.output)).toEqual([
+			{
+				skipped: 'too_far_ahead',
+				skip_reason:
+					'When: 2026-11-27T10:00:00 (Asia/Kolkata) is a day or more away: the service may ignore scheduled_at, and the call window would then open a day early. It can be sent from 2026-11-26T12:00:00 (Asia/Kolkata) on (e.g. after a Wait node)',
+				send_from: '2026-11-26T12:00:00+05:30',
+				requested_time: {
+					value: '2026-11-27T10:00:00',
+					read_as: '2026-11-27T10:00:00+05:30',
+					timezone: 'Asia/Kolkata',
+					zone_from: 'analysis',
+					zone_assumed: false,
+				},
+				mobile_number: TO,
+				parent_call_id: CALL,
+				attempt: 2,
+				already_called_back: false,
+			},
+		]);
+	});
+
+	test('Time Zone When Unknown that is no zone: refused before any request', async () => {
+		const r = await placeBack(asked('2026-11-25T18:30:00'), { assumedZone: '+03:00' });
+		expect(r.error?.message).toMatch(
+			/^Time Zone When Unknown: "\+03:00" is not an IANA time zone name/,
+		);
+		expect(r.log).toEqual([]);
 	});
 });
 

@@ -23,7 +23,8 @@ export const properties: INodeProperties[] = [
 			{
 				name: 'At the Requested Call-Back Time',
 				value: 'callbackAt',
-				description: "At the call's callback_at (the time the callee asked for)",
+				description:
+					"At the time the callee asked for (the analysis' callback_requested_time): an offset given fixes it; a local time is read in the analysis' zone, else the callee's (from the number), else Time Zone When Unknown; a day without a time at 09:00 (window 09:00-18:00)",
 			},
 			{ name: 'At a Time You Give', value: 'at', description: 'At the date below' },
 			{
@@ -33,7 +34,17 @@ export const properties: INodeProperties[] = [
 			},
 		],
 		description:
-			"A later time is sent as the call's scheduled time, which the service may ignore and call at once. For a reliable later call put a Wait node first (Resume: At Specified Time, the record's callback_at) and use When: Now. A time already past calls now.",
+			"A later time is sent as the call's scheduled time with a call window that opens at it (to the window's end, else for 2 hours): the service may ignore the scheduled time, and the window keeps the call from ringing before it. A time a day or more away is refused: put a Wait node first (Resume: At Specified Time) and use When: Now. A time already past calls now.",
+	},
+	{
+		displayName: 'Time Zone When Unknown',
+		name: 'assumedZone',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. America/New_York',
+		displayOptions: { show: { when: ['callbackAt'] } },
+		description:
+			"The IANA time zone a requested time without offset is read in when neither the analysis nor the callee's number tells one (a country or +1 area code with several zones). Empty: such a call is not placed, and the error says why.",
 	},
 	{
 		displayName: 'Call At',
@@ -42,7 +53,8 @@ export const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		displayOptions: { show: { when: ['at'] } },
-		description: "When to call. A date without an offset is taken in the workflow's time zone.",
+		description:
+			"When to call, less than a day ahead (a window opening then is sent with it). A date without an offset is taken in the workflow's time zone.",
 	},
 	{
 		displayName: 'Window Start',

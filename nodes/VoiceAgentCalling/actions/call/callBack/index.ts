@@ -11,7 +11,7 @@ import { START_PATH, type StartBody } from '../start/body';
 import { callsOfAssistant, callsUpToSource, findCallBack } from './duplicate';
 import { attemptOf, sourceCall, type SourceCall } from './source';
 import { checkVariables, readVariablesOverride } from './variables';
-import { readGivenTime, requestedTime, WHEN } from './when';
+import { readAssumedZone, readGivenTime, requestedTime, WHEN } from './when';
 import { nextWindowTime } from './window';
 import { DO_NOT_CALL } from '../../../../shared/calls/doNotCall';
 import { readDoNotCall } from '../../../../shared/calls/doNotCallField';
@@ -29,9 +29,11 @@ export { properties } from './description';
 function readSettings(f: Fields) {
 	const o = f.collection('overrides', 'Overrides');
 	const protect = f.boolean('duplicateProtection', 'Duplicate Protection', true);
+	const when = f.option('when', 'When', WHEN, 'now');
 	return {
 		callId: f.uuid('callId', 'Call ID'),
-		when: f.option('when', 'When', WHEN, 'now'),
+		when,
+		assumedZone: when === 'callbackAt' ? readAssumedZone(f) : undefined,
 		maxAttempts: f.integer('maxAttempts', 'Max Attempts', 3, { min: 1 }),
 		lookBackDays: protect ? f.integer('lookBackDays', 'Look Back (Days)', 7, { min: 1 }) : 0,
 		o,
@@ -71,6 +73,53 @@ function buildBody(s: Settings, src: SourceCall, callConfig?: IDataObject): Star
 
 const chain = (source: string, attempt: number) => ({ parent_call_id: source, attempt });
 
+/**
+ * A requested time a day or more away: not placed yet, since a service ignoring scheduled_at
+ * would ring a day early; the output says from when (send_from) Call Back can place it.
+ */
+export const TOO_FAR_AHEAD = 'too_far_ahead';
+
+/**
+ * The source's place in its chain, and the rows read to count it where the service shows no
+ * parent_call_id (the assistant's calls to the number up to this one, read once, reused).
+ */
+async function chainPlace(
+	ctx: IExecuteFunctions,
+	s: Settings,
+	src: SourceCall,
+	i: number,
+	nowMs: number,
+) {
+	const walked = await attemptOf(ctx, src, i, s.maxAttempts);
+	let attempt = walked.attempt + 1;
+	const dup = {
+		sourceId: src.id,
+		agentId: s.agentId ?? src.agentId ?? '',
+		to: s.to ?? src.to ?? '',
+		lookBackDays: s.lookBackDays,
+		nowMs,
+	};
+	let rows: IDataObject[] | undefined;
+	if (walked.untold && s.lookBackDays && dup.agentId && dup.to) {
+		rows = await callsOfAssistant(ctx, dup, i);
+		attempt = Math.max(attempt, callsUpToSource(rows, src.id, dup.to) + 1);
+	}
+	return { attempt, dup, rows };
+}
+
+/** Places the call (once per item, also under Retry On Fail) and reads its record. */
+async function place(ctx: IExecuteFunctions, i: number, body: StartBody): Promise<IDataObject> {
+	const answer = await sendOnce(
+		ctx,
+		i,
+		'callBack',
+		async () =>
+			await apiRequest.call(ctx, { method: 'POST', path: START_PATH, body, itemIndex: i }),
+	);
+	const data = expectObject(ctx.getNode(), answer.data ?? {}, 'data', i);
+	return asJson(recordFromStart({ ...data, message: answer.message }, body));
+}
+
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const f = fields(this, i);
 	const s = readSettings(f);
@@ -89,63 +138,51 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 		agent: !s.agentId,
 		to: !s.to,
 		from: !s.from,
+		requested: s.when === 'callbackAt',
 	});
-	const walked = await attemptOf(this, src, i, s.maxAttempts);
-	let attempt = walked.attempt + 1;
-	const dup = {
-		sourceId: src.id,
-		agentId: s.agentId ?? src.agentId ?? '',
-		to: s.to ?? src.to ?? '',
-		lookBackDays: s.lookBackDays,
-		nowMs,
-	};
-	// The chain cannot be followed where the service shows no parent_call_id: the assistant's
-	// calls to the number up to this one are counted instead (read once, reused below).
-	let rows: IDataObject[] | undefined;
-	if (walked.untold && s.lookBackDays && dup.agentId && dup.to) {
-		rows = await callsOfAssistant(this, dup, i);
-		attempt = Math.max(attempt, callsUpToSource(rows, src.id, dup.to) + 1);
-	}
+	const { attempt, dup, rows } = await chainPlace(this, s, src, i, nowMs);
+	const tail = { ...chain(src.id, attempt), already_called_back: false };
 	if (attempt > s.maxAttempts) {
 		return {
 			skipped: true,
 			skip_reason: `Max Attempts (${s.maxAttempts}) reached: this call is attempt ${attempt - 1} of its chain${rows ? " (counted as the assistant's calls to this number within Look Back: the service shows no parent_call_id)" : ''}`,
-			...chain(src.id, attempt),
-			already_called_back: false,
+			...tail,
 		};
 	}
-	const callConfig =
-		s.when === 'callbackAt' ? requestedTime(f, src.callbackAt, zone, nowMs) : given;
-	const body = buildBody(s, src, callConfig);
+	const body = buildBody(s, src, given);
+	// The requested time is read in the callee's zone: the number called (an override's too).
+	const requested =
+		s.when === 'callbackAt'
+			? requestedTime(f, src.requested, {
+					number: body.mobile_number,
+					workflowZone: zone,
+					defaultZone: s.assumedZone,
+					nowMs,
+				})
+			: undefined;
+	if (requested?.callConfig) body.call_config = requested.callConfig;
 	if (doNotCall?.has(body.mobile_number)) {
-		return {
-			skipped: DO_NOT_CALL,
-			mobile_number: body.mobile_number,
-			...chain(src.id, attempt),
-			already_called_back: false,
-		};
+		return { skipped: DO_NOT_CALL, mobile_number: body.mobile_number, ...tail };
 	}
 	// A Retry On Fail try replays this item's first outcome (sendOnce) without looking again.
 	if (s.lookBackDays && !alreadySent(this, i, 'callBack')) {
 		const query = { ...dup, agentId: body.agent_id, to: body.mobile_number };
 		const row = await findCallBack(this, query, i, rows);
 		if (row) {
-			return {
-				...asJson(recordFromHistory(row)),
-				...chain(src.id, attempt),
-				already_called_back: true,
-			};
+			return { ...asJson(recordFromHistory(row)), ...tail, already_called_back: true };
 		}
 	}
+	const said = requested ? { requested_time: requested.said } : {};
+	if (requested?.notYet) {
+		return {
+			skipped: TOO_FAR_AHEAD,
+			skip_reason: `When: ${requested.notYet.reason}`,
+			send_from: requested.notYet.sendFrom,
+			...said,
+			mobile_number: body.mobile_number,
+			...tail,
+		};
+	}
 	await checkVariables(this, s.o, body, (s.variables ?? src.variables) !== null, i);
-	const answer = await sendOnce(
-		this,
-		i,
-		'callBack',
-		async () =>
-			await apiRequest.call(this, { method: 'POST', path: START_PATH, body, itemIndex: i }),
-	);
-	const data = expectObject(this.getNode(), answer.data ?? {}, 'data', i);
-	const record = asJson(recordFromStart({ ...data, message: answer.message }, body));
-	return { ...record, ...chain(src.id, attempt), already_called_back: false };
+	return { ...(await place(this, i, body)), ...tail, ...said };
 }

@@ -8,6 +8,7 @@ import { calleeText } from '../../../../shared/calls/callee';
 import { readCallDetails } from '../../../../shared/calls/details';
 import { recordFromDetails } from '../../../../shared/calls/record';
 import { isPlainObject } from '../../../../shared/http/shape';
+import type { RequestedTime } from './requested';
 
 export interface SourceCall {
 	id: string;
@@ -18,7 +19,8 @@ export interface SourceCall {
 	name: string | null;
 	/** null: not known (history rows do not carry them). */
 	variables: Record<string, string> | null;
-	callbackAt: string | null;
+	/** The time the callee asked for, as the analysis serves it (requested.ts reads it). */
+	requested: RequestedTime;
 	/** undefined: not told by what was read; null: told it has none. */
 	parentId: string | null | undefined;
 	/** Its place in its chain (1 = a first call), when the item says (Call Back's own output). */
@@ -55,6 +57,29 @@ function parentOf(json: IDataObject): string | null | undefined {
 	return undefined;
 }
 
+/**
+ * The requested call-back time: the analysis' callback_requested_time and timezone, from the
+ * record (or its raw answer, or a bare analysis); else the record's callback_at (with offset).
+ */
+function requestedOf(json: IDataObject): RequestedTime {
+	const analysis = [json.platform_analysis, obj(json.raw).platform_analysis].find(isPlainObject);
+	const a = analysis ?? {};
+	return {
+		value:
+			text(json.callback_requested_time) ??
+			text(a.callback_requested_time) ??
+			text(json.callback_at),
+		zone: a.timezone,
+		analysed: analysis !== undefined && Object.keys(analysis).length > 0,
+		asked:
+			typeof json.callback_requested === 'boolean'
+				? json.callback_requested
+				: typeof a.callback_requested === 'boolean'
+					? a.callback_requested
+					: null,
+	};
+}
+
 /** The call as a call record (or a raw answer) describes it. */
 export function sourceFrom(json: IDataObject, id: string): SourceCall {
 	const assistant = obj(json.assistant);
@@ -69,7 +94,7 @@ export function sourceFrom(json: IDataObject, id: string): SourceCall {
 		from: text(json.from_number) ?? text(fromNumbers[0]),
 		name: text(json.callee_name) ?? text(json.name),
 		variables: variablesOf(json.custom_variables ?? json.custom_args_values),
-		callbackAt: text(json.callback_at),
+		requested: requestedOf(json),
 		parentId: parentOf(json),
 		attempt:
 			typeof attempt === 'number' && Number.isInteger(attempt) && attempt > 0 ? attempt : undefined,
@@ -86,13 +111,17 @@ function complete(a: SourceCall, b: SourceCall): SourceCall {
 		from: a.from ?? b.from,
 		name: a.name ?? b.name,
 		variables: a.variables ?? b.variables,
-		callbackAt: a.callbackAt ?? b.callbackAt,
+		// The one that tells a time, with its own zone; else the one with an analysis.
+		requested:
+			a.requested.value !== null || (a.requested.analysed && !b.requested.analysed)
+				? a.requested
+				: b.requested,
 		parentId: a.parentId !== undefined ? a.parentId : b.parentId,
 		attempt: a.attempt,
 	};
 }
 
-/** One read of the call's details, with its analysis (callback_at). */
+/** One read of the call's details, with its analysis (the requested call-back time). */
 export async function readSource(
 	ctx: IExecuteFunctions,
 	id: string,
@@ -105,13 +134,14 @@ export async function readSource(
 
 /**
  * The source call: the input item when it is that call; its details are read when the item
- * lacks the assistant, a number, or the place of the call in its chain.
+ * lacks the assistant, a number, the place of the call in its chain, or (when asked) the
+ * requested call-back time.
  */
 export async function sourceCall(
 	ctx: IExecuteFunctions,
 	id: string,
 	i: number,
-	needed: { agent: boolean; to: boolean; from: boolean },
+	needed: { agent: boolean; to: boolean; from: boolean; requested?: boolean },
 ): Promise<SourceCall> {
 	const json = ctx.getInputData()[i]?.json ?? {};
 	const isThatCall = text(json.call_id) === id || (json.call_id == null && text(json.id) === id);
@@ -121,6 +151,8 @@ export async function sourceCall(
 		(needed.agent && !item.agentId) ||
 		(needed.to && !item.to) ||
 		(needed.from && !item.from) ||
+		// When: At the Requested Call-Back Time, and the item tells no time: the details' analysis.
+		(needed.requested && item.requested.value === null) ||
 		(item.attempt === undefined && item.parentId === undefined);
 	if (!lacks) return item;
 	const details = await readSource(ctx, id, i);

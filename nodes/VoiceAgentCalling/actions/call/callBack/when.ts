@@ -1,48 +1,92 @@
 /**
  * When the call is placed. A later time is sent as call_config.call_time.scheduled_at (as
- * Start does), but whether the service honours scheduled_at is not published: the panel and
- * the docs point to a Wait node for a later call that must not start early. A time already
- * past (or now) places the call now, without scheduled_at.
+ * Start does) together with a window that opens at it (laterCall.ts): the service may ignore
+ * scheduled_at (it left the schema), and the window then keeps the call from ringing early. A
+ * time a day or more away cannot be kept that way: a given one is refused, a requested one is
+ * not placed yet (the output says from when it can be). A time already past (or now) places
+ * the call now, without call_time.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { parseScheduledTime } from '../../../../shared/engine/dateTime';
+import { laterCall, type DailyWindow } from '../../../../shared/calls/laterCall';
+import { zoneProblem } from '../../../../shared/calls/zones';
+import { parseScheduledTime, toIsoWithOffset } from '../../../../shared/engine/dateTime';
 import type { Fields } from '../../../../shared/engine/params';
+import { readRequested, type RequestedTime } from './requested';
 
 export const WHEN = ['now', 'callbackAt', 'at', 'nextWindow'] as const;
 export type When = (typeof WHEN)[number];
 
-/** call_config for a later call, or undefined for now. */
-function configFor(value: unknown, zone: string, nowMs: number): IDataObject | undefined {
-	const time = parseScheduledTime(value, zone);
-	if (!time || time.instantMs <= nowMs) return undefined;
-	return { call_time: { timezone: zone, scheduled_at: time.local } };
+/** call_config for a call not before `fromMs` (inside `window`), or undefined for now. */
+export function laterConfig(
+	f: Fields,
+	label: string,
+	at: { fromMs: number; zone: string; nowMs: number; window?: DailyWindow },
+): IDataObject | undefined {
+	const later = laterCall(at);
+	if (later.now) return undefined;
+	if ('problem' in later) throw f.error(label, later.problem);
+	return { call_time: later.callTime };
 }
 
 /** The time the user gave (When: At a Time You Give), checked before anything is sent. */
 export function readGivenTime(f: Fields, zone: string, nowMs: number): IDataObject | undefined {
 	const value = f.raw('callAt');
-	if (!parseScheduledTime(value, zone)) {
+	const time = parseScheduledTime(value, zone);
+	if (!time) {
 		throw f.error(
 			'Call At',
 			f.has('callAt') ? `${JSON.stringify(value)} is not a date-time` : 'is required',
 		);
 	}
-	return configFor(value, zone, nowMs);
+	return laterConfig(f, 'Call At', { fromMs: time.instantMs, zone, nowMs });
 }
 
-/** The time the callee asked for: the record's callback_at. */
+const isoIn = (ms: number, zone: string) => toIsoWithOffset(new Date(ms), zone) ?? null;
+
+/**
+ * The time the callee asked for (requested.ts reads it), its call_config, and what the output
+ * says of it: the value, the moment read, the zone and where the zone came from. A time a day
+ * or more away is not placed yet (`notYet`: why, and from when it can be): the workflow can
+ * wait and call back then, which an error would not let it do.
+ */
 export function requestedTime(
 	f: Fields,
-	callbackAt: string | null,
-	zone: string,
-	nowMs: number,
-): IDataObject | undefined {
-	if (!callbackAt || !parseScheduledTime(callbackAt, zone)) {
-		throw f.error(
-			'When',
-			'the call has no requested call-back time (callback_at): the callee asked for none, or the analysis is not ready. Choose Now or At a Time You Give.',
-		);
+	requested: RequestedTime,
+	context: { number: string; workflowZone: string; defaultZone?: string; nowMs: number },
+): {
+	callConfig: IDataObject | undefined;
+	said: IDataObject;
+	notYet?: { reason: string; sendFrom: string | null };
+} {
+	const read = readRequested(requested, context);
+	if (!read.ok) throw f.error('When', read.problem);
+	const said: IDataObject = {
+		value: requested.value,
+		read_as: isoIn(read.fromMs, read.zone),
+		timezone: read.zone,
+		zone_from: read.zoneFrom,
+		zone_assumed: read.zoneAssumed,
+	};
+	const later = laterCall({
+		fromMs: read.fromMs,
+		zone: read.zone,
+		nowMs: context.nowMs,
+		window: read.window,
+	});
+	if (later.now) return { callConfig: undefined, said };
+	if ('problem' in later) {
+		const sendFrom = isoIn(later.sendFromMs, read.zone);
+		return { callConfig: undefined, said, notYet: { reason: later.problem, sendFrom } };
 	}
-	return configFor(callbackAt, zone, nowMs);
+	return { callConfig: { call_time: later.callTime }, said };
+}
+
+/** Time Zone When Unknown, read before any request: an IANA zone, or undefined when empty. */
+export function readAssumedZone(f: Fields): string | undefined {
+	const text = f.text('assumedZone', 'Time Zone When Unknown').trim();
+	if (!text) return undefined;
+	const problem = zoneProblem(text);
+	if (problem) throw f.error('Time Zone When Unknown', problem);
+	return text;
 }

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { calleeNumber, readCountryCode } from '../../../../shared/calls/callee';
 import { fields, type Fields } from '../../../../shared/engine/params';
 import { fieldError } from '../../../../shared/engine/validate';
-import { readCallConfig } from '../../../../shared/calls/callSettings';
+import { readCallSettings, scheduleCall } from '../../../../shared/calls/callSettings';
 import { calleeCallConfig } from '../../../../shared/calls/zoneFields';
 import { tagSkip } from '../../../../shared/calls/preview';
 import { readCallback } from './callback';
@@ -110,7 +110,11 @@ export function buildStartRequest(
 		body.voice_id = f.locatorUuid('voiceId', 'Voice (Override)');
 	const variables = readVariables(ctx, i);
 	if (variables) body.custom_args_values = variables;
-	const callConfig = calleeCallConfig(ctx, i, body.mobile_number, readCallConfig(ctx, i, nowMs));
+	const settings = readCallSettings(ctx, i, nowMs);
+	// The window in the callee's zone first, then the scheduled moment written in that zone.
+	let callConfig = calleeCallConfig(ctx, i, body.mobile_number, settings.config);
+	if (callConfig && settings.scheduled)
+		callConfig = scheduleCall(ctx, i, callConfig, settings.scheduled, nowMs);
 	if (callConfig) body.call_config = callConfig;
 	const callback = readCallback(ctx, i);
 	if (callback) Object.assign(body, callback);

@@ -16,9 +16,10 @@ export function dryRunReport(
 	report: IDataObject,
 ): IDataObject {
 	const callTime = (s.callConfig.call_time as IDataObject | undefined) ?? {};
-	// The campaign rings from its Start, inside its daily window.
+	// The campaign rings from its Start (the minute sent: rounded up), inside its daily window.
+	const startMinute = Math.ceil(s.startMs / 60_000) * 60_000;
 	const window = callWindowPreview(
-		{ ...callTime, timezone: s.zone, scheduled_at: toLocalDateTime(s.startMs, s.zone) },
+		{ ...callTime, timezone: s.zone, scheduled_at: toLocalDateTime(startMinute, s.zone) },
 		Date.now(),
 	);
 	const { campaign_name: campaignName, rows_uploaded: rows, ...rest } = report;

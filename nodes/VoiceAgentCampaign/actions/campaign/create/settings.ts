@@ -146,7 +146,7 @@ export function readSettings(ctx: IExecuteFunctions, now: number): CreateSetting
 		),
 		callConfig,
 		zone,
-		startTime: campaignTime(start.instantMs, zone),
+		startTime: campaignTime(start.instantMs, zone, 'up'),
 		endTime: campaignTime(end.instantMs, zone),
 		startMs: start.instantMs,
 		endMs: end.instantMs,

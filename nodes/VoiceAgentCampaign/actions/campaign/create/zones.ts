@@ -66,7 +66,7 @@ export function zoneSettings(s: CreateSettings, zone: string): CreateSettings {
 		baseName: `${s.baseName} (${zone})`,
 		callConfig: { ...s.callConfig, call_time: callTimeIn(callTime, zone) },
 		zone,
-		startTime: campaignTime(s.startMs, zone),
+		startTime: campaignTime(s.startMs, zone, 'up'),
 		endTime: campaignTime(s.endMs, zone),
 		onceTag: ` ${zone}`,
 	};

@@ -5,6 +5,7 @@ import { AGENT } from '../../../../helpers/fixtures';
 import { shownFields } from '../../../../helpers/panel';
 
 expectAllMocksUsed();
+afterEach(() => jest.restoreAllMocks());
 
 // Each test copies the rows it uses: an item's json is what Start remembers a call by.
 const ROWS = [
@@ -56,10 +57,15 @@ const body = (name: string, number: string, callTime: Record<string, string>) =>
 
 describe("Call › Start: Call Window in the Callee's Time Zone", () => {
 	test('each row sends its own zone: area code, country, column; a scheduled time is the same moment', async () => {
+		// Less than a day before, after each row's window of the day before has closed.
+		jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2099-01-02T12:00:00Z'));
+		// The window sent opens at the moment in the row's zone (at the window's next opening
+		// when outside it: 01:00 in Vladivostok), so an ignored scheduled_at cannot ring early.
 		const scope = mockApi()
 			.post(
 				'/calling/outbound/individual',
 				body('Ny', '+12125550100', {
+					call_start_time: '10:00',
 					timezone: 'America/New_York',
 					scheduled_at: '2099-01-02T10:00:00',
 				}),
@@ -68,6 +74,7 @@ describe("Call › Start: Call Window in the Callee's Time Zone", () => {
 			.post(
 				'/calling/outbound/individual',
 				body('Phx', '+16025550100', {
+					call_start_time: '08:00',
 					timezone: 'America/Phoenix',
 					scheduled_at: '2099-01-02T08:00:00',
 				}),
@@ -76,6 +83,7 @@ describe("Call › Start: Call Window in the Callee's Time Zone", () => {
 			.post(
 				'/calling/outbound/individual',
 				body('In', '+919876543210', {
+					call_start_time: '20:30',
 					timezone: 'Asia/Kolkata',
 					scheduled_at: '2099-01-02T20:30:00',
 				}),
@@ -84,8 +92,9 @@ describe("Call › Start: Call Window in the Callee's Time Zone", () => {
 			.post(
 				'/calling/outbound/individual',
 				body('Ru', '+79161234567', {
+					call_start_time: '08:00',
 					timezone: 'Asia/Vladivostok',
-					scheduled_at: '2099-01-03T01:00:00',
+					scheduled_at: '2099-01-03T08:00:00',
 				}),
 			)
 			.reply(200, started(4));
@@ -252,6 +261,8 @@ describe("Call › Start: Call Window in the Callee's Time Zone", () => {
 
 describe("Call › Start: Dry Run Report with the callee's time zone", () => {
 	test("each row's window in its own zone; a row whose zone is unknown is counted as zone_unknown; nothing sent", async () => {
+		// 21:00 in New York the evening before.
+		jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2030-01-15T02:00:00Z'));
 		const { output, error } = await runNode({
 			type: 'voiceAgentCalling',
 			items: [

@@ -8,6 +8,7 @@ import { expectAllMocksUsed, mockApi, recordAll, runNode } from '../../../../hel
 import { sheetStart, startSettings } from '../../../../helpers/startParams';
 
 expectAllMocksUsed();
+afterEach(() => jest.restoreAllMocks());
 
 const POOL = 'c9c9c9c9-0000-4000-8000-000000000001';
 const NUMBER_ID = 'c3c3c3c3-0000-4000-8000-000000000001';
@@ -73,6 +74,8 @@ test.each([
 		'Call Settings › Status Callback URL',
 	],
 ])('%s with a number pool is refused before any request', async (_, settings, label) => {
+	// Scheduled At ten hours ahead: near enough to be sent at all.
+	jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2099-01-01T00:00:00Z'));
 	const seen = recordAll();
 	const { output } = await runNode({
 		type: 'voiceAgentCalling',

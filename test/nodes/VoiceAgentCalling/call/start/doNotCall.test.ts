@@ -15,6 +15,7 @@ import { agentAnswer } from '../../../VoiceAgentCampaign/campaign/create/helpers
 
 beforeAll(() => nock.disableNetConnect());
 expectAllMocksUsed();
+afterEach(() => jest.restoreAllMocks());
 
 const sent = (number: string, name: string) => ({
 	name,
@@ -200,6 +201,8 @@ describe('Call › Start: Dry Run', () => {
 	});
 
 	test('Dry Run Report: every row without stopping, the counts on each, the call window; nothing sent', async () => {
+		// 18:00 in New York, the evening before the scheduled time.
+		jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2030-03-09T23:00:00Z'));
 		// No mock: any request would fail the run (net connect is disabled).
 		const { output, error } = await runNode({
 			type: 'voiceAgentCalling',
@@ -222,11 +225,12 @@ describe('Call › Start: Dry Run', () => {
 		});
 		expect(error).toBeUndefined();
 		const s = summary({ do_not_call: 1, invalid_number: 1 });
+		// Sent as the window's next opening: the moment it may first ring.
 		const callTime = {
 			call_start_time: '09:00',
 			call_end_time: '17:00',
 			timezone: 'America/New_York',
-			scheduled_at: '2030-03-09T20:00:00',
+			scheduled_at: '2030-03-10T09:00:00',
 		};
 		const window = {
 			timezone: 'America/New_York',

@@ -5,6 +5,7 @@ import { AGENT } from '../../../../helpers/fixtures';
 import { sheetStart } from '../../../../helpers/startParams';
 
 expectAllMocksUsed();
+afterEach(() => jest.restoreAllMocks());
 
 /** A sheet start picked from the lists, with the row's plan as a variable. */
 const startParams = (extra: Record<string, unknown> = {}) =>
@@ -34,6 +35,8 @@ const started = (n: number) => ({
 
 describe('Call › Start', () => {
 	test('sends the exact request and outputs the started call', async () => {
+		// 18:30 in Kolkata the day before: Scheduled At is less than a day ahead.
+		jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2099-01-01T13:00:00Z'));
 		const scope = mockApi()
 			.matchHeader('content-type', 'application/json')
 			.post('/calling/outbound/individual', {
@@ -52,8 +55,10 @@ describe('Call › Start', () => {
 						retry_not_picked: 2,
 						retry_failed: 0,
 					},
+					// A window opening at the scheduled time, so a service that ignores
+					// scheduled_at does not ring early (its end: the user's window end).
 					call_time: {
-						call_start_time: '09:00',
+						call_start_time: '10:30',
 						call_end_time: '18:00',
 						timezone: 'Asia/Kolkata',
 						scheduled_at: '2099-01-02T10:30:00',
@@ -102,6 +107,7 @@ describe('Call › Start', () => {
 	});
 
 	test('JSON variables, typed number, workflow time zone for Scheduled At', async () => {
+		jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2099-05-31T12:00:00Z'));
 		const scope = mockApi()
 			.post('/calling/outbound/individual', {
 				name: '',
@@ -110,7 +116,12 @@ describe('Call › Start', () => {
 				from_number: '+14155550000',
 				custom_args_values: { count: '3', vip: 'true' },
 				call_config: {
-					call_time: { timezone: 'Europe/Berlin', scheduled_at: '2099-06-01T09:00:00' },
+					call_time: {
+						call_start_time: '09:00',
+						call_end_time: '11:00',
+						timezone: 'Europe/Berlin',
+						scheduled_at: '2099-06-01T09:00:00',
+					},
 				},
 			})
 			.reply(200, started(2));

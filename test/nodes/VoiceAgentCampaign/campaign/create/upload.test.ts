@@ -177,6 +177,25 @@ describe('Campaign › Create: the upload', () => {
 		expect(fields.variables_map).toBe('{}');
 	});
 
+	test('a Start between minutes is sent as the next minute (never before it), an End as its own', async () => {
+		mockAgent([]);
+		mockLookup();
+		const save = captureUpload('/campaign/save', SAVE_ANSWER);
+		const { error } = await runNode({
+			type: 'voiceAgentCampaign',
+			parameters: createParams({
+				startAt: '2027-01-15T04:00:30Z',
+				endAt: '2027-01-16T12:15:59+05:30',
+				callConfig: { timezone: 'America/New_York' },
+			}),
+			items: rows({ phone: '+14155550100' }),
+		});
+		expect(error).toBeUndefined();
+		const fields = save.seen[0].fields;
+		expect(fields.campaign_start_time).toBe('14/01/2027, 23:01');
+		expect(fields.campaign_end_time).toBe('16/01/2027, 01:45');
+	});
+
 	test('a start in the past, or an end before it, is refused before any request', async () => {
 		for (const [extra, message] of [
 			[
