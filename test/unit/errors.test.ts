@@ -3,7 +3,7 @@ import {
 	describeNetworkFailure,
 	readErrorBody,
 	redact,
-} from '../../nodes/shared/engine/errors';
+} from '../../nodes/shared/http/errors';
 import {
 	classifyFailure,
 	DEFAULT_RETRY,

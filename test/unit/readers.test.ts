@@ -4,7 +4,7 @@
  */
 import type { INode } from 'n8n-workflow';
 
-import { describeNetworkFailure } from '../../nodes/shared/engine/errors';
+import { describeNetworkFailure } from '../../nodes/shared/http/errors';
 import { header, isStream, NETWORK_FAILURES, networkCode } from '../../nodes/shared/http/http';
 import {
 	fields,

@@ -12,12 +12,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import {
-	describeHttpFailure,
-	describeNetworkFailure,
-	redact,
-	type ApiFailure,
-} from '../engine/errors';
+import { describeHttpFailure, describeNetworkFailure, redact, type ApiFailure } from './errors';
 import {
 	classifyFailure,
 	type FailureKind,

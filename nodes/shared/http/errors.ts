@@ -3,7 +3,7 @@
  * error bodies ({error:{code,message}} and {detail}); both end up as the message, and the
  * description says what to do about it.
  */
-import { NETWORK_FAILURES, type NetworkFailure } from '../http/http';
+import { NETWORK_FAILURES, type NetworkFailure } from './http';
 
 export interface ApiFailure {
 	/** HTTP status, or undefined when no answer arrived (network error). */
