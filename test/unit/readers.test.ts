@@ -13,6 +13,7 @@ import {
 	triggerFields,
 	type ParamSource,
 } from '../../nodes/shared/engine/params';
+import { toLanguage } from '../../nodes/shared/assistants/languages';
 import { AGENT } from '../helpers/fixtures';
 
 const node = { name: 'Voice Agent', type: 'n8n-nodes-voice-agent.voiceAgentCalling' } as INode;
@@ -171,7 +172,7 @@ describe('REQUIRED and the value readers', () => {
 		expect(() => opts.hhmm('start', 'Start')).toThrow(
 			'Options › Start: "9:30" is not a time of day as HH:MM (24-hour), e.g. 09:30 [item 2]',
 		);
-		expect(() => opts.language('lang', 'Language')).toThrow(
+		expect(() => opts.checked('lang', 'Language', toLanguage)).toThrow(
 			/^Options › Language: "xx" is not a supported language/,
 		);
 		expect(() => f.jsonObject('json', 'Settings')).toThrow(

@@ -10,7 +10,6 @@ import {
 	toFutureTime,
 	toHhmm,
 	toJsonObject,
-	toLanguage,
 	toList,
 	type ListOptions,
 	toNonEmpty,
@@ -346,9 +345,16 @@ export class Fields {
 		return toDay(this.node, this.label(label), value, zone, this.itemIndex);
 	}
 
-	/** A language code of the service's list. */
-	language(name: string, label: string): string {
-		return toLanguage(this.node, this.label(label), this.get(name), this.itemIndex);
+	/**
+	 * A field read with a check its room owns (e.g. toLanguage of assistants/languages.ts),
+	 * given the field's label and item like every other reader.
+	 */
+	checked<T>(
+		name: string,
+		label: string,
+		check: (node: INode, field: string, value: unknown, itemIndex: number) => T,
+	): T {
+		return check(this.node, this.label(label), this.get(name), this.itemIndex);
 	}
 
 	/** A list typed in one field (array, JSON array, lines or commas; see toList). */

@@ -1,7 +1,6 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { LANGUAGES } from '../assistants/languages';
 import { LONE_SURROGATE_RE } from '../http/url';
 import { isValidTimeZone, parseScheduledTime, toLocalDay, type ScheduledTime } from './dateTime';
 
@@ -22,7 +21,9 @@ export function fieldError(
 	});
 }
 
-const show = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JSON.stringify(value));
+/** A value as an error message shows it: text in quotes, anything else as JSON. */
+export const show = (value: unknown) =>
+	typeof value === 'string' ? `"${value}"` : JSON.stringify(value);
 
 export const E164_RE = /^\+[1-9]\d{6,14}$/;
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -161,20 +162,6 @@ export function toJsonObject(
 		throw fieldError(node, field, 'must be a JSON object like {"key": "value"}', itemIndex);
 	}
 	return parsed as Record<string, unknown>;
-}
-
-/** A language code from the list (an expression may yield anything). */
-export function toLanguage(node: INode, field: string, value: unknown, i: number): string {
-	const text = typeof value === 'string' ? value.trim() : '';
-	if (!LANGUAGES.includes(text)) {
-		throw fieldError(
-			node,
-			field,
-			`${show(value)} is not a supported language; use one of ${LANGUAGES.join(', ')}`,
-			i,
-		);
-	}
-	return text;
 }
 
 /** What a blank list field means. */
