@@ -1,7 +1,6 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { LONE_SURROGATE_RE } from '../http/url';
 import { isValidTimeZone, parseScheduledTime, toLocalDay, type ScheduledTime } from './dateTime';
 
 /**
@@ -24,6 +23,10 @@ export function fieldError(
 /** A value as an error message shows it: text in quotes, anything else as JSON. */
 export const show = (value: unknown) =>
 	typeof value === 'string' ? `"${value}"` : JSON.stringify(value);
+
+/** An unpaired UTF-16 surrogate: encodeURIComponent throws on it ("URI malformed"). */
+export const LONE_SURROGATE_RE =
+	/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const E164_RE = /^\+[1-9]\d{6,14}$/;
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
