@@ -17,7 +17,8 @@ import {
 	type OutcomeFilter,
 } from '../shared/calls/outcomeFilter';
 import { getCampaigns } from '../shared/campaigns/lists';
-import { readTrigger, type Fields } from '../shared/engine/params';
+import type { Fields } from '../shared/engine/params';
+import { readTrigger } from '../shared/engine/triggerParams';
 import { recordingsFor } from '../shared/calls/recording';
 import { readCallDetails } from '../shared/calls/details';
 import { historyFetcher } from '../shared/calls/history';

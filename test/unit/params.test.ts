@@ -13,7 +13,7 @@ import {
 	toOption,
 	toPathSegment,
 	toText,
-} from '../../nodes/shared/engine/params';
+} from '../../nodes/shared/engine/fieldTypes';
 import { endpointPathProblem, normaliseBaseUrl } from '../../nodes/shared/http/url';
 
 const node = { name: 'Voice Agent', type: 'n8n-nodes-voice-agent.voiceAgentCalling' } as INode;

@@ -6,13 +6,9 @@ import type { INode } from 'n8n-workflow';
 
 import { describeNetworkFailure } from '../../nodes/shared/http/errors';
 import { header, isStream, NETWORK_FAILURES, networkCode } from '../../nodes/shared/http/http';
-import {
-	fields,
-	REQUIRED,
-	toLocatorText,
-	triggerFields,
-	type ParamSource,
-} from '../../nodes/shared/engine/params';
+import { toLocatorText } from '../../nodes/shared/engine/fieldTypes';
+import { fields, REQUIRED, type ParamSource } from '../../nodes/shared/engine/params';
+import { triggerFields } from '../../nodes/shared/engine/triggerParams';
 import { toLanguage } from '../../nodes/shared/assistants/languages';
 import { AGENT } from '../helpers/fixtures';
 

@@ -9,7 +9,7 @@ import {
 	toTimeZone,
 	toUuid,
 } from '../../nodes/shared/engine/validate';
-import { toInteger } from '../../nodes/shared/engine/params';
+import { toInteger } from '../../nodes/shared/engine/fieldTypes';
 
 const node: INode = {
 	id: '1',

@@ -35,7 +35,7 @@ export const HHMM_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 /**
  * Text as typed, or a finite number; never an object sent as "[object Object]", a list as
  * "1,2", NaN or a boolean, nor broken text (a lone surrogate, which no URL or JSON can carry).
- * The one text rule of the package: params.ts toText is this function.
+ * The one text rule of the package: fieldTypes.ts toText is this function.
  */
 export function plainText(node: INode, field: string, value: unknown, itemIndex: number): string {
 	if (value === undefined || value === null) return '';
