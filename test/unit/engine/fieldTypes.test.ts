@@ -12,9 +12,11 @@ import {
 	toObject,
 	toOption,
 	toPathSegment,
+	toLocatorText,
 	toText,
 } from '../../../nodes/shared/engine/fieldTypes';
-import { endpointPathProblem, normaliseBaseUrl } from '../../../nodes/shared/http/url';
+import { endpointPathProblem } from '../../../nodes/shared/http/url';
+import { AGENT } from '../../helpers/fixtures';
 
 const node = { name: 'Voice Agent', type: 'n8n-nodes-voice-agent.voiceAgentCalling' } as INode;
 const RUNS = { numRuns: 500, seed: 20260101 };
@@ -164,57 +166,37 @@ describe('toPathSegment', () => {
 	});
 });
 
-describe('normaliseBaseUrl', () => {
-	const baseUrl = fc.oneof(
-		fc.webUrl({ withQueryParameters: true, withFragments: true }),
-		fc.constantFrom(
-			'https://api.example.com/ca/api/v0/',
-			'  https://api.example.com/ca/api/v0  ',
-			'http://localhost:4010/ca/api/v0',
-			'https://api.example.com/ca/../v0',
-			'https://api.example.com/a/%2e%2e/b',
-		),
-	);
+describe('toLocatorText', () => {
+	test('a locator object, plain text and padded text all give the trimmed value', () => {
+		expect(
+			toLocatorText(node, 'Assistant', { __rl: true, mode: 'list', value: ` ${AGENT} ` }, 0),
+		).toBe(AGENT);
+		expect(toLocatorText(node, 'Assistant', ` ${AGENT}`, 0)).toBe(AGENT);
+		expect(toLocatorText(node, 'Assistant', undefined, 0)).toBe('');
+	});
 
-	test('is idempotent, and its result has no query, fragment, user or trailing slash', () => {
-		fc.assert(
-			fc.property(baseUrl, (raw) => {
-				const once = normaliseBaseUrl(raw);
-				if ('reason' in once) return true;
-				const twice = normaliseBaseUrl(once.url);
-				const url = new URL(once.url);
-				return (
-					'url' in twice &&
-					twice.url === once.url &&
-					!once.url.endsWith('/') &&
-					url.search === '' &&
-					url.hash === '' &&
-					url.username === '' &&
-					(url.protocol === 'https:' || url.hostname === 'localhost')
-				);
-			}),
-			RUNS,
+	test('a locator holding a list is refused, naming the field and the item', () => {
+		expect(() => toLocatorText(node, 'Filters › Assistant', { __rl: true, value: [1] }, 2)).toThrow(
+			'Filters › Assistant: a list is not text [item 2]',
 		);
 	});
-});
 
-describe('endpointPathProblem', () => {
-	test.each([
-		['/calling/contact/..', 'it has a ".." segment'],
-		['/calling/contact/%2E%2e', 'it has a ".." segment'],
-		['/calling/contact/.', 'it has a "." segment'],
-		['/calling/contact/', 'it has an empty segment'],
-		['/calling//contact', 'it has an empty segment'],
-		['/calling/contact/a?b', 'it contains "?", "#" or a backslash'],
-		['/calling/\uD800', 'it contains an unpaired surrogate character'],
-		['/calling/%E0%A4%A', 'the segment "%E0%A4%A" is not valid percent-encoding'],
-	])('%j: %s', (path, problem) => {
-		expect(endpointPathProblem(path)).toBe(problem);
-	});
-
-	test('an encoded ID is fine', () => {
-		expect(
-			endpointPathProblem(`/calling/contact/${encodeURIComponent('list/7 a')}`),
-		).toBeUndefined();
+	test('an object or a Date that is no locator is refused, never read as unset', () => {
+		// What an expression in a locator gives: a record, a Date, a Luxon-like date object.
+		for (const [value, what] of [
+			[{ id: AGENT }, 'an object'],
+			[{ value: AGENT }, 'an object'],
+			[new Date('2026-05-01T00:00:00Z'), 'a date'],
+			[{ toISO: () => '2026-05-01' }, 'an object'],
+			[{ __rl: true, mode: 'id', value: { id: AGENT } }, 'an object'],
+			[{ __rl: true, mode: 'id', value: new Date(0) }, 'a date'],
+		] as const) {
+			expect(() => toLocatorText(node, 'Voice (Override)', value, 3)).toThrow(
+				`Voice (Override): ${what} is not text [item 3]`,
+			);
+		}
+		// n8n's own locator shapes still give their value, and an empty one is unset.
+		expect(toLocatorText(node, 'Assistant', { mode: 'id', value: AGENT }, 0)).toBe(AGENT);
+		expect(toLocatorText(node, 'Assistant', { __rl: true, mode: 'list', value: '' }, 0)).toBe('');
 	});
 });

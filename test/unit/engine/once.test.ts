@@ -1,6 +1,11 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { markNotSent, mayHaveActed, REPLAY_NOTE, sendOnce } from '../../../nodes/shared/engine/once';
+import {
+	markNotSent,
+	mayHaveActed,
+	REPLAY_NOTE,
+	sendOnce,
+} from '../../../nodes/shared/engine/once';
 
 /** The part of an execute context sendOnce reads: the node and the input items. */
 const context = (items: Array<{ json: object }>, nodeName = 'Call') =>

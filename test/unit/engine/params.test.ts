@@ -1,14 +1,10 @@
 /**
- * The parameter vocabulary's locator and ID readers, and the HTTP helpers the transport and
- * the recording download share (one header reader, one network-error table).
+ * The item readers (fields(ctx, i)): locators read extracted or unwrapped, IDs, REQUIRED, and
+ * every reader's label under its collection's prefix.
  */
 import type { INode } from 'n8n-workflow';
 
-import { describeNetworkFailure } from '../../../nodes/shared/http/errors';
-import { header, isStream, NETWORK_FAILURES, networkCode } from '../../../nodes/shared/http/http';
-import { toLocatorText } from '../../../nodes/shared/engine/fieldTypes';
 import { fields, REQUIRED, type ParamSource } from '../../../nodes/shared/engine/params';
-import { triggerFields } from '../../../nodes/shared/engine/triggerParams';
 import { toLanguage } from '../../../nodes/shared/assistants/languages';
 import { AGENT } from '../../helpers/fixtures';
 
@@ -32,39 +28,6 @@ function source(values: Record<string, unknown>): ParamSource & { asked: unknown
 }
 
 describe('locators', () => {
-	test('a locator object, plain text and padded text all give the trimmed value', () => {
-		expect(
-			toLocatorText(node, 'Assistant', { __rl: true, mode: 'list', value: ` ${AGENT} ` }, 0),
-		).toBe(AGENT);
-		expect(toLocatorText(node, 'Assistant', ` ${AGENT}`, 0)).toBe(AGENT);
-		expect(toLocatorText(node, 'Assistant', undefined, 0)).toBe('');
-	});
-
-	test('a locator holding a list is refused, naming the field and the item', () => {
-		expect(() => toLocatorText(node, 'Filters › Assistant', { __rl: true, value: [1] }, 2)).toThrow(
-			'Filters › Assistant: a list is not text [item 2]',
-		);
-	});
-
-	test('an object or a Date that is no locator is refused, never read as unset', () => {
-		// What an expression in a locator gives: a record, a Date, a Luxon-like date object.
-		for (const [value, what] of [
-			[{ id: AGENT }, 'an object'],
-			[{ value: AGENT }, 'an object'],
-			[new Date('2026-05-01T00:00:00Z'), 'a date'],
-			[{ toISO: () => '2026-05-01' }, 'an object'],
-			[{ __rl: true, mode: 'id', value: { id: AGENT } }, 'an object'],
-			[{ __rl: true, mode: 'id', value: new Date(0) }, 'a date'],
-		] as const) {
-			expect(() => toLocatorText(node, 'Voice (Override)', value, 3)).toThrow(
-				`Voice (Override): ${what} is not text [item 3]`,
-			);
-		}
-		// n8n's own locator shapes still give their value, and an empty one is unset.
-		expect(toLocatorText(node, 'Assistant', { mode: 'id', value: AGENT }, 0)).toBe(AGENT);
-		expect(toLocatorText(node, 'Assistant', { __rl: true, mode: 'list', value: '' }, 0)).toBe('');
-	});
-
 	test('a top-level locator is asked of n8n extracted; a collection member is unwrapped', () => {
 		const ctx = source({
 			assistant: { __rl: true, mode: 'id', value: AGENT },
@@ -94,21 +57,6 @@ describe('locators', () => {
 		expect(f.locatorE164('fromNumber', 'From Number')).toBe('+14155550100');
 		expect(f.locatorMode('assistant')).toBe('id');
 		expect(f.locatorMode('missing')).toBeUndefined();
-	});
-
-	test('a trigger reads its parameters without an item index, as item 0', () => {
-		const asked: unknown[] = [];
-		const f = triggerFields({
-			getNode: () => node,
-			getNodeParameter: (name, fallback, options) => {
-				asked.push([name, options]);
-				return name === 'assistant' ? AGENT : fallback;
-			},
-		});
-		expect(f.locator('assistant', 'Assistant')).toBe(AGENT);
-		expect(asked).toEqual([['assistant', { extractValue: true }]]);
-		expect(f.itemIndex).toBe(0);
-		expect(f.text('missing', 'Secret', 'none')).toBe('none');
 	});
 });
 
@@ -176,50 +124,5 @@ describe('REQUIRED and the value readers', () => {
 		);
 		expect(f.jsonObject('missing', 'Settings')).toEqual({});
 		expect(f.error('Reset Key', 'must differ').message).toBe('Reset Key: must differ [item 2]');
-	});
-});
-
-describe('HTTP helpers', () => {
-	test('header: any case, the first of repeated values, undefined when absent', () => {
-		expect(header({ 'content-type': 'audio/wav' }, 'Content-Type')).toBe('audio/wav');
-		expect(header({ location: ['https://a', 'https://b'] }, 'location')).toBe('https://a');
-		expect(header({ other: 'x' }, 'location')).toBeUndefined();
-	});
-
-	test('isStream: only async-iterable bodies that can be destroyed', () => {
-		expect(isStream(Buffer.from('x'))).toBe(false);
-		expect(isStream('text')).toBe(false);
-		expect(isStream({ destroy() {}, [Symbol.asyncIterator]: async function* () {} })).toBe(true);
-	});
-
-	test('networkCode finds the code however deep the request helper wrapped it', () => {
-		expect(networkCode({ code: 'ECONNRESET' })).toBe('ECONNRESET');
-		expect(networkCode({ httpCode: 'ENOTFOUND' })).toBe('ENOTFOUND');
-		expect(networkCode({ cause: { errorResponse: { code: 'ETIMEDOUT' } } })).toBe('ETIMEDOUT');
-		expect(networkCode({ code: 500 })).toBeUndefined();
-	});
-
-	test('one table of network failures, worded for the service', () => {
-		expect(Object.keys(NETWORK_FAILURES).sort()).toEqual([
-			'EAI_AGAIN',
-			'ECONNABORTED',
-			'ECONNREFUSED',
-			'ECONNRESET',
-			'ENOTFOUND',
-			'EPIPE',
-			'ETIMEDOUT',
-		]);
-		expect(
-			['ECONNREFUSED', 'EPIPE', 'ECONNABORTED', 'EAI_AGAIN', 'EWHAT', undefined].map(
-				(code) => describeNetworkFailure(code).message,
-			),
-		).toEqual([
-			'The connection to the service was refused',
-			'The connection to the service was closed before it answered',
-			'The request to the service timed out',
-			'The service host name could not be resolved',
-			'The service could not be reached',
-			'The service could not be reached',
-		]);
 	});
 });
