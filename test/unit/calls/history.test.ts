@@ -1,5 +1,9 @@
 /** The one paging rule of the history reader, against services of every kind seen. */
-import { readHistory, type FetchPage, type HistoryQuery } from '../../../nodes/shared/calls/history';
+import {
+	readHistory,
+	type FetchPage,
+	type HistoryQuery,
+} from '../../../nodes/shared/calls/history';
 
 const rows = (from: number, count: number) =>
 	Array.from({ length: count }, (_, k) => ({ id: `c${from + k}` }));

@@ -1,12 +1,11 @@
-/** Knowledge Base › Get, Get Many (a bare JSON array) and Delete; the dropdowns of Update. */
-import { locator } from '../../../helpers/fixtures';
-import { expectAllMocksUsed, loadOptionsContext, mockApi, runNode } from '../../../helpers/harness';
+/** The knowledge base dropdowns: the knowledge bases, and Update's lists of one's files, URLs and FAQs. */
+import { expectAllMocksUsed, loadOptionsContext, mockApi } from '../../helpers/harness';
 import {
 	getKnowledgeBaseFaqs,
 	getKnowledgeBaseFiles,
 	getKnowledgeBaseUrls,
 	searchKnowledgeBases,
-} from '../../../../nodes/shared/knowledgeBases/lists';
+} from '../../../nodes/shared/knowledgeBases/lists';
 
 expectAllMocksUsed();
 
@@ -46,61 +45,6 @@ const LIST = [
 		created_at: '2026-11-25T10:00:00+00:00',
 	},
 ];
-
-test('Get outputs the record as served', async () => {
-	mockApi().get(`/external/kb/${KB}`).reply(200, RECORD);
-	const { output } = await runNode({
-		type: 'voiceAgentKnowledgeBase',
-		parameters: { resource: 'knowledgeBase', operation: 'get', knowledgeBaseId: locator(KB) },
-	});
-	expect(output).toEqual([{ json: RECORD, pairedItem: { item: 0 } }]);
-});
-
-test('Get Many takes the bare array, one item each, up to the Limit', async () => {
-	mockApi().get('/external/kb/all').reply(200, LIST);
-	const { output } = await runNode({
-		type: 'voiceAgentKnowledgeBase',
-		parameters: { resource: 'knowledgeBase', operation: 'getMany', returnAll: false, limit: 1 },
-	});
-	expect(output).toEqual([{ json: LIST[0], pairedItem: { item: 0 } }]);
-});
-
-test('Get Many refuses an answer that is no list', async () => {
-	mockApi().get('/external/kb/all').reply(200, { knowledge_bases: LIST });
-	const { error } = await runNode({
-		type: 'voiceAgentKnowledgeBase',
-		parameters: { resource: 'knowledgeBase', operation: 'getMany', returnAll: true },
-	});
-	expect(error?.message).toMatch(
-		/^Unexpected answer from the service: the answer of GET \/external\/kb\/all should be a list/,
-	);
-});
-
-test('Delete: the answer; a 404 read plainly', async () => {
-	const parameters = {
-		resource: 'knowledgeBase',
-		operation: 'delete',
-		knowledgeBaseId: locator(KB),
-	};
-	mockApi()
-		.delete(`/external/kb/${KB}`)
-		.reply(200, { message: 'Knowledge Base deleted successfully', kb_id: KB });
-	const { output } = await runNode({ type: 'voiceAgentKnowledgeBase', parameters });
-	expect(output[0].json).toEqual({
-		deleted: true,
-		kb_id: KB,
-		message: 'Knowledge Base deleted successfully',
-	});
-	mockApi().delete(`/external/kb/${KB}`).reply(404, { detail: 'Knowledge Base not found' });
-	const again = await runNode({
-		type: 'voiceAgentKnowledgeBase',
-		parameters,
-		continueOnFail: true,
-	});
-	expect(again.output[0].json.error).toBe(
-		'The knowledge base does not exist, or was already deleted',
-	);
-});
 
 test('the knowledge base dropdown lists GET /external/kb/all, filtered', async () => {
 	mockApi().get('/external/kb/all').times(2).reply(200, LIST);

@@ -1,5 +1,5 @@
 /**
- * Dropdown sources, called through n8n-core's real LoadOptionsContext (the context n8n gives
+ * The assistant dropdowns (assistants, voices, versions), called through n8n-core's real LoadOptionsContext (the context n8n gives
  * listSearch methods), so credentials and HTTP go through n8n's own request helper to nock.
  */
 import {
@@ -8,8 +8,6 @@ import {
 	searchVersions,
 	searchVoices,
 } from '../../../nodes/shared/assistants/lists';
-import { getCampaigns, searchCampaigns } from '../../../nodes/shared/campaigns/lists';
-import { searchNumberIds, searchNumbers } from '../../../nodes/shared/workspace/lists';
 import { expectAllMocksUsed, loadOptionsContext, mockApi } from '../../helpers/harness';
 import { AGENT, locator } from '../../helpers/fixtures';
 
@@ -30,85 +28,6 @@ const num = (n: number, agent: typeof AGENT_A | null = AGENT_A) => ({
 	call_count: 0,
 	agent,
 	is_inbound_enabled: true,
-});
-
-describe('workspace numbers', () => {
-	const rows = [num(1), num(2, AGENT_B), num(3, null)];
-
-	test('searchNumbers: the number is the value, the attached assistant is shown', async () => {
-		const scope = mockApi()
-			.get('/workspace/numbers')
-			.query({ limit: '100', offset: '0' })
-			.reply(200, { workspace_numbers: rows });
-		expect(await searchNumbers.call(context())).toEqual({
-			results: [
-				{ name: '+14155550001 (Maya)', value: '+14155550001' },
-				{ name: '+14155550002 (Ravi Sales)', value: '+14155550002' },
-				{ name: '+14155550003', value: '+14155550003' },
-			],
-			paginationToken: undefined,
-		});
-		scope.done();
-	});
-
-	test('searchNumbers: test numbers, spam and pool numbers say so (fields since 2026-06-12)', async () => {
-		const scope = mockApi()
-			.get('/workspace/numbers')
-			.query({ limit: '100', offset: '0' })
-			.reply(200, {
-				workspace_numbers: [
-					{ ...num(1), is_test_number: true, is_spam: false, number_pool_id: null },
-					{ ...num(2, null), is_spam: true, spam_message: 'flagged' },
-					{ ...num(3, AGENT_B), number_pool_id: '99999999-0000-4000-8000-000000000001' },
-				],
-			});
-		expect((await searchNumbers.call(context())).results).toEqual([
-			{ name: '+14155550001 (Maya, test number)', value: '+14155550001' },
-			{ name: '+14155550002 (marked as spam)', value: '+14155550002' },
-			{ name: '+14155550003 (Ravi Sales, in a number pool)', value: '+14155550003' },
-		]);
-		scope.done();
-	});
-
-	test('searchNumberIds: the number id is the value; the filter matches number or assistant', async () => {
-		const scope = mockApi()
-			.get('/workspace/numbers')
-			.query({ limit: '100', offset: '0' })
-			.reply(200, { workspace_numbers: rows })
-			.get('/workspace/numbers')
-			.query({ limit: '100', offset: '0' })
-			.reply(200, { workspace_numbers: rows });
-		const ctx = context();
-		expect(await searchNumberIds.call(ctx, 'ravi')).toEqual({
-			results: [{ name: '+14155550002 (Ravi Sales)', value: num(2).id }],
-			paginationToken: undefined,
-		});
-		expect((await searchNumberIds.call(ctx, '0003')).results).toEqual([
-			{ name: '+14155550003', value: num(3).id },
-		]);
-		scope.done();
-	});
-
-	test('a full page gives the next offset as the paging token; the next call uses it', async () => {
-		const full = Array.from({ length: 100 }, (_, k) => num(k));
-		const scope = mockApi()
-			.get('/workspace/numbers')
-			.query({ limit: '100', offset: '0' })
-			.reply(200, { workspace_numbers: full })
-			.get('/workspace/numbers')
-			.query({ limit: '100', offset: '100' })
-			.reply(200, { workspace_numbers: [num(100)] });
-		const ctx = context();
-		const first = await searchNumberIds.call(ctx);
-		expect(first.results).toHaveLength(100);
-		expect(first.paginationToken).toBe('100');
-		const second = await searchNumberIds.call(ctx, undefined, first.paginationToken as string);
-		expect(second).toEqual({
-			results: [{ name: '+14155550100 (Maya)', value: num(100).id }],
-			paginationToken: undefined,
-		});
-		scope.done();
-	});
 });
 
 describe('assistants', () => {
@@ -209,63 +128,6 @@ describe('assistants', () => {
 		const options = await getAssistants.call(context());
 		expect(options).toHaveLength(102);
 		expect(options[101]).toEqual({ name: 'A101', value: page(100, 2)[1].id });
-		scope.done();
-	});
-});
-
-describe('campaigns', () => {
-	test('without call counts, filtered by name, paged by offset', async () => {
-		const campaigns = [
-			{ id: 'e0000000-0000-4000-8000-000000000001', name: 'November renewals' },
-			{ id: 'e0000000-0000-4000-8000-000000000002', name: 'Payment reminders' },
-		];
-		const scope = mockApi()
-			.get('/campaign/all')
-			.query({ limit: '100', offset: '200', call_count: 'false' })
-			.reply(200, { campaigns, pagination: { total: 202, limit: 100, offset: 200 } });
-		expect(await searchCampaigns.call(context(), 'REMIND', '200')).toEqual({
-			results: [{ name: 'Payment reminders', value: campaigns[1].id }],
-			paginationToken: undefined,
-		});
-		scope.done();
-	});
-
-	test('getCampaigns (options for multi-select) walks every page, by name', async () => {
-		const page = (from: number, n: number) =>
-			Array.from({ length: n }, (_, k) => ({
-				id: `e0000000-0000-4000-8000-${String(from + k).padStart(12, '0')}`,
-				name: `Wave ${from + k}`,
-			}));
-		const unnamed = { id: 'e0000000-0000-4000-8000-000000000999' };
-		const scope = mockApi()
-			.get('/campaign/all')
-			.query({ limit: '100', offset: '0', call_count: 'false' })
-			.reply(200, { campaigns: page(0, 100), pagination: { total: 'many', limit: 100, offset: 0 } })
-			.get('/campaign/all')
-			.query({ limit: '100', offset: '100', call_count: 'false' })
-			.reply(200, {
-				campaigns: [...page(100, 1), unnamed, { name: 'no id' }],
-				pagination: { total: 'many', limit: 100, offset: 100 },
-			});
-		const options = await getCampaigns.call(context());
-		expect(options).toHaveLength(102);
-		expect(options.slice(99)).toEqual([
-			{ name: 'Wave 99', value: page(99, 1)[0].id },
-			{ name: 'Wave 100', value: page(100, 1)[0].id },
-			{ name: unnamed.id, value: unnamed.id },
-		]);
-		scope.done();
-	});
-
-	test('a service error reaches the dropdown with the service text', async () => {
-		const scope = mockApi()
-			.get('/campaign/all')
-			.query(true)
-			.reply(401, { detail: 'Invalid credentials' });
-		await expect(searchCampaigns.call(context())).rejects.toMatchObject({
-			message: 'Invalid credentials',
-			httpCode: '401',
-		});
 		scope.done();
 	});
 });
