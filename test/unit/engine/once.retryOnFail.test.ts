@@ -1,5 +1,5 @@
 /**
- * What was sent is never sent again (nodes/shared/once.ts): n8n's Retry On Fail re-runs the
+ * What was sent is never sent again (nodes/shared/engine/once.ts): n8n's Retry On Fail re-runs the
  * whole node, and the same items may run through two nodes or a new execution.
  */
 import nock from 'nock';

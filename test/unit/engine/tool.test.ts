@@ -1,4 +1,4 @@
-/** The "Allow AI Agent to Run This" switch (nodes/shared/tool.ts) counts only as stored. */
+/** The "Allow AI Agent to Run This" switch (nodes/shared/engine/tool.ts) counts only as stored. */
 import nock from 'nock';
 
 import { VoiceAgentAssistant } from '../../../nodes/VoiceAgentAssistant/VoiceAgentAssistant.node';

@@ -1,5 +1,5 @@
 /**
- * Every request goes through nodes/shared/transport.ts: the key only to the credential's Base
+ * Every request goes through nodes/shared/http/transport.ts: the key only to the credential's Base
  * URL, never along a redirect and into no error; answers of the wrong shape are clear errors.
  */
 import nock from 'nock';
