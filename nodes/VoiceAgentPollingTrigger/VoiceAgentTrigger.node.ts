@@ -8,7 +8,12 @@ import type {
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { assistantLocator } from '../shared/assistants/fields';
-import { CALL_TYPE_OPTIONS, VOICEMAIL_FILTERS, voicemailFilter } from '../shared/calls/fields';
+import {
+	CALL_TYPE_OPTIONS,
+	downloadRecordingField,
+	VOICEMAIL_FILTERS,
+	voicemailFilter,
+} from '../shared/calls/fields';
 import { getClassificationLabels, searchAssistants } from '../shared/assistants/lists';
 import {
 	FINAL_OUTCOMES,
@@ -17,7 +22,8 @@ import {
 	type OutcomeFilter,
 } from '../shared/calls/outcomeFilter';
 import { getCampaigns } from '../shared/campaigns/lists';
-import { readTrigger, type Fields } from '../shared/engine/params';
+import type { Fields } from '../shared/engine/params';
+import { readTrigger } from '../shared/engine/triggerParams';
 import { recordingsFor } from '../shared/calls/recording';
 import { readCallDetails } from '../shared/calls/details';
 import { historyFetcher } from '../shared/calls/history';
@@ -215,14 +221,9 @@ export class VoiceAgentTrigger implements INodeType {
 				default: {},
 				displayOptions: CALLS_ONLY,
 				options: [
-					{
-						displayName: 'Download Recording',
-						name: 'downloadRecording',
-						type: 'boolean',
-						default: false,
-						description:
-							'Whether to add the audio recording of each call as a file (binary field "data"). A call whose recording cannot be downloaded is still emitted, without the file and with recording_error.',
-					},
+					downloadRecordingField(
+						'Whether to add the audio recording of each call as a file (binary field "data"). A call whose recording cannot be downloaded is still emitted, without the file and with recording_error.',
+					),
 					{
 						displayName: 'Emit Recent Calls on First Poll (Minutes)',
 						name: 'emitRecentMinutes',

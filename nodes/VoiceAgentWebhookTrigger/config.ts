@@ -6,7 +6,8 @@ import type { IHookFunctions, INodeProperties, IWebhookFunctions } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import { assistantLocator } from '../shared/assistants/fields';
-import { readTrigger, type Fields } from '../shared/engine/params';
+import type { Fields } from '../shared/engine/params';
+import { readTrigger } from '../shared/engine/triggerParams';
 import { UUID_RE } from '../shared/engine/validate';
 import { EVENT_OPTIONS, EVENT_TYPES, type EventType } from '../shared/assistants/events';
 import {

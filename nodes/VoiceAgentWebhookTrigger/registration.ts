@@ -3,7 +3,7 @@
  *
  * Registering adds or replaces only this trigger's entry (matched by its URL) in the
  * assistant's subscription lists, and deactivation removes only it, by the rules of
- * shared/subscriptions.ts (every other entry kept exactly; nothing written that would put a
+ * shared/assistants/subscriptions.ts (every other entry kept exactly; nothing written that would put a
  * masked secret back): where that cannot be done, activation fails saying what to set by hand.
  *
  * The secret travels in a header of the subscription (x-voice-agent-secret), not in the URL.

@@ -1,4 +1,6 @@
-import type { INodePropertyOptions } from 'n8n-workflow';
+import type { INode, INodePropertyOptions } from 'n8n-workflow';
+
+import { fieldError, show } from '../engine/validate';
 
 /** The languages the API contract allows for an assistant's language and secondary language. */
 export const LANGUAGE_OPTIONS: INodePropertyOptions[] = [
@@ -15,6 +17,20 @@ export const LANGUAGE_OPTIONS: INodePropertyOptions[] = [
 
 /** The language codes of LANGUAGE_OPTIONS. */
 export const LANGUAGES = LANGUAGE_OPTIONS.map((o) => String(o.value));
+
+/** A language code from the list (an expression may yield anything). */
+export function toLanguage(node: INode, field: string, value: unknown, i: number): string {
+	const text = typeof value === 'string' ? value.trim() : '';
+	if (!LANGUAGES.includes(text)) {
+		throw fieldError(
+			node,
+			field,
+			`${show(value)} is not a supported language; use one of ${LANGUAGES.join(', ')}`,
+			i,
+		);
+	}
+	return text;
+}
 
 /**
  * The languages POST /public/agent takes for a new assistant (vendor reference, 2026-08). Not

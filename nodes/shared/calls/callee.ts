@@ -1,7 +1,6 @@
 import type { INode, INodeProperties } from 'n8n-workflow';
 
-import { E164_RE, fieldError, notTextProblem } from '../engine/validate';
-import { LONE_SURROGATE_RE } from '../http/url';
+import { E164_RE, fieldError, LONE_SURROGATE_RE, notTextProblem } from '../engine/validate';
 import { countryCodeDigits, normalisePhone } from './phone';
 
 /**

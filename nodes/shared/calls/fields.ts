@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { VoicemailFilter } from './cursor';
 
-/** Fields of calls: statuses, types, the voicemail filter. */
+/** Fields of calls: statuses, types, the voicemail filter, Download Recording, Include Analysis. */
 
 /**
  * Call statuses the service reports (vendor reference, 2026-08: registered, ongoing, retry,
@@ -40,6 +40,28 @@ export function voicemailFilter(description: string): INodeProperties {
 			{ name: 'Only Voicemail', value: 'only' },
 		],
 		default: 'any',
+		description,
+	};
+}
+
+/** The Download Recording switch (Call › Get, Start's wait, the polling trigger). */
+export function downloadRecordingField(description: string): INodeProperties {
+	return {
+		displayName: 'Download Recording',
+		name: 'downloadRecording',
+		type: 'boolean',
+		default: false,
+		description,
+	};
+}
+
+/** The Include Analysis switch (Call › Get, Start's wait, Export History). */
+export function includeAnalysisField(description: string): INodeProperties {
+	return {
+		displayName: 'Include Analysis',
+		name: 'includeAnalysis',
+		type: 'boolean',
+		default: false,
 		description,
 	};
 }

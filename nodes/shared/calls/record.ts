@@ -7,7 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isPlainObject } from '../http/shape';
-import { analysisFields } from './analysis';
+import { analysisFields, type AnalysisFields } from './analysis';
 import { outcomeOf, type Outcome } from './outcome';
 import { decodeTranscript, type Turn } from './transcript';
 
@@ -18,7 +18,8 @@ export interface CallAssistant {
 	version_slug: string | null;
 }
 
-export interface CallRecord {
+/** The record; its platform analysis' fields (summary, classification, …) are AnalysisFields. */
+export interface CallRecord extends AnalysisFields {
 	call_id: string | null;
 	status: string | null;
 	sub_status: string | null;
@@ -52,15 +53,6 @@ export interface CallRecord {
 	recording_url: string | null;
 	transcript_turns: Turn[];
 	transcript_text: string;
-	/** The platform analysis' fields (analysis.ts), null where absent. */
-	summary: string | null;
-	classification: string | null;
-	key_points: string[] | null;
-	action_items: unknown[] | null;
-	callback_requested: boolean | null;
-	callback_at: string | null;
-	callback_requested_time: string | null;
-	disconnect_reason: string | null;
 	platform_analysis: IDataObject | null;
 	client_analysis: IDataObject | null;
 	/** Event deliveries since 2026-08-04: the tools the assistant called, as served (items not published). */
@@ -125,7 +117,7 @@ type Derived =
 	| 'transcript_text'
 	| 'outcome'
 	| 'outcome_detail'
-	| keyof ReturnType<typeof analysisFields>;
+	| keyof AnalysisFields;
 
 type Fields = Omit<CallRecord, Derived> & { transcript: unknown };
 

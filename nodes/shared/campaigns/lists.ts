@@ -4,7 +4,8 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { allPages, matches, nextToken, PAGE, tokenOffset } from '../engine/dropdowns';
+import { matches, nextToken, PAGE, tokenOffset } from '../engine/dropdowns';
+import { allPages } from '../http/paginate';
 import { readCampaignsPage } from './campaigns';
 
 /** Dropdowns of campaigns, from GET /campaign/all. */

@@ -1,7 +1,5 @@
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { paginate, type Page } from '../http/paginate';
-
 /** What every dropdown source shares: its page size, its bound, its filter and its inputs. */
 
 /** Rows a dropdown asks for per API page; a search list's paging token is the next offset. */
@@ -24,14 +22,6 @@ export function nextToken(offset: number, got: number): string | undefined {
 /** The offset a paging token stands for (the first page without one). */
 export function tokenOffset(paginationToken: string | undefined): number {
 	return Number(paginationToken ?? 0) || 0;
-}
-
-/** Every page of a list, within the dropdown bound (the shared offset paging). */
-export async function allPages<T>(fetchPage: (offset: number) => Promise<Page<T>>): Promise<T[]> {
-	return await paginate<T>(async (offset) => await fetchPage(offset), {
-		pageSize: PAGE,
-		maxPages: MAX_PAGES,
-	});
 }
 
 /** A field's plain ID (a locator's value, or a string); undefined when unset or an expression. */

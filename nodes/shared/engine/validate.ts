@@ -1,8 +1,6 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { LANGUAGES } from '../assistants/languages';
-import { LONE_SURROGATE_RE } from '../http/url';
 import { isValidTimeZone, parseScheduledTime, toLocalDay, type ScheduledTime } from './dateTime';
 
 /**
@@ -22,7 +20,13 @@ export function fieldError(
 	});
 }
 
-const show = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JSON.stringify(value));
+/** A value as an error message shows it: text in quotes, anything else as JSON. */
+export const show = (value: unknown) =>
+	typeof value === 'string' ? `"${value}"` : JSON.stringify(value);
+
+/** An unpaired UTF-16 surrogate: encodeURIComponent throws on it ("URI malformed"). */
+export const LONE_SURROGATE_RE =
+	/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const E164_RE = /^\+[1-9]\d{6,14}$/;
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,7 +35,7 @@ export const HHMM_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 /**
  * Text as typed, or a finite number; never an object sent as "[object Object]", a list as
  * "1,2", NaN or a boolean, nor broken text (a lone surrogate, which no URL or JSON can carry).
- * The one text rule of the package: params.ts toText is this function.
+ * The one text rule of the package: fieldTypes.ts toText is this function.
  */
 export function plainText(node: INode, field: string, value: unknown, itemIndex: number): string {
 	if (value === undefined || value === null) return '';
@@ -161,20 +165,6 @@ export function toJsonObject(
 		throw fieldError(node, field, 'must be a JSON object like {"key": "value"}', itemIndex);
 	}
 	return parsed as Record<string, unknown>;
-}
-
-/** A language code from the list (an expression may yield anything). */
-export function toLanguage(node: INode, field: string, value: unknown, i: number): string {
-	const text = typeof value === 'string' ? value.trim() : '';
-	if (!LANGUAGES.includes(text)) {
-		throw fieldError(
-			node,
-			field,
-			`${show(value)} is not a supported language; use one of ${LANGUAGES.join(', ')}`,
-			i,
-		);
-	}
-	return text;
 }
 
 /** What a blank list field means. */

@@ -1,3 +1,5 @@
+import { MAX_PAGES, PAGE } from '../engine/dropdowns';
+
 /**
  * Offset paging. By default it stops on a short page (fewer rows than asked for). A numeric
  * `total` may end paging early once it is reached, but is never the only signal: the service
@@ -63,4 +65,12 @@ export async function paginate<T>(
 		}
 	}
 	return max === undefined ? all : all.slice(0, max);
+}
+
+/** Every page of a dropdown's list, within the dropdown bound (PAGE rows a page, MAX_PAGES). */
+export async function allPages<T>(fetchPage: (offset: number) => Promise<Page<T>>): Promise<T[]> {
+	return await paginate<T>(async (offset) => await fetchPage(offset), {
+		pageSize: PAGE,
+		maxPages: MAX_PAGES,
+	});
 }

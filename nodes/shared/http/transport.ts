@@ -12,12 +12,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import {
-	describeHttpFailure,
-	describeNetworkFailure,
-	redact,
-	type ApiFailure,
-} from '../engine/errors';
+import { describeHttpFailure, describeNetworkFailure, redact, type ApiFailure } from './errors';
 import {
 	classifyFailure,
 	type FailureKind,
@@ -32,7 +27,8 @@ import { header, isStream, networkCode, type ByteStream } from './http';
 import type { MultipartBody } from './multipart';
 import { markNotSent } from '../engine/once';
 import { describeValue, isPlainObject, shapeError } from './shape';
-import { endpointPathProblem, joinUrl, LONE_SURROGATE_RE, normaliseBaseUrl, originOf } from './url';
+import { LONE_SURROGATE_RE } from '../engine/validate';
+import { endpointPathProblem, joinUrl, normaliseBaseUrl, originOf } from './url';
 
 /** Every context a node of this package calls the API from. */
 export type ApiContext =

@@ -1,3 +1,5 @@
+import { LONE_SURROGATE_RE } from '../engine/validate';
+
 /**
  * Where the API key may be sent: https anywhere, plain http only to this machine
  * (the local sandbox). Anything else would put the key on the wire in clear text.
@@ -67,10 +69,6 @@ export function originOf(url: string, base?: string): string | undefined {
 export function isAbsoluteUrl(url: string): boolean {
 	return /^[a-z][a-z\d+\-.]*:/i.test(url.trim()) || url.trim().startsWith('//');
 }
-
-/** An unpaired UTF-16 surrogate: encodeURIComponent throws on it ("URI malformed"). */
-export const LONE_SURROGATE_RE =
-	/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * Why an endpoint path (below the Base URL) would not reach the endpoint it names, or

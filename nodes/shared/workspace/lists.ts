@@ -5,14 +5,8 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import {
-	allPages,
-	chosenAssistant,
-	matches,
-	nextToken,
-	PAGE,
-	tokenOffset,
-} from '../engine/dropdowns';
+import { chosenAssistant, matches, nextToken, PAGE, tokenOffset } from '../engine/dropdowns';
+import { allPages } from '../http/paginate';
 import { readNumbersPage, readWorkspacePage, USERS, type WorkspaceNumber } from './workspace';
 
 /** Dropdowns of the workspace: its numbers (by number or by id) and its users. */

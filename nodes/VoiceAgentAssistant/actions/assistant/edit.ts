@@ -10,7 +10,7 @@ import { patchAssistant } from '../../../shared/assistants/assistants';
 import { versionBody } from '../../../shared/assistants/versionField';
 
 /**
- * The request every edit of the Assistant node makes: `PATCH /agent/v1` (shared/assistants.ts,
+ * The request every edit of the Assistant node makes: `PATCH /agent/v1` (shared/assistants/assistants.ts,
  * which the Webhook Trigger's registration writes through too) with the API operation,
  * the assistant's ID, the Version when one is given, and the operation's own fields.
  */

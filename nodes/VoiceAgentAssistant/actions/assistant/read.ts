@@ -6,7 +6,7 @@ import { readLimit } from '../../../shared/http/getMany';
 import { paginate } from '../../../shared/http/paginate';
 import { fields } from '../../../shared/engine/params';
 
-/** One assistant, normalised beside its raw record (see shared/assistantVersions.ts). */
+/** One assistant, normalised beside its raw record (see shared/assistants/versions.ts). */
 export async function readAssistant(
 	ctx: IExecuteFunctions,
 	agentId: string,

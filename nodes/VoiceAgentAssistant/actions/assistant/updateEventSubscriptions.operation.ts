@@ -107,7 +107,7 @@ export const agentNeedsConsent = EDIT_NEEDS_CONSENT;
 
 /**
  * Reads the assistant's subscription lists, changes only the entry of this Callback URL and
- * writes each list back, by the rules of shared/subscriptions.ts (all or nothing: every list
+ * writes each list back, by the rules of shared/assistants/subscriptions.ts (all or nothing: every list
  * is checked before any is written).
  */
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {

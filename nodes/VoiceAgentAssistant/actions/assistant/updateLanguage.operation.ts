@@ -1,4 +1,4 @@
-import { LANGUAGE_OPTIONS } from '../../../shared/assistants/languages';
+import { LANGUAGE_OPTIONS, toLanguage } from '../../../shared/assistants/languages';
 import { defineEdit } from './edit';
 
 export const { option, properties, execute, agentNeedsConsent } = defineEdit({
@@ -18,6 +18,6 @@ export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 		},
 	],
 	body(f) {
-		return { language: f.language('language', 'Language') };
+		return { language: f.checked('language', 'Language', toLanguage) };
 	},
 });

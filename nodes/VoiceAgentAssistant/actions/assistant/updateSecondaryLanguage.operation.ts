@@ -1,4 +1,4 @@
-import { LANGUAGE_OPTIONS } from '../../../shared/assistants/languages';
+import { LANGUAGE_OPTIONS, toLanguage } from '../../../shared/assistants/languages';
 import { defineEdit } from './edit';
 
 export const { option, properties, execute, agentNeedsConsent } = defineEdit({
@@ -17,6 +17,6 @@ export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 		},
 	],
 	body(f) {
-		return { secondary_language: f.language('secondaryLanguage', 'Secondary Language') };
+		return { secondary_language: f.checked('secondaryLanguage', 'Secondary Language', toLanguage) };
 	},
 });

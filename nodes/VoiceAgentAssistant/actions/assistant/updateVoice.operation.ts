@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { voiceLocator } from '../../../shared/assistants/fields';
-import { LANGUAGE_OPTIONS, LANGUAGES } from '../../../shared/assistants/languages';
+import { LANGUAGE_OPTIONS, LANGUAGES, toLanguage } from '../../../shared/assistants/languages';
 import { readAssistantLanguage } from '../../../shared/assistants/assistants';
 import { defineEdit } from './edit';
 
@@ -61,14 +61,18 @@ export const { option, properties, execute, agentNeedsConsent } = defineEdit({
 			voice_id: f.locatorUuid('voiceId', 'Voice'),
 		};
 		const chosen = f.text('language', 'Language', SAME_AS_ASSISTANT);
-		if (chosen !== SAME_AS_ASSISTANT) body.language = f.language('language', 'Language');
+		if (chosen !== SAME_AS_ASSISTANT) body.language = f.checked('language', 'Language', toLanguage);
 		const options = f.collection('voiceOptions', 'Options');
 		const secondaryVoice = options.raw('secondaryVoiceId');
 		if (secondaryVoice !== undefined && secondaryVoice !== '') {
 			body.secondary_voice_id = options.uuid('secondaryVoiceId', 'Secondary Voice ID');
 		}
 		if (options.raw('secondaryLanguage') !== undefined) {
-			body.secondary_language = options.language('secondaryLanguage', 'Secondary Language');
+			body.secondary_language = options.checked(
+				'secondaryLanguage',
+				'Secondary Language',
+				toLanguage,
+			);
 		}
 		if (chosen === SAME_AS_ASSISTANT) {
 			// Every field is checked first: bad input never costs a request. The edit needs a

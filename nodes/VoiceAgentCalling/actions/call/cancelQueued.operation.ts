@@ -31,7 +31,7 @@ export const option = operationOption({
 /** The API takes at most this many call IDs or numbers per request. */
 export const CANCEL_CHUNK = 100;
 
-/** As an AI agent's tool it needs the user's consent (see nodes/shared/tool.ts). */
+/** As an AI agent's tool it needs the user's consent (see nodes/shared/engine/tool.ts). */
 export const agentNeedsConsent = 'cancels calls that are waiting to be placed';
 
 const MODES = ['callIds', 'assistant', 'campaign', 'phoneNumbers', 'campaignNumbers'] as const;

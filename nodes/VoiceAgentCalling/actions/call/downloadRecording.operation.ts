@@ -20,7 +20,7 @@ export const option = operationOption({
 /**
  * Call › Download Recording: the call's recording as a file (binary data). Given a Call ID
  * it reads the call's details for its recording_url; given a URL it downloads that. The
- * API key is never sent to the recording host (see shared/recording.ts).
+ * API key is never sent to the recording host (see shared/calls/recording.ts).
  */
 export const properties: INodeProperties[] = [
 	{

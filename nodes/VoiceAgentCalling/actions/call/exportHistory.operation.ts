@@ -1,7 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
 import { operationOption } from '../../../shared/engine/operation';
-import { CALL_STATUS_OPTIONS, CALL_TYPE_OPTIONS } from '../../../shared/calls/fields';
+import {
+	CALL_STATUS_OPTIONS,
+	CALL_TYPE_OPTIONS,
+	includeAnalysisField,
+} from '../../../shared/calls/fields';
 import { sendOnce } from '../../../shared/engine/once';
 import { type Fields, fields } from '../../../shared/engine/params';
 import { BinaryOutput, type OperationOutput } from '../../../shared/engine/router';
@@ -140,13 +144,7 @@ export const properties: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		options: [
-			{
-				displayName: 'Include Analysis',
-				name: 'includeAnalysis',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to add the platform and client analysis columns',
-			},
+			includeAnalysisField('Whether to add the platform and client analysis columns'),
 			{
 				displayName: 'Max File Size (MB)',
 				name: 'maxFileSizeMb',

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/calls/recording';
 import { BinaryOutput, type OperationOutput } from '../../../shared/engine/router';
 import { readCallDetails } from '../../../shared/calls/details';
+import { downloadRecordingField, includeAnalysisField } from '../../../shared/calls/fields';
 import { asJson, recordFromDetails } from '../../../shared/calls/record';
 
 export const option = operationOption({
@@ -28,21 +29,10 @@ export const properties: INodeProperties[] = [
 		placeholder: 'e.g. 7d0f6a3e-2b1c-4d5e-8f90-123456789abc',
 		description: 'ID of the call, as returned by Start or the history',
 	},
-	{
-		displayName: 'Include Analysis',
-		name: 'includeAnalysis',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to include the platform and client analysis of the call',
-	},
-	{
-		displayName: 'Download Recording',
-		name: 'downloadRecording',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to add the audio recording of the call as a file (binary data); links expire 24 hours after the call',
-	},
+	includeAnalysisField('Whether to include the platform and client analysis of the call'),
+	downloadRecordingField(
+		'Whether to add the audio recording of the call as a file (binary data); links expire 24 hours after the call',
+	),
 	{
 		displayName: 'Recording Options',
 		name: 'recordingOptions',

@@ -24,7 +24,7 @@ export const properties: INodeProperties[] = [
 	},
 ];
 
-/** As an AI agent's tool, only when the user allows it (see shared/tool.ts). */
+/** As an AI agent's tool, only when the user allows it (see shared/engine/tool.ts). */
 export const agentNeedsConsent = 'deletes a contact list and all its contacts';
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {

@@ -24,7 +24,7 @@ export const properties: INodeProperties[] = [
 	},
 ];
 
-/** As an AI agent's tool, only when the user allows it (see shared/tool.ts). */
+/** As an AI agent's tool, only when the user allows it (see shared/engine/tool.ts). */
 export const agentNeedsConsent = 'deletes a knowledge base';
 
 /** DELETE /external/kb/{kb_id}, sent once per item (a repeat would only answer 404). */

@@ -57,7 +57,7 @@ export const properties: INodeProperties[] = [
 	...readyFields,
 ];
 
-/** As an AI agent's tool, only when the user allows it (see shared/tool.ts). */
+/** As an AI agent's tool, only when the user allows it (see shared/engine/tool.ts). */
 export const agentNeedsConsent = 'edits a knowledge base, and its removals are permanent';
 
 /**

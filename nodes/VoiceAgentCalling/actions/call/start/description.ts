@@ -8,6 +8,7 @@ import { versionLocator } from '../../../../shared/assistants/versionField';
 import { countryCodeField, missingVariablesField } from '../../../../shared/calls/callee';
 import { calleeZoneProperties } from '../../../../shared/calls/zoneFields';
 import { doNotCallFields } from '../../../../shared/calls/doNotCallField';
+import { downloadRecordingField, includeAnalysisField } from '../../../../shared/calls/fields';
 import {
 	duplicateProtectionField,
 	GUARD_LOOKBACK_MINUTES,
@@ -205,21 +206,10 @@ export const properties: INodeProperties[] = [
 		default: {},
 		displayOptions: { show: { waitForCompletion: [true] } },
 		options: [
-			{
-				displayName: 'Download Recording',
-				name: 'downloadRecording',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to add the audio recording of each ended call as a file (binary data "data"); a recording that cannot be fetched leaves the row without it, with recording_error',
-			},
-			{
-				displayName: 'Include Analysis',
-				name: 'includeAnalysis',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to add the call analysis when waiting for the call to end',
-			},
+			downloadRecordingField(
+				'Whether to add the audio recording of each ended call as a file (binary data "data"); a recording that cannot be fetched leaves the row without it, with recording_error',
+			),
+			includeAnalysisField('Whether to add the call analysis when waiting for the call to end'),
 			{
 				displayName: 'Max Wait (Seconds)',
 				name: 'maxWaitSeconds',

@@ -21,7 +21,7 @@ import {
 	type OperationOutput,
 } from '../../../../shared/engine/router';
 import type { ApiCredentials } from '../../../../shared/http/transport';
-import { isTerminal, waitOutput } from './outcome';
+import { isTerminal, waitOutput } from './waitedRow';
 import { planWindows } from './windows';
 
 /** Widening of each history window, for a created_at a little off the start answer's time. */

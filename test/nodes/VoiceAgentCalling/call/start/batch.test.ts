@@ -118,7 +118,7 @@ test('spreading: answers that come back together do not make the next round a bu
 	expect(waits.filter((w) => w.at < first + 200)).toEqual([]);
 	// Its answers come back together, and the next round is spread 0.5 x 200 / 10 = 10 ms
 	// apart: its workers are told to wait about 10, 20, … 90 ms (less the time between their
-	// claims); as a burst none would wait. The exact spacing is in test/unit/batch.test.ts.
+	// claims); as a burst none would wait. The exact spacing is in batch.pacer.test.ts.
 	const spread = waits.filter((w) => w.ms > 0).map((w) => w.ms);
 	expect(spread.length).toBeGreaterThanOrEqual(5);
 	expect(Math.max(...spread)).toBeGreaterThanOrEqual(45);

@@ -1,0 +1,332 @@
+/**
+ * Every module has its test where one looks for it: the test of a file of nodes/ is at the path
+ * that mirrors it (docs/development.md, Layout):
+ *
+ *   nodes/shared/<room>/<module>.ts                      -> test/unit/<room>/<module>.test.ts
+ *   nodes/<Node>/<module>.ts (node file, trigger parts)  -> test/nodes/<Node>/<module>.test.ts
+ *   nodes/<Node>/actions/<resource>/<op>.operation.ts    -> test/nodes/<Node>/<resource>/<op>.test.ts
+ *   nodes/<Node>/actions/<resource>/<op>/<job>.ts        -> test/nodes/<Node>/<resource>/<op>/<job>.test.ts
+ *   nodes/<Node>/actions/<resource>/<op>/index.ts        -> test/nodes/<Node>/<resource>/<op>.test.ts
+ *                                                           (the operation itself, as for a file)
+ *
+ * `<module>.<aspect>.test.ts` (e.g. `create.sandbox.test.ts`, `callBack.doNotCall.test.ts`)
+ * counts as well. A module without one is listed in EXCEPTIONS with the reason, or with the
+ * file that covers it; an exception that is no longer needed fails too.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { filesUnder, ROOT } from '../helpers/sources';
+
+/** The test path (without `.test.ts`) that mirrors a module of nodes/. */
+export function mirrorOf(module: string): string {
+	const shared = /^nodes\/shared\/(.+)\.ts$/.exec(module);
+	if (shared) return `test/unit/${shared[1]}`;
+	const folderOp = /^nodes\/([^/]+)\/actions\/([^/]+)\/([^/]+)\/index\.ts$/.exec(module);
+	if (folderOp) return `test/nodes/${folderOp[1]}/${folderOp[2]}/${folderOp[3]}`;
+	const action = /^nodes\/([^/]+)\/actions\/(.+?)(\.operation)?\.ts$/.exec(module);
+	if (action) return `test/nodes/${action[1]}/${action[2]}`;
+	const node = /^nodes\/([^/]+)\/(.+)\.ts$/.exec(module);
+	if (node) return `test/nodes/${node[1]}/${node[2]}`;
+	throw new Error(`${module} is not a module of nodes/`);
+}
+
+interface Exception {
+	/** Modules, each a path or a path with `*` for any part of one name (never across a "/"). */
+	modules: string | string[];
+	/** Why it has no test of its own, or the file(s) that cover it. */
+	reason: string;
+	/** Text every module it excuses must contain (what makes the reason true of it). */
+	contains?: string;
+}
+
+const T = 'test/nodes';
+
+/**
+ * Modules without a test at their mirrored path. Keep it short: a new module gets its test at
+ * its mirrored path instead of a line here; a reason naming the files that cover a module is
+ * for tests that would need a rewrite to be split by module.
+ */
+export const EXCEPTIONS: Exception[] = [
+	// Lists and field descriptions: no logic of their own, covered by the panel and node tests.
+	{
+		modules: 'nodes/*/actions/*/index.ts',
+		contains: 'defineResource(',
+		reason: 'a resource: it only lists its operation modules; the node description tests cover it',
+	},
+	{ modules: 'nodes/shared/*/fields.ts', reason: 'field descriptions (pickers, options) only' },
+	{
+		modules: 'nodes/*/actions/*/*/description.ts',
+		reason: "an operation's field descriptions only",
+	},
+	{
+		modules: 'nodes/shared/engine/descriptions.ts',
+		reason: 'field descriptions (locator modes, Return All / Limit) only',
+	},
+	{
+		modules: 'nodes/shared/assistants/events.ts',
+		reason: 'the event types and their labels (constants only)',
+	},
+	{
+		modules: 'nodes/shared/calls/zoneData.ts',
+		reason: `generated data; read through zones.ts by test/unit/calls/zones.test.ts`,
+	},
+	// Tested through the operations that use them.
+	{
+		modules: 'nodes/VoiceAgentAssistant/actions/assistant/*.operation.ts',
+		contains: 'defineEdit(',
+		reason: `an edit (defineEdit): table-driven in ${T}/VoiceAgentAssistant/assistant/edit.test.ts`,
+	},
+	{
+		modules: 'nodes/VoiceAgentAssistant/actions/assistant/read.ts',
+		reason: `${T}/VoiceAgentAssistant/assistant/get.test.ts, getMany.test.ts`,
+	},
+	{
+		modules: 'nodes/shared/assistants/versionField.ts',
+		reason: `${T}/VoiceAgentAssistant/assistant/edit.test.ts (Version), ${T}/VoiceAgentCalling/call/start/version.sandbox.test.ts`,
+	},
+	{
+		modules: 'nodes/shared/engine/operation.ts',
+		reason: 'declarations: every node description test and test/crossCutting/toolConsent.test.ts',
+	},
+	{
+		modules: 'nodes/shared/engine/router.ts',
+		reason:
+			'the item loop: every node test; test/crossCutting/errorOutput.test.ts for Continue On Fail',
+	},
+	{
+		modules: 'nodes/shared/http/shape.ts',
+		reason: 'test/unit/http/transport.test.ts (answers of the wrong shape) and every read',
+	},
+	{
+		modules: 'nodes/shared/http/getMany.ts',
+		reason: `${T}/VoiceAgentWorkspace/phoneNumber/getMany.test.ts and the other plain lists`,
+	},
+	{
+		modules: 'nodes/shared/http/files.ts',
+		reason: `${T}/VoiceAgentCalling/call/downloadRecording.test.ts (the storage host)`,
+	},
+	{
+		modules: 'nodes/shared/calls/recording.ts',
+		reason: `${T}/VoiceAgentCalling/call/downloadRecording.test.ts`,
+	},
+	{ modules: 'nodes/shared/calls/details.ts', reason: `${T}/VoiceAgentCalling/call/get.test.ts` },
+	{
+		modules: 'nodes/shared/calls/callSettings.ts',
+		reason: `${T}/VoiceAgentCalling/call/start/input.test.ts, request.test.ts`,
+	},
+	{
+		modules: 'nodes/shared/calls/doNotCallField.ts',
+		reason: `${T}/VoiceAgentCalling/call/start/doNotCall.test.ts, ${T}/VoiceAgentCalling/call/callBack.doNotCall.test.ts, ${T}/VoiceAgentCampaign/campaign/create/doNotCall.test.ts`,
+	},
+	{
+		modules: 'nodes/shared/calls/zoneFields.ts',
+		reason: `${T}/VoiceAgentCalling/call/start/calleeZone.test.ts, ${T}/VoiceAgentCampaign/campaign/create/zones.test.ts`,
+	},
+	{
+		modules: 'nodes/shared/calls/preview.ts',
+		reason: 'test/unit/calls/doNotCall.test.ts (the call window preview)',
+	},
+	{
+		modules: 'nodes/shared/calls/outcomeFilter.ts',
+		reason: `${T}/VoiceAgentWebhookTrigger/outcomeFilter.test.ts, ${T}/VoiceAgentPollingTrigger/callEnded.test.ts`,
+	},
+	{
+		modules: 'nodes/shared/campaigns/campaigns.ts',
+		reason: `${T}/VoiceAgentCampaign/campaign/get.test.ts, getMany.test.ts`,
+	},
+	{
+		modules: 'nodes/shared/campaigns/terminate.ts',
+		reason: `${T}/VoiceAgentCalling/call/cancelQueued.test.ts, ${T}/VoiceAgentCampaign/campaign/stop.test.ts`,
+	},
+	{
+		modules: 'nodes/shared/knowledgeBases/knowledgeBases.ts',
+		reason: `the Knowledge Base node's tests, ${T}/VoiceAgentKnowledgeBase/knowledgeBase/`,
+	},
+	{
+		modules: 'nodes/shared/workspace/workspace.ts',
+		reason: `${T}/VoiceAgentWorkspace/phoneNumber/getMany.test.ts, ${T}/VoiceAgentWorkspace/user/getMany.test.ts`,
+	},
+	{
+		modules: 'nodes/VoiceAgentAnalytics/actions/analytics/report.ts',
+		reason: `${T}/VoiceAgentAnalytics/analytics/platform.test.ts and the other reports`,
+	},
+	{
+		modules: 'nodes/VoiceAgentCalling/actions/call/historyQuery.ts',
+		reason: `${T}/VoiceAgentCalling/call/getMany.test.ts, exportHistory.test.ts`,
+	},
+	{
+		modules: ['duplicate', 'requested', 'variables', 'when', 'window'].map(
+			(job) => `nodes/VoiceAgentCalling/actions/call/callBack/${job}.ts`,
+		),
+		reason: `${T}/VoiceAgentCalling/call/callBack.test.ts (and .doNotCall, .sandbox)`,
+	},
+	{
+		modules: 'nodes/VoiceAgentCalling/actions/call/start/index.ts',
+		reason: `the operation: ${T}/VoiceAgentCalling/call/start/request.test.ts and its siblings`,
+	},
+	{
+		modules: 'nodes/VoiceAgentCalling/actions/call/start/body.ts',
+		reason: `${T}/VoiceAgentCalling/call/start/request.test.ts, caller.test.ts`,
+	},
+	{
+		modules: 'nodes/VoiceAgentCalling/actions/call/start/variables.ts',
+		reason: `${T}/VoiceAgentCalling/call/start/request.test.ts, rowReading.test.ts`,
+	},
+	{
+		modules: 'nodes/VoiceAgentCalling/actions/call/start/callback.ts',
+		reason: `${T}/VoiceAgentCalling/call/start/input.test.ts`,
+	},
+	{
+		modules: 'nodes/VoiceAgentCalling/actions/call/start/dryRun.ts',
+		reason: `${T}/VoiceAgentCalling/call/start/input.test.ts (Dry Run)`,
+	},
+	{
+		modules: 'nodes/VoiceAgentCalling/actions/call/start/settings.ts',
+		reason: `${T}/VoiceAgentCalling/call/start/input.test.ts, batch.test.ts, wait.test.ts`,
+	},
+	{
+		modules: 'nodes/VoiceAgentCalling/actions/call/start/dial.ts',
+		reason: `${T}/VoiceAgentCalling/call/start/batch.test.ts`,
+	},
+	{
+		modules: 'nodes/VoiceAgentCalling/actions/call/start/promptCheck.ts',
+		reason: `${T}/VoiceAgentCalling/call/start/promptVariables.test.ts`,
+	},
+	{
+		modules: 'nodes/VoiceAgentCalling/actions/call/start/watcher.ts',
+		reason: `${T}/VoiceAgentCalling/call/start/wait.test.ts (Wait for Call to End)`,
+	},
+	{
+		modules: 'nodes/VoiceAgentCalling/actions/call/start/windows.ts',
+		reason: `${T}/VoiceAgentCalling/call/start/wait.test.ts`,
+	},
+	{
+		modules: 'nodes/VoiceAgentCalling/actions/call/start/recordingStep.ts',
+		reason: `${T}/VoiceAgentCalling/call/start/wait.test.ts (Download Recording)`,
+	},
+	{
+		modules: 'nodes/VoiceAgentCampaign/actions/campaign/create/index.ts',
+		reason: `the operation: ${T}/VoiceAgentCampaign/campaign/create/upload.test.ts and its siblings`,
+	},
+	{
+		modules: 'nodes/VoiceAgentCampaign/actions/campaign/create/contacts.ts',
+		reason: `${T}/VoiceAgentCampaign/campaign/create/rows.test.ts`,
+	},
+	{
+		modules: 'nodes/VoiceAgentCampaign/actions/campaign/create/settings.ts',
+		reason: `${T}/VoiceAgentCampaign/campaign/create/upload.test.ts, rows.test.ts`,
+	},
+	{
+		modules: 'nodes/VoiceAgentCampaign/actions/campaign/create/dryRun.ts',
+		reason: `${T}/VoiceAgentCampaign/campaign/create/doNotCall.test.ts (Dry Run)`,
+	},
+	{
+		modules: 'nodes/VoiceAgentCampaign/actions/campaign/launch.ts',
+		reason: `${T}/VoiceAgentCampaign/campaign/start.test.ts, create/upload.test.ts (Start Right Away)`,
+	},
+	{
+		modules: 'nodes/VoiceAgentKnowledgeBase/actions/knowledgeBase/content.ts',
+		reason: `${T}/VoiceAgentKnowledgeBase/knowledgeBase/create.test.ts, update.test.ts`,
+	},
+	{
+		modules: 'nodes/VoiceAgentKnowledgeBase/actions/knowledgeBase/ready.ts',
+		reason: `${T}/VoiceAgentKnowledgeBase/knowledgeBase/create.test.ts (Wait Until Ready)`,
+	},
+	{
+		modules: 'nodes/VoiceAgentPollingTrigger/VoiceAgentTrigger.node.ts',
+		reason: `its poll(): ${T}/VoiceAgentPollingTrigger/poll.test.ts, callEnded.test.ts, campaignEnded.test.ts`,
+	},
+	{
+		modules: [
+			'VoiceAgentInstantTrigger.node',
+			'config',
+			'events',
+			'memory',
+			'registration',
+			'secret',
+			'state',
+			'sweep',
+		].map((part) => `nodes/VoiceAgentWebhookTrigger/${part}.ts`),
+		reason: `the node's parts together: ${T}/VoiceAgentWebhookTrigger/webhook.test.ts (and panel, sandbox)`,
+	},
+];
+
+/** A module path with `*` as a pattern. */
+const pattern = (glob: string) =>
+	new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`);
+
+/** Whether an exception excuses a module. */
+const excuses = (e: Exception, module: string) =>
+	[e.modules].flat().some((glob) => pattern(glob).test(module)) &&
+	(e.contains === undefined || readFileSync(path.join(ROOT, module), 'utf8').includes(e.contains));
+
+const modules = filesUnder('nodes');
+const tests = new Set([...filesUnder('test', '.test.ts')]);
+
+/** The tests that count for a module: `<mirror>.test.ts` or `<mirror>.<aspect>.test.ts`. */
+function testsOf(module: string): string[] {
+	const mirror = mirrorOf(module);
+	const dir = path.posix.dirname(mirror);
+	const base = path.posix.basename(mirror);
+	return [...tests].filter((test) => {
+		if (path.posix.dirname(test) !== dir) return false;
+		const name = path.posix.basename(test);
+		return (
+			name === `${base}.test.ts` || new RegExp(`^${base}\\.[A-Za-z0-9]+\\.test\\.ts$`).test(name)
+		);
+	});
+}
+
+test('the mirror of a module is where the layout says', () => {
+	expect(
+		[
+			'nodes/shared/calls/record.ts',
+			'nodes/VoiceAgentCalling/VoiceAgentCalling.node.ts',
+			'nodes/VoiceAgentPollingTrigger/campaignCursor.ts',
+			'nodes/VoiceAgentCalling/actions/call/get.operation.ts',
+			'nodes/VoiceAgentCalling/actions/call/start/batch.ts',
+			'nodes/VoiceAgentCalling/actions/call/callBack/index.ts',
+			'nodes/VoiceAgentCalling/actions/call/index.ts',
+		].map(mirrorOf),
+	).toEqual([
+		'test/unit/calls/record',
+		'test/nodes/VoiceAgentCalling/VoiceAgentCalling.node',
+		'test/nodes/VoiceAgentPollingTrigger/campaignCursor',
+		'test/nodes/VoiceAgentCalling/call/get',
+		'test/nodes/VoiceAgentCalling/call/start/batch',
+		'test/nodes/VoiceAgentCalling/call/callBack',
+		'test/nodes/VoiceAgentCalling/call/index',
+	]);
+});
+
+test('every module of nodes/ has a test at its mirrored path, or is an exception', () => {
+	const missing = modules
+		.filter((module) => testsOf(module).length === 0)
+		.filter((module) => !EXCEPTIONS.some((e) => excuses(e, module)))
+		.map((module) => `${module} -> ${mirrorOf(module)}.test.ts`);
+	expect(missing).toEqual([]);
+});
+
+test('every exception still excuses a module without a mirrored test', () => {
+	const untested = modules.filter((module) => testsOf(module).length === 0);
+	const stale = EXCEPTIONS.flatMap((e) =>
+		[e.modules]
+			.flat()
+			.filter((glob) => !untested.some((module) => excuses({ ...e, modules: glob }, module))),
+	);
+	expect(stale).toEqual([]);
+});
+
+test('every test an exception names exists (a bare name is in the folder of the path before it)', () => {
+	const missing = EXCEPTIONS.flatMap(({ reason }) => {
+		let dir = '';
+		return [...reason.matchAll(/[\w./-]+\.test\.ts\b/g)]
+			.map(([name]) => {
+				if (name.startsWith('test/')) dir = path.posix.dirname(name);
+				return name.startsWith('test/') ? name : `${dir}/${name}`;
+			})
+			.filter((file) => !existsSync(path.join(ROOT, file)));
+	});
+	expect(missing).toEqual([]);
+});

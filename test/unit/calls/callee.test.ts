@@ -1,0 +1,91 @@
+import fc from 'fast-check';
+import type { INode } from 'n8n-workflow';
+
+import {
+	calleeNumber,
+	calleeText,
+	calleeValue,
+	PHONE_FORMAT,
+	readCountryCode,
+	VALUE_PROBLEM,
+} from '../../../nodes/shared/calls/callee';
+import { normalisePhone } from '../../../nodes/shared/calls/phone';
+import { E164_RE } from '../../../nodes/shared/engine/validate';
+
+const node = {
+	name: 'Voice Agent',
+	type: 'test',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+} as unknown as INode;
+
+describe('the callee pipeline (Start and Campaign Create read rows through it)', () => {
+	test.each([
+		['+1 (415) 555-0100', '', { ok: true, number: '+14155550100', typed: '+1 (415) 555-0100' }],
+		['4155550100', '+1', { ok: true, number: '+14155550100', typed: '4155550100' }],
+		[919876543210, '+91', { ok: true, number: '+919876543210', typed: '919876543210' }],
+		['  ', '+1', { ok: false, empty: true, problem: 'is empty', typed: '  ' }],
+		[undefined, '+1', { ok: false, empty: true, problem: 'is empty', typed: '' }],
+		[
+			'12345',
+			'+91',
+			{ ok: false, empty: false, problem: `"12345" ${PHONE_FORMAT}`, typed: '12345' },
+		],
+		[{ a: 1 }, '+1', { ok: false, empty: false, problem: 'an object is not text', typed: '' }],
+		[true, '+1', { ok: false, empty: false, problem: 'true is not text', typed: '' }],
+		[['+14155550100'], '+1', { ok: false, empty: false, problem: 'a list is not text', typed: '' }],
+	])('number %p with country code %p', (raw, cc, expected) => {
+		expect(calleeNumber(raw, cc)).toEqual(expected);
+	});
+
+	test('a number is callable exactly when its cleaned form is E.164, and then it is that form', () => {
+		fc.assert(
+			fc.property(
+				fc.oneof(fc.string(), fc.stringMatching(/^[+0 ()-]?[0-9 ().-]{4,18}$/), fc.integer()),
+				fc.constantFrom('', '+1', '+91', '44'),
+				(raw, cc) => {
+					const result = calleeNumber(raw, cc);
+					const cleaned = normalisePhone(String(raw).trim(), cc);
+					if (String(raw).trim() === '') expect(result).toMatchObject({ ok: false, empty: true });
+					else if (E164_RE.test(cleaned))
+						expect(result).toMatchObject({ ok: true, number: cleaned });
+					else expect(result.ok).toBe(false);
+				},
+			),
+			{ numRuns: 300, seed: 20261127 },
+		);
+	});
+
+	test.each([
+		[undefined, { text: '' }],
+		[null, { text: '' }],
+		['Ada', { text: 'Ada' }],
+		[12.5, { text: '12.5' }],
+		[false, { text: 'false' }],
+		[Number.NaN, { problem: 'NaN is not text' }],
+		[{ a: 1 }, { problem: VALUE_PROBLEM }],
+		[[1], { problem: VALUE_PROBLEM }],
+		[new Date(0), { problem: VALUE_PROBLEM }],
+		['a\ud800b', { problem: 'contains broken text (an unpaired surrogate character)' }],
+	])('value %p', (value, expected) => {
+		expect(calleeText(value)).toEqual(expected);
+	});
+
+	test('calleeValue names the field and the item of a value it refuses', () => {
+		expect(calleeValue(node, 'Variables › date', 'today', 3)).toBe('today');
+		expect(() => calleeValue(node, 'Variables › date', { d: 1 }, 3)).toThrow(
+			`Variables › date: ${VALUE_PROBLEM} [item 3]`,
+		);
+	});
+
+	test('country codes: "+91", "91" and " + 1 " are read; an empty field is none; garbage names the field', () => {
+		expect(readCountryCode(node, 'Country Code', '+91', 0)).toBe('+91');
+		expect(readCountryCode(node, 'Country Code', '91', 0)).toBe('+91');
+		expect(readCountryCode(node, 'Country Code', ' + 1 ', 0)).toBe('+1');
+		expect(readCountryCode(node, 'Default Country Code', '  ', 2)).toBeUndefined();
+		expect(() => readCountryCode(node, 'Default Country Code', 'India', 2)).toThrow(
+			'Default Country Code: "India" is not a country code, e.g. +91 [item 2]',
+		);
+	});
+});

@@ -1,0 +1,163 @@
+/**
+ * The do-not-call list as a set (doNotCall.ts) and Dry Run's report (preview.ts): entries of
+ * every source, unreadable entries named, the counts, and the first moment a call would ring.
+ */
+import fc from 'fast-check';
+
+import { calleeNumber } from '../../../nodes/shared/calls/callee';
+import {
+	buildDoNotCall,
+	entriesOfCsv,
+	entriesOfValue,
+	unreadableText,
+	type ListEntries,
+} from '../../../nodes/shared/calls/doNotCall';
+import { callWindowPreview, previewSummary } from '../../../nodes/shared/calls/preview';
+import { e164, phoneNumber, writtenAs } from '../../helpers/phoneFormats';
+
+describe('the list', () => {
+	test('text: split on commas and new lines, blanks skipped, every entry cleaned like a row', () => {
+		const list = buildDoNotCall(
+			entriesOfValue('+1 (415) 555-0100,\n 4155550101 \r\n\n0014155550102', 'Numbers', ''),
+			'+1',
+		);
+		expect([...list.numbers]).toEqual(['+14155550100', '+14155550101', '+14155550102']);
+		expect(list.unreadable).toEqual([]);
+	});
+
+	test('a list: numbers, texts, objects and items by their Number Field', () => {
+		const entries = entriesOfValue(
+			[4155550100, '415 555 0101', { tel: '4155550102' }, { json: { tel: '+14155550103' } }],
+			'Numbers',
+			'tel',
+		);
+		expect([...buildDoNotCall(entries, '+1').numbers]).toEqual([
+			'+14155550100',
+			'+14155550101',
+			'+14155550102',
+			'+14155550103',
+		]);
+	});
+
+	test('an object without a Number Field, and entries that are not numbers, are named', () => {
+		const list = buildDoNotCall(
+			entriesOfValue([{ tel: '4155550100' }, 'opted out', true], 'Numbers', ''),
+			'+1',
+		);
+		expect(list.numbers.size).toBe(0);
+		expect(list.unreadable.map((u) => [u.where, u.entry])).toEqual([
+			['Numbers › entry 1 (an object: name its Number Field)', '{"tel":"4155550100"}'],
+			['Numbers › entry 2', 'opted out'],
+			['Numbers › entry 3', 'true'],
+		]);
+		expect(unreadableText(list.unreadable, 2)).toBe(
+			'Numbers › entry 1 (an object: name its Number Field) "{"tel":"4155550100"}": an object is not text; Numbers › entry 2 "opted out": is not a phone number in international format with country code, e.g. +14155550100; and 1 more',
+		);
+	});
+
+	/** Each entry with where it is, as a message would name it. */
+	const named = (read: ListEntries | { problem: string }) =>
+		'problem' in read ? read : read.values.map((v, n) => [v, read.whereOf(n)]);
+
+	test('CSV: the column named on the first line; else the first column below a header', () => {
+		expect(named(entriesOfCsv('name,tel\nAda,"(415) 555-0100"\n', 'f.csv', 'tel'))).toEqual([
+			['(415) 555-0100', 'f.csv line 2 › tel'],
+		]);
+		expect(named(entriesOfCsv('phone\n4155550100\n', 'f.csv', ''))).toEqual([
+			['4155550100', 'f.csv line 2'],
+		]);
+		expect(named(entriesOfCsv('4155550100\n\n4155550101', 'f.csv', ''))).toEqual([
+			['4155550100', 'f.csv line 1'],
+			['4155550101', 'f.csv line 3'],
+		]);
+		expect(entriesOfCsv('a,b\n1,2\n', 'f.csv', 'tel')).toEqual({
+			problem: 'has no column "tel" (its columns: a, b)',
+		});
+		expect(entriesOfCsv('"open\n', 'f.csv', '')).toEqual({
+			problem: 'is not a CSV file: a quoted field opened on line 1 is never closed',
+		});
+	});
+
+	test('an entry already in E.164 is taken as is; one that only looks like it is cleaned', () => {
+		const list = buildDoNotCall(entriesOfValue(['+14155550100', '+1 415 555 0101'], 'N', ''), '+1');
+		expect([...list.numbers]).toEqual(['+14155550100', '+14155550101']);
+	});
+
+	test('property: a listed number matches the row whatever the formatting of either', () => {
+		fc.assert(
+			fc.property(
+				phoneNumber.chain((n) => fc.tuple(fc.constant(n), writtenAs(n), writtenAs(n))),
+				([n, listedAs, rowAs]) => {
+					const cc = `+${n.cc}`;
+					const list = buildDoNotCall({ values: [listedAs], whereOf: () => 'x' }, cc);
+					const row = calleeNumber(rowAs, cc);
+					return row.ok && row.number === e164(n) && list.numbers.has(row.number);
+				},
+			),
+			{ numRuns: 500 },
+		);
+	});
+});
+
+describe("Dry Run's report", () => {
+	test('the counts: every reason listed, even at 0', () => {
+		expect(previewSummary(5, ['do_not_call', 'invalid_number', 'do_not_call'])).toEqual({
+			rows: 5,
+			would_call: 2,
+			skipped: {
+				do_not_call: 2,
+				invalid_number: 1,
+				missing_prompt_variable: 0,
+				zone_unknown: 0,
+				invalid_input: 0,
+			},
+		});
+	});
+
+	const NOW = Date.parse('2030-03-09T15:00:00Z'); // 10:00 in New York
+	const ny = { timezone: 'America/New_York', call_start_time: '09:00', call_end_time: '17:00' };
+	test.each([
+		['inside the window: now', ny, 'now'],
+		[
+			'before it opens: today at the opening',
+			{ ...ny, call_start_time: '11:00' },
+			'2030-03-09T11:00:00',
+		],
+		[
+			'after it closes: the next day, across the change to daylight saving',
+			{ ...ny, call_end_time: '09:30' },
+			'2030-03-10T09:00:00',
+		],
+		[
+			'a scheduled time inside the window',
+			{ ...ny, scheduled_at: '2030-03-12T12:15:00' },
+			'2030-03-12T12:15:00',
+		],
+		[
+			'a scheduled time after it closes',
+			{ ...ny, scheduled_at: '2030-03-12T18:00:00' },
+			'2030-03-13T09:00:00',
+		],
+		[
+			'no window, a scheduled time',
+			{ timezone: 'Asia/Kolkata', scheduled_at: '2030-03-12T18:00:00' },
+			'2030-03-12T18:00:00',
+		],
+		[
+			'a window across midnight, inside',
+			{ ...ny, call_start_time: '20:00', call_end_time: '11:00' },
+			'now',
+		],
+	])('%s', (_name, callTime, first) => {
+		expect(callWindowPreview(callTime, NOW).first_call_at).toBe(first);
+	});
+
+	test('the window as given', () => {
+		expect(callWindowPreview({ timezone: 'Asia/Kolkata' }, NOW)).toEqual({
+			timezone: 'Asia/Kolkata',
+			window_start: null,
+			window_end: null,
+			first_call_at: 'now',
+		});
+	});
+});
