@@ -1,4 +1,4 @@
-import { normalisePhone } from '../../nodes/shared/calls/phone';
+import { callingCodeOf, normalisePhone, numberProblem } from '../../nodes/shared/calls/phone';
 
 test.each([
 	['+1 (415) 555-0100', '', '+14155550100'],
@@ -28,4 +28,30 @@ test('a default country code never makes a short number, a sign or garbage diala
 	expect(normalisePhone('9234567890123456', '+1')).toBe('9234567890123456');
 	expect(normalisePhone('4155550100', 'abc')).toBe('4155550100');
 	expect(normalisePhone('987654', '+91')).toBe('+91987654');
+});
+
+describe('possible numbers: as many digits after the calling code as its countries use', () => {
+	test.each([
+		['+14155550100', undefined],
+		['+442079460000', undefined],
+		['+6591234567', undefined],
+		['+919876543210', undefined],
+		['+8613800138000', undefined],
+		['+80012345678', undefined],
+		['+15550102', '+15550102 has 7 digits after +1, where numbers have 10'],
+		['+1415555010', '+1415555010 has 9 digits after +1, where numbers have 10'],
+		['+1116591234567', '+1116591234567 has 12 digits after +1, where numbers have 10'],
+		['+4402079460000', '+4402079460000 has 11 digits after +44, where numbers have 7, 9 or 10'],
+		['+6512345', '+6512345 has 5 digits after +65, where numbers have 8, 10 or 11'],
+		['+999123456789', "+999123456789 starts with no country's calling code"],
+	])('%p: %p', (number, problem) => {
+		expect(numberProblem(number)).toBe(problem);
+	});
+
+	test('the calling code of a number: prefix-free, so at most one', () => {
+		expect(callingCodeOf('+14155550100')).toBe('1');
+		expect(callingCodeOf('+442079460000')).toBe('44');
+		expect(callingCodeOf('971501234567')).toBe('971');
+		expect(callingCodeOf('+999123')).toBeUndefined();
+	});
 });

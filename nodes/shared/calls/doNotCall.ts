@@ -7,6 +7,7 @@
 import { parseCsv } from '../engine/csv';
 import { E164_RE } from '../engine/validate';
 import { calleeNumber } from './callee';
+import { numberProblem } from './phone';
 
 /**
  * The entries as given, and where each is for a message ("Numbers › entry 3", "optout.csv
@@ -51,8 +52,8 @@ export function buildDoNotCall(
 	const unreadable: Unreadable[] = [];
 	for (let n = 0; n < values.length; n++) {
 		const value = values[n];
-		// Already E.164: calleeNumber would return it as it is (a clean list's fast path).
-		if (typeof value === 'string' && E164_RE.test(value)) {
+		// Already E.164 and possible: calleeNumber would return it as it is (a clean list's fast path).
+		if (typeof value === 'string' && E164_RE.test(value) && !numberProblem(value)) {
 			numbers.add(value);
 			continue;
 		}

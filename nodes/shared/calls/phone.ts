@@ -2,8 +2,11 @@
  * Phone numbers as spreadsheets hold them ("98765 43210", "(415) 555-0100", "0044 20 7946 0000")
  * to E.164. Formatting is removed; "00" is the international prefix; a number without a
  * country code gets the default one (after dropping a national trunk "0"). What is still not
- * E.164 afterwards is returned as is, for the validator to refuse with the row named.
+ * E.164 afterwards is returned as is, for the validator to refuse with the row named; and an
+ * E.164 number is possible only with as many digits as its country's numbers can have
+ * (numberProblem).
  */
+import { NATIONAL_LENGTHS } from './phoneData';
 
 /**
  * Shortest national number the default country code is put in front of. The shortest
@@ -16,6 +19,56 @@ export const MIN_NATIONAL_DIGITS = 6;
 export function countryCodeDigits(text: string): string | undefined {
 	const match = /^\s*\+?\s*([1-9]\d{0,2})\s*$/.exec(text);
 	return match ? match[1] : undefined;
+}
+
+/** Calling code -> the digit counts its numbers can have after it (parsed once). */
+let lengths: Map<string, number[]> | undefined;
+function lengthsByCode(): Map<string, number[]> {
+	if (lengths) return lengths;
+	lengths = new Map();
+	for (const group of NATIONAL_LENGTHS.split('|')) {
+		const [written, codes] = group.split('=');
+		const counts = written.split(',').flatMap((part) => {
+			const [from, to = from] = part.split('-').map(Number);
+			return Array.from({ length: to - from + 1 }, (_, k) => from + k);
+		});
+		for (const code of codes.split(' ')) lengths.set(code, counts);
+	}
+	return lengths;
+}
+
+/**
+ * The calling code an E.164 number (or its digits) starts with. Calling codes are prefix-free
+ * (no code is the start of another), so at most one of the 1-3 digit prefixes is a code.
+ */
+export function callingCodeOf(digits: string): string | undefined {
+	const at = digits.startsWith('+') ? 1 : 0;
+	for (let n = 1; n <= 3; n++) {
+		const code = digits.slice(at, at + n);
+		if (lengthsByCode().has(code)) return code;
+	}
+	return undefined;
+}
+
+/** "10", "7, 9 or 10". */
+function countsText(counts: number[]): string {
+	return counts.length === 1
+		? String(counts[0])
+		: `${counts.slice(0, -1).join(', ')} or ${counts[counts.length - 1]}`;
+}
+
+/**
+ * Why an E.164 number cannot exist, or undefined when it can: its calling code is no
+ * country's, or it has a digit count after the code that no country of that code uses
+ * (+1: 10; +44: 7, 9 or 10). A format check, not whether the number is assigned.
+ */
+export function numberProblem(number: string): string | undefined {
+	const code = callingCodeOf(number);
+	if (!code) return `${number} starts with no country's calling code`;
+	const counts = lengthsByCode().get(code)!;
+	const national = number.length - 1 - code.length;
+	if (counts.includes(national)) return undefined;
+	return `${number} has ${national} digits after +${code}, where numbers have ${countsText(counts)}`;
 }
 
 export function normalisePhone(raw: unknown, defaultCountryCode = ''): string {

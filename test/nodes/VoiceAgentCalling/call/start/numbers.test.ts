@@ -1,0 +1,91 @@
+/**
+ * Call › Start: which number each row calls, as the requests show it, and which numbers are
+ * refused on their row, never sent.
+ */
+import nock from 'nock';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { expectAllMocksUsed, mockApi, runNode } from '../../../../helpers/harness';
+import { AGENT } from '../../../../helpers/fixtures';
+import { sheetStart } from '../../../../helpers/startParams';
+
+beforeAll(() => nock.disableNetConnect());
+expectAllMocksUsed();
+
+const sent = (number: string, name: string) => ({
+	name,
+	mobile_number: number,
+	agent_id: AGENT,
+	from_number: '+14155550000',
+});
+const answer = (n: number) => ({
+	status: 'success',
+	message: 'ok',
+	data: { call_id: `00000000-0000-4000-8000-00000000000${n}`, call_status: 'registered' },
+});
+const rows = (...phones: string[]): INodeExecutionData[] =>
+	phones.map((phone, n) => ({ json: { name: `Row ${n}`, phone } }));
+const params = (extra: IDataObject = {}, settings: IDataObject = {}) =>
+	sheetStart({ defaultCountryCode: '+1', ...settings }, extra);
+const callId = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+
+describe('Call › Start: numbers no country can have are refused, never sent', () => {
+	test('with Default Country Code +1, 555-0102 and 415 555 010 are refused naming the row', async () => {
+		mockApi()
+			.post('/calling/outbound/individual', sent('+14155550100', 'Row 2'))
+			.reply(200, answer(1));
+		const { output, error } = await runNode({
+			type: 'voiceAgentCalling',
+			continueOnFail: true,
+			items: rows('555-0102', '415 555 010', '(415) 555-0100'),
+			parameters: params(),
+		});
+		expect(error).toBeUndefined();
+		expect(output.map((o) => o.json.error)).toEqual([
+			'Phone Number: "555-0102" is not a possible phone number: +15550102 has 7 digits after +1, where numbers have 10 [item 0]',
+			'Phone Number: "415 555 010" is not a possible phone number: +1415555010 has 9 digits after +1, where numbers have 10 [item 1]',
+			undefined,
+		]);
+		expect(output[2].json).toMatchObject({ call_id: callId(1) });
+	});
+
+	test('without Continue On Fail the first impossible row stops the batch, nobody called', async () => {
+		const { error } = await runNode({
+			type: 'voiceAgentCalling',
+			items: rows('+14155550100', '555-0102'),
+			parameters: params(),
+		});
+		expect(error?.message).toBe(
+			'Phone Number: "555-0102" is not a possible phone number: +15550102 has 7 digits after +1, where numbers have 10 [item 1]',
+		);
+	});
+
+	test('Dry Run Report counts them as invalid numbers, not as would call', async () => {
+		const { output, error } = await runNode({
+			type: 'voiceAgentCalling',
+			items: rows('555-0102', '415 555 010', '4155550100'),
+			parameters: params({ dryRunReport: true }, { dryRun: true }),
+		});
+		expect(error).toBeUndefined();
+		expect(output.map((o) => o.json.skipped)).toEqual([
+			'invalid_number',
+			'invalid_number',
+			undefined,
+		]);
+		expect(output[2].json.body).toEqual(sent('+14155550100', 'Row 2'));
+		expect(output[0].json.summary).toMatchObject({ rows: 3, would_call: 1 });
+	});
+});
+
+describe('Call › Start: the Do Not Call list, read as the rows are', () => {
+	test('an impossible entry is named and nobody is called', async () => {
+		const { error } = await runNode({
+			type: 'voiceAgentCalling',
+			items: rows('+14155550100'),
+			parameters: params({ doNotCall: 'numbers', doNotCallNumbers: '+14155550101\n555-0102' }),
+		});
+		expect(error?.message).toBe(
+			'Do Not Call: 1 entry is not a phone number (fix or remove it; nobody was called): Do Not Call Numbers › entry 2 "555-0102": is not a possible phone number: +15550102 has 7 digits after +1, where numbers have 10 [item 0]',
+		);
+	});
+});
