@@ -30,6 +30,19 @@ test('a default country code never makes a short number, a sign or garbage diala
 	expect(normalisePhone('987654', '+91')).toBe('+91987654');
 });
 
+describe('"011" is the international prefix of +1 (North America)', () => {
+	test.each([
+		['011 65 9123 4567', '+1', '+6591234567'],
+		['011-44-20-7946-0000', '1', '+442079460000'],
+	])('%p with default %p -> %p', (raw, cc, expected) => {
+		expect(normalisePhone(raw, cc)).toBe(expected);
+	});
+
+	test('with another default code it is not (a national number with its trunk 0)', () => {
+		expect(normalisePhone('011 6591 2345', '+44')).toBe('+441165912345');
+	});
+});
+
 describe('possible numbers: as many digits after the calling code as its countries use', () => {
 	test.each([
 		['+14155550100', undefined],

@@ -1,10 +1,10 @@
 /**
  * Phone numbers as spreadsheets hold them ("98765 43210", "(415) 555-0100", "0044 20 7946 0000")
- * to E.164. Formatting is removed; "00" is the international prefix; a number without a
- * country code gets the default one (after dropping a national trunk "0"). What is still not
- * E.164 afterwards is returned as is, for the validator to refuse with the row named; and an
- * E.164 number is possible only with as many digits as its country's numbers can have
- * (numberProblem).
+ * to E.164. Formatting is removed; "00" is the international prefix (and "011" where the
+ * default country code is +1, North America's prefix); a number without a country code gets
+ * the default one (after dropping a national trunk "0"). What is still not E.164 afterwards
+ * is returned as is, for the validator to refuse with the row named; and an E.164 number is
+ * possible only with as many digits as its country's numbers can have (numberProblem).
  */
 import { NATIONAL_LENGTHS } from './phoneData';
 
@@ -77,11 +77,13 @@ export function normalisePhone(raw: unknown, defaultCountryCode = ''): string {
 	if (text === '') return '';
 	// A leading minus is a sign (a sheet's negative number), not formatting: keep it to refuse.
 	if (/^[-\u2212]/.test(text)) return text;
+	const cc = countryCodeDigits(defaultCountryCode) ?? '';
 	// Spreadsheets turn long numbers into floats: 919876543210 arrives as 919876543210 (number).
 	text = text.replace(/[\s\u00a0().\-/]/g, '');
 	if (text.startsWith('00')) text = `+${text.slice(2)}`;
+	// North America's international prefix: no +1 number starts with 0, so it cannot be national.
+	else if (cc === '1' && text.startsWith('011')) text = `+${text.slice(3)}`;
 	if (text.startsWith('+')) return text;
-	const cc = countryCodeDigits(defaultCountryCode) ?? '';
 	if (!cc || !/^\d+$/.test(text)) return text;
 	if (text.startsWith(cc) && text.length > 10) return `+${text}`;
 	const national = text.replace(/^0/, '');

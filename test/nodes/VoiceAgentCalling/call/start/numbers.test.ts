@@ -27,6 +27,7 @@ const rows = (...phones: string[]): INodeExecutionData[] =>
 	phones.map((phone, n) => ({ json: { name: `Row ${n}`, phone } }));
 const params = (extra: IDataObject = {}, settings: IDataObject = {}) =>
 	sheetStart({ defaultCountryCode: '+1', ...settings }, extra);
+const listed = (number: string) => ({ skipped: 'do_not_call', mobile_number: number });
 const callId = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 
 describe('Call › Start: numbers no country can have are refused, never sent', () => {
@@ -78,6 +79,16 @@ describe('Call › Start: numbers no country can have are refused, never sent', 
 });
 
 describe('Call › Start: the Do Not Call list, read as the rows are', () => {
+	test('with +1, a listed "011 65 9123 4567" is +6591234567: that row is skipped', async () => {
+		const { output, error } = await runNode({
+			type: 'voiceAgentCalling',
+			items: rows('+65 9123 4567'),
+			parameters: params({ doNotCall: 'numbers', doNotCallNumbers: '011 65 9123 4567' }),
+		});
+		expect(error).toBeUndefined();
+		expect(output.map((o) => o.json)).toEqual([listed('+6591234567')]);
+	});
+
 	test('an impossible entry is named and nobody is called', async () => {
 		const { error } = await runNode({
 			type: 'voiceAgentCalling',
