@@ -57,6 +57,11 @@ describe('the callee pipeline (Start and Campaign Create read rows through it)',
 				typed: '415 555 010',
 			},
 		],
+		[
+			'+44 (0)20 7946 0000',
+			'+1',
+			{ ok: true, number: '+442079460000', typed: '+44 (0)20 7946 0000' },
+		],
 	])('number %p with country code %p', (raw, cc, expected) => {
 		expect(calleeNumber(raw, cc)).toEqual(expected);
 	});

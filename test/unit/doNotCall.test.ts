@@ -83,6 +83,25 @@ describe('the list', () => {
 		expect([...list.numbers]).toEqual(['+14155550100', '+14155550101']);
 	});
 
+	test('"011" with +1 is international; "(0)" after the code dropped; impossible entries named', () => {
+		const list = buildDoNotCall(
+			entriesOfValue(
+				['011 65 9123 4567', '+44 (0)20 7946 0000', '555-0102', '+4402079460000', '+1 415 555 010'],
+				'Numbers',
+				'',
+			),
+			'+1',
+		);
+		expect([...list.numbers]).toEqual(['+6591234567', '+442079460000']);
+		expect(unreadableText(list.unreadable, 5)).toBe(
+			[
+				'Numbers › entry 3 "555-0102": is not a possible phone number: +15550102 has 7 digits after +1, where numbers have 10',
+				'Numbers › entry 4 "+4402079460000": is not a possible phone number: +4402079460000 has 11 digits after +44, where numbers have 7, 9 or 10',
+				'Numbers › entry 5 "+1 415 555 010": is not a possible phone number: +1415555010 has 9 digits after +1, where numbers have 10',
+			].join('; '),
+		);
+	});
+
 	test('property: a listed number matches the row whatever the formatting of either', () => {
 		fc.assert(
 			fc.property(

@@ -30,10 +30,32 @@ test('a default country code never makes a short number, a sign or garbage diala
 	expect(normalisePhone('987654', '+91')).toBe('+91987654');
 });
 
+describe('a "(0)" after the country code is the trunk prefix, dropped', () => {
+	test.each([
+		['+44 (0)20 7946 0000', '', '+442079460000'],
+		['+44(0)2079460000', '', '+442079460000'],
+		['0044 (0) 20 7946 0000', '+1', '+442079460000'],
+		['+49 (0)30 1234567', '+44', '+49301234567'],
+		// The default code without "+": only that code.
+		['44 (0)20 7946 0000', '+44', '+442079460000'],
+		// A national number's trunk 0 in brackets, as before.
+		['(0)20 7946 0000', '+44', '+442079460000'],
+	])('%p with default %p -> %p', (raw, cc, expected) => {
+		expect(normalisePhone(raw, cc)).toBe(expected);
+	});
+
+	test('anywhere else a "(0)" is left as written, for the validator to refuse', () => {
+		expect(normalisePhone('+44 20 (0)7946 0000', '')).toBe('+44 20 (0)7946 0000');
+		expect(normalisePhone('44 (0)20 7946 0000', '+1')).toBe('44 (0)20 7946 0000');
+		expect(normalisePhone('+123 (0)45 678 901', '')).toBe('+123 (0)45 678 901');
+	});
+});
+
 describe('"011" is the international prefix of +1 (North America)', () => {
 	test.each([
 		['011 65 9123 4567', '+1', '+6591234567'],
 		['011-44-20-7946-0000', '1', '+442079460000'],
+		['011 44 (0)20 7946 0000', '+1', '+442079460000'],
 	])('%p with default %p -> %p', (raw, cc, expected) => {
 		expect(normalisePhone(raw, cc)).toBe(expected);
 	});

@@ -1,10 +1,12 @@
 /**
- * Phone numbers as spreadsheets hold them ("98765 43210", "(415) 555-0100", "0044 20 7946 0000")
- * to E.164. Formatting is removed; "00" is the international prefix (and "011" where the
- * default country code is +1, North America's prefix); a number without a country code gets
- * the default one (after dropping a national trunk "0"). What is still not E.164 afterwards
- * is returned as is, for the validator to refuse with the row named; and an E.164 number is
- * possible only with as many digits as its country's numbers can have (numberProblem).
+ * Phone numbers as spreadsheets hold them ("98765 43210", "(415) 555-0100", "0044 20 7946 0000",
+ * "+44 (0)20 7946 0000") to E.164. Formatting is removed; "00" is the international prefix
+ * (and "011" where the default country code is +1, North America's prefix); a "(0)" right
+ * after the country code is the national trunk prefix and is dropped; a number without a
+ * country code gets the default one (after dropping a national trunk "0"). What is still not
+ * E.164 afterwards is returned as is, for the validator to refuse with the row named; and an
+ * E.164 number is possible only with as many digits as its country's numbers can have
+ * (numberProblem).
  */
 import { NATIONAL_LENGTHS } from './phoneData';
 
@@ -71,6 +73,27 @@ export function numberProblem(number: string): string | undefined {
 	return `${number} has ${national} digits after +${code}, where numbers have ${countsText(counts)}`;
 }
 
+/** Separators a sheet writes between digits (\s includes the no-break and ideographic space). */
+const FORMATTING = /[\s().\-/]/g;
+
+/**
+ * "(0)" right after the country code ("+44 (0)20 …", "0044(0)20 …", or the default code
+ * without "+": "44 (0) 20 …" with +44) is the national trunk prefix: removed. The digits before
+ * it must be a calling code (and, without "+" or "00", the default one); anywhere else a "(0)"
+ * is left for the caller to refuse (it cannot tell which number is meant).
+ */
+function dropBracketedZero(text: string, cc: string): string {
+	const match = /^(\+|00|011)?[\s.-]*(\d{1,3})[\s.-]*\(\s*0\s*\)/.exec(text);
+	if (!match) return text;
+	const [whole, prefix, code] = match;
+	const international = prefix === '+' || prefix === '00' || (prefix === '011' && cc === '1');
+	const isCode = international ? callingCodeOf(code) === code : !prefix && code === cc;
+	return isCode ? `${prefix ?? ''}${code}${text.slice(whole.length)}` : text;
+}
+
+/** A "(0)" not at the start of the number (after dropBracketedZero): which number is meant? */
+const INNER_ZERO = /.\(\s*0\s*\)/;
+
 export function normalisePhone(raw: unknown, defaultCountryCode = ''): string {
 	if (raw === undefined || raw === null) return '';
 	let text = String(raw).trim();
@@ -78,8 +101,10 @@ export function normalisePhone(raw: unknown, defaultCountryCode = ''): string {
 	// A leading minus is a sign (a sheet's negative number), not formatting: keep it to refuse.
 	if (/^[-\u2212]/.test(text)) return text;
 	const cc = countryCodeDigits(defaultCountryCode) ?? '';
+	text = dropBracketedZero(text, cc);
+	if (INNER_ZERO.test(text)) return text;
 	// Spreadsheets turn long numbers into floats: 919876543210 arrives as 919876543210 (number).
-	text = text.replace(/[\s\u00a0().\-/]/g, '');
+	text = text.replace(FORMATTING, '');
 	if (text.startsWith('00')) text = `+${text.slice(2)}`;
 	// North America's international prefix: no +1 number starts with 0, so it cannot be national.
 	else if (cc === '1' && text.startsWith('011')) text = `+${text.slice(3)}`;

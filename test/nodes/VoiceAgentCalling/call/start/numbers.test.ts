@@ -78,7 +78,46 @@ describe('Call › Start: numbers no country can have are refused, never sent', 
 	});
 });
 
+describe('Call › Start: how a number is read', () => {
+	test('"(0)" after the country code is dropped', async () => {
+		mockApi()
+			.post('/calling/outbound/individual', sent('+442079460000', 'Row 0'))
+			.reply(200, answer(1));
+		const { output, error } = await runNode({
+			type: 'voiceAgentCalling',
+			items: rows('+44 (0)20 7946 0000'),
+			parameters: params(),
+		});
+		expect(error).toBeUndefined();
+		expect(output[0].json).toMatchObject({ call_id: callId(1) });
+	});
+
+	test('a "(0)" inside the number is refused: which number is meant cannot be told', async () => {
+		const { error } = await runNode({
+			type: 'voiceAgentCalling',
+			items: rows('+44 20 (0)7946 0000'),
+			parameters: params(),
+		});
+		expect(error?.message).toBe(
+			'Phone Number: "+44 20 (0)7946 0000" is not a phone number in international format with country code, e.g. +14155550100 [item 0]',
+		);
+	});
+});
+
 describe('Call › Start: the Do Not Call list, read as the rows are', () => {
+	test('a listed "+44 20 7946 0000" stops a row written "+44 (0)20 7946 0000", and the other way round', async () => {
+		const { output, error } = await runNode({
+			type: 'voiceAgentCalling',
+			items: rows('+44 (0)20 7946 0000', '+44 20 7946 0001'),
+			parameters: params({
+				doNotCall: 'numbers',
+				doNotCallNumbers: '+44 20 7946 0000\n0044 (0)20 7946 0001',
+			}),
+		});
+		expect(error).toBeUndefined();
+		expect(output.map((o) => o.json)).toEqual([listed('+442079460000'), listed('+442079460001')]);
+	});
+
 	test('with +1, a listed "011 65 9123 4567" is +6591234567: that row is skipped', async () => {
 		const { output, error } = await runNode({
 			type: 'voiceAgentCalling',
