@@ -62,6 +62,11 @@ describe('the callee pipeline (Start and Campaign Create read rows through it)',
 			'+1',
 			{ ok: true, number: '+442079460000', typed: '+44 (0)20 7946 0000' },
 		],
+		[
+			'＋１ ４１５ ５５５ ０１０１',
+			'',
+			{ ok: true, number: '+14155550101', typed: '＋１ ４１５ ５５５ ０１０１' },
+		],
 	])('number %p with country code %p', (raw, cc, expected) => {
 		expect(calleeNumber(raw, cc)).toEqual(expected);
 	});

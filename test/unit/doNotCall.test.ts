@@ -83,6 +83,29 @@ describe('the list', () => {
 		expect([...list.numbers]).toEqual(['+14155550100', '+14155550101']);
 	});
 
+	test('CSV without a header: a first line in full-width digits is a number, not a header', () => {
+		const read = entriesOfCsv('＋１ ４１５ ５５５ ０１０１\n+14155550102\n', 'f.csv', '');
+		expect(named(read)).toEqual([
+			['＋１ ４１５ ５５５ ０１０１', 'f.csv line 1'],
+			['+14155550102', 'f.csv line 2'],
+		]);
+		const list = buildDoNotCall(read as ListEntries, '+1');
+		expect([...list.numbers]).toEqual(['+14155550101', '+14155550102']);
+		// A first line with digits of another script is not taken for a header either: named.
+		expect(named(entriesOfCsv('٤١٥٥٥٥٠١٠١\n', 'f.csv', ''))).toEqual([
+			['٤١٥٥٥٥٠١٠١', 'f.csv line 1'],
+		]);
+	});
+
+	test('text in full-width digits and commas is read as ASCII', () => {
+		const list = buildDoNotCall(
+			entriesOfValue('４１５ ５５５ ０１０１，＋４４ (０)２０ ７９４６ ００００', 'N', ''),
+			'+1',
+		);
+		expect([...list.numbers]).toEqual(['+14155550101', '+442079460000']);
+		expect(list.unreadable).toEqual([]);
+	});
+
 	test('"011" with +1 is international; "(0)" after the code dropped; impossible entries named', () => {
 		const list = buildDoNotCall(
 			entriesOfValue(

@@ -65,6 +65,21 @@ describe('"011" is the international prefix of +1 (North America)', () => {
 	});
 });
 
+describe('full-width digits, plus and spaces are read as ASCII (NFKC)', () => {
+	test.each([
+		['＋１ ４１５ ５５５ ０１０１', '', '+14155550101'],
+		['＋１\u3000４１５\u3000５５５\u3000０１０１', '+91', '+14155550101'],
+		['（４１５）５５５－０１０１', '+1', '+14155550101'],
+		['０９８７６５ ４３２１０', '+91', '+919876543210'],
+	])('%p with default %p -> %p', (raw, cc, expected) => {
+		expect(normalisePhone(raw, cc)).toBe(expected);
+	});
+
+	test('a full-width minus is still a sign, refused', () => {
+		expect(normalisePhone('－14155550100', '+1')).toBe('-14155550100');
+	});
+});
+
 describe('possible numbers: as many digits after the calling code as its countries use', () => {
 	test.each([
 		['+14155550100', undefined],

@@ -85,7 +85,9 @@ export function entriesOfValue(value: unknown, label: string, numberField: strin
 	const entry = (n: number) => `${label} › entry ${n + 1}`;
 	if (value === undefined || value === null) return { values: [], whereOf: entry };
 	if (typeof value === 'string') {
-		return { values: value.split(/[,\r\n]/).map((text) => text.trim()), whereOf: entry };
+		// Full-width commas and digits (NFKC) split and read as their ASCII forms.
+		const text = value.normalize('NFKC');
+		return { values: text.split(/[,\r\n]/).map((t) => t.trim()), whereOf: entry };
 	}
 	if (!Array.isArray(value)) return { values: [value], whereOf: () => label };
 	const list: unknown[] = value;
@@ -102,7 +104,8 @@ export function entriesOfValue(value: unknown, label: string, numberField: strin
 
 /**
  * The entries of a CSV file: the column named (its header on the first line), or without a
- * name the first column, its first line skipped when it holds no digit (a header).
+ * name the first column, its first line skipped when it holds no digit (a header), decided
+ * after full-width digits are read as digits.
  */
 export function entriesOfCsv(
 	text: string,
@@ -121,7 +124,8 @@ export function entriesOfCsv(
 		at = names.indexOf(column);
 		if (at < 0) return { problem: `has no column "${column}" (its columns: ${names.join(', ')})` };
 		lines = lines.slice(1);
-	} else if (lines.length && !/\d/.test(lines[0].cells[0] ?? '')) {
+	} else if (lines.length && !/\p{Nd}/u.test((lines[0].cells[0] ?? '').normalize('NFKC'))) {
+		// A header holds no digit of any script: "＋１ ４１５ …" (full-width) is a number.
 		lines = lines.slice(1);
 	}
 	const label = column ? ` › ${column}` : '';

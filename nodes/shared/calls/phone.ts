@@ -1,6 +1,7 @@
 /**
  * Phone numbers as spreadsheets hold them ("98765 43210", "(415) 555-0100", "0044 20 7946 0000",
- * "+44 (0)20 7946 0000") to E.164. Formatting is removed; "00" is the international prefix
+ * "+44 (0)20 7946 0000", "＋１ ４１５ ５５５ ０１００") to E.164. Full-width digits and signs are
+ * read as their ASCII forms (NFKC); formatting is removed; "00" is the international prefix
  * (and "011" where the default country code is +1, North America's prefix); a "(0)" right
  * after the country code is the national trunk prefix and is dropped; a number without a
  * country code gets the default one (after dropping a national trunk "0"). What is still not
@@ -19,7 +20,7 @@ export const MIN_NATIONAL_DIGITS = 6;
 
 /** A Default Country Code as typed ("+91", "91", "1"): its digits, or undefined when garbage. */
 export function countryCodeDigits(text: string): string | undefined {
-	const match = /^\s*\+?\s*([1-9]\d{0,2})\s*$/.exec(text);
+	const match = /^\s*\+?\s*([1-9]\d{0,2})\s*$/.exec(text.normalize('NFKC'));
 	return match ? match[1] : undefined;
 }
 
@@ -96,7 +97,8 @@ const INNER_ZERO = /.\(\s*0\s*\)/;
 
 export function normalisePhone(raw: unknown, defaultCountryCode = ''): string {
 	if (raw === undefined || raw === null) return '';
-	let text = String(raw).trim();
+	// Full-width digits, plus, brackets and spaces (a Japanese or Chinese sheet) as ASCII.
+	let text = String(raw).normalize('NFKC').trim();
 	if (text === '') return '';
 	// A leading minus is a sign (a sheet's negative number), not formatting: keep it to refuse.
 	if (/^[-\u2212]/.test(text)) return text;

@@ -92,6 +92,19 @@ describe('Call › Start: how a number is read', () => {
 		expect(output[0].json).toMatchObject({ call_id: callId(1) });
 	});
 
+	test('full-width digits, plus and spaces are read', async () => {
+		mockApi()
+			.post('/calling/outbound/individual', sent('+14155550101', 'Row 0'))
+			.reply(200, answer(1));
+		const { output, error } = await runNode({
+			type: 'voiceAgentCalling',
+			items: rows('＋１ ４１５ ５５５ ０１０１'),
+			parameters: params(),
+		});
+		expect(error).toBeUndefined();
+		expect(output[0].json).toMatchObject({ call_id: callId(1) });
+	});
+
 	test('a "(0)" inside the number is refused: which number is meant cannot be told', async () => {
 		const { error } = await runNode({
 			type: 'voiceAgentCalling',
@@ -137,5 +150,32 @@ describe('Call › Start: the Do Not Call list, read as the rows are', () => {
 		expect(error?.message).toBe(
 			'Do Not Call: 1 entry is not a phone number (fix or remove it; nobody was called): Do Not Call Numbers › entry 2 "555-0102": is not a possible phone number: +15550102 has 7 digits after +1, where numbers have 10 [item 0]',
 		);
+	});
+
+	test('a CSV without a header whose first line is in full-width digits: that number is listed', async () => {
+		mockApi()
+			.post('/calling/outbound/individual', sent('+14155550100', 'Row 1'))
+			.reply(200, answer(1));
+		const items = rows('4155550101', '4155550100', '4155550102');
+		items[0].binary = {
+			data: {
+				data: Buffer.from('＋１ ４１５ ５５５ ０１０１\n+1 415 555 0102\n', 'utf8').toString(
+					'base64',
+				),
+				mimeType: 'text/csv',
+				fileName: 'optout.csv',
+			},
+		};
+		const { output, error } = await runNode({
+			type: 'voiceAgentCalling',
+			items,
+			parameters: params({ doNotCall: 'binary', doNotCallBinaryProperty: 'data' }),
+		});
+		expect(error).toBeUndefined();
+		expect(output.map((o) => o.json.skipped ?? o.json.call_id)).toEqual([
+			'do_not_call',
+			callId(1),
+			'do_not_call',
+		]);
 	});
 });
