@@ -125,6 +125,33 @@ describe('the list', () => {
 		);
 	});
 
+	test("an entry without its country code stands for that number in each of the run's countries", () => {
+		const list = buildDoNotCall(
+			entriesOfValue(['415 555 0101', '+6591234567', '011 65 9123 4568', '20 7946 0000'], 'N', ''),
+			['+1', '+44'],
+		);
+		expect([...list.numbers].sort()).toEqual(
+			[
+				'+14155550101',
+				'+444155550101',
+				'+6591234567',
+				// Only +1 reads 011 as international; +44 makes it +44116591234568, impossible.
+				'+6591234568',
+				'+442079460000',
+				'+12079460000',
+			].sort(),
+		);
+		expect(list.unreadable).toEqual([]);
+	});
+
+	test('an entry no country code of the run makes possible is named, with the first reason', () => {
+		const list = buildDoNotCall(entriesOfValue(['011 65 9123 4567'], 'N', ''), ['+44']);
+		expect(list.numbers.size).toBe(0);
+		expect(unreadableText(list.unreadable)).toBe(
+			'N › entry 1 "011 65 9123 4567": is not a possible phone number: +44116591234567 has 12 digits after +44, where numbers have 7, 9 or 10',
+		);
+	});
+
 	test('property: a listed number matches the row whatever the formatting of either', () => {
 		fc.assert(
 			fc.property(

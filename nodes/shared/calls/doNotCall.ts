@@ -43,11 +43,24 @@ function shown(value: unknown): string {
 	}
 }
 
-/** The set of every entry's number; blank entries are skipped, others that are not numbers named. */
+/**
+ * The set of every entry's number; blank entries are skipped, others that are not numbers
+ * named. `countryCodes`: every code the run completes its rows' numbers with (Start: each
+ * row's Default Country Code; Create: its one Country Code; Call Back: none). An entry with
+ * its own country code is that number. An entry without one (415 555 0101) is completed with
+ * each of them and stands for all those numbers: in a run that completes +1 and +44 rows it
+ * stops +14155550101 and +444155550101. A row is never called because its list entry was
+ * completed with another row's code (a mixed-country sheet), nor because of which row came
+ * first; the price is that such an entry may also stop a number of the other country. A
+ * completion no country can have is not kept as a number (it cannot match a row, whose
+ * number is checked the same way); an entry none of the codes makes possible is named.
+ */
 export function buildDoNotCall(
 	{ values, whereOf }: ListEntries,
-	countryCode: string,
+	countryCodes: string | string[],
 ): DoNotCallList {
+	const given = (typeof countryCodes === 'string' ? [countryCodes] : countryCodes).filter(Boolean);
+	const tries = given.length ? given : [''];
 	const numbers = new Set<string>();
 	const unreadable: Unreadable[] = [];
 	for (let n = 0; n < values.length; n++) {
@@ -57,10 +70,18 @@ export function buildDoNotCall(
 			numbers.add(value);
 			continue;
 		}
-		const read = calleeNumber(value, countryCode);
-		if (read.ok) numbers.add(read.number);
-		else if (!read.empty)
-			unreadable.push({ where: whereOf(n), entry: shown(value), problem: read.problem });
+		// An entry with its own country code reads the same under every code (one Set entry).
+		let found = false;
+		let problem: string | undefined;
+		for (const code of tries) {
+			const read = calleeNumber(value, code);
+			if (read.ok) {
+				numbers.add(read.number);
+				found = true;
+			} else if (read.empty) break;
+			else problem ??= read.problem;
+		}
+		if (!found && problem) unreadable.push({ where: whereOf(n), entry: shown(value), problem });
 	}
 	return { numbers, unreadable };
 }

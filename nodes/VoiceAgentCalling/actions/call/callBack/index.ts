@@ -75,7 +75,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 	const f = fields(this, i);
 	const s = readSettings(f);
 	// Read before any request. A call's number has its country code: so must the list's.
-	const doNotCall = await readDoNotCall(this, i, () => '');
+	const doNotCall = await readDoNotCall(this, i, () => []);
 	const zone = this.getTimezone();
 	const nowMs = Date.now();
 	// Given times and windows are checked before any request.

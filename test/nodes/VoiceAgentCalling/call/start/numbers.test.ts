@@ -178,4 +178,33 @@ describe('Call › Start: the Do Not Call list, read as the rows are', () => {
 			'do_not_call',
 		]);
 	});
+
+	test("mixed country codes: a listed national number stops it in every row's country", async () => {
+		// Matched with the first row's code only, the list held +444155550101 and the US row
+		// +14155550101 was called.
+		mockApi()
+			.post('/calling/outbound/individual', sent('+442079460000', 'Row 0'))
+			.reply(200, answer(1));
+		const { output, error } = await runNode({
+			type: 'voiceAgentCalling',
+			items: [
+				{ json: { name: 'Row 0', phone: '020 7946 0000', cc: '+44' } },
+				{ json: { name: 'Row 1', phone: '(415) 555-0101', cc: '+1' } },
+				// No code of its own: written in full, it is still the listed number.
+				{ json: { name: 'Row 2', phone: '+1 415 555 0101', cc: '' } },
+				{ json: { name: 'Row 3', phone: '415 555 0101', cc: '+44' } },
+			],
+			parameters: params(
+				{ doNotCall: 'numbers', doNotCallNumbers: '415 555 0101' },
+				{ defaultCountryCode: '={{ $json.cc }}' },
+			),
+		});
+		expect(error).toBeUndefined();
+		expect(output.map((o) => o.json)).toEqual([
+			expect.objectContaining({ call_id: callId(1) }),
+			listed('+14155550101'),
+			listed('+14155550101'),
+			listed('+444155550101'),
+		]);
+	});
 });
