@@ -379,6 +379,7 @@ export const ENTRIES: FuzzEntry[] = [
 		afterAnswerErrors: [
 			/^When: the call has no requested call-back time/,
 			/^Overrides › [A-Za-z ]+: the original call's value is not known/,
+			/^Overrides › Phone Number: the original call's number /,
 			/^Overrides › Variables: the (call gives no value|original call's variables are not known)/,
 		],
 	},

@@ -9,11 +9,13 @@ import { expectObject } from '../../../../shared/http/shape';
 import { apiRequest } from '../../../../shared/http/transport';
 import { START_PATH, type StartBody } from '../start/body';
 import { callsOfAssistant, callsUpToSource, findCallBack } from './duplicate';
-import { attemptOf, sourceCall, type SourceCall } from './source';
+import { attemptOf, sourceCall, sourceNumber, type SourceCall } from './source';
 import { checkVariables, readVariablesOverride } from './variables';
 import { readGivenTime, requestedTime, WHEN } from './when';
 import { nextWindowTime } from './window';
+import { POSSIBLE } from '../../../../shared/calls/callee';
 import { DO_NOT_CALL } from '../../../../shared/calls/doNotCall';
+import { numberProblem } from '../../../../shared/calls/phone';
 import { readDoNotCall } from '../../../../shared/calls/doNotCallField';
 
 export const option = operationOption({
@@ -37,7 +39,7 @@ function readSettings(f: Fields) {
 		o,
 		agentId: o.has('assistantId') ? o.uuid('assistantId', 'Assistant ID') : null,
 		versionId: o.has('versionId') ? o.uuid('versionId', 'Version ID') : null,
-		to: o.has('phoneNumber') ? o.e164('phoneNumber', 'Phone Number') : null,
+		to: o.has('phoneNumber') ? possibleOverride(o) : null,
 		from: o.has('fromNumber') ? o.e164('fromNumber', 'From Number') : null,
 		name: o.text('calleeName', 'Callee Name').trim() || null,
 		variables: readVariablesOverride(o),
@@ -46,8 +48,36 @@ function readSettings(f: Fields) {
 
 type Settings = ReturnType<typeof readSettings>;
 
+/** Overrides › Phone Number: in E.164, and a number some country can have. */
+function possibleOverride(o: Fields): string {
+	const number = o.e164('phoneNumber', 'Phone Number');
+	const problem = numberProblem(number);
+	if (problem) throw o.error('Phone Number', `"${number}" ${POSSIBLE}: ${problem}`);
+	return number;
+}
+
+/**
+ * The number to call: the override, else the source call's, cleaned and checked (sourceNumber);
+ * one it cannot be sure of is an error asking for the override, before any call is placed.
+ */
+function numberToCall(s: Settings, src: SourceCall): string | null {
+	if (s.to) return s.to;
+	if (!src.to) return null;
+	const read = sourceNumber(src.to, s.from ?? src.from);
+	if ('number' in read) return read.number;
+	throw s.o.error(
+		'Phone Number',
+		`the original call's number "${src.to}" ${read.problem}: give the number to call here`,
+	);
+}
+
 /** The request body: each override, else the source call's value. */
-function buildBody(s: Settings, src: SourceCall, callConfig?: IDataObject): StartBody {
+function buildBody(
+	s: Settings,
+	src: SourceCall,
+	to: string | null,
+	callConfig?: IDataObject,
+): StartBody {
 	const need = (value: string | null, label: string) => {
 		if (value) return value;
 		throw s.o.error(label, "the original call's value is not known: give it here");
@@ -57,7 +87,7 @@ function buildBody(s: Settings, src: SourceCall, callConfig?: IDataObject): Star
 	const versionId = s.versionId ?? (s.agentId ? null : src.versionId);
 	const body: StartBody = {
 		name: s.name ?? src.name ?? '',
-		mobile_number: need(s.to ?? src.to, 'Phone Number'),
+		mobile_number: need(to, 'Phone Number'),
 		agent_id: agentId,
 		...(versionId ? { version_id: versionId } : {}),
 		from_number: need(s.from ?? src.from, 'From Number'),
@@ -90,12 +120,13 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 		to: !s.to,
 		from: !s.from,
 	});
+	const to = numberToCall(s, src);
 	const walked = await attemptOf(this, src, i, s.maxAttempts);
 	let attempt = walked.attempt + 1;
 	const dup = {
 		sourceId: src.id,
 		agentId: s.agentId ?? src.agentId ?? '',
-		to: s.to ?? src.to ?? '',
+		to: to ?? '',
 		lookBackDays: s.lookBackDays,
 		nowMs,
 	};
@@ -116,7 +147,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 	}
 	const callConfig =
 		s.when === 'callbackAt' ? requestedTime(f, src.callbackAt, zone, nowMs) : given;
-	const body = buildBody(s, src, callConfig);
+	const body = buildBody(s, src, to, callConfig);
 	if (doNotCall?.has(body.mobile_number)) {
 		return {
 			skipped: DO_NOT_CALL,

@@ -4,7 +4,9 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { calleeText } from '../../../../shared/calls/callee';
+import { calleeText, PHONE_FORMAT, POSSIBLE } from '../../../../shared/calls/callee';
+import { callingCodeOf, normalisePhone, numberProblem } from '../../../../shared/calls/phone';
+import { E164_RE } from '../../../../shared/engine/validate';
 import { readCallDetails } from '../../../../shared/calls/details';
 import { recordFromDetails } from '../../../../shared/calls/record';
 import { isPlainObject } from '../../../../shared/http/shape';
@@ -149,4 +151,49 @@ export async function attemptOf(
 		parent = (await readSource(ctx, parent, i)).parentId;
 	}
 	return { attempt, untold: parent === undefined };
+}
+
+/**
+ * The number to call back, from the source call's `to_number` as the service served it: cleaned
+ * as a row's number is (formatting, "00", a "(0)" after the country code, full-width digits)
+ * and checked as possible, so "+1 (415) 555-0100" is called, and matched against Do Not Call,
+ * as +14155550100. The service's numbers carry their country code (its contract: "callee
+ * number, with country code"), so no default code is added.
+ *
+ * Digits without "+" ("14155550100") are read with their country code first: one reading at
+ * most, since no calling code is the start of another. They are refused, for the user to give
+ * the number in Overrides › Phone Number, when that reading is impossible, or when the digits
+ * are also a possible number of the caller's country written without its code: "6012345678"
+ * from a +91 line is +60 12345678 (Malaysia) or +91 60123 45678 (India), and guessing could
+ * call a stranger. "14155550100" from a +1 line is only +1 415 555 0100 (+1 numbers have 10
+ * digits), and "919876543210" from a +91 line only +91 98765 43210 (a national number is not
+ * read as starting with its own country code, as for rows).
+ */
+export function sourceNumber(
+	to: string,
+	caller: string | null,
+): { number: string } | { problem: string } {
+	const cleaned = normalisePhone(to, '');
+	if (!/^\d+$/.test(cleaned)) {
+		if (!E164_RE.test(cleaned)) return { problem: PHONE_FORMAT };
+		const problem = numberProblem(cleaned);
+		return problem ? { problem: `${POSSIBLE} (${problem})` } : { number: cleaned };
+	}
+	const international = `+${cleaned}`;
+	const problem = E164_RE.test(international)
+		? numberProblem(international)
+		: `${international} is too long or too short`;
+	if (problem) {
+		return {
+			problem: `has no "+" and is not a possible number with its country code first (${problem})`,
+		};
+	}
+	const code = caller ? callingCodeOf(normalisePhone(caller, '')) : undefined;
+	const national = code ? normalisePhone(cleaned, code) : international;
+	if (national !== international && E164_RE.test(national) && !numberProblem(national)) {
+		return {
+			problem: `has no "+": it is ${international} read with its country code first, or ${national} read as a number of the caller's country (+${code}), and which one is meant cannot be told`,
+		};
+	}
+	return { number: international };
 }
