@@ -13,7 +13,14 @@ import {
 	type ListEntries,
 } from '../../nodes/shared/calls/doNotCall';
 import { callWindowPreview, previewSummary } from '../../nodes/shared/calls/preview';
-import { e164, phoneNumber, writtenAs } from '../helpers/phoneFormats';
+import {
+	anyE164,
+	anyNumber,
+	e164,
+	phoneNumber,
+	writtenAs,
+	writtenUnder,
+} from '../helpers/phoneFormats';
 
 describe('the list', () => {
 	test('text: split on commas and new lines, blanks skipped, every entry cleaned like a row', () => {
@@ -163,6 +170,52 @@ describe('the list', () => {
 					return row.ok && row.number === e164(n) && list.numbers.has(row.number);
 				},
 			),
+			{ numRuns: 500 },
+		);
+	});
+});
+
+describe('the list against hostile forms and mixed country codes', () => {
+	const CODES = ['1', '44', '91', '65'] as const;
+	/** Numbers (national digits all different), each row's Default Country Code ('' for none). */
+	const sheet = fc
+		.uniqueArray(anyNumber, { minLength: 1, maxLength: 6, selector: (n) => n.national })
+		.chain((numbers) =>
+			fc.tuple(
+				fc.constant(numbers),
+				fc.tuple(...numbers.map((n) => fc.constantFrom(n.cc, '', ...CODES))),
+				fc.array(fc.boolean(), { minLength: numbers.length, maxLength: numbers.length }),
+			),
+		)
+		.chain(([numbers, codes, onList]) => {
+			// A list entry is written as under any code the run completes numbers with, or none.
+			const runCodes = [...new Set(codes.filter(Boolean))];
+			return fc.tuple(
+				fc.constant(numbers),
+				fc.constant(codes),
+				fc.constant(onList),
+				fc.tuple(...numbers.map((n, i) => writtenUnder(n, codes[i]))),
+				fc.tuple(
+					...numbers.map((n) =>
+						fc.constantFrom('', ...runCodes).chain((code) => writtenUnder(n, code)),
+					),
+				),
+			);
+		});
+
+	test('property: every row reads as its number; a listed one is on the list, no other is', () => {
+		fc.assert(
+			fc.property(sheet, ([numbers, codes, onList, rowForms, listForms]) => {
+				const runCodes = [...new Set(codes.filter(Boolean))].map((c) => `+${c}`);
+				const entries = listForms.filter((_, i) => onList[i]);
+				const list = buildDoNotCall({ values: entries, whereOf: (n) => `entry ${n}` }, runCodes);
+				expect(list.unreadable).toEqual([]);
+				numbers.forEach((n, i) => {
+					const row = calleeNumber(rowForms[i], codes[i] ? `+${codes[i]}` : '');
+					expect(row).toMatchObject({ ok: true, number: anyE164(n) });
+					expect(list.numbers.has(anyE164(n))).toBe(onList[i]);
+				});
+			}),
 			{ numRuns: 500 },
 		);
 	});

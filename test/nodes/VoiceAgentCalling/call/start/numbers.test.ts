@@ -1,12 +1,23 @@
 /**
- * Call › Start: which number each row calls, as the requests show it, and which numbers are
- * refused on their row, never sent.
+ * Call › Start: which number each row calls, as the requests show it. A "(0)" after the
+ * country code is dropped; full-width digits are read; "011" under +1 is international; a
+ * number no country can have (555-0102 with +1) is refused on its row, never sent, and a Dry
+ * Run does not count it as called; the Do Not Call list is read the same way, an impossible
+ * entry named; a list entry without its country code is completed with every row's Default
+ * Country Code, so a mixed-country sheet calls nobody listed.
  */
+import fc from 'fast-check';
 import nock from 'nock';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { expectAllMocksUsed, mockApi, runNode } from '../../../../helpers/harness';
+import { BASE_URL, expectAllMocksUsed, mockApi, runNode } from '../../../../helpers/harness';
 import { AGENT } from '../../../../helpers/fixtures';
+import {
+	anyE164,
+	anyNumber,
+	impossibleUnderPlusOne,
+	writtenUnder,
+} from '../../../../helpers/phoneFormats';
 import { sheetStart } from '../../../../helpers/startParams';
 
 beforeAll(() => nock.disableNetConnect());
@@ -206,5 +217,98 @@ describe('Call › Start: the Do Not Call list, read as the rows are', () => {
 			listed('+14155550101'),
 			listed('+444155550101'),
 		]);
+	});
+});
+
+describe('Call › Start: hostile forms and mixed country codes', () => {
+	const CODES = ['1', '44', '91', '65'];
+	/** Rows of numbers (national digits all different), each with its own Default Country Code. */
+	const sheet = fc
+		.uniqueArray(anyNumber, { minLength: 1, maxLength: 5, selector: (n) => n.national })
+		.chain((numbers) =>
+			fc.tuple(
+				fc.constant(numbers),
+				fc.tuple(...numbers.map((n) => fc.constantFrom(n.cc, '', ...CODES))),
+				fc.array(fc.boolean(), { minLength: numbers.length, maxLength: numbers.length }),
+				fc.array(impossibleUnderPlusOne, { maxLength: 2 }),
+			),
+		)
+		.chain(([numbers, codes, onList, impossible]) => {
+			const runCodes = [
+				...new Set([...codes.filter(Boolean), ...(impossible.length ? ['1'] : [])]),
+			];
+			return fc.tuple(
+				fc.constant(numbers),
+				fc.constant(codes),
+				fc.constant(onList),
+				fc.constant(impossible),
+				fc.tuple(...numbers.map((n, i) => writtenUnder(n, codes[i]))),
+				fc.tuple(
+					...numbers.map((n) =>
+						fc.constantFrom('', ...runCodes).chain((code) => writtenUnder(n, code)),
+					),
+				),
+			);
+		});
+
+	test('property: no listed number is ever sent; every row gets one outcome: called, skipped or refused', async () => {
+		await fc.assert(
+			fc.asyncProperty(sheet, async ([numbers, codes, onList, impossible, rowForms, listForms]) => {
+				const sentTo: string[] = [];
+				nock(BASE_URL)
+					.persist()
+					.post('/calling/outbound/individual')
+					.reply((_uri, body) => {
+						sentTo.push((body as IDataObject).mobile_number as string);
+						return [200, answer(1)];
+					});
+				const items: INodeExecutionData[] = [
+					...numbers.map((_, i) => ({
+						json: { name: 'R', phone: rowForms[i], cc: codes[i] ? `+${codes[i]}` : '' },
+					})),
+					...impossible.map((phone) => ({ json: { name: 'X', phone, cc: '+1' } })),
+				];
+				try {
+					const { output, error } = await runNode({
+						type: 'voiceAgentCalling',
+						continueOnFail: true,
+						items,
+						parameters: params(
+							{
+								doNotCall: 'numbers',
+								doNotCallNumbers: listForms.filter((_, i) => onList[i]).join('\n'),
+							},
+							{ defaultCountryCode: '={{ $json.cc }}' },
+						),
+					});
+					expect(error).toBeUndefined();
+					const listedNumbers = numbers.filter((_, i) => onList[i]).map(anyE164);
+					for (const number of listedNumbers) expect(sentTo).not.toContain(number);
+					expect(sentTo.sort()).toEqual(
+						numbers
+							.filter((_, i) => !onList[i])
+							.map(anyE164)
+							.sort(),
+					);
+					expect(output).toHaveLength(items.length);
+					output.forEach((o, i) => {
+						const outcomes = ['call_id', 'skipped', 'error'].filter((k) => k in o.json);
+						expect(outcomes).toHaveLength(1);
+						if (i < numbers.length) {
+							expect(o.json).toEqual(
+								onList[i]
+									? listed(anyE164(numbers[i]))
+									: expect.objectContaining({ call_id: callId(1) }),
+							);
+						} else {
+							expect(o.json.error).toMatch(/^Phone Number: /);
+						}
+					});
+				} finally {
+					nock.cleanAll();
+				}
+			}),
+			{ numRuns: 50 },
+		);
 	});
 });
