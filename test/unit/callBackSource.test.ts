@@ -52,38 +52,38 @@ describe("the number to call back: the source's to_number, cleaned and checked",
 		['919876543210', '+919876543211', '+919876543210'],
 		['442079460000', '+14155550000', '+442079460000'],
 	])('%p (caller %p) is %p', (to, caller, number) => {
-		expect(sourceNumber(to, caller)).toEqual({ number });
+		expect(sourceNumber(to, caller)).toMatchObject({ ok: true, number });
 	});
 
 	test.each([
 		[
 			'+4402079460000',
 			'+14155550000',
-			'is not a possible phone number (+4402079460000 has 11 digits after +44, where numbers have 7, 9 or 10)',
+			'"+4402079460000" is not a possible phone number: +4402079460000 has 11 digits after +44, where numbers have 7, 9 or 10',
 		],
 		[
 			'4155550100',
 			'+14155550000',
-			'has no "+" and is not a possible number with its country code first (+4155550100 has 8 digits after +41, where numbers have 9 or 12)',
+			'"+4155550100" is not a possible phone number: +4155550100 has 8 digits after +41, where numbers have 9 or 12',
 		],
 		[
 			'6012345678',
 			'+919876543210',
-			'has no "+": it is +6012345678 read with its country code first, or +916012345678 read as a number of the caller\'s country (+91), and which one is meant cannot be told',
+			'has no "+": it may be +6012345678, or +916012345678 in the caller\'s country',
 		],
 		// From an Indian line, +91 numbers may have 11 digits: the digits are one or the other.
 		[
 			'14155550100',
 			'+919876543210',
-			'has no "+": it is +14155550100 read with its country code first, or +9114155550100 read as a number of the caller\'s country (+91), and which one is meant cannot be told',
+			'has no "+": it may be +14155550100, or +9114155550100 in the caller\'s country',
 		],
 		[
 			'415-555-0100 ext 2',
 			'+14155550000',
-			'is not a phone number in international format with country code, e.g. +14155550100',
+			'"415-555-0100 ext 2" is not a phone number in international format with country code, e.g. +14155550100',
 		],
 	])('%p (caller %p) is refused: %s', (to, caller, problem) => {
-		expect(sourceNumber(to, caller)).toEqual({ problem });
+		expect(sourceNumber(to, caller)).toMatchObject({ ok: false, problem });
 	});
 });
 

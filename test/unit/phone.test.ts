@@ -1,3 +1,5 @@
+import metadata from 'libphonenumber-js/metadata.min.json';
+
 import { callingCodeOf, normalisePhone, numberProblem } from '../../nodes/shared/calls/phone';
 
 test.each([
@@ -104,4 +106,33 @@ describe('possible numbers: as many digits after the calling code as its countri
 		expect(callingCodeOf('971501234567')).toBe('971');
 		expect(callingCodeOf('+999123')).toBeUndefined();
 	});
+});
+
+test("the generated table agrees with libphonenumber's metadata, code by code and length by length", () => {
+	const union = new Map<string, Set<number>>();
+	const add = (code: string, region: string, entry: unknown[] | undefined) => {
+		const set = union.get(code) ?? new Set<number>();
+		// Canada's 7-digit numbers are dialled only inside Canada (the generator leaves them out).
+		for (const n of (entry?.[3] as number[]) ?? []) if (!(region === 'CA' && n === 7)) set.add(n);
+		union.set(code, set);
+	};
+	const data = metadata as unknown as {
+		country_calling_codes: Record<string, string[]>;
+		countries: Record<string, unknown[]>;
+		nonGeographic: Record<string, unknown[]>;
+	};
+	for (const [code, regions] of Object.entries(data.country_calling_codes))
+		for (const region of regions) add(code, region, data.countries[region]);
+	for (const [code, entry] of Object.entries(data.nonGeographic)) add(code, '001', entry);
+	expect(union.get('1')).toEqual(new Set([10]));
+	for (const [code, lengths] of union) {
+		expect(callingCodeOf(`+${code}5`)).toBe(code);
+		for (let n = 4; n <= 17; n++) {
+			expect([code, n, numberProblem(`+${code}${'5'.repeat(n)}`) === undefined]).toEqual([
+				code,
+				n,
+				lengths.has(n),
+			]);
+		}
+	}
 });

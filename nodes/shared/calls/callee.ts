@@ -140,6 +140,6 @@ export function countryCodeField(
 		...(required ? { required: true } : {}),
 		placeholder: 'e.g. +91',
 		description:
-			'Added to numbers written without one (a leading 0 is dropped). Spaces, dashes, dots and brackets are always removed, 00 counts as + (with +1 also 011), a (0) after the country code is dropped, and a number with more or fewer digits than its country uses (555-0102 with +1) is refused.',
+			'Added to numbers written without one (a leading 0 is dropped). Spaces, dashes, dots and brackets are always removed, 00 (with +1 also 011) counts as +, and a number its country cannot have is refused.',
 	};
 }

@@ -59,8 +59,7 @@ export function buildDoNotCall(
 	{ values, whereOf }: ListEntries,
 	countryCodes: string | string[],
 ): DoNotCallList {
-	const given = (typeof countryCodes === 'string' ? [countryCodes] : countryCodes).filter(Boolean);
-	const tries = given.length ? given : [''];
+	const codes = [countryCodes].flat().filter(Boolean);
 	const numbers = new Set<string>();
 	const unreadable: Unreadable[] = [];
 	for (let n = 0; n < values.length; n++) {
@@ -71,17 +70,12 @@ export function buildDoNotCall(
 			continue;
 		}
 		// An entry with its own country code reads the same under every code (one Set entry).
-		let found = false;
-		let problem: string | undefined;
-		for (const code of tries) {
-			const read = calleeNumber(value, code);
-			if (read.ok) {
-				numbers.add(read.number);
-				found = true;
-			} else if (read.empty) break;
-			else problem ??= read.problem;
+		const reads = (codes.length ? codes : ['']).map((code) => calleeNumber(value, code));
+		for (const read of reads) if (read.ok) numbers.add(read.number);
+		const first = reads[0];
+		if (!first.ok && !first.empty && !reads.some((read) => read.ok)) {
+			unreadable.push({ where: whereOf(n), entry: shown(value), problem: first.problem });
 		}
-		if (!found && problem) unreadable.push({ where: whereOf(n), entry: shown(value), problem });
 	}
 	return { numbers, unreadable };
 }

@@ -12,7 +12,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readCallDetails } from '../../../../shared/calls/details';
 import { HISTORY_PAGE_SIZE, historyFetcher, readHistory } from '../../../../shared/calls/history';
-import { normalisePhone } from '../../../../shared/calls/phone';
+import { sourceNumber } from './source';
 
 /** At most 1,000 calls of the assistant in the window are looked at. */
 const MAX_PAGES = 10;
@@ -38,9 +38,8 @@ const parentIs = (row: IDataObject, id: string) => row.parent_call_id === id;
  */
 function toSame(row: IDataObject, to: string): boolean {
 	if (row.to_number === to) return true;
-	if (typeof row.to_number !== 'string' && typeof row.to_number !== 'number') return false;
-	const cleaned = normalisePhone(row.to_number, '');
-	return (/^\d+$/.test(cleaned) ? `+${cleaned}` : cleaned) === to;
+	const read = typeof row.to_number === 'string' && sourceNumber(row.to_number, null);
+	return read && read.ok && read.number === to;
 }
 
 /** The assistant's calls within the look-back (a row naming the source's call-back ends it). */

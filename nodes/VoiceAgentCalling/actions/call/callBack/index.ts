@@ -13,9 +13,8 @@ import { attemptOf, sourceCall, sourceNumber, type SourceCall } from './source';
 import { checkVariables, readVariablesOverride } from './variables';
 import { readGivenTime, requestedTime, WHEN } from './when';
 import { nextWindowTime } from './window';
-import { POSSIBLE } from '../../../../shared/calls/callee';
+import { calleeNumber } from '../../../../shared/calls/callee';
 import { DO_NOT_CALL } from '../../../../shared/calls/doNotCall';
-import { numberProblem } from '../../../../shared/calls/phone';
 import { readDoNotCall } from '../../../../shared/calls/doNotCallField';
 
 export const option = operationOption({
@@ -50,10 +49,9 @@ type Settings = ReturnType<typeof readSettings>;
 
 /** Overrides › Phone Number: in E.164, and a number some country can have. */
 function possibleOverride(o: Fields): string {
-	const number = o.e164('phoneNumber', 'Phone Number');
-	const problem = numberProblem(number);
-	if (problem) throw o.error('Phone Number', `"${number}" ${POSSIBLE}: ${problem}`);
-	return number;
+	const read = calleeNumber(o.e164('phoneNumber', 'Phone Number'), '');
+	if (!read.ok) throw o.error('Phone Number', read.problem);
+	return read.number;
 }
 
 /**
@@ -61,13 +59,13 @@ function possibleOverride(o: Fields): string {
  * one it cannot be sure of is an error asking for the override, before any call is placed.
  */
 function numberToCall(s: Settings, src: SourceCall): string | null {
-	if (s.to) return s.to;
-	if (!src.to) return null;
+	if (s.to || !src.to) return s.to;
 	const read = sourceNumber(src.to, s.from ?? src.from);
-	if ('number' in read) return read.number;
+	if (read.ok) return read.number;
+	const problem = read.problem.replace(/^"[^"]*" /, '');
 	throw s.o.error(
 		'Phone Number',
-		`the original call's number "${src.to}" ${read.problem}: give the number to call here`,
+		`the original call's number "${src.to}" ${problem}: give it here`,
 	);
 }
 

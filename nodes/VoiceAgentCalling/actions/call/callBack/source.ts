@@ -4,9 +4,8 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { calleeText, PHONE_FORMAT, POSSIBLE } from '../../../../shared/calls/callee';
-import { callingCodeOf, normalisePhone, numberProblem } from '../../../../shared/calls/phone';
-import { E164_RE } from '../../../../shared/engine/validate';
+import { calleeNumber, calleeText, type CalleeNumber } from '../../../../shared/calls/callee';
+import { callingCodeOf, normalisePhone } from '../../../../shared/calls/phone';
 import { readCallDetails } from '../../../../shared/calls/details';
 import { recordFromDetails } from '../../../../shared/calls/record';
 import { isPlainObject } from '../../../../shared/http/shape';
@@ -156,9 +155,9 @@ export async function attemptOf(
 /**
  * The number to call back, from the source call's `to_number` as the service served it: cleaned
  * as a row's number is (formatting, "00", a "(0)" after the country code, full-width digits)
- * and checked as possible, so "+1 (415) 555-0100" is called, and matched against Do Not Call,
- * as +14155550100. The service's numbers carry their country code (its contract: "callee
- * number, with country code"), so no default code is added.
+ * and checked as possible (calleeNumber), so "+1 (415) 555-0100" is called, and matched
+ * against Do Not Call, as +14155550100. The service's numbers carry their country code (its
+ * contract: "callee number, with country code"), so no default code is added.
  *
  * Digits without "+" ("14155550100") are read with their country code first: one reading at
  * most, since no calling code is the start of another. They are refused, for the user to give
@@ -167,33 +166,22 @@ export async function attemptOf(
  * from a +91 line is +60 12345678 (Malaysia) or +91 60123 45678 (India), and guessing could
  * call a stranger. "14155550100" from a +1 line is only +1 415 555 0100 (+1 numbers have 10
  * digits), and "919876543210" from a +91 line only +91 98765 43210 (a national number is not
- * read as starting with its own country code, as for rows).
+ * read as starting with its own country code, as for rows). Without a caller, as for history
+ * rows compared by Duplicate Protection, the first reading is taken.
  */
-export function sourceNumber(
-	to: string,
-	caller: string | null,
-): { number: string } | { problem: string } {
+export function sourceNumber(to: string, caller: string | null): CalleeNumber {
 	const cleaned = normalisePhone(to, '');
-	if (!/^\d+$/.test(cleaned)) {
-		if (!E164_RE.test(cleaned)) return { problem: PHONE_FORMAT };
-		const problem = numberProblem(cleaned);
-		return problem ? { problem: `${POSSIBLE} (${problem})` } : { number: cleaned };
-	}
-	const international = `+${cleaned}`;
-	const problem = E164_RE.test(international)
-		? numberProblem(international)
-		: `${international} is too long or too short`;
-	if (problem) {
+	const digits = /^\d+$/.test(cleaned);
+	const read = calleeNumber(digits ? `+${cleaned}` : to, '');
+	const code = digits && read.ok && caller && callingCodeOf(normalisePhone(caller, ''));
+	const national = code ? calleeNumber(cleaned, code) : read;
+	if (national.ok && read.ok && national.number !== read.number) {
 		return {
-			problem: `has no "+" and is not a possible number with its country code first (${problem})`,
+			ok: false,
+			empty: false,
+			problem: `has no "+": it may be ${read.number}, or ${national.number} in the caller's country`,
+			typed: to,
 		};
 	}
-	const code = caller ? callingCodeOf(normalisePhone(caller, '')) : undefined;
-	const national = code ? normalisePhone(cleaned, code) : international;
-	if (national !== international && E164_RE.test(national) && !numberProblem(national)) {
-		return {
-			problem: `has no "+": it is ${international} read with its country code first, or ${national} read as a number of the caller's country (+${code}), and which one is meant cannot be told`,
-		};
-	}
-	return { number: international };
+	return read;
 }

@@ -26,13 +26,11 @@ export class Listed extends Error {
  */
 function runCountryCodes(ctx: IExecuteFunctions, itemCount: number): string[] {
 	const rows = batchParams(ctx);
-	const node = rows.getNode();
 	const codes = new Set<string>();
 	for (let i = 0; i < itemCount; i++) {
 		try {
 			const text = fields(rows, i).text('defaultCountryCode', 'Default Country Code');
-			const code = readCountryCode(node, 'Default Country Code', text, i);
-			if (code) codes.add(code);
+			codes.add(readCountryCode(rows.getNode(), 'Default Country Code', text, i) ?? '');
 		} catch {
 			// Refused on its row.
 		}
