@@ -71,6 +71,10 @@ export const EXCEPTIONS: Exception[] = [
 		modules: 'nodes/shared/calls/zoneData.ts',
 		reason: `generated data; read through zones.ts by test/unit/calls/zones.test.ts`,
 	},
+	{
+		modules: 'nodes/shared/calls/phoneData.ts',
+		reason: `generated data; read through phone.ts by test/unit/calls/phone.test.ts`,
+	},
 	// Tested through the operations that use them.
 	{
 		modules: 'nodes/VoiceAgentAssistant/actions/assistant/*.operation.ts',

@@ -19,7 +19,8 @@ export const RECORDINGS = 'https://recordings.example';
 /** Where the recording host redirects to (followed, https only, still without the key). */
 export const RECORDINGS_CDN = 'https://cdn.recordings.example';
 export const UUID = fc.uuid({ version: 4 });
-export const E164 = fc.integer({ min: 1000000, max: 99999999999 }).map((n) => `+1${n}`);
+/** A number +1 can have: 10 digits after the code (shorter or longer ones are refused). */
+export const E164 = fc.integer({ min: 2000000000, max: 9999999999 }).map((n) => `+1${n}`);
 
 export interface Endpoint {
 	method: string;

@@ -388,6 +388,7 @@ export const ENTRIES: FuzzEntry[] = [
 			// What the call's analysis says of the requested time (or does not).
 			/^When: the (call has no analysis|callee asked for no call-back|analysis gives no requested|requested call-back time)/,
 			/^Overrides › [A-Za-z ]+: the original call's value is not known/,
+			/^Overrides › Phone Number: the original call's number /,
 			/^Overrides › Variables: the (call gives no value|original call's variables are not known)/,
 		],
 	},

@@ -1,7 +1,7 @@
 import type { INode, INodeProperties } from 'n8n-workflow';
 
 import { E164_RE, fieldError, LONE_SURROGATE_RE, notTextProblem } from '../engine/validate';
-import { countryCodeDigits, normalisePhone } from './phone';
+import { countryCodeDigits, normalisePhone, numberProblem } from './phone';
 
 /**
  * A sheet row as a callee, the same way for Call → Start and Campaign → Create: its number
@@ -13,6 +13,9 @@ import { countryCodeDigits, normalisePhone } from './phone';
 
 export const PHONE_FORMAT =
 	'is not a phone number in international format with country code, e.g. +14155550100';
+
+/** What a number in E.164 form that no country can have is, before why (numberProblem). */
+export const POSSIBLE = 'is not a possible phone number';
 
 /** A row's number: the number to call (E.164), or why it cannot be called. */
 export type CalleeNumber =
@@ -35,6 +38,16 @@ export function calleeNumber(raw: unknown, countryCode: string): CalleeNumber {
 	const number = normalisePhone(typed, countryCode);
 	if (!E164_RE.test(number)) {
 		return { ok: false, empty: false, problem: `"${typed}" ${PHONE_FORMAT}`, typed: read.text };
+	}
+	// E.164 in form, yet no country's numbers have that many digits (555-0102 with +1).
+	const impossible = numberProblem(number);
+	if (impossible) {
+		return {
+			ok: false,
+			empty: false,
+			problem: `"${typed}" ${POSSIBLE}: ${impossible}`,
+			typed: read.text,
+		};
 	}
 	return { ok: true, number, typed };
 }
@@ -126,6 +139,6 @@ export function countryCodeField(
 		...(required ? { required: true } : {}),
 		placeholder: 'e.g. +91',
 		description:
-			'Added to numbers written without one (a leading 0 is dropped). Spaces, dashes, dots and brackets are always removed, and 00 counts as +.',
+			'Added to numbers written without one (a leading 0 is dropped). Spaces, dashes, dots and brackets are always removed, 00 (with +1 also 011) counts as +, and a number its country cannot have is refused.',
 	};
 }

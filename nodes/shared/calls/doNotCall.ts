@@ -7,6 +7,7 @@
 import { parseCsv } from '../engine/csv';
 import { E164_RE } from '../engine/validate';
 import { calleeNumber } from './callee';
+import { numberProblem } from './phone';
 
 /**
  * The entries as given, and where each is for a message ("Numbers › entry 3", "optout.csv
@@ -42,24 +43,39 @@ function shown(value: unknown): string {
 	}
 }
 
-/** The set of every entry's number; blank entries are skipped, others that are not numbers named. */
+/**
+ * The set of every entry's number; blank entries are skipped, others that are not numbers
+ * named. `countryCodes`: every code the run completes its rows' numbers with (Start: each
+ * row's Default Country Code; Create: its one Country Code; Call Back: none). An entry with
+ * its own country code is that number. An entry without one (415 555 0101) is completed with
+ * each of them and stands for all those numbers: in a run that completes +1 and +44 rows it
+ * stops +14155550101 and +444155550101. A row is never called because its list entry was
+ * completed with another row's code (a mixed-country sheet), nor because of which row came
+ * first; the price is that such an entry may also stop a number of the other country. A
+ * completion no country can have is not kept as a number (it cannot match a row, whose
+ * number is checked the same way); an entry none of the codes makes possible is named.
+ */
 export function buildDoNotCall(
 	{ values, whereOf }: ListEntries,
-	countryCode: string,
+	countryCodes: string | string[],
 ): DoNotCallList {
+	const codes = [countryCodes].flat().filter(Boolean);
 	const numbers = new Set<string>();
 	const unreadable: Unreadable[] = [];
 	for (let n = 0; n < values.length; n++) {
 		const value = values[n];
-		// Already E.164: calleeNumber would return it as it is (a clean list's fast path).
-		if (typeof value === 'string' && E164_RE.test(value)) {
+		// Already E.164 and possible: calleeNumber would return it as it is (a clean list's fast path).
+		if (typeof value === 'string' && E164_RE.test(value) && !numberProblem(value)) {
 			numbers.add(value);
 			continue;
 		}
-		const read = calleeNumber(value, countryCode);
-		if (read.ok) numbers.add(read.number);
-		else if (!read.empty)
-			unreadable.push({ where: whereOf(n), entry: shown(value), problem: read.problem });
+		// An entry with its own country code reads the same under every code (one Set entry).
+		const reads = (codes.length ? codes : ['']).map((code) => calleeNumber(value, code));
+		for (const read of reads) if (read.ok) numbers.add(read.number);
+		const first = reads[0];
+		if (!first.ok && !first.empty && !reads.some((read) => read.ok)) {
+			unreadable.push({ where: whereOf(n), entry: shown(value), problem: first.problem });
+		}
 	}
 	return { numbers, unreadable };
 }
@@ -84,7 +100,9 @@ export function entriesOfValue(value: unknown, label: string, numberField: strin
 	const entry = (n: number) => `${label} › entry ${n + 1}`;
 	if (value === undefined || value === null) return { values: [], whereOf: entry };
 	if (typeof value === 'string') {
-		return { values: value.split(/[,\r\n]/).map((text) => text.trim()), whereOf: entry };
+		// Full-width commas and digits (NFKC) split and read as their ASCII forms.
+		const text = value.normalize('NFKC');
+		return { values: text.split(/[,\r\n]/).map((t) => t.trim()), whereOf: entry };
 	}
 	if (!Array.isArray(value)) return { values: [value], whereOf: () => label };
 	const list: unknown[] = value;
@@ -101,7 +119,8 @@ export function entriesOfValue(value: unknown, label: string, numberField: strin
 
 /**
  * The entries of a CSV file: the column named (its header on the first line), or without a
- * name the first column, its first line skipped when it holds no digit (a header).
+ * name the first column, its first line skipped when it holds no digit (a header), decided
+ * after full-width digits are read as digits.
  */
 export function entriesOfCsv(
 	text: string,
@@ -120,7 +139,8 @@ export function entriesOfCsv(
 		at = names.indexOf(column);
 		if (at < 0) return { problem: `has no column "${column}" (its columns: ${names.join(', ')})` };
 		lines = lines.slice(1);
-	} else if (lines.length && !/\d/.test(lines[0].cells[0] ?? '')) {
+	} else if (lines.length && !/\p{Nd}/u.test((lines[0].cells[0] ?? '').normalize('NFKC'))) {
+		// A header holds no digit of any script: "＋１ ４１５ …" (full-width) is a number.
 		lines = lines.slice(1);
 	}
 	const label = column ? ` › ${column}` : '';

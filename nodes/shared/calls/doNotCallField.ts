@@ -41,7 +41,7 @@ export const doNotCallFields: INodeProperties[] = [
 			},
 		],
 		description:
-			'Numbers never to call. A row whose number is on the list is not called and is output as skipped. Numbers are compared after the same cleaning as the rows (country code completed).',
+			'Numbers never to call. A row whose number is on the list is not called and is output as skipped. Numbers are compared after the same cleaning as the rows; a number listed without its country code is completed with every country code the rows use.',
 	},
 	{
 		displayName: 'Do Not Call Numbers',
@@ -109,14 +109,15 @@ async function csvEntries(ctx: IExecuteFunctions, i: number): Promise<ListEntrie
 }
 
 /**
- * The list as E.164 numbers (undefined when Do Not Call is None), read from item `i` with
- * its country code (read only when a list is given: its errors belong to the rows otherwise).
- * An entry that is not a number is an error naming it.
+ * The list as E.164 numbers (undefined when Do Not Call is None), read from item `i`, an
+ * entry without a country code completed with each of the run's country codes (read only
+ * when a list is given: their errors belong to the rows otherwise; see buildDoNotCall). An
+ * entry that is not a possible number is an error naming it.
  */
 export async function readDoNotCall(
 	ctx: IExecuteFunctions,
 	i: number,
-	countryCode: () => string,
+	countryCodes: () => string[],
 ): Promise<Set<string> | undefined> {
 	const f = fields(ctx, i);
 	const source = f.option('doNotCall', DO_NOT_CALL_LABEL, SOURCES, 'none');
@@ -129,7 +130,7 @@ export async function readDoNotCall(
 					'Do Not Call Numbers',
 					f.text('doNotCallNumberField', 'Number Field').trim(),
 				);
-	const list = buildDoNotCall(entries, countryCode());
+	const list = buildDoNotCall(entries, countryCodes());
 	if (list.unreadable.length) {
 		const count = list.unreadable.length;
 		throw fieldError(

@@ -1,9 +1,15 @@
 /**
- * Phone numbers as spreadsheets hold them ("98765 43210", "(415) 555-0100", "0044 20 7946 0000")
- * to E.164. Formatting is removed; "00" is the international prefix; a number without a
+ * Phone numbers as spreadsheets hold them ("98765 43210", "(415) 555-0100", "0044 20 7946 0000",
+ * "+44 (0)20 7946 0000", "＋１ ４１５ ５５５ ０１００") to E.164. Full-width digits and signs are
+ * read as their ASCII forms (NFKC); formatting is removed; "00" is the international prefix
+ * (and "011" where the default country code is +1, North America's prefix); a "(0)" right
+ * after the country code is the national trunk prefix and is dropped; a number without a
  * country code gets the default one (after dropping a national trunk "0"). What is still not
- * E.164 afterwards is returned as is, for the validator to refuse with the row named.
+ * E.164 afterwards is returned as is, for the validator to refuse with the row named; and an
+ * E.164 number is possible only with as many digits as its country's numbers can have
+ * (numberProblem).
  */
+import { NATIONAL_LENGTHS } from './phoneData';
 
 /**
  * Shortest national number the default country code is put in front of. The shortest
@@ -14,21 +20,93 @@ export const MIN_NATIONAL_DIGITS = 6;
 
 /** A Default Country Code as typed ("+91", "91", "1"): its digits, or undefined when garbage. */
 export function countryCodeDigits(text: string): string | undefined {
-	const match = /^\s*\+?\s*([1-9]\d{0,2})\s*$/.exec(text);
+	const match = /^\s*\+?\s*([1-9]\d{0,2})\s*$/.exec(text.normalize('NFKC'));
 	return match ? match[1] : undefined;
 }
 
+/** Calling code -> mask of the digit counts its numbers can have after it (bit n: n digits). */
+let lengths: Map<string, number> | undefined;
+function lengthsByCode(): Map<string, number> {
+	if (lengths) return lengths;
+	lengths = new Map();
+	// Base 36: a code's distance from the one before ("z": 35 more), then its mask (phoneData.ts).
+	for (let at = 0, code = 0; at < NATIONAL_LENGTHS.length; ) {
+		const step = parseInt(NATIONAL_LENGTHS[at++], 36);
+		code += step;
+		if (step < 35)
+			lengths.set(String(code), parseInt(NATIONAL_LENGTHS.slice(at, (at += 3)), 36) << 4);
+	}
+	return lengths;
+}
+
+/**
+ * The calling code an E.164 number (or its digits) starts with. Calling codes are prefix-free
+ * (no code is the start of another), so at most one of the 1-3 digit prefixes is a code.
+ */
+export function callingCodeOf(digits: string): string | undefined {
+	const at = digits.startsWith('+') ? 1 : 0;
+	for (let n = 1; n <= 3; n++) {
+		const code = digits.slice(at, at + n);
+		if (lengthsByCode().has(code)) return code;
+	}
+	return undefined;
+}
+
+/**
+ * Why an E.164 number cannot exist, or undefined when it can: its calling code is no
+ * country's, or it has a digit count after the code that no country of that code uses
+ * (+1: 10; +44: 7, 9 or 10). A format check, not whether the number is assigned.
+ */
+export function numberProblem(number: string): string | undefined {
+	const code = callingCodeOf(number);
+	if (!code) return `${number} starts with no country's calling code`;
+	const mask = lengthsByCode().get(code)!;
+	const national = number.length - 1 - code.length;
+	if (national < 31 && (mask >> national) & 1) return undefined;
+	const counts = [...Array(31).keys()].filter((n) => (mask >> n) & 1);
+	const last = counts.pop();
+	const all = counts.length ? `${counts.join(', ')} or ${last}` : last;
+	return `${number} has ${national} digits after +${code}, where numbers have ${all}`;
+}
+
+/** Separators a sheet writes between digits (\s includes the no-break and ideographic space). */
+const FORMATTING = /[\s().\-/]/g;
+
+/**
+ * "(0)" right after the country code ("+44 (0)20 …", "0044(0)20 …", or the default code
+ * without "+": "44 (0) 20 …" with +44) is the national trunk prefix: removed. The digits before
+ * it must be a calling code (and, without "+" or "00", the default one); anywhere else a "(0)"
+ * is left for the caller to refuse (it cannot tell which number is meant).
+ */
+function dropBracketedZero(text: string, cc: string): string {
+	return text.replace(
+		/^(\+|00|011)?[\s.-]*(\d{1,3})[\s.-]*\(\s*0\s*\)/,
+		(whole, prefix: string | undefined, code: string) =>
+			(prefix && (prefix !== '011' || cc === '1') ? callingCodeOf(code) === code : code === cc)
+				? `${prefix ?? ''}${code}`
+				: whole,
+	);
+}
+
+/** A "(0)" not at the start of the number (after dropBracketedZero): which number is meant? */
+const INNER_ZERO = /.\(\s*0\s*\)/;
+
 export function normalisePhone(raw: unknown, defaultCountryCode = ''): string {
 	if (raw === undefined || raw === null) return '';
-	let text = String(raw).trim();
+	// Full-width digits, plus, brackets and spaces (a Japanese or Chinese sheet) as ASCII.
+	let text = String(raw).normalize('NFKC').trim();
 	if (text === '') return '';
 	// A leading minus is a sign (a sheet's negative number), not formatting: keep it to refuse.
 	if (/^[-\u2212]/.test(text)) return text;
-	// Spreadsheets turn long numbers into floats: 919876543210 arrives as 919876543210 (number).
-	text = text.replace(/[\s\u00a0().\-/]/g, '');
-	if (text.startsWith('00')) text = `+${text.slice(2)}`;
-	if (text.startsWith('+')) return text;
 	const cc = countryCodeDigits(defaultCountryCode) ?? '';
+	text = dropBracketedZero(text, cc);
+	if (INNER_ZERO.test(text)) return text;
+	// Spreadsheets turn long numbers into floats: 919876543210 arrives as 919876543210 (number).
+	text = text.replace(FORMATTING, '');
+	if (text.startsWith('00')) text = `+${text.slice(2)}`;
+	// North America's international prefix: no +1 number starts with 0, so it cannot be national.
+	else if (cc === '1' && text.startsWith('011')) text = `+${text.slice(3)}`;
+	if (text.startsWith('+')) return text;
 	if (!cc || !/^\d+$/.test(text)) return text;
 	if (text.startsWith(cc) && text.length > 10) return `+${text}`;
 	const national = text.replace(/^0/, '');

@@ -6,10 +6,11 @@ import {
 	calleeText,
 	calleeValue,
 	PHONE_FORMAT,
+	POSSIBLE,
 	readCountryCode,
 	VALUE_PROBLEM,
 } from '../../../nodes/shared/calls/callee';
-import { normalisePhone } from '../../../nodes/shared/calls/phone';
+import { normalisePhone, numberProblem } from '../../../nodes/shared/calls/phone';
 import { E164_RE } from '../../../nodes/shared/engine/validate';
 
 const node = {
@@ -35,11 +36,42 @@ describe('the callee pipeline (Start and Campaign Create read rows through it)',
 		[{ a: 1 }, '+1', { ok: false, empty: false, problem: 'an object is not text', typed: '' }],
 		[true, '+1', { ok: false, empty: false, problem: 'true is not text', typed: '' }],
 		[['+14155550100'], '+1', { ok: false, empty: false, problem: 'a list is not text', typed: '' }],
+		// E.164 in form once completed, but no +1 number has 7 or 9 digits.
+		[
+			'555-0102',
+			'+1',
+			{
+				ok: false,
+				empty: false,
+				problem: `"555-0102" ${POSSIBLE}: +15550102 has 7 digits after +1, where numbers have 10`,
+				typed: '555-0102',
+			},
+		],
+		[
+			'415 555 010',
+			'+1',
+			{
+				ok: false,
+				empty: false,
+				problem: `"415 555 010" ${POSSIBLE}: +1415555010 has 9 digits after +1, where numbers have 10`,
+				typed: '415 555 010',
+			},
+		],
+		[
+			'+44 (0)20 7946 0000',
+			'+1',
+			{ ok: true, number: '+442079460000', typed: '+44 (0)20 7946 0000' },
+		],
+		[
+			'＋１ ４１５ ５５５ ０１０１',
+			'',
+			{ ok: true, number: '+14155550101', typed: '＋１ ４１５ ５５５ ０１０１' },
+		],
 	])('number %p with country code %p', (raw, cc, expected) => {
 		expect(calleeNumber(raw, cc)).toEqual(expected);
 	});
 
-	test('a number is callable exactly when its cleaned form is E.164, and then it is that form', () => {
+	test('a number is callable exactly when its cleaned form is a possible E.164 number, and then it is that form', () => {
 		fc.assert(
 			fc.property(
 				fc.oneof(fc.string(), fc.stringMatching(/^[+0 ()-]?[0-9 ().-]{4,18}$/), fc.integer()),
@@ -48,7 +80,7 @@ describe('the callee pipeline (Start and Campaign Create read rows through it)',
 					const result = calleeNumber(raw, cc);
 					const cleaned = normalisePhone(String(raw).trim(), cc);
 					if (String(raw).trim() === '') expect(result).toMatchObject({ ok: false, empty: true });
-					else if (E164_RE.test(cleaned))
+					else if (E164_RE.test(cleaned) && !numberProblem(cleaned))
 						expect(result).toMatchObject({ ok: true, number: cleaned });
 					else expect(result.ok).toBe(false);
 				},

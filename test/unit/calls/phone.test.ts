@@ -1,4 +1,6 @@
-import { normalisePhone } from '../../../nodes/shared/calls/phone';
+import metadata from 'libphonenumber-js/metadata.min.json';
+
+import { callingCodeOf, normalisePhone, numberProblem } from '../../../nodes/shared/calls/phone';
 
 test.each([
 	['+1 (415) 555-0100', '', '+14155550100'],
@@ -28,4 +30,109 @@ test('a default country code never makes a short number, a sign or garbage diala
 	expect(normalisePhone('9234567890123456', '+1')).toBe('9234567890123456');
 	expect(normalisePhone('4155550100', 'abc')).toBe('4155550100');
 	expect(normalisePhone('987654', '+91')).toBe('+91987654');
+});
+
+describe('a "(0)" after the country code is the trunk prefix, dropped', () => {
+	test.each([
+		['+44 (0)20 7946 0000', '', '+442079460000'],
+		['+44(0)2079460000', '', '+442079460000'],
+		['0044 (0) 20 7946 0000', '+1', '+442079460000'],
+		['+49 (0)30 1234567', '+44', '+49301234567'],
+		// The default code without "+": only that code.
+		['44 (0)20 7946 0000', '+44', '+442079460000'],
+		// A national number's trunk 0 in brackets, as before.
+		['(0)20 7946 0000', '+44', '+442079460000'],
+	])('%p with default %p -> %p', (raw, cc, expected) => {
+		expect(normalisePhone(raw, cc)).toBe(expected);
+	});
+
+	test('anywhere else a "(0)" is left as written, for the validator to refuse', () => {
+		expect(normalisePhone('+44 20 (0)7946 0000', '')).toBe('+44 20 (0)7946 0000');
+		expect(normalisePhone('44 (0)20 7946 0000', '+1')).toBe('44 (0)20 7946 0000');
+		expect(normalisePhone('+123 (0)45 678 901', '')).toBe('+123 (0)45 678 901');
+	});
+});
+
+describe('"011" is the international prefix of +1 (North America)', () => {
+	test.each([
+		['011 65 9123 4567', '+1', '+6591234567'],
+		['011-44-20-7946-0000', '1', '+442079460000'],
+		['011 44 (0)20 7946 0000', '+1', '+442079460000'],
+	])('%p with default %p -> %p', (raw, cc, expected) => {
+		expect(normalisePhone(raw, cc)).toBe(expected);
+	});
+
+	test('with another default code it is not (a national number with its trunk 0)', () => {
+		expect(normalisePhone('011 6591 2345', '+44')).toBe('+441165912345');
+	});
+});
+
+describe('full-width digits, plus and spaces are read as ASCII (NFKC)', () => {
+	test.each([
+		['＋１ ４１５ ５５５ ０１０１', '', '+14155550101'],
+		['＋１\u3000４１５\u3000５５５\u3000０１０１', '+91', '+14155550101'],
+		['（４１５）５５５－０１０１', '+1', '+14155550101'],
+		['０９８７６５ ４３２１０', '+91', '+919876543210'],
+	])('%p with default %p -> %p', (raw, cc, expected) => {
+		expect(normalisePhone(raw, cc)).toBe(expected);
+	});
+
+	test('a full-width minus is still a sign, refused', () => {
+		expect(normalisePhone('－14155550100', '+1')).toBe('-14155550100');
+	});
+});
+
+describe('possible numbers: as many digits after the calling code as its countries use', () => {
+	test.each([
+		['+14155550100', undefined],
+		['+442079460000', undefined],
+		['+6591234567', undefined],
+		['+919876543210', undefined],
+		['+8613800138000', undefined],
+		['+80012345678', undefined],
+		['+15550102', '+15550102 has 7 digits after +1, where numbers have 10'],
+		['+1415555010', '+1415555010 has 9 digits after +1, where numbers have 10'],
+		['+1116591234567', '+1116591234567 has 12 digits after +1, where numbers have 10'],
+		['+4402079460000', '+4402079460000 has 11 digits after +44, where numbers have 7, 9 or 10'],
+		['+6512345', '+6512345 has 5 digits after +65, where numbers have 8, 10 or 11'],
+		['+999123456789', "+999123456789 starts with no country's calling code"],
+	])('%p: %p', (number, problem) => {
+		expect(numberProblem(number)).toBe(problem);
+	});
+
+	test('the calling code of a number: prefix-free, so at most one', () => {
+		expect(callingCodeOf('+14155550100')).toBe('1');
+		expect(callingCodeOf('+442079460000')).toBe('44');
+		expect(callingCodeOf('971501234567')).toBe('971');
+		expect(callingCodeOf('+999123')).toBeUndefined();
+	});
+});
+
+test("the generated table agrees with libphonenumber's metadata, code by code and length by length", () => {
+	const union = new Map<string, Set<number>>();
+	const add = (code: string, region: string, entry: unknown[] | undefined) => {
+		const set = union.get(code) ?? new Set<number>();
+		// Canada's 7-digit numbers are dialled only inside Canada (the generator leaves them out).
+		for (const n of (entry?.[3] as number[]) ?? []) if (!(region === 'CA' && n === 7)) set.add(n);
+		union.set(code, set);
+	};
+	const data = metadata as unknown as {
+		country_calling_codes: Record<string, string[]>;
+		countries: Record<string, unknown[]>;
+		nonGeographic: Record<string, unknown[]>;
+	};
+	for (const [code, regions] of Object.entries(data.country_calling_codes))
+		for (const region of regions) add(code, region, data.countries[region]);
+	for (const [code, entry] of Object.entries(data.nonGeographic)) add(code, '001', entry);
+	expect(union.get('1')).toEqual(new Set([10]));
+	for (const [code, lengths] of union) {
+		expect(callingCodeOf(`+${code}5`)).toBe(code);
+		for (let n = 4; n <= 17; n++) {
+			expect([code, n, numberProblem(`+${code}${'5'.repeat(n)}`) === undefined]).toEqual([
+				code,
+				n,
+				lengths.has(n),
+			]);
+		}
+	}
 });

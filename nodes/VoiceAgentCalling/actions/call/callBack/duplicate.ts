@@ -12,6 +12,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readCallDetails } from '../../../../shared/calls/details';
 import { HISTORY_PAGE_SIZE, historyFetcher, readHistory } from '../../../../shared/calls/history';
+import { sourceNumber } from './source';
 
 /** At most 1,000 calls of the assistant in the window are looked at. */
 const MAX_PAGES = 10;
@@ -29,6 +30,17 @@ export interface DuplicateQuery {
 }
 
 const parentIs = (row: IDataObject, id: string) => row.parent_call_id === id;
+
+/**
+ * Whether a history row's to_number is the number called back (E.164): as served, or cleaned
+ * ("+1 (415) 555-0100", "14155550100"). Generous on purpose: a row counted here caps a chain
+ * sooner or is taken as the call-back, never causes a second call.
+ */
+function toSame(row: IDataObject, to: string): boolean {
+	if (row.to_number === to) return true;
+	const read = typeof row.to_number === 'string' && sourceNumber(row.to_number, null);
+	return read && read.ok && read.number === to;
+}
 
 /** The assistant's calls within the look-back (a row naming the source's call-back ends it). */
 export async function callsOfAssistant(
@@ -61,7 +73,7 @@ const createdMs = (row: IDataObject | undefined): number =>
  * and itself. Calls outside its chain count too: the cap is reached sooner, never later.
  */
 export function callsUpToSource(rows: IDataObject[], sourceId: string, to: string): number {
-	const toNumber = rows.filter((row) => row.to_number === to && row.id !== sourceId);
+	const toNumber = rows.filter((row) => toSame(row, to) && row.id !== sourceId);
 	const at = createdMs(rows.find((row) => row.id === sourceId));
 	if (Number.isNaN(at)) return toNumber.length + 1;
 	return toNumber.filter((row) => createdMs(row) <= at).length + 1;
@@ -78,7 +90,7 @@ export async function findCallBack(
 	if (hit) return hit;
 	const sourceAt = createdMs(rows.find((row) => row.id === q.sourceId));
 	const unknown = rows.filter(
-		(row) => !('parent_call_id' in row) && row.to_number === q.to && row.id !== q.sourceId,
+		(row) => !('parent_call_id' in row) && toSame(row, q.to) && row.id !== q.sourceId,
 	);
 	const untold: IDataObject[] = [];
 	for (const row of unknown.slice(0, DETAILS_BOUND)) {

@@ -9,10 +9,11 @@ import { expectObject } from '../../../../shared/http/shape';
 import { apiRequest } from '../../../../shared/http/transport';
 import { START_PATH, type StartBody } from '../start/body';
 import { callsOfAssistant, callsUpToSource, findCallBack } from './duplicate';
-import { attemptOf, sourceCall, type SourceCall } from './source';
+import { attemptOf, sourceCall, sourceNumber, type SourceCall } from './source';
 import { checkVariables, readVariablesOverride } from './variables';
 import { readAssumedZone, readGivenTime, requestedTime, WHEN } from './when';
 import { nextWindowTime } from './window';
+import { calleeNumber } from '../../../../shared/calls/callee';
 import { DO_NOT_CALL } from '../../../../shared/calls/doNotCall';
 import { readDoNotCall } from '../../../../shared/calls/doNotCallField';
 
@@ -39,7 +40,7 @@ function readSettings(f: Fields) {
 		o,
 		agentId: o.has('assistantId') ? o.uuid('assistantId', 'Assistant ID') : null,
 		versionId: o.has('versionId') ? o.uuid('versionId', 'Version ID') : null,
-		to: o.has('phoneNumber') ? o.e164('phoneNumber', 'Phone Number') : null,
+		to: o.has('phoneNumber') ? possibleOverride(o) : null,
 		from: o.has('fromNumber') ? o.e164('fromNumber', 'From Number') : null,
 		name: o.text('calleeName', 'Callee Name').trim() || null,
 		variables: readVariablesOverride(o),
@@ -48,8 +49,36 @@ function readSettings(f: Fields) {
 
 type Settings = ReturnType<typeof readSettings>;
 
+/** Overrides › Phone Number: in E.164, and a number some country can have. */
+function possibleOverride(o: Fields): string {
+	const read = calleeNumber(o.e164('phoneNumber', 'Phone Number'), '');
+	if (!read.ok) throw o.error('Phone Number', read.problem);
+	return read.number;
+}
+
+/**
+ * The number to call: the override, else the source call's, cleaned and checked (sourceNumber);
+ * one it cannot be sure of is an error asking for the override, before any call is placed.
+ */
+function numberToCall(s: Settings, src: SourceCall): string | null {
+	if (s.to || !src.to) return s.to;
+	const read = sourceNumber(src.to, s.from ?? src.from);
+	if (read.ok) return read.number;
+	const problem = read.problem.replace(/^"[^"]*" /, '');
+	throw s.o.error(
+		'Phone Number',
+		`the original call's number "${src.to}" ${problem}: give it here`,
+	);
+}
+
 /** The request body: each override, else the source call's value. */
-function buildBody(s: Settings, src: SourceCall, callConfig?: IDataObject): StartBody {
+/** The request body: each override, else the source call's value. */
+function buildBody(
+	s: Settings,
+	src: SourceCall,
+	to: string | null,
+	callConfig?: IDataObject,
+): StartBody {
 	const need = (value: string | null, label: string) => {
 		if (value) return value;
 		throw s.o.error(label, "the original call's value is not known: give it here");
@@ -59,7 +88,7 @@ function buildBody(s: Settings, src: SourceCall, callConfig?: IDataObject): Star
 	const versionId = s.versionId ?? (s.agentId ? null : src.versionId);
 	const body: StartBody = {
 		name: s.name ?? src.name ?? '',
-		mobile_number: need(s.to ?? src.to, 'Phone Number'),
+		mobile_number: need(to, 'Phone Number'),
 		agent_id: agentId,
 		...(versionId ? { version_id: versionId } : {}),
 		from_number: need(s.from ?? src.from, 'From Number'),
@@ -87,6 +116,7 @@ async function chainPlace(
 	ctx: IExecuteFunctions,
 	s: Settings,
 	src: SourceCall,
+	to: string | null,
 	i: number,
 	nowMs: number,
 ) {
@@ -95,7 +125,7 @@ async function chainPlace(
 	const dup = {
 		sourceId: src.id,
 		agentId: s.agentId ?? src.agentId ?? '',
-		to: s.to ?? src.to ?? '',
+		to: to ?? '',
 		lookBackDays: s.lookBackDays,
 		nowMs,
 	};
@@ -124,7 +154,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 	const f = fields(this, i);
 	const s = readSettings(f);
 	// Read before any request. A call's number has its country code: so must the list's.
-	const doNotCall = await readDoNotCall(this, i, () => '');
+	const doNotCall = await readDoNotCall(this, i, () => []);
 	const zone = this.getTimezone();
 	const nowMs = Date.now();
 	// Given times and windows are checked before any request.
@@ -140,7 +170,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 		from: !s.from,
 		requested: s.when === 'callbackAt',
 	});
-	const { attempt, dup, rows } = await chainPlace(this, s, src, i, nowMs);
+	const to = numberToCall(s, src);
+	const { attempt, dup, rows } = await chainPlace(this, s, src, to, i, nowMs);
 	const tail = { ...chain(src.id, attempt), already_called_back: false };
 	if (attempt > s.maxAttempts) {
 		return {
@@ -149,7 +180,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 			...tail,
 		};
 	}
-	const body = buildBody(s, src, given);
+	const body = buildBody(s, src, to, given);
 	// The requested time is read in the callee's zone: the number called (an override's too).
 	const requested =
 		s.when === 'callbackAt'

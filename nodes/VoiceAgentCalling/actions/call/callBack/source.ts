@@ -4,7 +4,8 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { calleeText } from '../../../../shared/calls/callee';
+import { calleeNumber, calleeText, type CalleeNumber } from '../../../../shared/calls/callee';
+import { callingCodeOf, normalisePhone } from '../../../../shared/calls/phone';
 import { readCallDetails } from '../../../../shared/calls/details';
 import { recordFromDetails } from '../../../../shared/calls/record';
 import { isPlainObject } from '../../../../shared/http/shape';
@@ -181,4 +182,38 @@ export async function attemptOf(
 		parent = (await readSource(ctx, parent, i)).parentId;
 	}
 	return { attempt, untold: parent === undefined };
+}
+
+/**
+ * The number to call back, from the source call's `to_number` as the service served it: cleaned
+ * as a row's number is (formatting, "00", a "(0)" after the country code, full-width digits)
+ * and checked as possible (calleeNumber), so "+1 (415) 555-0100" is called, and matched
+ * against Do Not Call, as +14155550100. The service's numbers carry their country code (its
+ * contract: "callee number, with country code"), so no default code is added.
+ *
+ * Digits without "+" ("14155550100") are read with their country code first: one reading at
+ * most, since no calling code is the start of another. They are refused, for the user to give
+ * the number in Overrides › Phone Number, when that reading is impossible, or when the digits
+ * are also a possible number of the caller's country written without its code: "6012345678"
+ * from a +91 line is +60 12345678 (Malaysia) or +91 60123 45678 (India), and guessing could
+ * call a stranger. "14155550100" from a +1 line is only +1 415 555 0100 (+1 numbers have 10
+ * digits), and "919876543210" from a +91 line only +91 98765 43210 (a national number is not
+ * read as starting with its own country code, as for rows). Without a caller, as for history
+ * rows compared by Duplicate Protection, the first reading is taken.
+ */
+export function sourceNumber(to: string, caller: string | null): CalleeNumber {
+	const cleaned = normalisePhone(to, '');
+	const digits = /^\d+$/.test(cleaned);
+	const read = calleeNumber(digits ? `+${cleaned}` : to, '');
+	const code = digits && read.ok && caller && callingCodeOf(normalisePhone(caller, ''));
+	const national = code ? calleeNumber(cleaned, code) : read;
+	if (national.ok && read.ok && national.number !== read.number) {
+		return {
+			ok: false,
+			empty: false,
+			problem: `has no "+": it may be ${read.number}, or ${national.number} in the caller's country`,
+			typed: to,
+		};
+	}
+	return read;
 }

@@ -11,6 +11,7 @@ import { readDoNotCall } from '../../../../shared/calls/doNotCallField';
 import { fields } from '../../../../shared/engine/params';
 import type { ItemResult } from '../../../../shared/engine/router';
 import type { StartRequest } from './body';
+import { batchParams } from './batchParams';
 
 export class Listed extends Error {
 	constructor(readonly number: string) {
@@ -18,14 +19,36 @@ export class Listed extends Error {
 	}
 }
 
-/** The list, read from the first item with its Default Country Code; undefined when none. */
-export async function readStartDoNotCall(ctx: IExecuteFunctions): Promise<Set<string> | undefined> {
-	const code = () => fields(ctx, 0).text('defaultCountryCode', 'Default Country Code');
-	return await readDoNotCall(
-		ctx,
-		0,
-		() => readCountryCode(ctx.getNode(), 'Default Country Code', code(), 0) ?? '',
-	);
+/**
+ * Every Default Country Code the rows give (a field of each row: a mixed-country sheet gives
+ * several). A code that is not one is left out here: its row is refused by its own check and
+ * never called.
+ */
+function runCountryCodes(ctx: IExecuteFunctions, itemCount: number): string[] {
+	const rows = batchParams(ctx);
+	const codes = new Set<string>();
+	for (let i = 0; i < itemCount; i++) {
+		try {
+			const text = fields(rows, i).text('defaultCountryCode', 'Default Country Code');
+			codes.add(readCountryCode(rows.getNode(), 'Default Country Code', text, i) ?? '');
+		} catch {
+			// Refused on its row.
+		}
+	}
+	return [...codes];
+}
+
+/**
+ * The list, read from the first item; undefined when none. A number listed without a country
+ * code is completed with every row's Default Country Code (buildDoNotCall): matched with the
+ * first row's code only, a mixed sheet's listed 415 555 0101 became +444155550101 and the US
+ * row +14155550101 was called.
+ */
+export async function readStartDoNotCall(
+	ctx: IExecuteFunctions,
+	itemCount: number,
+): Promise<Set<string> | undefined> {
+	return await readDoNotCall(ctx, 0, () => runCountryCodes(ctx, itemCount));
 }
 
 /** Replaces each checked row whose number is listed with its marker. */

@@ -69,7 +69,7 @@ export async function executeBatch(
 		settings = readDialSettings(this);
 		// Checked now: the assistant is read before the guard runs, and bad input sends nothing.
 		readRerunGuard(this);
-		doNotCall = await readStartDoNotCall(this);
+		doNotCall = await readStartDoNotCall(this, itemCount);
 	} catch (error) {
 		// A setting of the whole run is wrong: no row can run.
 		return Array.from({ length: itemCount }, (_, i) => ({

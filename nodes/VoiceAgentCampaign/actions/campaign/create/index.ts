@@ -188,7 +188,7 @@ async function checkedContacts(
 		stopOnError: stopOnError && !s.dryRun,
 		binaryProperty: s.binaryProperty,
 		phoneColumn: s.phoneColumn,
-		doNotCall: await readDoNotCall(ctx, 0, () => s.countryCode),
+		doNotCall: await readDoNotCall(ctx, 0, () => [s.countryCode]),
 	};
 	const rows = await collectRows(ctx, itemCount, rules);
 	const checked = checkContacts(ctx, rows, { ...rules, required: [] }, () => s.given);

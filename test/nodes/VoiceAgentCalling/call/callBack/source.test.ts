@@ -1,9 +1,14 @@
 /**
  * Call Back's reading of the call it places again: the variables follow the callee pipeline's
  * one rule for a value (text as sent, numbers and booleans as text), and what that rule
- * refuses is left out (the Variables override can still give it) instead of failing.
+ * refuses is left out (the Variables override can still give it) instead of failing; the
+ * number is cleaned as a row's is, and refused when it cannot be, or could be two numbers.
  */
-import { sourceFrom } from '../../../../../nodes/VoiceAgentCalling/actions/call/callBack/source';
+import { callsUpToSource } from '../../../../../nodes/VoiceAgentCalling/actions/call/callBack/duplicate';
+import {
+	sourceFrom,
+	sourceNumber,
+} from '../../../../../nodes/VoiceAgentCalling/actions/call/callBack/source';
 
 const ID = 'a0000000-0000-4000-8000-000000000001';
 
@@ -69,4 +74,60 @@ test('the requested call-back time: the analysis of the item (or of its raw answ
 	});
 	// An empty analysis (a call that never connected) is none.
 	expect(sourceFrom({ platform_analysis: {} }, ID).requested.analysed).toBe(false);
+});
+
+describe("the number to call back: the source's to_number, cleaned and checked", () => {
+	test.each([
+		['+1 (415) 555-0100', '+14155550000', '+14155550100'],
+		['+44 (0)20 7946 0000', '+14155550000', '+442079460000'],
+		['0044 20 7946 0000', null, '+442079460000'],
+		['＋１ ４１５ ５５５ ０１００', '+14155550000', '+14155550100'],
+		// Without "+": its country code first, the one reading (no other is possible here).
+		['14155550100', '+14155550000', '+14155550100'],
+		['919876543210', '+919876543211', '+919876543210'],
+		['442079460000', '+14155550000', '+442079460000'],
+	])('%p (caller %p) is %p', (to, caller, number) => {
+		expect(sourceNumber(to, caller)).toMatchObject({ ok: true, number });
+	});
+
+	test.each([
+		[
+			'+4402079460000',
+			'+14155550000',
+			'"+4402079460000" is not a possible phone number: +4402079460000 has 11 digits after +44, where numbers have 7, 9 or 10',
+		],
+		[
+			'4155550100',
+			'+14155550000',
+			'"+4155550100" is not a possible phone number: +4155550100 has 8 digits after +41, where numbers have 9 or 12',
+		],
+		[
+			'6012345678',
+			'+919876543210',
+			'has no "+": it may be +6012345678, or +916012345678 in the caller\'s country',
+		],
+		// From an Indian line, +91 numbers may have 11 digits: the digits are one or the other.
+		[
+			'14155550100',
+			'+919876543210',
+			'has no "+": it may be +14155550100, or +9114155550100 in the caller\'s country',
+		],
+		[
+			'415-555-0100 ext 2',
+			'+14155550000',
+			'"415-555-0100 ext 2" is not a phone number in international format with country code, e.g. +14155550100',
+		],
+	])('%p (caller %p) is refused: %s', (to, caller, problem) => {
+		expect(sourceNumber(to, caller)).toMatchObject({ ok: false, problem });
+	});
+});
+
+test("Duplicate Protection counts the history's calls to the number however the history writes it", () => {
+	const rows = [
+		{ id: 'a', to_number: '14155550100', created_at: '2030-01-01T10:00:00Z' },
+		{ id: 'b', to_number: '+1 (415) 555-0100', created_at: '2030-01-01T11:00:00Z' },
+		{ id: 'c', to_number: '+14155550101', created_at: '2030-01-01T11:30:00Z' },
+		{ id: ID, to_number: '+14155550100', created_at: '2030-01-01T12:00:00Z' },
+	];
+	expect(callsUpToSource(rows, ID, '+14155550100')).toBe(3);
 });

@@ -172,3 +172,46 @@ describe('Campaign › Create: Dry Run', () => {
 		});
 	});
 });
+
+describe('Campaign › Create: numbers read as Start reads them', () => {
+	test('impossible numbers are left out, "(0)" and full-width digits read, "011" under +1 international', async () => {
+		mockAgent(['clinic']);
+		mockLookup();
+		const save = captureUpload('/campaign/save', SAVE_ANSWER);
+		const { output, error } = await runNode({
+			type: 'voiceAgentCampaign',
+			continueOnFail: true,
+			parameters: createParams({
+				countryCode: '+1',
+				doNotCall: 'numbers',
+				doNotCallNumbers: '011 65 9123 4567',
+			}),
+			items: rows(
+				{ phone: '555-0102', clinic: 'A' },
+				{ phone: '+44 (0)20 7946 0000', clinic: 'B' },
+				{ phone: '＋１ ４１５ ５５５ ０１０２', clinic: 'C' },
+				{ phone: '+65 9123 4567', clinic: 'D' },
+				{ phone: '415 555 010', clinic: 'E' },
+			),
+		});
+		expect(error).toBeUndefined();
+		expect(save.seen[0].csv).toBe('Mobile Number,clinic\r\n+442079460000,B\r\n+14155550102,C\r\n');
+		expect(output[0].json.left_out).toEqual([
+			{
+				item: 0,
+				mobile_number: '555-0102',
+				field: 'Phone Number',
+				reason:
+					'"555-0102" is not a possible phone number: +15550102 has 7 digits after +1, where numbers have 10',
+			},
+			listedRow(3, '+65 9123 4567'),
+			{
+				item: 4,
+				mobile_number: '415 555 010',
+				field: 'Phone Number',
+				reason:
+					'"415 555 010" is not a possible phone number: +1415555010 has 9 digits after +1, where numbers have 10',
+			},
+		]);
+	});
+});
