@@ -11,6 +11,8 @@
  * --fast is --speed 20: a call completes in one to three seconds instead of 20-60.
  */
 
+const crypto = require('node:crypto');
+
 const { createSandbox, DEFAULT_API_KEY } = require('./index');
 
 /** @param {string[]} argv */
@@ -45,6 +47,10 @@ async function main() {
 	const port = number(args.port ?? process.env.SANDBOX_PORT ?? 4010, 'port');
 	const speed = args.fast ? 20 : number(args.speed ?? process.env.SANDBOX_SPEED ?? 1, 'speed');
 	const seed = number(args.seed ?? process.env.SANDBOX_SEED ?? 1, 'seed');
+	// n8n keeps its memory across restarts (the Webhook Trigger's calls seen): ids made again
+	// by a restarted sandbox would be taken for calls already seen. Fixed only when asked for.
+	const fixedIds = args.seed !== undefined || process.env.SANDBOX_SEED !== undefined;
+	const idSalt = fixedIds ? undefined : crypto.randomBytes(6).toString('hex');
 	const latency = number(args.latency ?? process.env.SANDBOX_LATENCY_MS ?? 0, 'latency');
 	const shape = String(args.shape ?? process.env.SANDBOX_SHAPE ?? 'live');
 	if (shape !== 'live' && shape !== 'docs') throw new Error('shape must be live or docs');
@@ -64,6 +70,7 @@ async function main() {
 		clock: 'real',
 		speed,
 		seed,
+		idSalt,
 		latencyMs: latency,
 		shape,
 		largeFlow: /** @type {'page' | 'schema'} */ (largeFlow),
@@ -71,7 +78,9 @@ async function main() {
 		apiKey: DEFAULT_API_KEY,
 		log: quiet ? undefined : (line) => console.log(`[sandbox] ${line}`),
 	});
-	console.log(`Voice agent sandbox listening (speed ${speed}, seed ${seed})`);
+	console.log(
+		`Voice agent sandbox listening (speed ${speed}, seed ${seed}, ${idSalt ? 'ids unique to this start' : 'ids fixed by the seed'})`,
+	);
 	console.log(`  Base URL: ${sandbox.url}`);
 	console.log(`  API key:  ${sandbox.apiKey}`);
 	console.log(`  Control:  ${sandbox.origin}/__sandbox/state`);

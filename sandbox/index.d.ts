@@ -96,6 +96,12 @@ export interface SandboxOptions {
 	speed?: number;
 	/** Seeds history, IDs, new keys and fault rates (default 1). */
 	seed?: number;
+	/**
+	 * 12 hex digits mixed into every id the sandbox makes (calls, files...), so that ids differ
+	 * from one start to the next while the rest stays seeded. `npm run sandbox` and `npm run
+	 * dev` set a random one unless a seed is asked for.
+	 */
+	idSalt?: string;
 	/** Start of the manual clock (default 2025-06-02T08:00:00Z). */
 	startTime?: string | number;
 	/** Initial API key (default sandbox-key-0000). */

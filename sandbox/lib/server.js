@@ -33,6 +33,7 @@ const { listen } = require('./server/listen');
 function storeOf(options) {
 	return new Store({
 		seed: options.seed,
+		idSalt: options.idSalt,
 		clock: options.clock,
 		speed: options.speed,
 		startTime: options.startTime,

@@ -2,7 +2,7 @@
 'use strict';
 
 const fixtures = require('./fixtures');
-const { prng, uuidFrom, isoOffset, isoUtc } = require('./util');
+const { prng, uuidFrom, isoOffset, isoUtc, saltedId } = require('./util');
 const { launch, stepCall } = require('./calls');
 const { buildAgent, defaultVersion, servingVersion } = require('./agents');
 const { variant } = require('./campaigns');
@@ -285,7 +285,8 @@ class Store {
 	}
 
 	newId() {
-		return uuidFrom(this.rand);
+		const id = uuidFrom(this.rand);
+		return this.options.idSalt ? saltedId(id, this.options.idSalt) : id;
 	}
 
 	rotateKey() {

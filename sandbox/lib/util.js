@@ -27,6 +27,20 @@ function uuidFrom(rand) {
 	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/**
+ * An id made unique to one start of the sandbox: its first 12 hex digits XORed with the
+ * start's salt (12 hex digits). Distinct ids stay distinct, and it stays a version 4 UUID.
+ * @param {string} id @param {string} salt
+ */
+function saltedId(id, salt) {
+	let out = '';
+	for (let i = 0, k = 0; i < id.length; i++) {
+		if (id[i] === '-' || k >= salt.length) out += id[i];
+		else out += (parseInt(id[i], 16) ^ parseInt(salt[k++], 16)).toString(16);
+	}
+	return out;
+}
+
 /** FNV-1a, 32 bit: a stable number per string (outcomes, durations per phone number). @param {string} text */
 function hash(text) {
 	let h = 0x811c9dc5;
@@ -158,6 +172,7 @@ function nextInWindow(w, ms) {
 module.exports = {
 	prng,
 	uuidFrom,
+	saltedId,
 	hash,
 	isoOffset,
 	isoUtc,
