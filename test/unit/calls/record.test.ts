@@ -542,6 +542,82 @@ test('property: any object from any source gives exactly the record keys, never 
 	);
 });
 
+test('property: a merge (history + details, or any two reads) never loses a field either read had', () => {
+	const value = fc.oneof(
+		fc.string({ minLength: 1 }),
+		fc.double({ noNaN: true, min: 0, max: 1e6 }),
+		fc.boolean(),
+		fc.constant(null),
+		fc.constant(''),
+		fc.constant([]),
+	);
+	const keys = fc.constantFrom(
+		'id',
+		'call_id',
+		'status',
+		'call_status',
+		'sub_status',
+		'agent',
+		'transcript',
+		'transcription_url',
+		'call_duration',
+		'call_attempt_time',
+		'created_at',
+		'call_cost',
+		'from_numbers',
+		'audio_recording',
+		'recording_url',
+		'voicemail_detected',
+		'platform_analysis',
+		'custom_args_values',
+	);
+	const agent = fc.record(
+		{ id: fc.string(), agent_name: fc.string(), version: fc.record({ version_id: fc.string() }) },
+		{ requiredKeys: [] },
+	);
+	const read = fc
+		.dictionary(keys, value)
+		.chain((d) => fc.option(agent).map((a) => (a ? { ...d, agent: a } : d)));
+	const known = (v: unknown) => v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+	// Derived from the merged values, not taken from either read.
+	const DERIVED = new Set([
+		'raw',
+		'ended_at',
+		'outcome',
+		'summary',
+		'classification',
+		'key_points',
+		'action_items',
+		'callback_requested',
+		'callback_at',
+		'callback_requested_time',
+		'disconnect_reason',
+	]);
+	fc.assert(
+		fc.property(read, read, (h, d) => {
+			const first = recordFromHistory(h);
+			const second = recordFromDetails(d);
+			const merged = mergeRecords(first, second) as Record<string, unknown>;
+			for (const key of Object.keys(first)) {
+				if (DERIVED.has(key)) continue;
+				const a = (first as unknown as Record<string, unknown>)[key];
+				const b = (second as unknown as Record<string, unknown>)[key];
+				if (key === 'assistant') {
+					for (const k of Object.keys(a as object)) {
+						const av = (a as Record<string, unknown>)[k];
+						const bv = (b as Record<string, unknown>)[k];
+						if (av != null) expect((merged.assistant as Record<string, unknown>)[k]).toBe(av);
+						else if (bv != null) expect((merged.assistant as Record<string, unknown>)[k]).toBe(bv);
+					}
+				} else if (known(a)) expect(merged[key]).toEqual(a);
+				else if (known(b)) expect(merged[key]).toEqual(b);
+			}
+			expect(merged.raw).toBe(h);
+			expect(merged.raw_details).toBe(d);
+		}),
+	);
+});
+
 describe('property: the same call gives the same outcome from every source', () => {
 	// Status and sub-status pairs as FACTS has each source serve them: the enum in history and
 	// details; on events the same enum, except failed/error where the carrier's lower-case

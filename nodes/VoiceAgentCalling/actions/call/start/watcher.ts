@@ -11,6 +11,7 @@ import {
 	type RequestSettings,
 } from '../../../../shared/calls/history';
 import {
+	mergeRecords,
 	recordFromDetails,
 	recordFromHistory,
 	type CallRecord,
@@ -265,7 +266,14 @@ export class Watcher {
 		await runPool(needDetails.length, this.options.concurrency, async (n) => {
 			const call = needDetails[n];
 			try {
-				seen.set(call.callId, await this.readDetails(call));
+				// Merged with the history row, as the triggers do: the details lack the row's
+				// times, cost and assistant, which a replaced record would output as null.
+				const details = await this.readDetails(call);
+				const row = seen.get(call.callId);
+				seen.set(
+					call.callId,
+					row ? (mergeRecords(row, details) as unknown as CallRecord) : details,
+				);
 			} catch (error) {
 				failed.set(call.callId, error as Error);
 			}

@@ -240,6 +240,49 @@ test('Include Analysis: an ended call gets one details read with analysis; open 
 	]);
 }, 20000);
 
+test("Include Analysis keeps what the history row told: times, cost, voicemail, the assistant", async () => {
+	starts(1);
+	const row = historyRow(0, 'completed', {
+		agent: {
+			id: AGENT,
+			agent_name: 'Reminder',
+			version: { version_id: 'v-1', version_slug: 'v1' },
+		},
+	});
+	// The details carry the analysis, not the row's times, cost or assistant.
+	const details = {
+		id: callId(0),
+		call_status: 'completed',
+		transcription_url: '[]',
+		platform_analysis: { summary: 'ok' },
+	};
+	mockApi()
+		.get('/calling/history')
+		.query(history())
+		.reply(200, { calls: [row] })
+		.get('/calling/call-details')
+		.query({ id: callId(0), send_analysis: 'true' })
+		.reply(200, { status: 'success', data: details });
+	const { output, error } = await runNode({
+		type: 'voiceAgentCalling',
+		items: rows(1),
+		parameters: params({ includeAnalysis: true }),
+	});
+	expect(error).toBeUndefined();
+	expect(output[0].json).toMatchObject({
+		status: 'completed',
+		started_at: AT,
+		duration_seconds: 12.5,
+		ended_at: '2026-11-25T12:00:12.500Z',
+		cost: 1.5,
+		voicemail_detected: false,
+		assistant: { id: AGENT, name: 'Reminder', version_id: 'v-1', version_slug: 'v1' },
+		summary: 'ok',
+		platform_analysis: { summary: 'ok' },
+		timed_out: false,
+	});
+}, 20000);
+
 test("Include Analysis: a slow answer within a round does not cut a timed-out call's last read short", async () => {
 	// The round decides "out of time" at one moment: before, a details read of another call
 	// that took 2 s made the same round output call 1 as timed out without its last read.
