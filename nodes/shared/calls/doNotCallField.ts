@@ -53,6 +53,7 @@ export const doNotCallFields: INodeProperties[] = [
 		displayOptions: shownFor('numbers'),
 		description:
 			"One per line or separated by commas, or an expression giving a list: numbers, or objects or items with the number in Number Field (e.g. {{ $('Opt-outs').all() }})",
+		hint: "A list from another node needs no Merge: {{ $('Opt-outs').all() }} reads every item of the node named Opt-outs (a sheet, a CSV read with Extract From File), with Number Field naming its phone column",
 	},
 	{
 		displayName: 'Number Field',
@@ -69,6 +70,7 @@ export const doNotCallFields: INodeProperties[] = [
 		default: 'data',
 		displayOptions: shownFor('binary'),
 		description: 'The binary property of the first input item that holds the CSV file',
+		hint: 'Read from the first input item only (item 0). A CSV read by another node can be given through Numbers instead: {{ $("Opt-outs").all() }} after Extract From File',
 	},
 	{
 		displayName: 'Do Not Call Column',
