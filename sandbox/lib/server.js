@@ -44,6 +44,7 @@ function storeOf(options) {
 		scheduledAt: options.scheduledAt,
 		failedAnalysis: options.failedAnalysis,
 		historyDates: options.historyDates,
+		parentCallId: options.parentCallId,
 	});
 }
 
