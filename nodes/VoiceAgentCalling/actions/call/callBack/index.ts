@@ -34,8 +34,11 @@ function readSettings(f: Fields) {
 		callId: f.uuid('callId', 'Call ID'),
 		when,
 		assumedZone: when === 'callbackAt' ? readAssumedZone(f) : undefined,
-		maxAttempts: f.integer('maxAttempts', 'Max Attempts', 3, { min: 1 }),
-		lookBackDays: protect ? f.integer('lookBackDays', 'Look Back (Days)', 7, { min: 1 }) : 0,
+		// The bounds the fields show (typeOptions), enforced: an expression can give any number.
+		maxAttempts: f.integer('maxAttempts', 'Max Attempts', 3, { min: 1, max: 20 }),
+		lookBackDays: protect
+			? f.integer('lookBackDays', 'Look Back (Days)', 7, { min: 1, max: 90 })
+			: 0,
 		o,
 		agentId: o.has('assistantId') ? o.uuid('assistantId', 'Assistant ID') : null,
 		versionId: o.has('versionId') ? o.uuid('versionId', 'Version ID') : null,

@@ -1,0 +1,199 @@
+/**
+ * Call › Call Back, issue "Trust every call", one describe per item, each at node level with
+ * every request logged in order: a service that pages and filters its history as the
+ * reference says (by assistant and created_at, newest first), with parent_call_id on reads or
+ * without it (FACTS does not say which).
+ */
+import nock from 'nock';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { BASE_URL, jsonOf, recordAll, runNode } from '../../../helpers/harness';
+import { AGENT, CALL } from '../../../helpers/fixtures';
+
+const NOW = Date.parse('2026-11-25T12:00:00Z');
+const TO = '+14155550123';
+const OTHER_TO = '+14155550999';
+const FROM = '+14155550100';
+const SOURCE_AT = '2026-11-25T11:00:00+00:00';
+const id = (n: number) => `a0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const placedId = (n: number) => `11111111-2222-4333-8444-${String(n).padStart(12, '0')}`;
+
+/** A call's details (no parent key unless given). */
+const detailsOf = (callId: string, extra: IDataObject = {}): IDataObject => ({
+	id: callId,
+	call_direction: 'outbound',
+	call_status: 'completed',
+	from_number: FROM,
+	to_number: TO,
+	callee_name: 'Ada',
+	agent_id: AGENT,
+	initiation_time: SOURCE_AT,
+	...extra,
+});
+
+/** A history row of the assistant (no parent key unless given). */
+const row = (callId: string, createdAt: string, extra: IDataObject = {}): IDataObject => ({
+	id: callId,
+	to_number: TO,
+	name: 'Ada',
+	status: 'failed',
+	created_at: createdAt,
+	agent: { id: AGENT },
+	...extra,
+});
+
+const minutesAfter = (iso: string, minutes: number) =>
+	new Date(Date.parse(iso) + minutes * 60_000).toISOString().replace('Z', '+00:00');
+
+interface Service {
+	details?: Record<string, IDataObject>;
+	rows?: IDataObject[];
+	/** parent_call_id in lower case on reads of a call placed with it in any case. */
+	showParent?: boolean;
+	/** The history does not list the calls placed yet (a lagging index). */
+	lag?: boolean;
+}
+
+/**
+ * The service: history filtered by assistant and created_at, newest first, paged by offset
+ * and limit (its answer echoes the limit); details by id in any case; each start a new call,
+ * added to the history. Every request in order, and the bodies of the starts.
+ */
+function service({ details: given = {}, rows = [], showParent = false, lag = false }: Service) {
+	const details = { ...given };
+	const log: string[] = [];
+	const bodies: IDataObject[] = [];
+	const calls = [...rows];
+	const scope = nock(BASE_URL).persist();
+	scope
+		.get('/calling/call-details')
+		.query(true)
+		.reply((uri) => {
+			const callId = new URL(uri, BASE_URL).searchParams.get('id') as string;
+			log.push(`details ${callId}`);
+			const found = details[callId.toLowerCase()];
+			return found
+				? [200, { status: 'success', data: found }]
+				: [404, { detail: 'Call not found' }];
+		});
+	scope
+		.get('/calling/history')
+		.query(true)
+		.reply((uri) => {
+			const qs = Object.fromEntries(new URL(uri, BASE_URL).searchParams);
+			log.push(`history ${qs.agent_id} ${qs.start_date} ${qs.end_date} ${qs.offset}`);
+			const from = Date.parse(qs.start_date);
+			const until = Date.parse(qs.end_date);
+			const matched = calls
+				.filter((c) => (c.agent as IDataObject).id === qs.agent_id)
+				.filter((c) => {
+					const at = Date.parse(c.created_at as string);
+					return at >= from && at <= until;
+				})
+				.sort((a, b) => Date.parse(b.created_at as string) - Date.parse(a.created_at as string));
+			const offset = Number(qs.offset);
+			const limit = Number(qs.limit);
+			const page = matched.slice(offset, offset + limit);
+			return [200, { calls: page, limit, offset, count: page.length, total: matched.length }];
+		});
+	scope.get(/^\/ca\/api\/v0\/agent\/[^/]+$/).reply((uri) => {
+		log.push('agent');
+		const agentId = uri.split('/').pop();
+		return [
+			200,
+			{ agents: { id: agentId, agent_config: { agent_prompt: 'Hi', intro_message: '' } } },
+		];
+	});
+	scope.post('/calling/outbound/individual').reply((_uri, sent) => {
+		const b = sent as IDataObject;
+		bodies.push(b);
+		const callId = placedId(bodies.length);
+		log.push(`start ${b.mobile_number}`);
+		const parent = typeof b.parent_call_id === 'string' ? b.parent_call_id.toLowerCase() : null;
+		const shown = showParent ? { parent_call_id: parent } : {};
+		const at = new Date(Date.now()).toISOString().replace('Z', '+00:00');
+		if (!lag) {
+			calls.push(
+				row(callId, at, {
+					to_number: b.mobile_number,
+					status: 'registered',
+					agent: { id: b.agent_id },
+					...shown,
+				}),
+			);
+		}
+		details[callId] = detailsOf(callId, {
+			to_number: b.mobile_number,
+			agent_id: b.agent_id,
+			initiation_time: at,
+			...shown,
+		});
+		return [
+			200,
+			{
+				status: 'success',
+				message: 'Call initiated successfully',
+				data: { call_id: callId, call_status: 'registered', agent_id: b.agent_id },
+			},
+		];
+	});
+	return { log, bodies };
+}
+
+/** The body Call Back sends for the source CALL. */
+const body = (extra: IDataObject = {}): IDataObject => ({
+	name: 'Ada',
+	mobile_number: TO,
+	agent_id: AGENT,
+	from_number: FROM,
+	parent_call_id: CALL,
+	...extra,
+});
+
+const run = (parameters: IDataObject, items: INodeExecutionData[] = [{ json: {} }], extra = {}) =>
+	runNode({
+		type: 'voiceAgentCalling',
+		parameters: {
+			resource: 'call',
+			operation: 'callBack',
+			callId: CALL,
+			when: 'now',
+			...parameters,
+		},
+		items: items.map((item) => ({ ...item, json: structuredClone(item.json) })),
+		...extra,
+	});
+
+/** The one history read of a search from the source's time (a minute's margin) to now's. */
+const search = (offset = 0, agent = AGENT) =>
+	`history ${agent} 2026-11-25T10:59:00.000Z 2026-11-25T12:01:00.000Z ${offset}`;
+/** With Look Back (7 days) before the source, where its earlier attempts are counted. */
+const counting = (offset = 0, agent = AGENT) =>
+	`history ${agent} 2026-11-18T10:59:00.000Z 2026-11-25T12:01:00.000Z ${offset}`;
+
+beforeAll(() => nock.disableNetConnect());
+beforeEach(() => jest.spyOn(Date, 'now').mockReturnValue(NOW));
+let unmatched: string[] = [];
+beforeEach(() => (unmatched = recordAll()));
+afterEach(() => {
+	expect(unmatched).toEqual([]);
+	nock.cleanAll();
+	nock.emitter.removeAllListeners('no match');
+	jest.restoreAllMocks();
+});
+
+const told = { [CALL]: detailsOf(CALL, { parent_call_id: null }) };
+const untold = { [CALL]: detailsOf(CALL) };
+
+describe('Max Attempts and Look Back within their bounds (issue 20)', () => {
+	test.each([
+		[{ maxAttempts: 21 }, 'Max Attempts: 21 is not a whole number from 1 to 20 [item 0]'],
+		[{ maxAttempts: 0 }, 'Max Attempts: 0 is not a whole number from 1 to 20 [item 0]'],
+		[{ lookBackDays: 91 }, 'Look Back (Days): 91 is not a whole number from 1 to 90 [item 0]'],
+	])('%j: refused before any request', async (parameters, message) => {
+		const { log } = service({ details: told });
+		const { error } = await run(parameters);
+		expect(error?.message).toBe(message);
+		expect(log).toEqual([]);
+	});
+});
