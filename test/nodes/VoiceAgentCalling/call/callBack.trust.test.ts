@@ -7,6 +7,7 @@
 import nock from 'nock';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
+import * as doNotCall from '../../../../nodes/shared/calls/doNotCall';
 import { BASE_URL, jsonOf, recordAll, runNode } from '../../../helpers/harness';
 import { AGENT, CALL } from '../../../helpers/fixtures';
 
@@ -184,6 +185,61 @@ afterEach(() => {
 
 const told = { [CALL]: detailsOf(CALL, { parent_call_id: null }) };
 const untold = { [CALL]: detailsOf(CALL) };
+
+describe('Do Not Call from the first item, built once per execution (issue 11)', () => {
+	const csv = (text: string): INodeExecutionData['binary'] => ({
+		data: {
+			data: Buffer.from(text, 'utf8').toString('base64'),
+			mimeType: 'text/csv',
+			fileName: 'optout.csv',
+		},
+	});
+	const source = (callId: string, to: string): IDataObject => ({
+		call_id: callId,
+		to_number: to,
+		from_number: FROM,
+		callee_name: 'Ada',
+		assistant: { id: AGENT },
+		parent_call_id: null,
+		custom_variables: {},
+	});
+
+	test('From Binary CSV: read from the first item only; the second item, without a file, is checked against it', async () => {
+		const { log } = service({});
+		const { output, error } = await run(
+			{ callId: '={{ $json.call_id }}', duplicateProtection: false, doNotCall: 'binary' },
+			[
+				{ json: source(id(1), TO), binary: csv(`phone\n${TO}\n`) },
+				{ json: source(id(2), OTHER_TO) },
+				{ json: source(id(3), TO) },
+			],
+		);
+		expect(error).toBeUndefined();
+		expect(log).toEqual(['agent', `start ${OTHER_TO}`]);
+		expect(jsonOf(output).map((o) => o.skipped ?? o.call_id)).toEqual([
+			'do_not_call',
+			placedId(1),
+			'do_not_call',
+		]);
+		expect(output.map((o) => o.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	});
+
+	test('the list is built once for all the items of a run, not once per item', async () => {
+		service({});
+		const build = jest.spyOn(doNotCall, 'buildDoNotCall');
+		const { error } = await run(
+			{
+				callId: '={{ $json.call_id }}',
+				duplicateProtection: false,
+				doNotCall: 'numbers',
+				doNotCallNumbers: `${TO}, +14155550777`,
+			},
+			[1, 2, 3, 4].map((n) => ({ json: source(id(n), OTHER_TO) })),
+		);
+		expect(error).toBeUndefined();
+		expect(build).toHaveBeenCalledTimes(1);
+	});
+});
 
 describe('Max Attempts and Look Back within their bounds (issue 20)', () => {
 	test.each([

@@ -14,7 +14,7 @@ import { checkVariables, readVariablesOverride } from './variables';
 import { readAssumedZone, readGivenTime, requestedTime, WHEN } from './when';
 import { nextWindowTime } from './window';
 import { DO_NOT_CALL } from '../../../../shared/calls/doNotCall';
-import { readDoNotCall } from '../../../../shared/calls/doNotCallField';
+import { doNotCallOfRun } from './doNotCall';
 
 export const option = operationOption({
 	name: 'Call Back',
@@ -126,8 +126,8 @@ async function place(ctx: IExecuteFunctions, i: number, body: StartBody): Promis
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const f = fields(this, i);
 	const s = readSettings(f);
-	// Read before any request. A call's number has its country code: so must the list's.
-	const doNotCall = await readDoNotCall(this, i, () => '');
+	// Read before any request, once per run, from the first item (as its fields say).
+	const doNotCall = await doNotCallOfRun(this);
 	const zone = this.getTimezone();
 	const nowMs = Date.now();
 	// Given times and windows are checked before any request.
