@@ -241,6 +241,49 @@ describe('Do Not Call from the first item, built once per execution (issue 11)',
 	});
 });
 
+describe('ids compared case-insensitively, sent in lower case (issue 14)', () => {
+	const UPPER = CALL.toUpperCase();
+	/** The history read of Duplicate Protection: Look Back (7 days) before now. */
+	const lookBack = `history ${AGENT} 2026-11-18T12:00:00.000Z 2026-11-25T12:01:00.000Z 0`;
+
+	test('a Call ID typed in upper case: read and sent in lower case', async () => {
+		const { log, bodies } = service({ details: told, rows: [row(CALL, SOURCE_AT)] });
+		const { error } = await run({ callId: UPPER });
+		expect(error).toBeUndefined();
+		expect(log).toEqual([`details ${CALL}`, lookBack, 'agent', `start ${TO}`]);
+		expect(bodies).toEqual([body()]);
+	});
+
+	test('re-run with the id in upper case, the service showing the parent in lower case: no second call-back', async () => {
+		const { bodies } = service({ details: told, rows: [row(CALL, SOURCE_AT)], showParent: true });
+		await run({ callId: UPPER });
+		const again = await run({ callId: UPPER });
+		expect(bodies).toHaveLength(1);
+		expect(jsonOf(again.output)[0]).toMatchObject({
+			call_id: placedId(1),
+			parent_call_id: CALL,
+			already_called_back: true,
+		});
+	});
+
+	test('the item is the source call with its id in upper case: taken as that call, its own row never its call-back', async () => {
+		const { bodies, log } = service({ details: untold, rows: [row(CALL, SOURCE_AT)] });
+		const item = {
+			call_id: UPPER,
+			to_number: TO,
+			from_number: FROM,
+			callee_name: 'Ada',
+			assistant: { id: AGENT },
+			created_at: SOURCE_AT,
+			custom_variables: {},
+		};
+		const { error } = await run({ callId: '={{ $json.call_id }}' }, [{ json: item }]);
+		expect(error).toBeUndefined();
+		expect(log).toEqual([`details ${CALL}`, lookBack, 'agent', `start ${TO}`]);
+		expect(bodies).toEqual([body()]);
+	});
+});
+
 describe('Max Attempts and Look Back within their bounds (issue 20)', () => {
 	test.each([
 		[{ maxAttempts: 21 }, 'Max Attempts: 21 is not a whole number from 1 to 20 [item 0]'],

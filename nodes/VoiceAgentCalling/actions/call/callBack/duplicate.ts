@@ -12,6 +12,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readCallDetails } from '../../../../shared/calls/details';
 import { HISTORY_PAGE_SIZE, historyFetcher, readHistory } from '../../../../shared/calls/history';
+import { callIdOf, sameCall } from './source';
 
 /** At most 1,000 calls of the assistant in the window are looked at. */
 const MAX_PAGES = 10;
@@ -28,7 +29,8 @@ export interface DuplicateQuery {
 	nowMs: number;
 }
 
-const parentIs = (row: IDataObject, id: string) => row.parent_call_id === id;
+/** Ids compared in any case: the service may write them otherwise than they were typed. */
+const parentIs = (row: IDataObject, id: string) => sameCall(row.parent_call_id, id);
 
 /** The assistant's calls within the look-back (a row naming the source's call-back ends it). */
 export async function callsOfAssistant(
@@ -61,8 +63,8 @@ const createdMs = (row: IDataObject | undefined): number =>
  * and itself. Calls outside its chain count too: the cap is reached sooner, never later.
  */
 export function callsUpToSource(rows: IDataObject[], sourceId: string, to: string): number {
-	const toNumber = rows.filter((row) => row.to_number === to && row.id !== sourceId);
-	const at = createdMs(rows.find((row) => row.id === sourceId));
+	const toNumber = rows.filter((row) => row.to_number === to && !sameCall(row.id, sourceId));
+	const at = createdMs(rows.find((row) => sameCall(row.id, sourceId)));
 	if (Number.isNaN(at)) return toNumber.length + 1;
 	return toNumber.filter((row) => createdMs(row) <= at).length + 1;
 }
@@ -76,13 +78,15 @@ export async function findCallBack(
 	const rows = read ?? (await callsOfAssistant(ctx, q, i));
 	const hit = rows.find((row) => parentIs(row, q.sourceId));
 	if (hit) return hit;
-	const sourceAt = createdMs(rows.find((row) => row.id === q.sourceId));
+	const sourceAt = createdMs(rows.find((row) => sameCall(row.id, q.sourceId)));
 	const unknown = rows.filter(
-		(row) => !('parent_call_id' in row) && row.to_number === q.to && row.id !== q.sourceId,
+		(row) => !('parent_call_id' in row) && row.to_number === q.to && !sameCall(row.id, q.sourceId),
 	);
 	const untold: IDataObject[] = [];
 	for (const row of unknown.slice(0, DETAILS_BOUND)) {
-		const details = await readCallDetails(ctx, String(row.id), false, { itemIndex: i });
+		const details = await readCallDetails(ctx, callIdOf(String(row.id)), false, {
+			itemIndex: i,
+		});
 		if (parentIs(details, q.sourceId)) return row;
 		if (!('parent_call_id' in details)) untold.push(row);
 	}

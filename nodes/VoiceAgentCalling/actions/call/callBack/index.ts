@@ -9,7 +9,7 @@ import { expectObject } from '../../../../shared/http/shape';
 import { apiRequest } from '../../../../shared/http/transport';
 import { START_PATH, type StartBody } from '../start/body';
 import { callsOfAssistant, callsUpToSource, findCallBack } from './duplicate';
-import { attemptOf, sourceCall, type SourceCall } from './source';
+import { attemptOf, callIdOf, sourceCall, type SourceCall } from './source';
 import { checkVariables, readVariablesOverride } from './variables';
 import { readAssumedZone, readGivenTime, requestedTime, WHEN } from './when';
 import { nextWindowTime } from './window';
@@ -31,7 +31,8 @@ function readSettings(f: Fields) {
 	const protect = f.boolean('duplicateProtection', 'Duplicate Protection', true);
 	const when = f.option('when', 'When', WHEN, 'now');
 	return {
-		callId: f.uuid('callId', 'Call ID'),
+		// Kept and sent in lower case: an id typed in upper case is the same call.
+		callId: callIdOf(f.uuid('callId', 'Call ID')),
 		when,
 		assumedZone: when === 'callbackAt' ? readAssumedZone(f) : undefined,
 		// The bounds the fields show (typeOptions), enforced: an expression can give any number.
