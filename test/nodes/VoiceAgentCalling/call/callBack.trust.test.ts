@@ -1,8 +1,9 @@
 /**
- * Call › Call Back, issue "Trust every call", one describe per item, each at node level with
- * every request logged in order: a service that pages and filters its history as the
- * reference says (by assistant and created_at, newest first), with parent_call_id on reads or
- * without it (FACTS does not say which).
+ * Call › Call Back, "trust every call": never a second call-back of one call, never a call past
+ * Max Attempts, and every item not called output as skipped with a reason code and a sentence.
+ * A service that pages and filters its history as the reference says (by assistant and
+ * created_at, newest first), with parent_call_id on reads or without it (FACTS does not say
+ * which): every request is logged in order and compared whole.
  */
 import nock from 'nock';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
@@ -241,16 +242,39 @@ describe('Do Not Call from the first item, built once per execution (issue 11)',
 	});
 });
 
+describe('an Overrides › Phone Number call-back is searched on every number it could be on (issue 13)', () => {
+	test('a call-back placed on the source number, then a run with a Phone Number override: presumed, not placed again', async () => {
+		const { log, bodies } = service({
+			details: { ...untold, [placedId(9)]: detailsOf(placedId(9)) },
+			rows: [row(CALL, SOURCE_AT), row(placedId(9), minutesAfter(SOURCE_AT, 5))],
+		});
+		const { output, error } = await run({ overrides: { phoneNumber: OTHER_TO } });
+		expect(error).toBeUndefined();
+		expect(bodies).toEqual([]);
+		expect(log).toEqual([`details ${CALL}`, counting(), `details ${placedId(9)}`]);
+		expect(jsonOf(output)[0]).toMatchObject({
+			skipped: 'presumed_called_back',
+			call_back_id: placedId(9),
+		});
+	});
+
+	test('placed on the override, then run again with it: found (the override number is searched too)', async () => {
+		const { bodies } = service({ details: untold, rows: [row(CALL, SOURCE_AT)] });
+		await run({ overrides: { phoneNumber: OTHER_TO } });
+		const again = await run({ overrides: { phoneNumber: OTHER_TO } });
+		expect(bodies).toEqual([body({ mobile_number: OTHER_TO })]);
+		expect(jsonOf(again.output)[0]).toMatchObject({ skipped: 'presumed_called_back' });
+	});
+});
+
 describe('ids compared case-insensitively, sent in lower case (issue 14)', () => {
 	const UPPER = CALL.toUpperCase();
-	/** The history read of Duplicate Protection: Look Back (7 days) before now. */
-	const lookBack = `history ${AGENT} 2026-11-18T12:00:00.000Z 2026-11-25T12:01:00.000Z 0`;
 
 	test('a Call ID typed in upper case: read and sent in lower case', async () => {
 		const { log, bodies } = service({ details: told, rows: [row(CALL, SOURCE_AT)] });
 		const { error } = await run({ callId: UPPER });
 		expect(error).toBeUndefined();
-		expect(log).toEqual([`details ${CALL}`, lookBack, 'agent', `start ${TO}`]);
+		expect(log).toEqual([`details ${CALL}`, search(), 'agent', `start ${TO}`]);
 		expect(bodies).toEqual([body()]);
 	});
 
@@ -259,11 +283,17 @@ describe('ids compared case-insensitively, sent in lower case (issue 14)', () =>
 		await run({ callId: UPPER });
 		const again = await run({ callId: UPPER });
 		expect(bodies).toHaveLength(1);
-		expect(jsonOf(again.output)[0]).toMatchObject({
-			call_id: placedId(1),
-			parent_call_id: CALL,
-			already_called_back: true,
-		});
+		expect(jsonOf(again.output)).toEqual([
+			{
+				skipped: 'already_called_back',
+				skip_reason: `Already called back: call ${placedId(1)} names this call as its parent_call_id, so no second call-back is placed`,
+				call_back_id: placedId(1),
+				recognised_by: 'parent_call_id',
+				parent_call_id: CALL,
+				attempt: 2,
+				already_called_back: true,
+			},
+		]);
 	});
 
 	test('the item is the source call with its id in upper case: taken as that call, its own row never its call-back', async () => {
@@ -279,8 +309,171 @@ describe('ids compared case-insensitively, sent in lower case (issue 14)', () =>
 		};
 		const { error } = await run({ callId: '={{ $json.call_id }}' }, [{ json: item }]);
 		expect(error).toBeUndefined();
-		expect(log).toEqual([`details ${CALL}`, lookBack, 'agent', `start ${TO}`]);
+		expect(log).toEqual([`details ${CALL}`, counting(), 'agent', `start ${TO}`]);
 		expect(bodies).toEqual([body()]);
+	});
+});
+
+describe("the search runs from the source call's own time to now, every page (issue 15)", () => {
+	/** 1,050 other calls of the assistant (to other numbers) after the call-back. */
+	const busy = (at: string, parent: boolean) =>
+		Array.from({ length: 1050 }, (_, n) =>
+			row(id(1000 + n), minutesAfter(at, 1 + n / 100), {
+				to_number: `+1415556${String(n).padStart(4, '0')}`,
+				...(parent ? { parent_call_id: null } : {}),
+			}),
+		);
+
+	test('with 1,050 other calls since, the call-back naming the source is found on page 11: not placed again', async () => {
+		const callBack = row(placedId(9), minutesAfter(SOURCE_AT, 0.5), { parent_call_id: CALL });
+		const { log, bodies } = service({
+			details: told,
+			rows: [row(CALL, SOURCE_AT, { parent_call_id: null }), callBack, ...busy(SOURCE_AT, true)],
+		});
+		const { output, error } = await run({});
+		expect(error).toBeUndefined();
+		expect(bodies).toEqual([]);
+		// Cost: one page per 100 calls of the window, up to the page that holds the proof.
+		expect(log).toEqual([
+			`details ${CALL}`,
+			...Array.from({ length: 11 }, (_, page) => search(page * 100)),
+		]);
+		expect(jsonOf(output)[0]).toMatchObject({
+			skipped: 'already_called_back',
+			call_back_id: placedId(9),
+		});
+	});
+
+	test('a source older than Look Back: searched from its own time, its call-back found', async () => {
+		const at = '2026-11-10T09:00:00+00:00';
+		const { log, bodies } = service({
+			details: { [CALL]: detailsOf(CALL, { parent_call_id: null, initiation_time: at }) },
+			rows: [
+				row(CALL, at, { parent_call_id: null }),
+				row(placedId(9), minutesAfter(at, 30), { parent_call_id: CALL }),
+			],
+		});
+		const { output } = await run({ lookBackDays: 7 });
+		expect(bodies).toEqual([]);
+		expect(log).toEqual([
+			`details ${CALL}`,
+			`history ${AGENT} 2026-11-10T08:59:00.000Z 2026-11-25T12:01:00.000Z 0`,
+		]);
+		expect(jsonOf(output)[0]).toMatchObject({ skipped: 'already_called_back' });
+	});
+
+	test("the item lacks the call's time: read from its details", async () => {
+		const { log } = service({ details: told, rows: [row(CALL, SOURCE_AT)] });
+		const item = {
+			call_id: CALL,
+			to_number: TO,
+			from_number: FROM,
+			callee_name: 'Ada',
+			assistant: { id: AGENT },
+			parent_call_id: null,
+			custom_variables: {},
+		};
+		const { error } = await run({ callId: '={{ $json.call_id }}' }, [{ json: item }]);
+		expect(error).toBeUndefined();
+		expect(log).toEqual([`details ${CALL}`, search(), 'agent', `start ${TO}`]);
+	});
+});
+
+describe('Max Attempts counted where the service shows no parent_call_id (issue 16)', () => {
+	const earlier = [
+		row(CALL, SOURCE_AT),
+		row(id(1), '2026-11-25T10:00:00+00:00'),
+		row(id(2), '2026-11-24T10:00:00+00:00'),
+	];
+
+	test('with Duplicate Protection off too: the third call to the number is not called back', async () => {
+		const { log, bodies } = service({ details: untold, rows: earlier });
+		const { output, error } = await run({ duplicateProtection: false });
+		expect(error).toBeUndefined();
+		expect(bodies).toEqual([]);
+		// Only up to the source: no search for a call-back.
+		expect(log).toEqual([
+			`details ${CALL}`,
+			`history ${AGENT} 2026-11-18T10:59:00.000Z 2026-11-25T11:01:00.000Z 0`,
+		]);
+		expect(jsonOf(output)).toEqual([
+			{
+				skipped: 'max_attempts',
+				skip_reason:
+					"Max Attempts (3) reached: this call is attempt 3 of its chain (counted as the assistant's calls to this callee within Look Back before it: the service shows no parent_call_id)",
+				parent_call_id: CALL,
+				attempt: 4,
+				already_called_back: false,
+			},
+		]);
+	});
+
+	test('history rows with a formatted to_number count: compared after cleaning', async () => {
+		const formatted = earlier.map((r, n) =>
+			n === 0 ? r : { ...r, to_number: n === 1 ? '+1 (415) 555-0123' : '+1 415.555.0123' },
+		);
+		const { bodies, output } = await (async () => {
+			const s = service({ details: untold, rows: formatted });
+			return { ...(await run({})), bodies: s.bodies };
+		})();
+		expect(bodies).toEqual([]);
+		expect(jsonOf(output)[0]).toMatchObject({ skipped: 'max_attempts', attempt: 4 });
+	});
+});
+
+describe('a call-back is never presumed silently (issue 17)', () => {
+	test("an unrelated later call to the number: skipped as presumed, with the call's id and a sentence", async () => {
+		const { bodies, output } = await (async () => {
+			const s = service({
+				details: { ...untold, [id(7)]: detailsOf(id(7)) },
+				rows: [row(CALL, SOURCE_AT), row(id(7), minutesAfter(SOURCE_AT, 30))],
+			});
+			return { ...(await run({})), bodies: s.bodies };
+		})();
+		expect(bodies).toEqual([]);
+		const out = jsonOf(output)[0];
+		expect(out).toMatchObject({
+			skipped: 'presumed_called_back',
+			call_back_id: id(7),
+			recognised_by: 'number_and_time',
+			already_called_back: true,
+		});
+		expect(out.skip_reason).toMatch(
+			/^Presumed already called back: call a0000000-.* no parent_call_id/,
+		);
+		// Not the other call's record.
+		expect(out).not.toHaveProperty('call_id');
+	});
+
+	test('where reads show parent_call_id, an unrelated later call (null parent) is no call-back: placed', async () => {
+		const { bodies } = service({
+			details: told,
+			rows: [
+				row(CALL, SOURCE_AT, { parent_call_id: null }),
+				row(id(7), minutesAfter(SOURCE_AT, 30), { parent_call_id: null }),
+			],
+		});
+		const { error } = await run({});
+		expect(error).toBeUndefined();
+		expect(bodies).toEqual([body()]);
+	});
+
+	test('two items of one source in one execution: the second is proven called back by the first (the history not showing it yet)', async () => {
+		// The service's history lags: the new call is not listed yet.
+		const { log, bodies } = service({ details: untold, rows: [row(CALL, SOURCE_AT)], lag: true });
+		const { output, error } = await run({}, [{ json: {} }, { json: {} }]);
+		expect(error).toBeUndefined();
+		expect(bodies).toEqual([body()]);
+		expect(log).toEqual([`details ${CALL}`, counting(), 'agent', `start ${TO}`, `details ${CALL}`]);
+		expect(jsonOf(output)[1]).toEqual({
+			skipped: 'already_called_back',
+			skip_reason: `Already called back: item 0 of this execution placed call ${placedId(1)} back for this call, so no second call-back is placed`,
+			call_back_id: placedId(1),
+			recognised_by: 'this_execution',
+			parent_call_id: CALL,
+			attempt: 2,
+			already_called_back: true,
+		});
 	});
 });
 

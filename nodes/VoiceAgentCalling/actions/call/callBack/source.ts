@@ -37,6 +37,8 @@ export interface SourceCall {
 	parentId: string | null | undefined;
 	/** Its place in its chain (1 = a first call), when the item says (Call Back's own output). */
 	attempt: number | undefined;
+	/** When it was created, as the item or the details give it (null: not told). */
+	createdAt: string | null;
 }
 
 const text = (v: unknown): string | null =>
@@ -111,6 +113,9 @@ export function sourceFrom(json: IDataObject, id: string): SourceCall {
 		parentId: parentOf(json),
 		attempt:
 			typeof attempt === 'number' && Number.isInteger(attempt) && attempt > 0 ? attempt : undefined,
+		// A record's created_at (history, events, Start), else the raw details' initiation_time.
+		createdAt:
+			text(json.created_at) ?? text(json.initiation_time) ?? text(obj(json.raw).initiation_time),
 	};
 }
 
@@ -131,6 +136,7 @@ function complete(a: SourceCall, b: SourceCall): SourceCall {
 				: b.requested,
 		parentId: a.parentId !== undefined ? a.parentId : b.parentId,
 		attempt: a.attempt,
+		createdAt: a.createdAt ?? b.createdAt,
 	};
 }
 
@@ -146,15 +152,15 @@ export async function readSource(
 }
 
 /**
- * The source call: the input item when it is that call (its id in any case); its details are read when the item
- * lacks the assistant, a number, the place of the call in its chain, or (when asked) the
- * requested call-back time.
+ * The source call: the input item when it is that call (its id in any case); its details are
+ * read when the item lacks the assistant, a number, the place of the call in its chain, or
+ * (when asked) the requested call-back time or the call's time.
  */
 export async function sourceCall(
 	ctx: IExecuteFunctions,
 	id: string,
 	i: number,
-	needed: { agent: boolean; to: boolean; from: boolean; requested?: boolean },
+	needed: { agent: boolean; to: boolean; from: boolean; requested?: boolean; time?: boolean },
 ): Promise<SourceCall> {
 	const json = ctx.getInputData()[i]?.json ?? {};
 	const isThatCall = sameCall(json.call_id, id) || (json.call_id == null && sameCall(json.id, id));
@@ -166,6 +172,8 @@ export async function sourceCall(
 		(needed.from && !item.from) ||
 		// When: At the Requested Call-Back Time, and the item tells no time: the details' analysis.
 		(needed.requested && item.requested.value === null) ||
+		// Duplicate Protection searches from the call's own time on.
+		(needed.time && item.createdAt === null) ||
 		(item.attempt === undefined && item.parentId === undefined);
 	if (!lacks) return item;
 	const details = await readSource(ctx, id, i);
