@@ -141,6 +141,12 @@ export interface SandboxOptions {
 	 * reference's fixed day 2025-09-25, 'current' leaves the bound open (FACTS gives both).
 	 */
 	historyDates?: 'stale' | 'current';
+	/**
+	 * parent_call_id on history rows and call details (FACTS gives it only as a request field;
+	 * whether reads show it is not published): 'hidden' (default) leaves the key out, 'shown'
+	 * adds it (the parent sent, as sent, or null).
+	 */
+	parentCallId?: 'hidden' | 'shown';
 	latencyMs?: LatencySpec;
 	faults?: FaultRule[] | { rules: FaultRule[] };
 	deliveryFaults?: DeliveryFaultRule[] | { rules: DeliveryFaultRule[] };

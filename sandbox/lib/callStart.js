@@ -176,8 +176,8 @@ function placeCall(ctx, v2) {
 	const version = pickVersion(agent, b.version_id);
 	const { voice, from } = caller(store, b, v2);
 	const given = customArgs(b);
-	// FACTS: optional since 2026-05-02, "a call UUID, for follow-up calls". Kept in the ledger
-	// only (the request field); where the service shows it on reads is not published.
+	// FACTS: optional since 2026-05-02, "a call UUID, for follow-up calls". Kept in the ledger;
+	// whether reads show it is not published: the store's parentCallId switch says (calling.js).
 	const parent = b.parent_call_id ?? null;
 	if (parent !== null && (typeof parent !== 'string' || !UUID_RE.test(parent)))
 		throw new Invalid(`parent_call_id must be a call UUID, got ${JSON.stringify(parent)}`);
@@ -197,6 +197,7 @@ function placeCall(ctx, v2) {
 		callback,
 		at,
 		version,
+		parent_call_id: parent,
 	});
 	store.ledger.push({
 		call_id: call.id,

@@ -88,6 +88,16 @@ function callDetails(call, origin, analysis) {
 	return out;
 }
 
+/**
+ * A history row or call details with the call's parent_call_id where the sandbox shows it
+ * (option parentCallId: 'shown'); under 'hidden' (default) the key is absent, as FACTS allows.
+ * @param {Record<string, unknown>} out @param {any} call @param {{parentCallId: string}} store
+ */
+function withParent(out, call, store) {
+	if (store.parentCallId === 'shown') out.parent_call_id = call.parent_call_id ?? null;
+	return out;
+}
+
 /** Calls newest first, then by creation order. @param {any[]} calls */
 const newestFirst = (calls) =>
 	[...calls].sort((a, b) => b.created_at - a.created_at || b.seq - a.seq);
@@ -114,7 +124,9 @@ function listHistory(ctx) {
 			(status === undefined || c.status === status) &&
 			(bulk === undefined || c.bulk_list_id === bulk),
 	);
-	const calls = matched.slice(offset, offset + limit).map((c) => historyRecord(c, ctx.recordings));
+	const calls = matched
+		.slice(offset, offset + limit)
+		.map((c) => withParent(historyRecord(c, ctx.recordings), c, ctx.store));
 	return {
 		status: 200,
 		body: { calls, limit, offset, count: calls.length, total: matched.length },
@@ -287,7 +299,10 @@ function getCall(ctx) {
 	if (!call) throw new Invalid('Call not found', 404, 'not_found');
 	return {
 		status: 200,
-		body: { status: 'success', data: callDetails(call, ctx.recordings, Boolean(analysis)) },
+		body: {
+			status: 'success',
+			data: withParent(callDetails(call, ctx.recordings, Boolean(analysis)), call, ctx.store),
+		},
 	};
 }
 

@@ -45,6 +45,7 @@ function storeOf(options) {
 		scheduledAt: options.scheduledAt,
 		failedAnalysis: options.failedAnalysis,
 		historyDates: options.historyDates,
+		parentCallId: options.parentCallId,
 	});
 }
 

@@ -27,7 +27,7 @@ class Store {
 	 *   apiKey?: string, startStatus?: 'ongoing'|'registered', shape?: 'live'|'docs',
 	 *   largeFlow?: 'page'|'schema', campaignStatuses?: 'page'|'schema',
 	 *   scheduledAt?: 'honour'|'ignore', failedAnalysis?: 'empty'|'minimal',
-	 *   historyDates?: 'stale'|'current'}} [options]
+	 *   historyDates?: 'stale'|'current', parentCallId?: 'hidden'|'shown'}} [options]
 	 */
 	constructor(options = {}) {
 		this.options = options;
@@ -58,6 +58,14 @@ class Store {
 		if (!['stale', 'current'].includes(options.historyDates ?? 'stale'))
 			throw new Error('historyDates must be stale or current');
 		this.historyDates = options.historyDates ?? 'stale';
+		/**
+		 * parent_call_id on history rows and call details: FACTS gives it only as a request field
+		 * (where reads show it is not published), so a row either lacks the key ('hidden', the
+		 * default) or has it ('shown': the call's parent, null for a call placed without one).
+		 */
+		if (!['hidden', 'shown'].includes(options.parentCallId ?? 'hidden'))
+			throw new Error('parentCallId must be hidden or shown');
+		this.parentCallId = options.parentCallId ?? 'hidden';
 		/** @type {Array<(change: Change) => void>} told of every status change of a live call */
 		this.listeners = [];
 		/** bumped by reset(), so work started before it can tell it is stale */
@@ -306,7 +314,7 @@ class Store {
 	 * @param {{name: string, mobile_number: string, agent: any, from_number: string|null,
 	 *   given?: Record<string,string>, config?: any, bulk_list_id?: string|null, campaign_id?: string|null,
 	 *   call_type?: string, inbound_from?: string|null, at?: number, speed?: number, startStatus?: string,
-	 *   version?: any,
+	 *   version?: any, parent_call_id?: string|null,
 	 *   callback?: {url: string, headers: Record<string,string>, params: Record<string,string>} | null}} p
 	 */
 	createCall(p) {
@@ -371,6 +379,8 @@ class Store {
 			bulk_list_id: p.bulk_list_id ?? null,
 			campaign_id: p.campaign_id ?? null,
 			callback: p.callback ?? null,
+			// As the request sent it (whether the service changes its case is not published).
+			parent_call_id: p.parent_call_id ?? null,
 		};
 		const initial = launch(call, at, {
 			speed: p.speed ?? this.speed,

@@ -160,10 +160,17 @@ export const EXCEPTIONS: Exception[] = [
 		reason: `${T}/VoiceAgentCalling/call/getMany.test.ts, exportHistory.test.ts`,
 	},
 	{
-		modules: ['duplicate', 'requested', 'variables', 'when', 'window'].map(
-			(job) => `nodes/VoiceAgentCalling/actions/call/callBack/${job}.ts`,
-		),
-		reason: `${T}/VoiceAgentCalling/call/callBack.test.ts (and .doNotCall, .sandbox)`,
+		modules: [
+			'doNotCall',
+			'duplicate',
+			'placed',
+			'requested',
+			'skip',
+			'variables',
+			'when',
+			'window',
+		].map((job) => `nodes/VoiceAgentCalling/actions/call/callBack/${job}.ts`),
+		reason: `${T}/VoiceAgentCalling/call/callBack.test.ts (and .doNotCall, .sandbox, .trust, .property.sandbox)`,
 	},
 	{
 		modules: 'nodes/VoiceAgentCalling/actions/call/start/index.ts',

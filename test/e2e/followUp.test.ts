@@ -355,7 +355,7 @@ describe(`n8n ${MAJOR}.x the example Follow up on every ended call`, () => {
 						const skipped = now.flatMap((e) =>
 							(e.runData?.['Call back in the next window']?.[0].data.main[0] ?? [])
 								.map((i: any) => i.json)
-								.filter((j: any) => j.skipped === true),
+								.filter((j: any) => j.skipped === 'max_attempts'),
 						);
 						return (
 							skipped.length >= notReached.length &&

@@ -1,6 +1,6 @@
 /**
  * The Do Not Call fields of Start, Campaign Create and Call Back, and their one reader. The
- * list is read once per run (Start, Create) or per item (Call Back), before any request; an
+ * list is read once per run, from the first item, before any request; an
  * entry that is not a number stops the node naming it, so nobody on a mistyped list is called.
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';

@@ -1,6 +1,6 @@
 /**
  * Call › Call Back: the same call placed again with parent_call_id, now or later; each
- * override; Duplicate Protection (a call already placed back is output, not placed again);
+ * override; Duplicate Protection (a call already placed back: skipped, saying which, not placed again);
  * Retry On Fail never places it twice; Max Attempts ends a chain; unknown variables are asked
  * for. Every request is logged in order and every body compared whole.
  */
@@ -574,9 +574,11 @@ describe('Call › Call Back › Overrides and variables', () => {
 		};
 		const { error } = await run({ when: 'now', overrides });
 		expect(error).toBeUndefined();
+		// The call-back could have been placed by either assistant: both histories are searched.
 		expect(log).toEqual([
 			`details ${CALL}`,
 			historyQuery(OTHER_AGENT),
+			historyQuery(),
 			`agent ${OTHER_AGENT}`,
 			'start',
 		]);
@@ -640,7 +642,7 @@ describe('Call › Call Back › Overrides and variables', () => {
 });
 
 describe('Call › Call Back › never twice', () => {
-	test('a call already placed back (its history row names the parent) is output, not placed again', async () => {
+	test('a call already placed back (its history row names the parent): skipped, saying which call, not placed again', async () => {
 		const row = {
 			id: NEW_CALL,
 			to_number: TO,
@@ -658,15 +660,10 @@ describe('Call › Call Back › never twice', () => {
 		expect(log).toEqual([`details ${CALL}`, historyQuery()]);
 		expect(jsonOf(output)).toEqual([
 			{
-				...record({
-					call_id: NEW_CALL,
-					status: 'completed',
-					outcome: 'answered',
-					assistant: { id: AGENT },
-					to_number: TO,
-					callee_name: 'Ada',
-					raw: row,
-				}),
+				skipped: 'already_called_back',
+				skip_reason: `Already called back: call ${NEW_CALL} names this call as its parent_call_id, so no second call-back is placed`,
+				call_back_id: NEW_CALL,
+				recognised_by: 'parent_call_id',
 				parent_call_id: CALL,
 				attempt: 2,
 				already_called_back: true,
@@ -690,7 +687,9 @@ describe('Call › Call Back › never twice', () => {
 		const { output } = await run({ when: 'now' });
 		expect(log).toEqual([`details ${CALL}`, historyQuery(), `details ${NEW_CALL}`]);
 		expect(jsonOf(output)[0]).toMatchObject({
-			call_id: NEW_CALL,
+			skipped: 'already_called_back',
+			call_back_id: NEW_CALL,
+			recognised_by: 'parent_call_id',
 			already_called_back: true,
 			parent_call_id: CALL,
 		});
@@ -711,18 +710,16 @@ describe('Call › Call Back › never twice', () => {
 			settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 1 },
 		});
 		expect(error?.message).toBe('upstream failed');
-		// n8n tried three times (each reads the call), and the call was placed once.
-		expect(log.filter((l) => l.startsWith('details'))).toHaveLength(3);
-		expect(log.filter((l) => l === 'start')).toEqual(['start']);
-		// The later tries skip the history (the ledger replays the first outcome).
-		expect(log.filter((l) => l.startsWith('history'))).toEqual([historyQuery()]);
+		// n8n tried three times; the later tries replay the first outcome, reading nothing anew.
+		expect(log).toEqual([`details ${CALL}`, historyQuery(), `agent ${AGENT}`, 'start']);
 	});
 });
 
 describe('Call › Call Back › where the service shows no parent_call_id', () => {
 	// FACTS gives parent_call_id only as a request field: neither these details nor these
-	// history rows carry the key.
-	const untold = { [CALL]: detailsOf(CALL) };
+	// history rows carry the key. The source call was made at 11:00.
+	const SOURCE_AT = '2026-11-25T11:00:00+00:00';
+	const untold = { [CALL]: detailsOf(CALL, { initiation_time: SOURCE_AT }) };
 	const row = (id: string, createdAt: string, to = TO) => ({
 		id,
 		to_number: to,
@@ -732,27 +729,34 @@ describe('Call › Call Back › where the service shows no parent_call_id', () 
 		created_at: createdAt,
 		agent: { id: AGENT },
 	});
+	/** One read: its earlier attempts (Look Back, 7 days, before the source) to a minute past now. */
+	const counted = `history ${JSON.stringify({
+		agent_id: AGENT,
+		start_date: '2026-11-18T10:59:00.000Z',
+		end_date: '2026-11-25T12:01:00.000Z',
+		limit: '100',
+		offset: '0',
+	})}`;
 
 	test("Max Attempts counts the assistant's calls to the number up to this one: the third is not called back", async () => {
 		const { log } = service({
 			details: untold,
 			rows: [
-				row(CALL, '2026-11-25T11:00:00+00:00'),
+				row(CALL, SOURCE_AT),
 				row(P1, '2026-11-25T10:00:00+00:00'),
 				row(P2, '2026-11-24T10:00:00+00:00'),
-				// Another number, and a later call, do not count.
-				row(NEW_CALL, '2026-11-25T11:30:00+00:00'),
+				// Another number does not count.
 				row('a0000000-0000-4000-8000-000000000009', '2026-11-25T09:00:00+00:00', '+14155550777'),
 			],
 		});
 		const { output, error } = await run({ when: 'now' }, [{}]);
 		expect(error).toBeUndefined();
-		expect(log).toEqual([`details ${CALL}`, historyQuery()]);
+		expect(log).toEqual([`details ${CALL}`, counted]);
 		expect(jsonOf(output)).toEqual([
 			{
-				skipped: true,
+				skipped: 'max_attempts',
 				skip_reason:
-					"Max Attempts (3) reached: this call is attempt 3 of its chain (counted as the assistant's calls to this number within Look Back: the service shows no parent_call_id)",
+					"Max Attempts (3) reached: this call is attempt 3 of its chain (counted as the assistant's calls to this callee within Look Back before it: the service shows no parent_call_id)",
 				parent_call_id: CALL,
 				attempt: 4,
 				already_called_back: false,
@@ -762,19 +766,13 @@ describe('Call › Call Back › where the service shows no parent_call_id', () 
 
 	test('the second call to the number is called back as attempt 3, the history read once', async () => {
 		const { log, bodies } = service({
-			details: { ...untold, [P1]: detailsOf(P1) },
-			rows: [row(CALL, '2026-11-25T11:00:00+00:00'), row(P1, '2026-11-25T10:00:00+00:00')],
+			details: untold,
+			rows: [row(CALL, SOURCE_AT), row(P1, '2026-11-25T10:00:00+00:00')],
 		});
 		const { output, error } = await run({ when: 'now' }, [{}]);
 		expect(error).toBeUndefined();
-		// P1 is older than the source: not its call-back, and its details are read to be sure.
-		expect(log).toEqual([
-			`details ${CALL}`,
-			historyQuery(),
-			`details ${P1}`,
-			`agent ${AGENT}`,
-			'start',
-		]);
+		// P1 is older than the source: never its call-back, no details read for it.
+		expect(log).toEqual([`details ${CALL}`, counted, `agent ${AGENT}`, 'start']);
 		expect(bodies).toEqual([body()]);
 		expect(jsonOf(output)[0]).toMatchObject({
 			call_id: NEW_CALL,
@@ -783,39 +781,45 @@ describe('Call › Call Back › where the service shows no parent_call_id', () 
 		});
 	});
 
-	test('a source the history does not show yet (a service clock ahead): every call to the number counts', async () => {
-		const { output } = await (async () => {
-			service({
+	test("a source the history does not show yet (a service clock ahead): counted up to the details' time", async () => {
+		const { output, log } = await (async () => {
+			const s = service({
 				details: untold,
 				rows: [row(P1, '2026-11-25T10:00:00+00:00'), row(P2, '2026-11-24T10:00:00+00:00')],
 			});
-			return await run({ when: 'now' }, [{}]);
+			return { ...(await run({ when: 'now' }, [{}])), log: s.log };
 		})();
-		expect(jsonOf(output)[0]).toMatchObject({ skipped: true, attempt: 4 });
+		expect(log).toEqual([`details ${CALL}`, counted]);
+		expect(jsonOf(output)[0]).toMatchObject({ skipped: 'max_attempts', attempt: 4 });
 	});
 
-	test('a later call of the assistant to the number counts as the call-back: output, not placed again', async () => {
+	test('a later call of the assistant to the number: presumed to be the call-back, and the output says so', async () => {
 		const later = row(NEW_CALL, '2026-11-25T11:05:00+00:00');
 		const { log, bodies } = service({
 			details: { ...untold, [NEW_CALL]: detailsOf(NEW_CALL) },
-			rows: [later, row(CALL, '2026-11-25T11:00:00+00:00')],
+			rows: [later, row(CALL, SOURCE_AT)],
 		});
 		const { output, error } = await run({ when: 'now' }, [{}]);
 		expect(error).toBeUndefined();
-		expect(log).toEqual([`details ${CALL}`, historyQuery(), `details ${NEW_CALL}`]);
+		expect(log).toEqual([`details ${CALL}`, counted, `details ${NEW_CALL}`]);
 		expect(bodies).toEqual([]);
-		expect(jsonOf(output)[0]).toMatchObject({
-			call_id: NEW_CALL,
-			parent_call_id: CALL,
-			attempt: 2,
-			already_called_back: true,
-		});
+		expect(jsonOf(output)).toEqual([
+			{
+				skipped: 'presumed_called_back',
+				skip_reason: `Presumed already called back: call ${NEW_CALL} of the assistant reached this callee (${TO}) after this call, and the service shows no parent_call_id to tell whether it is this call's call-back or another (another workflow's call, a reminder). No call is placed, so none is placed twice: check that call, and run again with Duplicate Protection off if it is not a call-back`,
+				call_back_id: NEW_CALL,
+				recognised_by: 'number_and_time',
+				parent_call_id: CALL,
+				attempt: 2,
+				already_called_back: true,
+			},
+		]);
 	});
 
 	test("details that name another parent decide: that later call is not this one's call-back", async () => {
 		const { bodies } = service({
 			details: { ...untold, [NEW_CALL]: detailsOf(NEW_CALL, { parent_call_id: P1 }) },
-			rows: [row(NEW_CALL, '2026-11-25T11:05:00+00:00'), row(CALL, '2026-11-25T11:00:00+00:00')],
+			rows: [row(NEW_CALL, '2026-11-25T11:05:00+00:00'), row(CALL, SOURCE_AT)],
 		});
 		const { error } = await run({ when: 'now' }, [{}]);
 		expect(error).toBeUndefined();
@@ -878,7 +882,7 @@ describe('Call › Call Back › Max Attempts', () => {
 		expect(log).toEqual([`details ${CALL}`, `details ${P1}`, `details ${P2}`]);
 		expect(jsonOf(output)).toEqual([
 			{
-				skipped: true,
+				skipped: 'max_attempts',
 				skip_reason: 'Max Attempts (3) reached: this call is attempt 3 of its chain',
 				parent_call_id: CALL,
 				attempt: 4,
@@ -908,7 +912,7 @@ describe('Call › Call Back › Max Attempts', () => {
 		]);
 		expect(log).toEqual([]);
 		expect(jsonOf(output)[0]).toMatchObject({
-			skipped: true,
+			skipped: 'max_attempts',
 			attempt: 4,
 			parent_call_id: NEW_CALL,
 		});

@@ -93,7 +93,7 @@ export const properties: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description:
-			'Whether to look in the call history for a call already placed back for this call, and output it instead of calling again',
+			"Whether to look for a call already placed back for this call (in the call history from the call's own time on, and among this execution's items) and output the item as skipped instead of calling again. Where the service shows no parent_call_id, a later call of the assistant to the same callee is presumed to be it, and the output says so.",
 	},
 	{
 		displayName: 'Look Back (Days)',
@@ -101,8 +101,8 @@ export const properties: INodeProperties[] = [
 		type: 'number',
 		default: 7,
 		typeOptions: { minValue: 1, maxValue: 90 },
-		displayOptions: { show: { duplicateProtection: [true] } },
-		description: 'How far back in the history to look for a call already placed back',
+		description:
+			"Where the service shows no parent_call_id: how far before this call the assistant's calls to the same callee are counted as earlier attempts of its chain (Max Attempts). Where the call's time is not known, also how far back the search for a call already placed back starts.",
 	},
 	{
 		displayName: 'Max Attempts',
@@ -111,7 +111,7 @@ export const properties: INodeProperties[] = [
 		default: 3,
 		typeOptions: { minValue: 1, maxValue: 20 },
 		description:
-			'The most calls in one chain of call-backs, the first call included. Past it the item is output with skipped: true and no call is placed, so a loop of unanswered calls ends.',
+			'The most calls in one chain of call-backs, the first call included (1 to 20), whatever Duplicate Protection is. Past it the item is output with skipped: "max_attempts" and no call is placed, so a loop of unanswered calls ends.',
 	},
 	// Its numbers need their country code here: a call back has no country code field.
 	...doNotCallFields,

@@ -1,102 +1,195 @@
 /**
- * Duplicate Protection: a call already placed back for the source call, found in the history
- * (GET /calling/history for the assistant within the look-back) by its parent_call_id.
- * Where the service shows parent_call_id is not published (FACTS gives it only as a request
- * field), so both readings are taken: a row that has the key is decided by it; a row to the
- * same number that lacks it has its details read (at most DETAILS_BOUND of them) and is
- * decided by theirs; where those lack it too, a later call of the assistant to the same number
- * counts as the call-back (never twice, at the price of one call-back skipped when another
- * call reached that number meanwhile).
+ * What the history says of a source call: a call already placed back for it (Duplicate
+ * Protection), and where the service shows no parent_call_id, its place in its chain.
+ *
+ * One read of GET /calling/history per assistant the call-back could have been placed by (the
+ * source's, and an Assistant ID override), over a window bounded by time alone: from the
+ * source call's own time (earlier by Look Back where its earlier attempts are counted) to a
+ * minute past now, every page up to the one that proves the end (history.ts's one paging
+ * rule), so no page count can cut a busy assistant's history short. Request cost, per
+ * assistant: at most ceil((n + 1) / 100) pages for its n calls in the window (one more where
+ * the answer echoes neither its limit nor a numeric total; a row naming the source as its
+ * parent ends the read at once), plus the details of at most DETAILS_BOUND later calls to the
+ * callee whose rows do not carry parent_call_id.
+ *
+ * Whether history rows or call details show parent_call_id is not published (FACTS gives it
+ * only as a request field), so both readings are taken, proof first:
+ * - a row (or, for a row without the key, its details) whose parent_call_id is the source is
+ *   the call-back, proven; one that names another parent, or null, is not;
+ * - where neither shows the key, a later call of the assistant to the callee (the source's
+ *   number or the override, compared after cleaning to E.164) is presumed to be it: nothing is
+ *   placed (never twice), and the output says it is a presumption and which call it rests on.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readCallDetails } from '../../../../shared/calls/details';
-import { HISTORY_PAGE_SIZE, historyFetcher, readHistory } from '../../../../shared/calls/history';
-import { sourceNumber } from './source';
+import {
+	HISTORY_PAGE_SIZE,
+	historyFetcher,
+	readHistory,
+	rowId,
+} from '../../../../shared/calls/history';
+import { normalisePhone } from '../../../../shared/calls/phone';
+import { callIdOf, sameCall, sourceNumber } from './source';
 
-/** At most 1,000 calls of the assistant in the window are looked at. */
-const MAX_PAGES = 10;
-const DETAILS_BOUND = 5;
-/** The service's clock may be a little ahead of this one. */
-const FUTURE_MARGIN_MS = 60_000;
-const DAY_MS = 86_400_000;
+/** The service's clock may be a little apart from this one. */
+export const CLOCK_MARGIN_MS = 60_000;
+/**
+ * A time without an offset may be in any zone from UTC-12 to UTC+14: read as UTC, the moment
+ * may be up to 14 hours earlier, so a window starting there opens that much sooner.
+ */
+export const UNZONED_MARGIN_MS = 14 * 3_600_000;
+export const DAY_MS = 86_400_000;
+/** Later calls to the callee whose details are read for their parent_call_id, at most. */
+export const DETAILS_BOUND = 10;
 
-export interface DuplicateQuery {
-	sourceId: string;
-	agentId: string;
-	to: string;
-	lookBackDays: number;
-	nowMs: number;
+const OFFSET_RE = /(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
+
+/** A moment the service wrote (with or without an offset: without one read as UTC). */
+export function momentOf(value: unknown): { ms: number; exact: boolean } | undefined {
+	if (typeof value !== 'string' || value.trim() === '') return undefined;
+	const textValue = value.trim();
+	const exact = OFFSET_RE.test(textValue) && /T|\s/.test(textValue);
+	const ms = Date.parse(exact ? textValue : `${textValue.replace(' ', 'T')}Z`);
+	return Number.isFinite(ms) ? { ms, exact } : undefined;
 }
 
-const parentIs = (row: IDataObject, id: string) => row.parent_call_id === id;
+const createdMs = (row: IDataObject): number => momentOf(row.created_at)?.ms ?? Number.NaN;
+
+export interface CallBackSearch {
+	/** The source call, in lower case. */
+	sourceId: string;
+	/** Every assistant it could have been called back by. */
+	agentIds: string[];
+	/** Every number it could have been called back on, cleaned to E.164. */
+	numbers: string[];
+	fromMs: number;
+	untilMs: number;
+}
 
 /**
- * Whether a history row's to_number is the number called back (E.164): as served, or cleaned
- * ("+1 (415) 555-0100", "14155550100"). Generous on purpose: a row counted here caps a chain
- * sooner or is taken as the call-back, never causes a second call.
+ * A number as the history writes it, cleaned the way the source's is ("+1 415-555-0123",
+ * "14155550100": its country code first); one that cannot be read so, cleaned as a row's is.
+ * Generous on purpose: a row matched here caps a chain sooner or is taken for the call-back,
+ * never causes a second call.
  */
-function toSame(row: IDataObject, to: string): boolean {
-	if (row.to_number === to) return true;
-	const read = typeof row.to_number === 'string' && sourceNumber(row.to_number, null);
-	return read && read.ok && read.number === to;
+export function cleanNumber(value: unknown): string {
+	if (typeof value !== 'string' && typeof value !== 'number') return '';
+	const read = sourceNumber(String(value), null);
+	return read.ok ? read.number : normalisePhone(value);
 }
 
-/** The assistant's calls within the look-back (a row naming the source's call-back ends it). */
-export async function callsOfAssistant(
+/** The distinct non-empty values, in order. */
+export const distinct = (values: Array<string | null | undefined>): string[] => [
+	...new Set(values.filter((v): v is string => typeof v === 'string' && v !== '')),
+];
+
+const isoOf = (ms: number) => new Date(ms).toISOString();
+
+const namesSource = (row: IDataObject, sourceId: string) => sameCall(row.parent_call_id, sourceId);
+
+/**
+ * The calls of each assistant in the window, merged (a call once). Paging stops early only on
+ * proof: a row whose parent_call_id is the source.
+ */
+export async function readCalls(
 	ctx: IExecuteFunctions,
-	q: DuplicateQuery,
+	q: CallBackSearch,
 	i: number,
 ): Promise<IDataObject[]> {
-	return (await readHistory(
-		historyFetcher(ctx, { itemIndex: i }),
-		{
-			agent_id: q.agentId,
-			start_date: new Date(q.nowMs - q.lookBackDays * DAY_MS).toISOString(),
-			end_date: new Date(q.nowMs + FUTURE_MARGIN_MS).toISOString(),
-		},
-		{
-			pageSize: HISTORY_PAGE_SIZE,
-			maxPages: MAX_PAGES,
-			enough: (r) => (r as IDataObject[]).some((row) => parentIs(row, q.sourceId)),
-		},
-	)) as IDataObject[];
+	const seen = new Set<string>();
+	const rows: IDataObject[] = [];
+	for (const agentId of q.agentIds) {
+		const read = (await readHistory(
+			historyFetcher(ctx, { itemIndex: i }),
+			{ agent_id: agentId, start_date: isoOf(q.fromMs), end_date: isoOf(q.untilMs) },
+			{
+				pageSize: HISTORY_PAGE_SIZE,
+				enough: (so) => (so as IDataObject[]).some((row) => namesSource(row, q.sourceId)),
+			},
+		)) as IDataObject[];
+		for (const row of read) {
+			const id = rowId(row);
+			if (id === undefined || seen.has(callIdOf(id))) continue;
+			seen.add(callIdOf(id));
+			rows.push(row);
+		}
+		if (rows.some((row) => namesSource(row, q.sourceId))) break;
+	}
+	return rows;
 }
 
-const createdMs = (row: IDataObject | undefined): number =>
-	typeof row?.created_at === 'string' ? Date.parse(row.created_at) : Number.NaN;
+const isSource = (row: IDataObject, q: CallBackSearch) => sameCall(rowId(row), q.sourceId);
+
+const toCallee = (row: IDataObject, q: CallBackSearch) =>
+	q.numbers.includes(cleanNumber(row.to_number));
 
 /**
- * Where no parent_call_id can be read: how many of the assistant's calls to the number were
- * made up to the source call, itself included. A source not among the rows (made after the
- * window's end by a clock ahead of ours, or before its start) counts every row to the number
- * and itself. Calls outside its chain count too: the cap is reached sooner, never later.
+ * The source's time as the history writes it (its own row), else as the item or details
+ * gave it; NaN when neither tells.
  */
-export function callsUpToSource(rows: IDataObject[], sourceId: string, to: string): number {
-	const toNumber = rows.filter((row) => toSame(row, to) && row.id !== sourceId);
-	const at = createdMs(rows.find((row) => row.id === sourceId));
-	if (Number.isNaN(at)) return toNumber.length + 1;
-	return toNumber.filter((row) => createdMs(row) <= at).length + 1;
+export function sourceMs(rows: IDataObject[], q: CallBackSearch, told: number): number {
+	const own = rows.find((row) => isSource(row, q));
+	const at = own ? createdMs(own) : Number.NaN;
+	return Number.isNaN(at) ? told : at;
 }
 
+/**
+ * Where no parent_call_id can be read: the source's place in its chain, as the number of the
+ * assistants' calls to the callee up to the source, itself included. A call without a time,
+ * or all of them when the source's time is not known, counts: calls outside its chain count
+ * too, so the cap comes sooner, never later.
+ */
+export function callsUpToSource(rows: IDataObject[], q: CallBackSearch, atMs: number): number {
+	const earlier = rows.filter(
+		(row) => !isSource(row, q) && toCallee(row, q) && !(createdMs(row) > atMs),
+	);
+	return earlier.length + 1;
+}
+
+/** How a call-back was recognised: by its parent_call_id (proof), or by number and time. */
+export type Recognised = 'parent_call_id' | 'number_and_time';
+
+export interface FoundCallBack {
+	id: string;
+	by: Recognised;
+	row: IDataObject;
+}
+
+/**
+ * The call already placed back for the source among `rows`: one whose parent_call_id names
+ * it (a row's, else the details' of a later call to the callee: at most DETAILS_BOUND read,
+ * oldest first). A row or details naming another parent, or null, is not it. Where nothing
+ * shows the key, the oldest later call to the callee is presumed to be it. (A key left out is
+ * read as "not shown", never as "no parent": the service may leave it out of every read.)
+ */
 export async function findCallBack(
 	ctx: IExecuteFunctions,
-	q: DuplicateQuery,
+	rows: IDataObject[],
+	q: CallBackSearch,
+	atMs: number,
 	i: number,
-	read?: IDataObject[],
-): Promise<IDataObject | undefined> {
-	const rows = read ?? (await callsOfAssistant(ctx, q, i));
-	const hit = rows.find((row) => parentIs(row, q.sourceId));
-	if (hit) return hit;
-	const sourceAt = createdMs(rows.find((row) => row.id === q.sourceId));
-	const unknown = rows.filter(
-		(row) => !('parent_call_id' in row) && toSame(row, q.to) && row.id !== q.sourceId,
-	);
+): Promise<FoundCallBack | undefined> {
+	const proven = rows.find((row) => namesSource(row, q.sourceId));
+	if (proven) return { id: callIdOf(rowId(proven)!), by: 'parent_call_id', row: proven };
+	const later = rows
+		.filter(
+			(row) =>
+				!('parent_call_id' in row) &&
+				!isSource(row, q) &&
+				toCallee(row, q) &&
+				!(createdMs(row) < atMs),
+		)
+		.sort((a, b) => (createdMs(a) || 0) - (createdMs(b) || 0));
 	const untold: IDataObject[] = [];
-	for (const row of unknown.slice(0, DETAILS_BOUND)) {
-		const details = await readCallDetails(ctx, String(row.id), false, { itemIndex: i });
-		if (parentIs(details, q.sourceId)) return row;
+	for (const row of later.slice(0, DETAILS_BOUND)) {
+		const id = callIdOf(rowId(row)!);
+		const details = await readCallDetails(ctx, id, false, { itemIndex: i });
 		if (!('parent_call_id' in details)) untold.push(row);
+		else if (namesSource(details, q.sourceId)) return { id, by: 'parent_call_id', row };
 	}
-	return untold.find((row) => createdMs(row) > sourceAt);
+	const presumed = untold[0] ?? later[DETAILS_BOUND];
+	return presumed
+		? { id: callIdOf(rowId(presumed)!), by: 'number_and_time', row: presumed }
+		: undefined;
 }

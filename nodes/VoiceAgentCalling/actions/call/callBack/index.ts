@@ -1,21 +1,36 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { asJson, recordFromHistory, recordFromStart } from '../../../../shared/calls/record';
+import { calleeNumber } from '../../../../shared/calls/callee';
+import { DO_NOT_CALL } from '../../../../shared/calls/doNotCall';
+import { asJson, recordFromStart } from '../../../../shared/calls/record';
 import { operationOption } from '../../../../shared/engine/operation';
 import { fields, type Fields } from '../../../../shared/engine/params';
-import { alreadySent, sendOnce } from '../../../../shared/engine/once';
+import { alreadySent, mayHaveActed, sendOnce } from '../../../../shared/engine/once';
 import type { OperationOutput } from '../../../../shared/engine/router';
 import { expectObject } from '../../../../shared/http/shape';
 import { apiRequest } from '../../../../shared/http/transport';
 import { START_PATH, type StartBody } from '../start/body';
-import { callsOfAssistant, callsUpToSource, findCallBack } from './duplicate';
-import { attemptOf, sourceCall, sourceNumber, type SourceCall } from './source';
+import { doNotCallOfRun } from './doNotCall';
+import {
+	callsUpToSource,
+	cleanNumber,
+	CLOCK_MARGIN_MS,
+	DAY_MS,
+	distinct,
+	findCallBack,
+	momentOf,
+	readCalls,
+	sourceMs,
+	type CallBackSearch,
+	type FoundCallBack,
+	UNZONED_MARGIN_MS,
+} from './duplicate';
+import { notePlaced, placedByAnother } from './placed';
+import { skipOutput } from './skip';
+import { attemptOf, callIdOf, sourceCall, sourceNumber, type SourceCall } from './source';
 import { checkVariables, readVariablesOverride } from './variables';
 import { readAssumedZone, readGivenTime, requestedTime, WHEN } from './when';
 import { nextWindowTime } from './window';
-import { calleeNumber } from '../../../../shared/calls/callee';
-import { DO_NOT_CALL } from '../../../../shared/calls/doNotCall';
-import { readDoNotCall } from '../../../../shared/calls/doNotCallField';
 
 export const option = operationOption({
 	name: 'Call Back',
@@ -26,17 +41,18 @@ export const option = operationOption({
 
 export { properties } from './description';
 
-/** What the panel says, read and checked before any request. */
+/** What the panel says, read and checked before any request (bounds as the fields show them). */
 function readSettings(f: Fields) {
 	const o = f.collection('overrides', 'Overrides');
-	const protect = f.boolean('duplicateProtection', 'Duplicate Protection', true);
 	const when = f.option('when', 'When', WHEN, 'now');
 	return {
-		callId: f.uuid('callId', 'Call ID'),
+		// Kept and sent in lower case: an id typed in upper case is the same call.
+		callId: callIdOf(f.uuid('callId', 'Call ID')),
 		when,
 		assumedZone: when === 'callbackAt' ? readAssumedZone(f) : undefined,
-		maxAttempts: f.integer('maxAttempts', 'Max Attempts', 3, { min: 1 }),
-		lookBackDays: protect ? f.integer('lookBackDays', 'Look Back (Days)', 7, { min: 1 }) : 0,
+		maxAttempts: f.integer('maxAttempts', 'Max Attempts', 3, { min: 1, max: 20 }),
+		protect: f.boolean('duplicateProtection', 'Duplicate Protection', true),
+		lookBackDays: f.integer('lookBackDays', 'Look Back (Days)', 7, { min: 1, max: 90 }),
 		o,
 		agentId: o.has('assistantId') ? o.uuid('assistantId', 'Assistant ID') : null,
 		versionId: o.has('versionId') ? o.uuid('versionId', 'Version ID') : null,
@@ -72,7 +88,6 @@ function numberToCall(s: Settings, src: SourceCall): string | null {
 }
 
 /** The request body: each override, else the source call's value. */
-/** The request body: each override, else the source call's value. */
 function buildBody(
 	s: Settings,
 	src: SourceCall,
@@ -100,61 +115,158 @@ function buildBody(
 	return body;
 }
 
-const chain = (source: string, attempt: number) => ({ parent_call_id: source, attempt });
+/** What every output of Call Back ends with: the source, the attempt, whether called back. */
+const chain = (source: string, attempt: number, alreadyCalledBack = false) => ({
+	parent_call_id: source,
+	attempt,
+	already_called_back: alreadyCalledBack,
+});
+
+/** The send-once key of the call placed back (Retry On Fail replays its outcome). */
+const SENT = 'callBack';
+
+const maxAttemptsReached = (max: number, attempt: number, counted: boolean) =>
+	`Max Attempts (${max}) reached: this call is attempt ${attempt - 1} of its chain${counted ? " (counted as the assistant's calls to this callee within Look Back before it: the service shows no parent_call_id)" : ''}`;
 
 /**
- * A requested time a day or more away: not placed yet, since a service ignoring scheduled_at
- * would ring a day early; the output says from when (send_from) Call Back can place it.
+ * The history window: from the source call's own time (earlier by Look Back when its earlier
+ * attempts are counted; where its time is not known, from Look Back before now) to a minute
+ * past now, or only to the source when just counting. A time without an offset widens it by
+ * the zone it may be in.
  */
-export const TOO_FAR_AHEAD = 'too_far_ahead';
-
-/**
- * The source's place in its chain, and the rows read to count it where the service shows no
- * parent_call_id (the assistant's calls to the number up to this one, read once, reused).
- */
-async function chainPlace(
-	ctx: IExecuteFunctions,
+function historyWindow(
 	s: Settings,
 	src: SourceCall,
-	to: string | null,
-	i: number,
 	nowMs: number,
-) {
-	const walked = await attemptOf(ctx, src, i, s.maxAttempts);
-	let attempt = walked.attempt + 1;
-	const dup = {
-		sourceId: src.id,
-		agentId: s.agentId ?? src.agentId ?? '',
-		to: to ?? '',
-		lookBackDays: s.lookBackDays,
-		nowMs,
+	counting: boolean,
+): { fromMs: number; untilMs: number; atMs: number } {
+	const told = momentOf(src.createdAt);
+	const until = nowMs + CLOCK_MARGIN_MS;
+	if (!told) return { fromMs: nowMs - s.lookBackDays * DAY_MS, untilMs: until, atMs: Number.NaN };
+	const zoneMs = told.exact ? 0 : UNZONED_MARGIN_MS;
+	const earliest = told.ms - zoneMs - CLOCK_MARGIN_MS;
+	return {
+		fromMs: counting ? earliest - s.lookBackDays * DAY_MS : earliest,
+		untilMs: s.protect ? until : Math.min(until, told.ms + zoneMs + CLOCK_MARGIN_MS),
+		// Later calls are looked at from the earliest the source may have been made.
+		atMs: told.ms - zoneMs,
 	};
-	let rows: IDataObject[] | undefined;
-	if (walked.untold && s.lookBackDays && dup.agentId && dup.to) {
-		rows = await callsOfAssistant(ctx, dup, i);
-		attempt = Math.max(attempt, callsUpToSource(rows, src.id, dup.to) + 1);
-	}
-	return { attempt, dup, rows };
 }
 
-/** Places the call (once per item, also under Retry On Fail) and reads its record. */
-async function place(ctx: IExecuteFunctions, i: number, body: StartBody): Promise<IDataObject> {
-	const answer = await sendOnce(
-		ctx,
-		i,
-		'callBack',
-		async () =>
-			await apiRequest.call(ctx, { method: 'POST', path: START_PATH, body, itemIndex: i }),
+/** The skipped output of a source found called back: proven, or only presumed. */
+function calledBack(
+	found: FoundCallBack | { id: string | null; by: 'this_execution'; item: number },
+	to: string,
+	tail: IDataObject,
+): IDataObject {
+	const which = found.id ? `call ${found.id}` : 'a call';
+	if (found.by === 'parent_call_id') {
+		return skipOutput(
+			'already_called_back',
+			`Already called back: ${which} names this call as its parent_call_id, so no second call-back is placed`,
+			{ call_back_id: found.id, recognised_by: found.by, ...tail },
+		);
+	}
+	if (found.by === 'this_execution') {
+		return found.id
+			? skipOutput(
+					'already_called_back',
+					`Already called back: item ${found.item} of this execution placed ${which} back for this call, so no second call-back is placed`,
+					{ call_back_id: found.id, recognised_by: found.by, ...tail },
+				)
+			: skipOutput(
+					'presumed_called_back',
+					`Presumed already called back: item ${found.item} of this execution sent a call-back of this call and got no answer that says whether it was placed, so none is sent again: check the call history`,
+					{ call_back_id: null, recognised_by: found.by, ...tail },
+				);
+	}
+	return skipOutput(
+		'presumed_called_back',
+		`Presumed already called back: ${which} of the assistant reached this callee (${String(found.row.to_number ?? to)}) after this call, and the service shows no parent_call_id to tell whether it is this call's call-back or another (another workflow's call, a reminder). No call is placed, so none is placed twice: check that call, and run again with Duplicate Protection off if it is not a call-back`,
+		{ call_back_id: found.id, recognised_by: found.by, ...tail },
 	);
-	const data = expectObject(ctx.getNode(), answer.data ?? {}, 'data', i);
-	return asJson(recordFromStart({ ...data, message: answer.message }, body));
+}
+
+/**
+ * Places the call once per item (also under Retry On Fail: a later try replays this outcome)
+ * and notes it for the other items of the execution: its id, or null when the answer was lost
+ * after sending (it may have been placed).
+ */
+async function place(
+	ctx: IExecuteFunctions,
+	i: number,
+	src: SourceCall,
+	body: StartBody,
+	extra: IDataObject,
+): Promise<IDataObject> {
+	const sending = sendOnce(ctx, i, SENT, async () => {
+		const answer = await apiRequest.call(ctx, {
+			method: 'POST',
+			path: START_PATH,
+			body,
+			itemIndex: i,
+		});
+		const data = expectObject(ctx.getNode(), answer.data ?? {}, 'data', i);
+		return { ...asJson(recordFromStart({ ...data, message: answer.message }, body)), ...extra };
+	});
+	// Noted before this item's output is handed on (these run first), the error left as it is.
+	void sending.then(
+		(out) =>
+			notePlaced(ctx, i, src.id, typeof out.call_id === 'string' ? callIdOf(out.call_id) : null),
+		(error: unknown) => {
+			if (mayHaveActed(error)) notePlaced(ctx, i, src.id, null);
+		},
+	);
+	return await sending;
+}
+
+/** Never runs: a replayed item's outcome is in the send-once ledger. */
+const notAgain = async (): Promise<IDataObject> => {
+	throw new Error('This call-back was already sent for this item');
+};
+
+/**
+ * The history's word: where the details show no parent_call_id (`counting`), the chain counted
+ * in it; with Duplicate Protection, a call-back already placed. No output: go on and place it.
+ */
+async function historyCheck(
+	ctx: IExecuteFunctions,
+	i: number,
+	s: Settings,
+	src: SourceCall,
+	body: StartBody,
+	nowMs: number,
+	counting: boolean,
+	attempt: number,
+): Promise<{ attempt: number; output?: OperationOutput }> {
+	if (!s.protect && !counting) return { attempt };
+	const w = historyWindow(s, src, nowMs, counting);
+	const q: CallBackSearch = {
+		sourceId: src.id,
+		agentIds: distinct([body.agent_id, src.agentId].map((id) => id && id.toLowerCase())),
+		numbers: distinct([body.mobile_number, src.to].map(cleanNumber)),
+		fromMs: w.fromMs,
+		untilMs: w.untilMs,
+	};
+	const rows = await readCalls(ctx, q, i);
+	const atMs = sourceMs(rows, q, w.atMs);
+	if (counting) attempt = Math.max(attempt, callsUpToSource(rows, q, atMs) + 1);
+	if (attempt > s.maxAttempts) {
+		const why = maxAttemptsReached(s.maxAttempts, attempt, true);
+		return { attempt, output: skipOutput('max_attempts', why, chain(src.id, attempt)) };
+	}
+	const found = s.protect ? await findCallBack(ctx, rows, q, atMs, i) : undefined;
+	if (!found) return { attempt };
+	return { attempt, output: calledBack(found, body.mobile_number, chain(src.id, attempt, true)) };
 }
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
+	// A Retry On Fail try gives this item's first outcome again, looking at nothing anew.
+	if (alreadySent(this, i, SENT)) return await sendOnce(this, i, SENT, notAgain);
 	const f = fields(this, i);
 	const s = readSettings(f);
-	// Read before any request. A call's number has its country code: so must the list's.
-	const doNotCall = await readDoNotCall(this, i, () => []);
+	// Read before any request, once per run, from the first item (as its fields say).
+	const doNotCall = await doNotCallOfRun(this);
 	const zone = this.getTimezone();
 	const nowMs = Date.now();
 	// Given times and windows are checked before any request.
@@ -169,16 +281,17 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 		to: !s.to,
 		from: !s.from,
 		requested: s.when === 'callbackAt',
+		time: s.protect,
 	});
 	const to = numberToCall(s, src);
-	const { attempt, dup, rows } = await chainPlace(this, s, src, to, i, nowMs);
-	const tail = { ...chain(src.id, attempt), already_called_back: false };
+	const walked = await attemptOf(this, src, i, s.maxAttempts);
+	let attempt = walked.attempt + 1;
 	if (attempt > s.maxAttempts) {
-		return {
-			skipped: true,
-			skip_reason: `Max Attempts (${s.maxAttempts}) reached: this call is attempt ${attempt - 1} of its chain${rows ? " (counted as the assistant's calls to this number within Look Back: the service shows no parent_call_id)" : ''}`,
-			...tail,
-		};
+		return skipOutput(
+			'max_attempts',
+			maxAttemptsReached(s.maxAttempts, attempt, false),
+			chain(src.id, attempt),
+		);
 	}
 	const body = buildBody(s, src, to, given);
 	// The requested time is read in the callee's zone: the number called (an override's too).
@@ -193,27 +306,31 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 			: undefined;
 	if (requested?.callConfig) body.call_config = requested.callConfig;
 	if (doNotCall?.has(body.mobile_number)) {
-		return { skipped: DO_NOT_CALL, mobile_number: body.mobile_number, ...tail };
+		return skipOutput(
+			DO_NOT_CALL,
+			`Do Not Call: ${body.mobile_number} is on the list, so it is not called back`,
+			{ mobile_number: body.mobile_number, ...chain(src.id, attempt) },
+		);
 	}
-	// A Retry On Fail try replays this item's first outcome (sendOnce) without looking again.
-	if (s.lookBackDays && !alreadySent(this, i, 'callBack')) {
-		const query = { ...dup, agentId: body.agent_id, to: body.mobile_number };
-		const row = await findCallBack(this, query, i, rows);
-		if (row) {
-			return { ...asJson(recordFromHistory(row)), ...tail, already_called_back: true };
-		}
+	// Proof at no cost: another item of this execution placed it back already.
+	const sibling = s.protect ? placedByAnother(this, i, src.id) : undefined;
+	if (sibling) {
+		const found = { id: sibling.callId, by: 'this_execution' as const, item: sibling.item };
+		return calledBack(found, body.mobile_number, chain(src.id, attempt, true));
 	}
+	// Where the details show no parent_call_id, the chain is counted in the history.
+	const checked = await historyCheck(this, i, s, src, body, nowMs, walked.untold, attempt);
+	if (checked.output) return checked.output;
+	attempt = checked.attempt;
 	const said = requested ? { requested_time: requested.said } : {};
 	if (requested?.notYet) {
-		return {
-			skipped: TOO_FAR_AHEAD,
-			skip_reason: `When: ${requested.notYet.reason}`,
+		return skipOutput('too_far_ahead', `When: ${requested.notYet.reason}`, {
 			send_from: requested.notYet.sendFrom,
 			...said,
 			mobile_number: body.mobile_number,
-			...tail,
-		};
+			...chain(src.id, attempt),
+		});
 	}
 	await checkVariables(this, s.o, body, (s.variables ?? src.variables) !== null, i);
-	return { ...(await place(this, i, body)), ...tail, ...said };
+	return await place(this, i, src, body, { ...chain(src.id, attempt), ...said });
 }

@@ -11,7 +11,19 @@ import { recordFromDetails } from '../../../../shared/calls/record';
 import { isPlainObject } from '../../../../shared/http/shape';
 import type { RequestedTime } from './requested';
 
+/**
+ * A call id as Call Back keeps, sends and compares it: trimmed, in lower case. UUIDs are
+ * case-insensitive (RFC 9562) and the service writes them in lower case, so an id typed in
+ * upper case is the same call, and a parent_call_id sent in lower case reads back the same.
+ */
+export const callIdOf = (id: string): string => id.trim().toLowerCase();
+
+/** Whether two values name the same call (ids compared case-insensitively). */
+export const sameCall = (a: unknown, b: unknown): boolean =>
+	typeof a === 'string' && typeof b === 'string' && a !== '' && callIdOf(a) === callIdOf(b);
+
 export interface SourceCall {
+	/** In lower case (callIdOf). */
 	id: string;
 	agentId: string | null;
 	versionId: string | null;
@@ -26,6 +38,8 @@ export interface SourceCall {
 	parentId: string | null | undefined;
 	/** Its place in its chain (1 = a first call), when the item says (Call Back's own output). */
 	attempt: number | undefined;
+	/** When it was created, as the item or the details give it (null: not told). */
+	createdAt: string | null;
 }
 
 const text = (v: unknown): string | null =>
@@ -49,11 +63,12 @@ function variablesOf(v: unknown): Record<string, string> | null {
 	return out;
 }
 
-/** parent_call_id from a record or answer: its own key, or its raw answer's. */
+/** parent_call_id from a record or answer: its own key, or its raw answer's (lower case). */
 function parentOf(json: IDataObject): string | null | undefined {
 	for (const holder of [json, obj(json.raw)]) {
 		if (!('parent_call_id' in holder)) continue;
-		return text(holder.parent_call_id);
+		const parent = text(holder.parent_call_id);
+		return parent === null ? null : callIdOf(parent);
 	}
 	return undefined;
 }
@@ -88,7 +103,7 @@ export function sourceFrom(json: IDataObject, id: string): SourceCall {
 	const fromNumbers = Array.isArray(json.from_numbers) ? json.from_numbers : [];
 	const attempt = json.attempt;
 	return {
-		id,
+		id: callIdOf(id),
 		agentId: text(assistant.id) ?? text(json.agent_id) ?? text(agent.id),
 		versionId: text(assistant.version_id) ?? text(json.version_id),
 		to: text(json.to_number),
@@ -99,6 +114,9 @@ export function sourceFrom(json: IDataObject, id: string): SourceCall {
 		parentId: parentOf(json),
 		attempt:
 			typeof attempt === 'number' && Number.isInteger(attempt) && attempt > 0 ? attempt : undefined,
+		// A record's created_at (history, events, Start), else the raw details' initiation_time.
+		createdAt:
+			text(json.created_at) ?? text(json.initiation_time) ?? text(obj(json.raw).initiation_time),
 	};
 }
 
@@ -119,6 +137,7 @@ function complete(a: SourceCall, b: SourceCall): SourceCall {
 				: b.requested,
 		parentId: a.parentId !== undefined ? a.parentId : b.parentId,
 		attempt: a.attempt,
+		createdAt: a.createdAt ?? b.createdAt,
 	};
 }
 
@@ -128,24 +147,24 @@ export async function readSource(
 	id: string,
 	i: number,
 ): Promise<SourceCall> {
-	const data = await readCallDetails(ctx, id, true, { itemIndex: i });
+	const data = await readCallDetails(ctx, callIdOf(id), true, { itemIndex: i });
 	const record = recordFromDetails(data) as unknown as IDataObject;
 	return sourceFrom({ ...record, raw: data }, id);
 }
 
 /**
- * The source call: the input item when it is that call; its details are read when the item
- * lacks the assistant, a number, the place of the call in its chain, or (when asked) the
- * requested call-back time.
+ * The source call: the input item when it is that call (its id in any case); its details are
+ * read when the item lacks the assistant, a number, the place of the call in its chain, or
+ * (when asked) the requested call-back time or the call's time.
  */
 export async function sourceCall(
 	ctx: IExecuteFunctions,
 	id: string,
 	i: number,
-	needed: { agent: boolean; to: boolean; from: boolean; requested?: boolean },
+	needed: { agent: boolean; to: boolean; from: boolean; requested?: boolean; time?: boolean },
 ): Promise<SourceCall> {
 	const json = ctx.getInputData()[i]?.json ?? {};
-	const isThatCall = text(json.call_id) === id || (json.call_id == null && text(json.id) === id);
+	const isThatCall = sameCall(json.call_id, id) || (json.call_id == null && sameCall(json.id, id));
 	const item = isThatCall ? sourceFrom(json, id) : undefined;
 	const lacks =
 		!item ||
@@ -154,6 +173,8 @@ export async function sourceCall(
 		(needed.from && !item.from) ||
 		// When: At the Requested Call-Back Time, and the item tells no time: the details' analysis.
 		(needed.requested && item.requested.value === null) ||
+		// Duplicate Protection searches from the call's own time on.
+		(needed.time && item.createdAt === null) ||
 		(item.attempt === undefined && item.parentId === undefined);
 	if (!lacks) return item;
 	const details = await readSource(ctx, id, i);
@@ -175,6 +196,7 @@ export async function attemptOf(
 	if (source.attempt !== undefined) return { attempt: source.attempt, untold: false };
 	let attempt = 1;
 	let parent = source.parentId;
+	// Ids in lower case (callIdOf): a chain that names a call in upper case ends all the same.
 	const seen = new Set([source.id]);
 	while (parent && !seen.has(parent) && attempt <= bound) {
 		seen.add(parent);

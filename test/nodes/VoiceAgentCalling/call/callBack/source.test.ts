@@ -129,5 +129,12 @@ test("Duplicate Protection counts the history's calls to the number however the 
 		{ id: 'c', to_number: '+14155550101', created_at: '2030-01-01T11:30:00Z' },
 		{ id: ID, to_number: '+14155550100', created_at: '2030-01-01T12:00:00Z' },
 	];
-	expect(callsUpToSource(rows, ID, '+14155550100')).toBe(3);
+	const q = {
+		sourceId: ID,
+		agentIds: [],
+		numbers: ['+14155550100'],
+		fromMs: Date.parse('2030-01-01T00:00:00Z'),
+		untilMs: Date.parse('2030-01-02T00:00:00Z'),
+	};
+	expect(callsUpToSource(rows, q, Date.parse('2030-01-01T12:00:00Z'))).toBe(3);
 });
