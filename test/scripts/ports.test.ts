@@ -54,7 +54,9 @@ describe('reservePorts', () => {
 
 	test('processes reserving at once never get the same port', async () => {
 		const lockDir = mkdtempSync(path.join(tmpdir(), 'voice-agent-ports-test-'));
-		const script = `require(${JSON.stringify(path.resolve(__dirname, '../../scripts/ports.js'))}).reservePorts(40).then((p) => { console.log(JSON.stringify(p)); setTimeout(() => process.exit(0), 300); })`;
+		// Each holds its ports until all have answered (stdin closed): a process that ends
+		// releases its ports, and a slower one may then rightly take them.
+		const script = `require(${JSON.stringify(path.resolve(__dirname, '../../scripts/ports.js'))}).reservePorts(40).then((p) => { console.log(JSON.stringify(p)); process.stdin.resume(); process.stdin.on('end', () => process.exit(0)); })`;
 		const children = Array.from({ length: 6 }, () =>
 			spawn(process.execPath, ['-e', script], {
 				env: { ...process.env, VOICE_AGENT_PORT_LOCKS: lockDir },
@@ -65,13 +67,16 @@ describe('reservePorts', () => {
 				(child) =>
 					new Promise<number[]>((resolve, reject) => {
 						let out = '';
-						child.stdout.on('data', (c) => (out += c));
-						child.on('exit', (code) =>
-							code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`exit ${code}`)),
-						);
+						child.stdout.on('data', (c) => {
+							out += c;
+							if (out.endsWith('\n')) resolve(JSON.parse(out));
+						});
+						child.on('exit', (code) => reject(new Error(`exit ${code} before answering`)));
 					}),
 			),
 		);
+		for (const child of children) child.stdin.end();
+		await Promise.all(children.map((child) => new Promise((r) => child.on('exit', r))));
 		const all = outputs.flat();
 		expect(all).toHaveLength(240);
 		expect(new Set(all).size).toBe(240);
