@@ -16,7 +16,7 @@
  * save after another request read the key back (a sweep waiting for the history), and that
  * save must carry it too.
  *
- * The one state of the package that outlives a request (see DESIGN: module state), for the
+ * The one state of the package that outlives a request (docs/queue-mode.md), for the
  * reason above; it only ever adds keys the trigger remembered, so no process depends on it
  * to be correct. At most MAX_TRIGGERS triggers (the least recently used go first), each
  * bounded like its memory.

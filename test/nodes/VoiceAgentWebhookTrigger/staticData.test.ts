@@ -177,6 +177,27 @@ describe('Webhook Trigger › memory saved whole by n8n', () => {
 		expect(emitted(await deliver(restarted, 1))).toHaveLength(1);
 	});
 
+	test('bounded like before: the newest 5,000 keys of 8 days, in the memory and in what a process keeps', async () => {
+		const node = trigger();
+		const t0 = Math.floor(T0 / 1000);
+		const old = Object.fromEntries(
+			Array.from({ length: 5000 }, (_, k) => [`K${String(k).padStart(9, '0')}`, t0 - 1 - k]),
+		);
+		node.store!.write({ 'node:Instant': { memory: old } });
+		expect(emitted(await deliver(node, 1))).toHaveLength(1);
+		const memory = () => node.staticData.memory as Record<string, number>;
+		// Call 1's two keys (delivery and call) in, the two oldest out.
+		expect(Object.keys(memory())).toHaveLength(5000);
+		expect(memory()).not.toHaveProperty('K000004999');
+		expect(memory()).not.toHaveProperty('K000004998');
+		expect(memory()).toHaveProperty('K000004997');
+		// Nine days on: everything from before is forgotten, also by this process.
+		now += 9 * 86_400_000;
+		expect(emitted(await deliver(node, 2))).toHaveLength(1);
+		expect(Object.keys(memory())).toHaveLength(2);
+		expect(emitted(await deliver(node, 1))).toHaveLength(1);
+	});
+
 	test('after a lost save and a restart, the Safety Net does not emit a call its delivery emitted', async () => {
 		const node = trigger({
 			assistant: { __rl: true, mode: 'id', value: AGENT },
