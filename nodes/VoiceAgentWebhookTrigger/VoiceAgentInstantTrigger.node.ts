@@ -14,86 +14,29 @@ import { isPlainObject } from '../shared/http/shape';
 import { EVENT_OPTIONS } from '../shared/assistants/events';
 import { properties, readConfig, type Config } from './config';
 import { classify, primaryEvent, type Delivery } from './events';
-import {
-	callKey,
-	deliveryKey,
-	has,
-	MEMORY_CAP,
-	MEMORY_DAYS,
-	prune,
-	readMemory,
-	remember,
-	type Memory,
-} from './memory';
+import { TriggerMemory } from './known';
+import { callKey, deliveryKey } from './memory';
 import { checkExists, create, remove } from './registration';
 import { isAuthentic } from './secret';
 import { runSweep, type NodeState } from './state';
 
 /**
- * Keys being handled by a request of this process, or emitted by one whose static data n8n
- * may not have saved yet. Two copies of one delivery can arrive at the same moment, before
- * either request's static data is saved: the second finds the key claimed and answers
- * "duplicate". A request that emits nothing gives its keys back when its response is
- * finished or closed (n8n saves the static data before it answers). One that starts the
- * workflow answers itself first (see `startWorkflow`), so n8n's save may land after any
- * time at all on a busy machine: its emitted keys stay claimed until a later request of
- * this process reads them back from the saved memory (`settleClaims`), which is the save
- * itself observed, not a guess at how long it takes.
+ * Triggers whose sweep a request of this process is running: one sweep at a time per
+ * trigger and process. A claim lives as long as the request's response (given back when it
+ * is finished or closed). Which deliveries and calls were emitted is known.ts's job.
  */
-const claims = new Map<string, { awaitingSave: boolean; at: number }>();
-/** At most this many keys wait for their save (a process that is never asked again). */
-const AWAITING_CAP = MEMORY_CAP;
-const SWEEP = 'sweep';
+const sweeping = new Set<string>();
 
-const claimPrefix = (ctx: IWebhookFunctions) =>
-	`${ctx.getWorkflow().id ?? ''}|${ctx.getNode().id}|`;
-
-function claim(ctx: IWebhookFunctions, keys: string[], held: string[]): boolean {
-	const prefix = claimPrefix(ctx);
-	const full = keys.map((k) => prefix + k);
-	if (full.some((k) => claims.has(k))) return false;
-	for (const k of full) {
-		claims.set(k, { awaitingSave: false, at: Date.now() });
-		held.push(k);
-	}
-	return true;
-}
-
-/**
- * Gives back the keys of this node that the saved memory now holds (the memory protects
- * them from here on), and those older than the memory keeps anything.
- */
-function settleClaims(ctx: IWebhookFunctions, memory: Memory, now: number): void {
-	const prefix = claimPrefix(ctx);
-	const forgotten = now - MEMORY_DAYS * 86_400_000;
-	for (const [k, c] of claims) {
-		if (!c.awaitingSave || !k.startsWith(prefix)) continue;
-		if (has(memory, k.slice(prefix.length)) || c.at < forgotten) claims.delete(k);
-	}
-}
-
-function releaseWithResponse(ctx: IWebhookFunctions, held: string[]): { answered: boolean } {
-	const state = { answered: false };
-	const release = () => {
-		for (const k of held.splice(0)) {
-			// The sweep's own claim goes at once: its calls' keys keep protecting what it emitted.
-			if (state.answered && !k.endsWith(`|${SWEEP}`)) {
-				claims.set(k, { awaitingSave: true, at: Date.now() });
-			} else claims.delete(k);
-		}
-		let over = [...claims].filter(([, c]) => c.awaitingSave).length - AWAITING_CAP;
-		for (const [k, c] of claims) {
-			if (over <= 0) break;
-			if (c.awaitingSave) {
-				claims.delete(k);
-				over--;
-			}
-		}
-	};
+/** Takes this trigger's sweep for the request; false when another request runs it. */
+function claimSweep(ctx: IWebhookFunctions): boolean {
+	const scope = `${ctx.getWorkflow().id ?? ''}|${ctx.getNode().id}`;
+	if (sweeping.has(scope)) return false;
+	sweeping.add(scope);
 	const res = ctx.getResponseObject();
+	const release = () => sweeping.delete(scope);
 	res.once('finish', release);
 	res.once('close', release);
-	return state;
+	return true;
 }
 
 /** The delivery's body; n8n parses JSON bodies, a callback sent without Content-Type is not. */
@@ -219,68 +162,73 @@ export class VoiceAgentInstantTrigger implements INodeType {
 			return reply(401, { error: 'Missing or wrong secret' });
 		}
 
-		const held: string[] = [];
-		const release = releaseWithResponse(this, held);
 		const data = this.getWorkflowStaticData('node') as NodeState;
 		const now = Date.now();
-		settleClaims(this, readMemory(data.memory), now);
-		const items: IDataObject[] = [];
-		let answer: IDataObject = { received: true };
-		const sweepRequested = query.sweep !== undefined;
-
-		if (!sweepRequested) {
-			const delivery = classify(bodyOf(this));
-			if (delivery.kind === 'unknown') {
-				return reply(400, {
-					error: `Not a delivery of the voice agent service: ${delivery.reason}`,
-				});
-			}
-			answer = admit(this, delivery, config, data, held, now, items);
-		}
-
-		const swept = await sweepIfDue(this, config, data, held, now, sweepRequested);
-		if ('failed' in swept) return reply(502, { error: `Sweep failed: ${swept.failed}` });
-		items.push(...swept.items);
-		if (swept.answer) answer = { ...answer, ...swept.answer };
-
-		if (items.length === 0) return { webhookResponse: answer };
-		release.answered = true;
-		reply(200, answer);
-		return startWorkflow(this, items);
+		const memory = TriggerMemory.of(this, data.memory, now);
+		const handled = await handle(this, config, data, memory, query, now);
+		// Whatever the request did, the copy n8n saves for it carries every key this process
+		// knows (known.ts): after the last await, so what other requests remembered is in too.
+		const written = memory.toWrite();
+		if (written) data.memory = written;
+		if ('error' in handled) return reply(handled.status, { error: handled.error });
+		if (handled.items.length === 0) return { webhookResponse: handled.answer };
+		reply(200, handled.answer);
+		return startWorkflow(this, handled.items);
 	}
 }
 
-/**
- * A delivery, judged: ignored (not an event this trigger is for), a duplicate (already
- * remembered, or being handled by a concurrent request), or new: remembered and emitted.
- */
-function admit(
+/** One authenticated request: a delivery (and a sweep when one is due), or `?sweep`. */
+async function handle(
 	ctx: IWebhookFunctions,
-	delivery: Exclude<Delivery, { kind: 'unknown' }>,
 	config: Config,
 	data: NodeState,
-	held: string[],
+	memory: TriggerMemory,
+	query: IDataObject,
 	now: number,
+): Promise<{ items: IDataObject[]; answer: IDataObject } | { status: number; error: string }> {
+	const items: IDataObject[] = [];
+	let answer: IDataObject = { received: true };
+	const sweepRequested = query.sweep !== undefined;
+	if (!sweepRequested) {
+		const delivery = classify(bodyOf(ctx));
+		if (delivery.kind === 'unknown') {
+			return {
+				status: 400,
+				error: `Not a delivery of the voice agent service: ${delivery.reason}`,
+			};
+		}
+		answer = admit(delivery, config, memory, items);
+	}
+	const swept = await sweepIfDue(ctx, config, data, memory, now, sweepRequested);
+	if ('failed' in swept) return { status: 502, error: `Sweep failed: ${swept.failed}` };
+	items.push(...swept.items);
+	if (swept.answer) answer = { ...answer, ...swept.answer };
+	return { items, answer };
+}
+
+/**
+ * A delivery, judged: ignored (not an event this trigger is for), a duplicate (its key
+ * known: in this request's copy of the memory, or to this process, which includes a copy
+ * being handled by a concurrent request), or new: remembered and emitted. Checked and
+ * remembered without an await between, so two copies in one process cannot both pass.
+ */
+function admit(
+	delivery: Exclude<Delivery, { kind: 'unknown' }>,
+	config: Config,
+	memory: TriggerMemory,
 	items: IDataObject[],
 ): IDataObject {
-	const nowSec = Math.floor(now / 1000);
-	const memory: Memory = readMemory(data.memory);
 	const primary = primaryEvent(config.events, config.acceptCallbacks);
 	const ignored = ignoredBecause(delivery, config);
 	if (ignored) return { received: true, ignored };
 	const dKey = deliveryKey(delivery.key);
 	const isPrimary = delivery.eventType === primary && delivery.terminal;
 	const cKey = callKey(delivery.callId);
-	if (
-		has(memory, dKey) ||
-		(isPrimary && has(memory, cKey)) ||
-		!claim(ctx, isPrimary ? [dKey, cKey] : [dKey], held)
-	) {
+	if (memory.has(dKey) || (isPrimary && memory.has(cKey))) {
 		return { received: true, duplicate: true };
 	}
-	remember(memory, dKey, nowSec);
-	if (isPrimary) remember(memory, cKey, nowSec);
-	data.memory = prune(memory, nowSec);
+	memory.remember(dKey);
+	if (isPrimary) memory.remember(cKey);
 	// Judged after it is remembered: a retry of a filtered delivery is a duplicate, and the
 	// safety net does not emit its call later.
 	const filtered = carriedFilterReason(delivery.item, config.outcomeFilter);
@@ -290,29 +238,28 @@ function admit(
 }
 
 /**
- * The safety net's sweep, when it is due or asked for (`?sweep`) and no other request runs
- * one: the calls it finds that no delivery brought. A failed sweep stores nothing (the next
- * one reads the same window again); only an asked-for one reports the failure.
+ * The safety net's sweep, when it is due or asked for (`?sweep`) and no other request of
+ * this process runs one: the calls it finds that no delivery brought. A failed sweep stores
+ * nothing (the next one reads the same window again); only an asked-for one reports the
+ * failure.
  */
 async function sweepIfDue(
 	ctx: IWebhookFunctions,
 	config: Config,
 	data: NodeState,
-	held: string[],
+	memory: TriggerMemory,
 	now: number,
 	requested: boolean,
 ): Promise<{ items: IDataObject[]; answer?: IDataObject } | { failed: string }> {
 	const due = !data.sweep?.at || now - Number(data.sweep.at) >= config.sweepMs;
-	if (config.safetyNet && (requested || due) && claim(ctx, [SWEEP], held)) {
+	if (config.safetyNet && (requested || due) && claimSweep(ctx)) {
 		try {
-			const found = await runSweep(ctx, config, data, now);
-			// A call a delivery is handling right now, or one emitted before whose save is not
-			// read back yet, is not swept again.
-			const fresh = found.filter((item) => claim(ctx, [callKey(String(item.call_id))], held));
-			const items = fresh.filter(
+			// The calls no delivery (of any request, in this copy or this process) emitted.
+			const found = await runSweep(ctx, config, data, memory, now);
+			const items = found.filter(
 				(item) => carriedFilterReason(item, config.outcomeFilter) === undefined,
 			);
-			return { items, answer: { swept: fresh.length } };
+			return { items, answer: { swept: found.length } };
 		} catch (error) {
 			ctx.logger.warn(`Voice Agent Webhook Trigger: sweep failed: ${(error as Error).message}`);
 			if (requested) return { failed: (error as Error).message };

@@ -23,6 +23,10 @@ export const DEFAULT_GRACE_MINUTES = 5;
 export const SWEEP_LOOKBACK_MINUTES = 24 * 60;
 export const MAX_SWEEP_LOOKBACK_MINUTES = 7 * 24 * 60;
 
+/** How Outcomes treats a retried attempt (Call Attempt Ended with status "retry"). */
+export const OUTCOMES_HINT =
+	'Call Attempt Ended: an attempt the service retries passes when the outcome of that attempt (attempt_outcome: busy, no answer, …) is selected, not as pending; one whose outcome the service does not give does not pass. Call Started and Recording Ready are not judged.';
+
 export const properties: INodeProperties[] = [
 	{
 		// Short on purpose: the steps live in the trigger panel's help (left of the parameters).
@@ -91,7 +95,7 @@ export const properties: INodeProperties[] = [
 		default: {},
 		options: outcomeFilterFields(
 			'Judges the events that carry an analysis (All Processing Completed, Platform Analysis Completed); other events pass. Outcomes judges the events with a final status.',
-		),
+		).map((field) => (field.name === 'outcomes' ? { ...field, hint: OUTCOMES_HINT } : field)),
 	},
 	{
 		displayName: 'Register on Assistant',

@@ -14,6 +14,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { decisiveOutcome, normaliseSubStatus, type Outcome } from '../shared/calls/outcome';
 import { recordFromEvent } from '../shared/calls/record';
 import { TERMINAL_STATUSES } from '../shared/calls/statuses';
 import { isPlainObject } from '../shared/http/shape';
@@ -72,7 +73,42 @@ function eventItem(body: IDataObject, eventType: string, callId: string): IDataO
 		source: 'event',
 	};
 	// Event payloads are flat: the call's fields are at the top level of the body.
-	return item(meta, body, eventType, callId, body);
+	const built = item(meta, body, eventType, callId, body);
+	if (eventType !== 'call_completed') return built;
+	const { event_type, event_id, occurred_at, source, ...record } = built;
+	const attempt_outcome = attemptOutcome(body, record.outcome);
+	return { event_type, event_id, occurred_at, source, attempt_outcome, ...record };
+}
+
+/**
+ * Sub-statuses a retry attempt's event may carry about the call's next attempt (queued), not
+ * about the attempt that ended: they say nothing of how that one went.
+ */
+const NEXT_ATTEMPT = new Set(['queued', 'in_db']);
+
+/**
+ * How the attempt a call_completed reports ended. A final attempt's is the call's outcome.
+ * A retry attempt (status "retry": the service calls again) has the outcome `pending`, the
+ * call not being over; how that attempt went is what the delivery says of it, read as the
+ * outcome table reads final calls: a sub-status that decides an outcome (carrier words such
+ * as "busy line", "no answer", or VOICEMAIL_DETECTED), else the status of the last entry of
+ * `attempts` (oldest first, in its original case, e.g. "Busy Line"), else
+ * `voicemail_detected: true`; null when the delivery does not tell (RETRY_SCHEDULED, QUEUED).
+ */
+export function attemptOutcome(body: IDataObject, outcome: unknown): Outcome | null {
+	if (typeof outcome === 'string' && outcome !== 'pending') return outcome as Outcome;
+	const told = (value: unknown) => {
+		const sub = text(value);
+		if (sub === undefined || NEXT_ATTEMPT.has(normaliseSubStatus(sub))) return undefined;
+		return decisiveOutcome(sub);
+	};
+	const attempts = Array.isArray(body.attempts) ? body.attempts : [];
+	const last = attempts[attempts.length - 1] as IDataObject | undefined;
+	return (
+		told(body.sub_status) ??
+		told(isPlainObject(last) ? last.status : undefined) ??
+		(body.voicemail_detected === true ? 'voicemail' : null)
+	);
 }
 
 /**

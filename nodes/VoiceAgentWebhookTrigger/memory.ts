@@ -5,6 +5,7 @@
  *   c:<call id>        the call's primary event was emitted (by a delivery or the sweep)
  * Keys are stored as 10 base64url characters (60 bits of two independent hashes): with the
  * cap below, the chance that a new key is taken for a remembered one is below 1e-14.
+ * known.ts reads, judges and writes it (n8n saves a request's copy whole: see there).
  */
 import { hash30 } from '../shared/calls/row';
 
@@ -35,22 +36,6 @@ export function readMemory(raw: unknown): Memory {
 		if (typeof v === 'number' && Number.isInteger(v)) out[k] = v;
 	}
 	return out;
-}
-
-export function has(memory: Memory, key: string): boolean {
-	return memory[memoryKey(key)] !== undefined;
-}
-
-export function remember(memory: Memory, key: string, nowSec: number): void {
-	memory[memoryKey(key)] = nowSec;
-}
-
-/** Drops entries older than MEMORY_DAYS, then the oldest beyond MEMORY_CAP. */
-export function prune(memory: Memory, nowSec: number): Memory {
-	const from = nowSec - MEMORY_DAYS * 86400;
-	const kept = Object.entries(memory).filter(([, at]) => at >= from);
-	kept.sort((a, b) => b[1] - a[1]);
-	return Object.fromEntries(kept.slice(0, MEMORY_CAP));
 }
 
 export const deliveryKey = (key: string) => `d:${key}`;

@@ -21,6 +21,7 @@ import {
 } from '../shared/assistants/subscriptions';
 import { assertActivatable, readConfig } from './config';
 import { SECRET_HEADER, SECRET_QUERY } from './secret';
+import { TriggerMemory } from './known';
 import { runSweep, type NodeState } from './state';
 
 /** The URL without a `secret` query parameter (how earlier versions registered it). */
@@ -129,7 +130,11 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 			secretHash: hashSecret(config.secret),
 		};
 	}
-	if (config.safetyNet && !data.sweep?.cursor) await runSweep(this, config, data, Date.now());
+	if (config.safetyNet && !data.sweep?.cursor) {
+		// The first sweep records what exists and emits nothing.
+		const now = Date.now();
+		await runSweep(this, config, data, TriggerMemory.of(this, data.memory, now), now);
+	}
 	return true;
 }
 

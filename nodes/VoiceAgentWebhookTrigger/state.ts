@@ -9,7 +9,8 @@ import { readCallDetails } from '../shared/calls/details';
 import { historyFetcher } from '../shared/calls/history';
 import type { Config } from './config';
 import { primaryEvent } from './events';
-import { callKey, has, prune, readMemory, remember, type Memory } from './memory';
+import type { TriggerMemory } from './known';
+import { callKey, type Memory } from './memory';
 import { sweep, type SweepState } from './sweep';
 
 /** What activation registered on the assistant, so deactivation removes only that. */
@@ -30,20 +31,24 @@ export interface NodeState extends IDataObject {
 }
 
 /**
- * Runs one sweep and stores its outcome (cursor, pending calls, emitted calls) in `data`.
- * Throws before storing anything when a request fails.
+ * Runs one sweep and stores its outcome (cursor, pending calls) in `data`; the calls it
+ * returns are remembered in `memory`. A call whose primary event was emitted (known to
+ * `memory`: this request's copy, or this process) is not returned, also when its delivery
+ * came in while the sweep waited for the service. Throws before storing anything when a
+ * request fails.
  */
 export async function runSweep(
 	ctx: IHookFunctions | IWebhookFunctions,
 	config: Config,
 	data: NodeState,
+	memory: TriggerMemory,
 	nowMs: number,
 ): Promise<IDataObject[]> {
-	const memory = readMemory(data.memory);
 	// The shared readers: every page shape-checked, paging only to a proven end (a service
 	// capping its pages below the size asked for no longer hides the calls past page one).
 	const fetchPage = historyFetcher(ctx);
 	const fetchDetails = async (callId: string) => await readCallDetails(ctx, callId, true);
+	const covered = (callId: string) => memory.has(callKey(callId));
 	const result = await sweep(
 		data.sweep,
 		nowMs,
@@ -55,11 +60,11 @@ export async function runSweep(
 		},
 		fetchPage,
 		fetchDetails,
-		(callId) => has(memory, callKey(callId)),
+		covered,
 	);
-	const nowSec = Math.floor(nowMs / 1000);
-	for (const item of result.items) remember(memory, callKey(String(item.call_id)), nowSec);
-	data.memory = prune(memory, nowSec);
+	// After the last await: what a delivery of this process emitted meanwhile is known now.
+	const items = result.items.filter((item) => !covered(String(item.call_id)));
+	for (const item of items) memory.remember(callKey(String(item.call_id)));
 	data.sweep = result.state as NodeState['sweep'];
-	return result.items;
+	return items;
 }

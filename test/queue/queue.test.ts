@@ -7,6 +7,7 @@
  * execution (n8n's "Worker started execution <id>" / "Worker finished execution <id>").
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -14,6 +15,7 @@ import { createSandbox, fixtures, type Sandbox } from '../../sandbox';
 import { ensureN8n, type N8nInstall } from '../../scripts/n8n-install';
 import { bound } from '../../scripts/bounds';
 import * as env from '../../scripts/n8n-env';
+import { listenOnPort } from '../../scripts/ports';
 import { parseFlatted } from '../helpers/flatted';
 import { startSettings } from '../helpers/startParams';
 import { settle, waitFor } from '../helpers/wait';
@@ -34,6 +36,10 @@ const FROM_POLLED = fixtures.NUMBERS[1].number;
 const SECRET = 'queue-instant-secret-0123456789';
 const INSTANT_HOOK = '8a1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d7';
 const ROWS = Number(process.env.QUEUE_ROWS || 300);
+/** The lost-update case: calls ending together, each delivery answered by both webhook processes. */
+const LOST_HOOK = '8a1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d8';
+const LOST_CALLS = Number(process.env.QUEUE_LOST_CALLS || 200);
+const LOST_NODE = 'When calls end together';
 /**
  * QUEUE_GUARD=off turns Start's rerun guard off in the kill case, to show what it prevents:
  * there, every row dialled before the kill is dialled again (by n8n 1.x's re-run, or by the
@@ -234,6 +240,42 @@ function instantWorkflow() {
 	};
 }
 
+/**
+ * The Webhook Trigger with the Safety Net on, sweeping inside every delivery (Sweep Every 0),
+ * for the assistant of the instant case. Its subscription is added by the test, to a load
+ * balancer in front of both webhook processes (registration would name one process).
+ */
+function lostWorkflow() {
+	return {
+		id: 'qLost',
+		name: 'Queue webhook trigger, calls ending together',
+		active: false,
+		nodes: [
+			node(
+				LOST_NODE,
+				INSTANT,
+				1,
+				{
+					secret: SECRET,
+					events: ['all_processing_completed'],
+					acceptCallbacks: false,
+					// "From List", as in the kill case: n8n's 250 ms check of a typed-in ID timed out
+					// in the webhook processes under this load ("Regular expression execution timed
+					// out", n8n answering 500 before the node ran).
+					assistant: { __rl: true, mode: 'list', value: AGENT_INSTANT },
+					safetyNet: true,
+					// A call found by a sweep waits 15 s for its event: far longer than a delivery
+					// and its retry take here (the sandbox runs 20 times faster than the service).
+					safetyNetOptions: { sweepMinutes: 0, graceMinutes: 0.25 },
+				},
+				{ credentials, webhookId: LOST_HOOK },
+			),
+		],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** A publication that ended, well or not (n8n 2.x). */
 const PUBLISHED = ['published', 'partial', 'failed'];
@@ -313,6 +355,315 @@ const hook = (pathName: string, proc = cluster.webhooks[0]) =>
 const ledgerFor = (numbers: Set<string>) =>
 	sandbox.ledger.filter((l: any) => numbers.has(l.mobile_number));
 
+/**
+ * LOST_CALLS calls of the instant case's assistant end together; the Webhook Trigger of
+ * qLost (Safety Net on, sweeping inside every delivery) gets their all_processing_completed
+ * through a load balancer in front of two webhook processes. Each delivery's first answer is
+ * lost on its way back, so the service retries it: at the other process (`both`), or at the
+ * same one (`one`: the trigger's path routed to one process). Then both processes restart,
+ * every delivery arrives once more, and sweeps run until no call waits for its event.
+ * Measures how many executions carry each call, and where the extra ones came from.
+ */
+async function endingTogether(series: number, route: 'both' | 'one') {
+	const second = await cluster.startWebhook();
+	let procs = [cluster.webhooks[0], second];
+	const lb = await balancer(() => (route === 'both' ? procs : [procs[0]]));
+	// The trigger's subscription, as a user adds it: the balancer's URL, the secret in a header.
+	const entry = {
+		event_type: ['all_processing_completed'],
+		callback_url: `${lb.url}/webhook/${LOST_HOOK}/events`,
+		headers: { 'x-voice-agent-secret': SECRET },
+		method_type: 'POST',
+	};
+	const versions = sandbox.store.agents.get(AGENT_INSTANT).versions as Array<{
+		event_subscriptions: unknown[];
+	}>;
+	for (const v of versions) v.event_subscriptions.push(entry);
+	// The instant case's own subscription (call_completed, to one process) is not part of this.
+	sandbox.setDeliveryFaults([{ event: 'call_completed', action: 'drop' }]);
+	const runsBefore = new Set((await executions('qLost')).map((e) => e.id));
+	const calls: string[] = [];
+	try {
+		for (let from = 0; from < LOST_CALLS; from += 20) {
+			const started = await Promise.all(
+				Array.from({ length: Math.min(20, LOST_CALLS - from) }, async (_, i) => {
+					const r = (await (
+						await post(
+							`${sandbox.url}/calling/outbound/individual`,
+							{
+								name: `Tess ${from + i}`,
+								mobile_number: phone(series, from + i),
+								agent_id: AGENT_INSTANT,
+								from_number: FROM,
+							},
+							{ 'X-API-KEY': sandbox.apiKey },
+						)
+					).json()) as any;
+					return String(r.data.call_id);
+				}),
+			);
+			calls.push(...started);
+		}
+		await waitFor('every call to end', () =>
+			calls.every((id) => sandbox.call(id)?.status === 'completed'),
+		);
+		await waitFor('every delivery answered twice', () =>
+			calls.every((id) => lb.passed.some((p) => p.call === id && p.attempt === 2)),
+		);
+		await sandbox.flushDeliveries();
+		const retriedAgain = lb.passed.filter(
+			(p) => p.attempt >= 2 && readAnswer(p.status, p.answer).fresh,
+		);
+		// Answers n8n gave instead of the trigger (its own errors under load): the service retries.
+		const notFromTrigger: Record<string, number> = {};
+		for (const p of lb.passed.filter((x) => x.status !== 200)) {
+			const what = `${p.status} ${p.answer.slice(0, 80)}`;
+			notFromTrigger[what] = (notFromTrigger[what] ?? 0) + 1;
+		}
+		// Every answer that said it started the workflow: an execution each. A shortfall is
+		// reported with the measure, not thrown here.
+		const unsettled: string[] = [];
+		const runsSettled = async (n: number) => {
+			try {
+				await settledRuns('qLost', runsBefore.size + n);
+			} catch (error) {
+				unsettled.push((error as Error).message.split(' (last seen')[0]);
+			}
+		};
+		await runsSettled(lb.passed.filter((p) => startedWorkflow(p.status, p.answer)).length);
+
+		// Both webhook processes restart: what they knew of the trigger's memory is gone.
+		for (const p of procs) {
+			await cluster.stopProc(p);
+			cluster.webhooks.splice(cluster.webhooks.indexOf(p), 1);
+		}
+		// The first comes back on the port WEBHOOK_URL names, for the cases after this one.
+		procs = [await cluster.startWebhook(), await cluster.startWebhook()];
+		const target = (k: number) => procs[route === 'both' ? k % 2 : 0];
+		// Every delivery arrives once more (the service may deliver one twice).
+		const bodies = sandbox.deliveries
+			.filter((d: any) => d.url === entry.callback_url)
+			.map((d: any) => d.body as { call_id: string });
+		const again: Array<{ call: string; status: number; answer: string }> = [];
+		for (let from = 0; from < bodies.length; from += 20) {
+			again.push(
+				...(await Promise.all(
+					bodies.slice(from, from + 20).map(async (body, i) => {
+						const r = await post(
+							`http://127.0.0.1:${target(from + i).port}/webhook/${LOST_HOOK}/events`,
+							body,
+							{ 'x-voice-agent-secret': SECRET },
+						);
+						return { call: body.call_id, status: r.status, answer: await r.text() };
+					}),
+				)),
+			);
+		}
+		const againStarted = again.filter((a) => startedWorkflow(a.status, a.answer));
+		const againFresh = again.filter((a) => readAnswer(a.status, a.answer).fresh).length;
+		// Sweeps until no call waits for its event any more: each call the sweeps saw was
+		// either known or emitted (after the 15 s grace).
+		let sweeps = 0;
+		const sweptAfterRestart: number[] = [];
+		await waitFor(
+			'the sweeps to have judged every call they found',
+			async () => {
+				const r = await post(
+					`http://127.0.0.1:${target(sweeps++).port}/webhook/${LOST_HOOK}/events?sweep=1`,
+					{},
+					{ 'x-voice-agent-secret': SECRET },
+				);
+				const answer = (await r.json()) as { swept?: unknown };
+				if (r.status !== 200) throw new Error(`sweep answered ${r.status}`);
+				sweptAfterRestart.push(Number(answer.swept));
+				const [[raw]] = await cluster.sql(
+					`select "staticData" from workflow_entity where id = 'qLost'`,
+				);
+				const pending = JSON.parse(raw)?.[`node:${LOST_NODE}`]?.sweep?.pending ?? {};
+				return Object.keys(pending).length === 0;
+			},
+			bound('event'),
+			500,
+		);
+		const emittedBySweeps = sweptAfterRestart.reduce((a, b) => a + b, 0);
+		const answeredStarted =
+			lb.passed.filter((p) => startedWorkflow(p.status, p.answer)).length +
+			againStarted.length +
+			sweptAfterRestart.filter((n) => n > 0).length;
+		await runsSettled(answeredStarted);
+
+		const perCall = new Map<string, number>(calls.map((id) => [id, 0]));
+		const others = new Map<string, number>();
+		const sources: Record<string, number> = {};
+		const failed: Record<string, number> = {};
+		const runs = (await executions('qLost')).filter((e) => !runsBefore.has(e.id));
+		for (const e of runs) {
+			expect(e.mode).toBe('webhook');
+			const detail = await rest.request('GET', `/executions/${e.id}`);
+			const data = detail.json?.data?.data
+				? parseFlatted(n8n.dir, detail.json.data.data)
+				: undefined;
+			if (e.status !== 'success') {
+				const why = `${e.status}: ${String(data?.resultData?.error?.message ?? 'no error recorded').slice(0, 120)}`;
+				failed[why] = (failed[why] ?? 0) + 1;
+			}
+			const items = outputOf(data?.resultData?.runData ?? {}, LOST_NODE).map((i) => i.json);
+			for (const item of items) sources[item.source] = (sources[item.source] ?? 0) + 1;
+			// A call counts once per execution that carries it.
+			for (const id of new Set(items.map((i) => i.call_id))) {
+				const into = perCall.has(id) ? perCall : others;
+				into.set(id, (into.get(id) ?? 0) + 1);
+			}
+		}
+		const histogram: Record<number, number> = {};
+		for (const n of perCall.values()) histogram[n] = (histogram[n] ?? 0) + 1;
+		figures.push(
+			`${LOST_CALLS} calls ending together, retries at ${route === 'both' ? 'the other' : 'the same'} webhook process: ${runs.length} executions; executions per call ${JSON.stringify(histogram)}; items by source ${JSON.stringify(sources)}; retries taken as new: ${retriedAgain.length}; after both processes restarted, deliveries again taken as new: ${againFresh} of ${again.length}; ${sweeps} sweep(s) emitted ${emittedBySweeps} call(s); answers that started the workflow: ${answeredStarted}; answers not 200 (n8n's own errors, retried by the service): ${JSON.stringify(notFromTrigger)}` +
+				(others.size ? `; other calls of the assistant: ${others.size}` : '') +
+				(Object.keys(failed).length
+					? `; executions not successful ${JSON.stringify(failed)}`
+					: '') +
+				(unsettled.length ? `; ${unsettled.join('; ')}` : ''),
+		);
+		expect(failed).toEqual({});
+		expect(unsettled).toEqual([]);
+		// Calls of the assistant from other cases, whose event never came here: once at most.
+		for (const n of others.values()) expect(n).toBe(1);
+		return {
+			perCall,
+			histogram,
+			lost: calls.filter((id) => perCall.get(id) === 0),
+			retriedAgain: retriedAgain.length,
+			againFresh,
+			emittedBySweeps,
+		};
+	} catch (error) {
+		throw new Error(`${(error as Error).message}\n${await clusterLog()}`);
+	} finally {
+		sandbox.setDeliveryFaults(null);
+		for (const v of versions)
+			v.event_subscriptions = v.event_subscriptions.filter((e) => e !== entry);
+		await lb.close();
+		for (const p of procs.slice(1)) {
+			await cluster.stopProc(p);
+			cluster.webhooks.splice(cluster.webhooks.indexOf(p), 1);
+		}
+	}
+}
+
+/**
+ * A Webhook Trigger's answer, read: did it take the delivery as new, did a sweep find calls.
+ * Only a 200 from the trigger counts (n8n answers an error of its own otherwise).
+ */
+function readAnswer(status: number, answer: string): { fresh: boolean; swept: number } {
+	try {
+		const a = JSON.parse(answer) as {
+			received?: unknown;
+			duplicate?: unknown;
+			ignored?: unknown;
+			swept?: unknown;
+		};
+		if (status !== 200 || a.received !== true) return { fresh: false, swept: 0 };
+		const swept = Number(a.swept);
+		return {
+			fresh: a.duplicate === undefined && a.ignored === undefined,
+			swept: Number.isFinite(swept) ? swept : 0,
+		};
+	} catch {
+		return { fresh: false, swept: 0 };
+	}
+}
+
+/** Whether the answer says the request started the workflow (a new delivery, or swept calls). */
+const startedWorkflow = (status: number, answer: string) => {
+	const a = readAnswer(status, answer);
+	return a.fresh || a.swept > 0;
+};
+
+/** One attempt of one delivery through the balancer: where it went and what it was answered. */
+interface Passed {
+	call: string;
+	attempt: number;
+	to: number;
+	status: number;
+	answer: string;
+}
+
+/**
+ * A load balancer in front of the webhook processes, on a reserved port. A delivery's first
+ * attempt goes to one process (by its call id) and that process's answer is lost on the way
+ * back (502 to the service, as a balancer that timed out says); the service's retry goes to
+ * the other process and gets its answer. Like a balancer with a connection limit, it keeps at
+ * most `inFlight` requests open to each process and queues the others (n8n 2.41.1 failed
+ * with its database pool's "timeout exceeded when trying to connect" under 200 at once here).
+ */
+async function balancer(targets: () => Array<{ port: number }>, inFlight = 10) {
+	const passed: Passed[] = [];
+	const attempts = new Map<string, number>();
+	const slots = new Map<number, { open: number; waiting: Array<() => void> }>();
+	const acquire = async (port: number) => {
+		const slot = slots.get(port) ?? { open: 0, waiting: [] };
+		slots.set(port, slot);
+		if (slot.open >= inFlight) await new Promise<void>((r) => slot.waiting.push(r));
+		else slot.open++;
+		return () => {
+			const next = slot.waiting.shift();
+			if (next) next();
+			else slot.open--;
+		};
+	};
+	const server = http.createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (c: Buffer) => chunks.push(c));
+		req.on('end', () => {
+			void (async () => {
+				try {
+					const raw = Buffer.concat(chunks);
+					const body = JSON.parse(raw.toString('utf8') || '{}') as Record<string, unknown>;
+					const call = String(body.call_id);
+					const key = `${call}:${String(body.event_type)}`;
+					const attempt = (attempts.get(key) ?? 0) + 1;
+					attempts.set(key, attempt);
+					const list = targets();
+					const side = [...call].reduce((n, c) => n + c.charCodeAt(0), 0);
+					const to = (side + attempt - 1) % list.length;
+					const done = await acquire(list[to].port);
+					let answer: Response;
+					let text: string;
+					try {
+						answer = await fetch(`http://127.0.0.1:${list[to].port}${req.url}`, {
+							method: 'POST',
+							headers: {
+								'content-type': 'application/json',
+								'x-voice-agent-secret': String(req.headers['x-voice-agent-secret'] ?? ''),
+							},
+							body: raw,
+						});
+						text = await answer.text();
+					} finally {
+						done();
+					}
+					passed.push({ call, attempt, to, status: answer.status, answer: text });
+					if (attempt === 1) res.writeHead(502).end('the answer was lost on its way back');
+					else res.writeHead(answer.status, { 'content-type': 'application/json' }).end(text);
+				} catch (error) {
+					res.writeHead(502).end(String(error));
+				}
+			})();
+		});
+	});
+	const { port, release } = await listenOnPort(server, { what: 'load balancer' });
+	return {
+		url: `http://127.0.0.1:${port}`,
+		passed,
+		close: async () => {
+			server.closeAllConnections();
+			await new Promise((r) => server.close(r));
+			release();
+		},
+	};
+}
+
 beforeAll(async () => {
 	sandbox = await createSandbox({ port: 0, clock: 'real', speed: 20, seed: 5 });
 	n8n = await ensureN8n({ major: MAJOR, log: () => undefined });
@@ -353,9 +704,10 @@ beforeAll(async () => {
 			binaryWorkflow(),
 			pollWorkflow(),
 			instantWorkflow(),
+			lostWorkflow(),
 		],
 	});
-	for (const id of ['qStart', 'qStartWait', 'qKill', 'qBinary', 'qPoll', 'qInstant'])
+	for (const id of ['qStart', 'qStartWait', 'qKill', 'qBinary', 'qPoll', 'qInstant', 'qLost'])
 		await env.activateWorkflow(n8n, cli, id);
 	await cluster.startMain();
 	// Two workers, as a scaled-out setup has: when one dies, the other is there to take over.
@@ -366,7 +718,7 @@ beforeAll(async () => {
 	await rest.ownerLogin();
 	// n8n 2.x publishes in the background after the main's startup (1.x has activated them
 	// when startMain returns): every case starts with its workflow in place.
-	for (const id of ['qStart', 'qStartWait', 'qKill', 'qBinary', 'qPoll', 'qInstant'])
+	for (const id of ['qStart', 'qStartWait', 'qKill', 'qBinary', 'qPoll', 'qInstant', 'qLost'])
 		expect(await env.publicationSettled(n8n, rest, id, { until: PUBLISHED })).toBe(
 			MAJOR === 2 ? 'published' : undefined,
 		);
@@ -804,6 +1156,22 @@ describe(`n8n ${MAJOR}.x in queue mode`, () => {
 		} finally {
 			sandbox.setLatency({});
 		}
+	});
+
+	test(`${LOST_CALLS} calls ending together, each delivery's retry at the other webhook process, both restarted, the Safety Net on (measured): no call lost, none three times, none started again after the restart`, async () => {
+		const m = await endingTogether(7, 'both');
+		// A second execution only where one process emitted a call the other had not read yet
+		// (its delivery's retry, or its sweep: docs/queue-mode.md); never a third, and after
+		// the restart every call is known.
+		expect(m.lost).toEqual([]);
+		expect(Math.max(...m.perCall.values())).toBeLessThanOrEqual(2);
+		expect([m.againFresh, m.emittedBySweeps]).toEqual([0, 0]);
+	});
+
+	test(`${LOST_CALLS} calls ending together with the trigger's path routed to one webhook process, restarted, the Safety Net on: each call starts exactly one execution`, async () => {
+		const m = await endingTogether(8, 'one');
+		expect(m.histogram).toEqual({ 1: LOST_CALLS });
+		expect([m.retriedAgain, m.againFresh, m.emittedBySweeps]).toEqual([0, 0, 0]);
 	});
 
 	test('stops everything cleanly: no process and no port left', async () => {

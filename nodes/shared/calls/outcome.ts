@@ -68,6 +68,16 @@ const DECISIVE: Record<string, Outcome> = {
 };
 
 /**
+ * The outcome a sub-status decides by itself (the first table of docs/call-record.md), in
+ * either vocabulary and any case; undefined for one that leaves it to the status, or unknown.
+ */
+export function decisiveOutcome(subStatus: string | null | undefined): Outcome | undefined {
+	if (typeof subStatus !== 'string') return undefined;
+	const sub = normaliseSubStatus(subStatus);
+	return Object.prototype.hasOwnProperty.call(DECISIVE, sub) ? DECISIVE[sub] : undefined;
+}
+
+/**
  * Known sub-statuses that leave the outcome to the status: on `completed` a person was on
  * the line; on `failed`/`error` nothing finer is said.
  */

@@ -64,16 +64,35 @@ export function passesOutcomeFilter(
 
 /**
  * The webhook's rule: each filter judges only the deliveries that carry what it reads (a
- * final status for Outcomes, an analysis for Classification); the others pass. Returns why
- * a delivery is ignored, or undefined.
+ * final status for Outcomes, an analysis for Classification); the others pass. An ended
+ * attempt (Call Attempt Ended: `attempt_outcome`) is judged by how that attempt ended, so a
+ * retry attempt passes Outcomes only when its own outcome (busy, no answer, ...) is selected,
+ * never as `pending`; one whose outcome the delivery does not tell (null) does not pass.
+ * Returns why a delivery is ignored, or undefined.
  */
 export function carriedFilterReason(
-	record: { outcome?: unknown; classification?: unknown; platform_analysis?: unknown },
+	record: {
+		outcome?: unknown;
+		attempt_outcome?: unknown;
+		sub_status?: unknown;
+		classification?: unknown;
+		platform_analysis?: unknown;
+	},
 	filter: OutcomeFilter,
 ): string | undefined {
-	const final = record.outcome !== undefined && record.outcome !== 'pending';
-	if (final && !passesOutcomeFilter({ outcome: record.outcome }, { ...filter, classification: '' }))
-		return `outcome ${String(record.outcome)} is not selected`;
+	const attempt = record.attempt_outcome !== undefined;
+	const judged = attempt ? record.attempt_outcome : record.outcome;
+	if (filter.outcomes.length > 0 && attempt && judged === null) {
+		const said =
+			typeof record.sub_status === 'string' ? ` (sub_status "${record.sub_status}")` : '';
+		return `the outcome of this retried attempt is not known${said}`;
+	}
+	const final = judged !== undefined && judged !== null && judged !== 'pending';
+	if (final && !passesOutcomeFilter({ outcome: judged }, { ...filter, classification: '' })) {
+		return record.outcome === 'pending'
+			? `outcome ${String(judged)} of this retried attempt is not selected`
+			: `outcome ${String(judged)} is not selected`;
+	}
 	const analysed = record.platform_analysis !== null && record.platform_analysis !== undefined;
 	if (analysed && !passesOutcomeFilter(record, { ...filter, outcomes: [] }))
 		return `classification ${JSON.stringify(record.classification ?? null)} is not selected`;

@@ -111,6 +111,77 @@ describe('Webhook Trigger › Outcomes and Classification filters', () => {
 		]);
 	});
 
+	/** call_completed of an attempt the service retries (FACTS: attempts oldest first, original case). */
+	const retried = (n: number, subStatus: string, attempts: string[]) => ({
+		...common('call_completed', n),
+		status: 'retry',
+		sub_status: subStatus,
+		call_duration: 0,
+		transcript: [],
+		retry_count: attempts.length - 1,
+		attempts: attempts.map((status) => ({ status, called_on_time: '2026-11-25T12:00:00Z' })),
+		recording_url: null,
+	});
+
+	test('Outcomes judge a retried attempt by how that attempt ended, never as pending; an attempt whose outcome is not told does not pass', async () => {
+		const node = trigger(['call_completed'], { outcomes: ['busy', 'no_answer'] });
+		// The carrier's words in sub_status, as on a final attempt.
+		const busy = await send(node, retried(1, 'busy line', ['Busy Line']));
+		expect(
+			emitted(busy.result).map((i) => [i.status, i.outcome, i.attempt_outcome, i.call_id]),
+		).toEqual([['retry', 'pending', 'busy', callId(1)]]);
+		// RETRY_SCHEDULED says nothing of the attempt: its entry in attempts does.
+		const noAnswer = await send(node, retried(2, 'RETRY_SCHEDULED', ['No Answer']));
+		expect(emitted(noAnswer.result).map((i) => i.attempt_outcome)).toEqual(['no_answer']);
+		// An attempt that ended otherwise: left out, with the reason, and remembered.
+		const voicemail = retried(3, 'VOICEMAIL_DETECTED', ['ACCEPTED']);
+		expect(await send(node, voicemail)).toEqual({
+			result: {
+				webhookResponse: {
+					received: true,
+					ignored: 'outcome voicemail of this retried attempt is not selected',
+				},
+			},
+			status: 200,
+		});
+		expect((await send(node, voicemail)).result).toEqual({
+			webhookResponse: { received: true, duplicate: true },
+		});
+		// QUEUED is the next attempt's state, ACCEPTED decides nothing: the outcome is not known.
+		expect((await send(node, retried(4, 'QUEUED', ['ACCEPTED']))).result).toEqual({
+			webhookResponse: {
+				received: true,
+				ignored: 'the outcome of this retried attempt is not known (sub_status "QUEUED")',
+			},
+		});
+		// The final attempt after it is judged as before: by the call's outcome.
+		const final = await send(node, { ...ended(1, 'failed', 'busy line', 0), retry_count: 1 });
+		expect(emitted(final.result).map((i) => [i.status, i.outcome, i.attempt_outcome])).toEqual([
+			['failed', 'busy', 'busy'],
+		]);
+	});
+
+	test('without Outcomes every attempt passes, each saying how it ended (null when not told)', async () => {
+		const node = trigger(['call_completed'], {});
+		const items = [];
+		for (const body of [
+			retried(1, 'QUEUED', []),
+			retried(2, 'no answer', ['No Answer']),
+			ended(3, 'completed', 'ACCEPTED', 42),
+		])
+			items.push(...emitted((await send(node, body)).result));
+		expect(items.map((i) => [i.call_id, i.status, i.outcome, i.attempt_outcome])).toEqual([
+			[callId(1), 'retry', 'pending', null],
+			[callId(2), 'retry', 'pending', 'no_answer'],
+			[callId(3), 'completed', 'answered', 'answered'],
+		]);
+		// Only Call Attempt Ended items carry it.
+		const other = trigger(['call_started'], {});
+		expect(Object.keys(emitted((await send(other, started(4))).result)[0])).not.toContain(
+			'attempt_outcome',
+		);
+	});
+
 	test('Classification: analysed deliveries match it in any case; deliveries without an analysis pass', async () => {
 		const node = trigger(['call_completed', 'all_processing_completed'], {
 			classification: ' Interested ',

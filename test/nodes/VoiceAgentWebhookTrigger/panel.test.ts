@@ -28,6 +28,14 @@ describe('Instant (webhook) trigger panel', () => {
 		expect(notice('={{ $env.S }}')).toBe(false);
 	});
 
+	test('Outcomes says how a retried attempt is judged, below the field', () => {
+		const filters = instant.properties.find((p) => p.name === 'filters') as INodeProperties;
+		const outcomes = (filters.options as INodeProperties[]).find((o) => o.name === 'outcomes');
+		expect(outcomes?.hint).toBe(
+			'Call Attempt Ended: an attempt the service retries passes when the outcome of that attempt (attempt_outcome: busy, no answer, …) is selected, not as pending; one whose outcome the service does not give does not pass. Call Started and Recording Ready are not judged.',
+		);
+	});
+
 	test('actions list and field use the same event names', () => {
 		expect(events.displayName).toBe('Events'); // the editor's nodes panel looks for "Events"
 		expect(options.map((o) => [o.name, o.action])).toEqual([
