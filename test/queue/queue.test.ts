@@ -41,6 +41,11 @@ const LOST_HOOK = '8a1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d8';
 const LOST_CALLS = Number(process.env.QUEUE_LOST_CALLS || 200);
 const LOST_NODE = 'When calls end together';
 /**
+ * The two measurements of calls ending together run on demand (QUEUE_LOST=1, docs/queue-mode.md):
+ * 400 calls and two restarts of the webhook processes would double the queue lanes of CI.
+ */
+const lostTest = process.env.QUEUE_LOST === '1' ? test : test.skip;
+/**
  * QUEUE_GUARD=off turns Start's rerun guard off in the kill case, to show what it prevents:
  * there, every row dialled before the kill is dialled again (by n8n 1.x's re-run, or by the
  * batch sent again on 2.x).
@@ -1158,7 +1163,7 @@ describe(`n8n ${MAJOR}.x in queue mode`, () => {
 		}
 	});
 
-	test(`${LOST_CALLS} calls ending together, each delivery's retry at the other webhook process, both restarted, the Safety Net on (measured): no call lost, none three times, none started again after the restart`, async () => {
+	lostTest(`${LOST_CALLS} calls ending together, each delivery's retry at the other webhook process, both restarted, the Safety Net on (measured): no call lost, none three times, none started again after the restart`, async () => {
 		const m = await endingTogether(7, 'both');
 		// A second execution only where one process emitted a call the other had not read yet
 		// (its delivery's retry, or its sweep: docs/queue-mode.md); never a third, and after
@@ -1168,7 +1173,7 @@ describe(`n8n ${MAJOR}.x in queue mode`, () => {
 		expect([m.againFresh, m.emittedBySweeps]).toEqual([0, 0]);
 	});
 
-	test(`${LOST_CALLS} calls ending together with the trigger's path routed to one webhook process, restarted, the Safety Net on: each call starts exactly one execution`, async () => {
+	lostTest(`${LOST_CALLS} calls ending together with the trigger's path routed to one webhook process, restarted, the Safety Net on: each call starts exactly one execution`, async () => {
 		const m = await endingTogether(8, 'one');
 		expect(m.histogram).toEqual({ 1: LOST_CALLS });
 		expect([m.retriedAgain, m.againFresh, m.emittedBySweeps]).toEqual([0, 0, 0]);
