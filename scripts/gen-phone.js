@@ -3,7 +3,7 @@
 'use strict';
 
 /**
- * Writes nodes/shared/calls/phoneData.ts: for every country calling code, how many digits a
+ * Writes nodes/shared/calls/callee/phoneData.ts: for every country calling code, how many digits a
  * number can have after it (its possible national lengths). Run with `npm run gen:phone` after
  * updating the dev-only source, libphonenumber-js (Google libphonenumber's metadata). Nodes may
  * import nothing beyond n8n-workflow, so the result is one compact string, parsed once by
@@ -21,7 +21,7 @@ const path = require('node:path');
 const metadata = require('libphonenumber-js/metadata.min.json');
 
 const ROOT = path.join(__dirname, '..');
-const OUT = path.join(ROOT, 'nodes/shared/calls/phoneData.ts');
+const OUT = path.join(ROOT, 'nodes/shared/calls/callee/phoneData.ts');
 
 /**
  * Lengths of numbers that are dialled only from inside their country, which the compact

@@ -61,7 +61,14 @@ describe('Continue On Fail, error output', () => {
 		const [success, failed] = outputs(run);
 		expect(success.map((i) => [i.json, i.pairedItem])).toEqual([
 			[expect.objectContaining({ call_id: '00000000-0000-4000-8000-000000000001' }), { item: 0 }],
-			[{ skipped: 'do_not_call', mobile_number: '+14155550144' }, { item: 2 }],
+			[
+				{
+					skipped: 'do_not_call',
+					skip_reason: 'Do Not Call: +14155550144 is on the list, so it is not called',
+					mobile_number: '+14155550144',
+				},
+				{ item: 2 },
+			],
 		]);
 		// The harness runs the node first (no source): n8n adds the row's fields only in a workflow.
 		expect(failed.map((i) => [i.json, i.pairedItem])).toEqual([

@@ -68,12 +68,12 @@ export const EXCEPTIONS: Exception[] = [
 		reason: 'the event types and their labels (constants only)',
 	},
 	{
-		modules: 'nodes/shared/calls/zoneData.ts',
-		reason: `generated data; read through zones.ts by test/unit/calls/zones.test.ts`,
+		modules: 'nodes/shared/calls/callee/zoneData.ts',
+		reason: `generated data; read through zones.ts by test/unit/calls/callee/zones.test.ts`,
 	},
 	{
-		modules: 'nodes/shared/calls/phoneData.ts',
-		reason: `generated data; read through phone.ts by test/unit/calls/phone.test.ts`,
+		modules: 'nodes/shared/calls/callee/phoneData.ts',
+		reason: `generated data; read through phone.ts by test/unit/calls/callee/phone.test.ts`,
 	},
 	// Tested through the operations that use them.
 	{
@@ -120,16 +120,16 @@ export const EXCEPTIONS: Exception[] = [
 		reason: `${T}/VoiceAgentCalling/call/start/input.test.ts, request.test.ts`,
 	},
 	{
-		modules: 'nodes/shared/calls/doNotCallField.ts',
+		modules: 'nodes/shared/calls/callee/doNotCallField.ts',
 		reason: `${T}/VoiceAgentCalling/call/start/doNotCall.test.ts, ${T}/VoiceAgentCalling/call/callBack.doNotCall.test.ts, ${T}/VoiceAgentCampaign/campaign/create/doNotCall.test.ts`,
 	},
 	{
-		modules: 'nodes/shared/calls/zoneFields.ts',
+		modules: 'nodes/shared/calls/callee/zoneFields.ts',
 		reason: `${T}/VoiceAgentCalling/call/start/calleeZone.test.ts, ${T}/VoiceAgentCampaign/campaign/create/zones.test.ts`,
 	},
 	{
-		modules: 'nodes/shared/calls/preview.ts',
-		reason: 'test/unit/calls/doNotCall.test.ts (the call window preview)',
+		modules: 'nodes/shared/calls/callee/preview.ts',
+		reason: 'test/unit/calls/callee/doNotCall.test.ts (the call window preview)',
 	},
 	{
 		modules: 'nodes/shared/calls/outcomeFilter.ts',

@@ -215,7 +215,11 @@ describe(`n8n ${MAJOR}.x: before the dial (issue 31)`, () => {
 			[calls[2].id, { item: 2 }],
 			['do_not_call', { item: 3 }],
 		]);
-		expect(success[3].json).toEqual({ skipped: 'do_not_call', mobile_number: '+14155550144' });
+		expect(success[3].json).toEqual({
+			skipped: 'do_not_call',
+			skip_reason: 'Do Not Call: +14155550144 is on the list, so it is not called',
+			mobile_number: '+14155550144',
+		});
 		// Error output: the refused row, its fields and the error (n8n adds the fields), paired.
 		const errors = run.data.main[1];
 		expect(errors.map((i: any) => [i.json, i.pairedItem])).toEqual([
@@ -359,6 +363,7 @@ describe(`n8n ${MAJOR}.x: before the dial (issue 31)`, () => {
 		expect(report[3]).toEqual({
 			dry_run: true,
 			skipped: 'do_not_call',
+			skip_reason: 'Do Not Call: +14155550144 is on the list, so it is not called',
 			mobile_number: '+14155550144',
 			summary,
 		});

@@ -5,7 +5,7 @@ import { assistantLocator } from '../../../shared/assistants/fields';
 import { campaignLocator } from '../../../shared/campaigns/fields';
 import { sendOnce } from '../../../shared/engine/once';
 import { fields } from '../../../shared/engine/params';
-import { normalisePhone } from '../../../shared/calls/phone';
+import { normalisePhone } from '../../../shared/calls/callee/phone';
 import type { OperationOutput } from '../../../shared/engine/router';
 import { terminateCalls } from '../../../shared/campaigns/terminate';
 import { toE164, toUuid } from '../../../shared/engine/validate';

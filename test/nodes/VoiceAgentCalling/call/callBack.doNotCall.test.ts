@@ -84,7 +84,7 @@ describe('Call › Call Back: Do Not Call', () => {
 				{
 					json: {
 						skipped: 'do_not_call',
-						skip_reason: 'Do Not Call: +14155550123 is on the list, so it is not called back',
+						skip_reason: 'Do Not Call: +14155550123 is on the list, so it is not called',
 						mobile_number: '+14155550123',
 						parent_call_id: CALL,
 						attempt: 2,

@@ -19,7 +19,7 @@ import type { FaultRule, Sandbox } from '../../../../sandbox';
 import { initBinaryData, runNode } from '../../../helpers/harness';
 import { sandboxCredentials, useSandbox } from '../../../helpers/sandbox';
 import { callBody, type Client } from '../../../sandbox/helpers';
-import { CALL_BACK_SKIPS } from '../../../../nodes/VoiceAgentCalling/actions/call/callBack/skip';
+import { SKIP_CODES } from '../../../../nodes/shared/calls/callee/verdict';
 
 const CALLEE = '+14155557300';
 const OVERRIDE = '+14155557301';
@@ -146,7 +146,7 @@ function properties(reading: 'hidden' | 'shown') {
 				for (const out of outputs) {
 					if (out.error) continue;
 					if (out.skipped !== undefined) {
-						expect(CALL_BACK_SKIPS).toContain(out.skipped);
+						expect(SKIP_CODES).toContain(out.skipped);
 						expect(typeof out.skip_reason).toBe('string');
 						expect(out.parent_call_id).toBe(source);
 					} else {

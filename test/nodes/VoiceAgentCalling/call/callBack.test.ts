@@ -661,6 +661,7 @@ describe('Call › Call Back › never twice', () => {
 		expect(jsonOf(output)).toEqual([
 			{
 				skipped: 'already_called_back',
+				mobile_number: '+14155550123',
 				skip_reason: `Already called back: call ${NEW_CALL} names this call as its parent_call_id, so no second call-back is placed`,
 				call_back_id: NEW_CALL,
 				recognised_by: 'parent_call_id',
@@ -688,6 +689,7 @@ describe('Call › Call Back › never twice', () => {
 		expect(log).toEqual([`details ${CALL}`, historyQuery(), `details ${NEW_CALL}`]);
 		expect(jsonOf(output)[0]).toMatchObject({
 			skipped: 'already_called_back',
+			mobile_number: '+14155550123',
 			call_back_id: NEW_CALL,
 			recognised_by: 'parent_call_id',
 			already_called_back: true,
@@ -755,6 +757,7 @@ describe('Call › Call Back › where the service shows no parent_call_id', () 
 		expect(jsonOf(output)).toEqual([
 			{
 				skipped: 'max_attempts',
+				mobile_number: '+14155550123',
 				skip_reason:
 					"Max Attempts (3) reached: this call is attempt 3 of its chain (counted as the assistant's calls to this callee within Look Back before it: the service shows no parent_call_id)",
 				parent_call_id: CALL,
@@ -806,6 +809,7 @@ describe('Call › Call Back › where the service shows no parent_call_id', () 
 		expect(jsonOf(output)).toEqual([
 			{
 				skipped: 'presumed_called_back',
+				mobile_number: '+14155550123',
 				skip_reason: `Presumed already called back: call ${NEW_CALL} of the assistant reached this callee (${TO}) after this call, and the service shows no parent_call_id to tell whether it is this call's call-back or another (another workflow's call, a reminder). No call is placed, so none is placed twice: check that call, and run again with Duplicate Protection off if it is not a call-back`,
 				call_back_id: NEW_CALL,
 				recognised_by: 'number_and_time',
@@ -883,6 +887,7 @@ describe('Call › Call Back › Max Attempts', () => {
 		expect(jsonOf(output)).toEqual([
 			{
 				skipped: 'max_attempts',
+				mobile_number: '+14155550123',
 				skip_reason: 'Max Attempts (3) reached: this call is attempt 3 of its chain',
 				parent_call_id: CALL,
 				attempt: 4,
@@ -913,6 +918,7 @@ describe('Call › Call Back › Max Attempts', () => {
 		expect(log).toEqual([]);
 		expect(jsonOf(output)[0]).toMatchObject({
 			skipped: 'max_attempts',
+			mobile_number: '+14155550123',
 			attempt: 4,
 			parent_call_id: NEW_CALL,
 		});

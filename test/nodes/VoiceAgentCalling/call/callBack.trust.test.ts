@@ -8,7 +8,7 @@
 import nock from 'nock';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import * as doNotCall from '../../../../nodes/shared/calls/doNotCall';
+import * as doNotCall from '../../../../nodes/shared/calls/callee/doNotCall';
 import { BASE_URL, jsonOf, recordAll, runNode } from '../../../helpers/harness';
 import { AGENT, CALL } from '../../../helpers/fixtures';
 
@@ -254,6 +254,8 @@ describe('an Overrides › Phone Number call-back is searched on every number it
 		expect(log).toEqual([`details ${CALL}`, counting(), `details ${placedId(9)}`]);
 		expect(jsonOf(output)[0]).toMatchObject({
 			skipped: 'presumed_called_back',
+			// The number this run would call (the override); the call found reached the source's.
+			mobile_number: OTHER_TO,
 			call_back_id: placedId(9),
 		});
 	});
@@ -286,6 +288,7 @@ describe('ids compared case-insensitively, sent in lower case (issue 14)', () =>
 		expect(jsonOf(again.output)).toEqual([
 			{
 				skipped: 'already_called_back',
+				mobile_number: '+14155550123',
 				skip_reason: `Already called back: call ${placedId(1)} names this call as its parent_call_id, so no second call-back is placed`,
 				call_back_id: placedId(1),
 				recognised_by: 'parent_call_id',
@@ -340,6 +343,7 @@ describe("the search runs from the source call's own time to now, every page (is
 		]);
 		expect(jsonOf(output)[0]).toMatchObject({
 			skipped: 'already_called_back',
+			mobile_number: '+14155550123',
 			call_back_id: placedId(9),
 		});
 	});
@@ -399,6 +403,7 @@ describe('Max Attempts counted where the service shows no parent_call_id (issue 
 		expect(jsonOf(output)).toEqual([
 			{
 				skipped: 'max_attempts',
+				mobile_number: '+14155550123',
 				skip_reason:
 					"Max Attempts (3) reached: this call is attempt 3 of its chain (counted as the assistant's calls to this callee within Look Back before it: the service shows no parent_call_id)",
 				parent_call_id: CALL,
@@ -434,6 +439,7 @@ describe('a call-back is never presumed silently (issue 17)', () => {
 		const out = jsonOf(output)[0];
 		expect(out).toMatchObject({
 			skipped: 'presumed_called_back',
+			mobile_number: '+14155550123',
 			call_back_id: id(7),
 			recognised_by: 'number_and_time',
 			already_called_back: true,
@@ -467,6 +473,7 @@ describe('a call-back is never presumed silently (issue 17)', () => {
 		expect(log).toEqual([`details ${CALL}`, counting(), 'agent', `start ${TO}`, `details ${CALL}`]);
 		expect(jsonOf(output)[1]).toEqual({
 			skipped: 'already_called_back',
+			mobile_number: '+14155550123',
 			skip_reason: `Already called back: item 0 of this execution placed call ${placedId(1)} back for this call, so no second call-back is placed`,
 			call_back_id: placedId(1),
 			recognised_by: 'this_execution',

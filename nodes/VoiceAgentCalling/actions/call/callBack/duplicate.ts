@@ -29,7 +29,7 @@ import {
 	readHistory,
 	rowId,
 } from '../../../../shared/calls/history';
-import { normalisePhone } from '../../../../shared/calls/phone';
+import { normalisePhone } from '../../../../shared/calls/callee/phone';
 import { callIdOf, sameCall, sourceNumber } from './source';
 
 /** The service's clock may be a little apart from this one. */

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { calleeNumber } from '../../../../shared/calls/callee';
-import { DO_NOT_CALL } from '../../../../shared/calls/doNotCall';
+import { calleeNumber } from '../../../../shared/calls/callee/values';
 import { asJson, recordFromStart } from '../../../../shared/calls/record';
 import { operationOption } from '../../../../shared/engine/operation';
 import { fields, type Fields } from '../../../../shared/engine/params';
@@ -9,7 +8,7 @@ import { alreadySent, mayHaveActed, sendOnce } from '../../../../shared/engine/o
 import type { OperationOutput } from '../../../../shared/engine/router';
 import { expectObject } from '../../../../shared/http/shape';
 import { apiRequest } from '../../../../shared/http/transport';
-import { START_PATH, type StartBody } from '../start/body';
+import { START_PATH, type StartBody } from '../../../../shared/calls/startRequest';
 import { doNotCallOfRun } from './doNotCall';
 import {
 	callsUpToSource,
@@ -26,7 +25,7 @@ import {
 	UNZONED_MARGIN_MS,
 } from './duplicate';
 import { notePlaced, placedByAnother } from './placed';
-import { skipOutput } from './skip';
+import { judgeCallee, skipOutput, type Skip } from '../../../../shared/calls/callee/verdict';
 import { attemptOf, callIdOf, sourceCall, sourceNumber, type SourceCall } from './source';
 import { checkVariables, readVariablesOverride } from './variables';
 import { readAssumedZone, readGivenTime, requestedTime, WHEN } from './when';
@@ -74,10 +73,13 @@ function possibleOverride(o: Fields): string {
 
 /**
  * The number to call: the override, else the source call's, cleaned and checked (sourceNumber);
- * one it cannot be sure of is an error asking for the override, before any call is placed.
+ * one it cannot be sure of, or none, is an error asking for the override, before any call is
+ * placed.
  */
-function numberToCall(s: Settings, src: SourceCall): string | null {
-	if (s.to || !src.to) return s.to;
+function numberToCall(s: Settings, src: SourceCall): string {
+	if (s.to) return s.to;
+	if (!src.to)
+		throw s.o.error('Phone Number', "the original call's value is not known: give it here");
 	const read = sourceNumber(src.to, s.from ?? src.from);
 	if (read.ok) return read.number;
 	const problem = read.problem.replace(/^"[^"]*" /, '');
@@ -88,12 +90,7 @@ function numberToCall(s: Settings, src: SourceCall): string | null {
 }
 
 /** The request body: each override, else the source call's value. */
-function buildBody(
-	s: Settings,
-	src: SourceCall,
-	to: string | null,
-	callConfig?: IDataObject,
-): StartBody {
+function buildBody(s: Settings, src: SourceCall, to: string, callConfig?: IDataObject): StartBody {
 	const need = (value: string | null, label: string) => {
 		if (value) return value;
 		throw s.o.error(label, "the original call's value is not known: give it here");
@@ -103,7 +100,7 @@ function buildBody(
 	const versionId = s.versionId ?? (s.agentId ? null : src.versionId);
 	const body: StartBody = {
 		name: s.name ?? src.name ?? '',
-		mobile_number: need(to, 'Phone Number'),
+		mobile_number: to,
 		agent_id: agentId,
 		...(versionId ? { version_id: versionId } : {}),
 		from_number: need(s.from ?? src.from, 'From Number'),
@@ -158,33 +155,34 @@ function calledBack(
 	found: FoundCallBack | { id: string | null; by: 'this_execution'; item: number },
 	to: string,
 	tail: IDataObject,
-): IDataObject {
+): Skip {
 	const which = found.id ? `call ${found.id}` : 'a call';
+	const extra = { call_back_id: found.id, recognised_by: found.by, ...tail };
 	if (found.by === 'parent_call_id') {
-		return skipOutput(
-			'already_called_back',
-			`Already called back: ${which} names this call as its parent_call_id, so no second call-back is placed`,
-			{ call_back_id: found.id, recognised_by: found.by, ...tail },
-		);
+		return {
+			code: 'already_called_back',
+			sentence: `Already called back: ${which} names this call as its parent_call_id, so no second call-back is placed`,
+			extra,
+		};
 	}
 	if (found.by === 'this_execution') {
 		return found.id
-			? skipOutput(
-					'already_called_back',
-					`Already called back: item ${found.item} of this execution placed ${which} back for this call, so no second call-back is placed`,
-					{ call_back_id: found.id, recognised_by: found.by, ...tail },
-				)
-			: skipOutput(
-					'presumed_called_back',
-					`Presumed already called back: item ${found.item} of this execution sent a call-back of this call and got no answer that says whether it was placed, so none is sent again: check the call history`,
-					{ call_back_id: null, recognised_by: found.by, ...tail },
-				);
+			? {
+					code: 'already_called_back',
+					sentence: `Already called back: item ${found.item} of this execution placed ${which} back for this call, so no second call-back is placed`,
+					extra,
+				}
+			: {
+					code: 'presumed_called_back',
+					sentence: `Presumed already called back: item ${found.item} of this execution sent a call-back of this call and got no answer that says whether it was placed, so none is sent again: check the call history`,
+					extra,
+				};
 	}
-	return skipOutput(
-		'presumed_called_back',
-		`Presumed already called back: ${which} of the assistant reached this callee (${String(found.row.to_number ?? to)}) after this call, and the service shows no parent_call_id to tell whether it is this call's call-back or another (another workflow's call, a reminder). No call is placed, so none is placed twice: check that call, and run again with Duplicate Protection off if it is not a call-back`,
-		{ call_back_id: found.id, recognised_by: found.by, ...tail },
-	);
+	return {
+		code: 'presumed_called_back',
+		sentence: `Presumed already called back: ${which} of the assistant reached this callee (${String(found.row.to_number ?? to)}) after this call, and the service shows no parent_call_id to tell whether it is this call's call-back or another (another workflow's call, a reminder). No call is placed, so none is placed twice: check that call, and run again with Duplicate Protection off if it is not a call-back`,
+		extra,
+	};
 }
 
 /**
@@ -238,7 +236,7 @@ async function historyCheck(
 	nowMs: number,
 	counting: boolean,
 	attempt: number,
-): Promise<{ attempt: number; output?: OperationOutput }> {
+): Promise<{ attempt: number; skip?: Skip }> {
 	if (!s.protect && !counting) return { attempt };
 	const w = historyWindow(s, src, nowMs, counting);
 	const q: CallBackSearch = {
@@ -252,12 +250,12 @@ async function historyCheck(
 	const atMs = sourceMs(rows, q, w.atMs);
 	if (counting) attempt = Math.max(attempt, callsUpToSource(rows, q, atMs) + 1);
 	if (attempt > s.maxAttempts) {
-		const why = maxAttemptsReached(s.maxAttempts, attempt, true);
-		return { attempt, output: skipOutput('max_attempts', why, chain(src.id, attempt)) };
+		const sentence = maxAttemptsReached(s.maxAttempts, attempt, true);
+		return { attempt, skip: { code: 'max_attempts', sentence, extra: chain(src.id, attempt) } };
 	}
 	const found = s.protect ? await findCallBack(ctx, rows, q, atMs, i) : undefined;
 	if (!found) return { attempt };
-	return { attempt, output: calledBack(found, body.mobile_number, chain(src.id, attempt, true)) };
+	return { attempt, skip: calledBack(found, body.mobile_number, chain(src.id, attempt, true)) };
 }
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
@@ -283,54 +281,59 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 		requested: s.when === 'callbackAt',
 		time: s.protect,
 	});
-	const to = numberToCall(s, src);
+	// The source call's place in its chain: every output says it.
 	const walked = await attemptOf(this, src, i, s.maxAttempts);
 	let attempt = walked.attempt + 1;
-	if (attempt > s.maxAttempts) {
-		return skipOutput(
-			'max_attempts',
-			maxAttemptsReached(s.maxAttempts, attempt, false),
-			chain(src.id, attempt),
-		);
+	let body: StartBody | undefined;
+	let said: IDataObject = {};
+	// The callee verdict (calls/callee/verdict.ts): the number, the list, the zone, the chain's
+	// rules, the variables.
+	const verdict = await judgeCallee({
+		number: () => numberToCall(s, src),
+		list: doNotCall,
+		// The requested time is read in the callee's zone: the number called (an override's too).
+		zone: (number) =>
+			s.when === 'callbackAt'
+				? requestedTime(f, src.requested, {
+						number,
+						workflowZone: zone,
+						defaultZone: s.assumedZone,
+						nowMs,
+					})
+				: undefined,
+		rules: async ({ number, zone: requested }): Promise<Skip | undefined> => {
+			if (attempt > s.maxAttempts) {
+				const sentence = maxAttemptsReached(s.maxAttempts, attempt, false);
+				return { code: 'max_attempts', sentence, extra: chain(src.id, attempt) };
+			}
+			body = buildBody(s, src, number, requested?.callConfig ?? given);
+			// Proof at no cost: another item of this execution placed it back already.
+			const sibling = s.protect ? placedByAnother(this, i, src.id) : undefined;
+			if (sibling) {
+				const found = { id: sibling.callId, by: 'this_execution' as const, item: sibling.item };
+				return calledBack(found, number, chain(src.id, attempt, true));
+			}
+			// Where the details show no parent_call_id, the chain is counted in the history.
+			const checked = await historyCheck(this, i, s, src, body, nowMs, walked.untold, attempt);
+			attempt = checked.attempt;
+			if (checked.skip) return checked.skip;
+			said = requested ? { requested_time: requested.said } : {};
+			if (!requested?.notYet) return undefined;
+			return {
+				code: 'too_far_ahead',
+				sentence: `When: ${requested.notYet.reason}`,
+				extra: { send_from: requested.notYet.sendFrom, ...said, ...chain(src.id, attempt) },
+			};
+		},
+		variables: async () =>
+			await checkVariables(this, s.o, body!, (s.variables ?? src.variables) !== null, i),
+		body: () => body!,
+	});
+	if (verdict.verdict === 'refuse') throw verdict.error;
+	if (verdict.verdict === 'skip') {
+		const out = skipOutput(verdict, verdict.number);
+		// A listed number's output ends with the chain's keys too.
+		return verdict.extra ? out : { ...out, ...chain(src.id, attempt) };
 	}
-	const body = buildBody(s, src, to, given);
-	// The requested time is read in the callee's zone: the number called (an override's too).
-	const requested =
-		s.when === 'callbackAt'
-			? requestedTime(f, src.requested, {
-					number: body.mobile_number,
-					workflowZone: zone,
-					defaultZone: s.assumedZone,
-					nowMs,
-				})
-			: undefined;
-	if (requested?.callConfig) body.call_config = requested.callConfig;
-	if (doNotCall?.has(body.mobile_number)) {
-		return skipOutput(
-			DO_NOT_CALL,
-			`Do Not Call: ${body.mobile_number} is on the list, so it is not called back`,
-			{ mobile_number: body.mobile_number, ...chain(src.id, attempt) },
-		);
-	}
-	// Proof at no cost: another item of this execution placed it back already.
-	const sibling = s.protect ? placedByAnother(this, i, src.id) : undefined;
-	if (sibling) {
-		const found = { id: sibling.callId, by: 'this_execution' as const, item: sibling.item };
-		return calledBack(found, body.mobile_number, chain(src.id, attempt, true));
-	}
-	// Where the details show no parent_call_id, the chain is counted in the history.
-	const checked = await historyCheck(this, i, s, src, body, nowMs, walked.untold, attempt);
-	if (checked.output) return checked.output;
-	attempt = checked.attempt;
-	const said = requested ? { requested_time: requested.said } : {};
-	if (requested?.notYet) {
-		return skipOutput('too_far_ahead', `When: ${requested.notYet.reason}`, {
-			send_from: requested.notYet.sendFrom,
-			...said,
-			mobile_number: body.mobile_number,
-			...chain(src.id, attempt),
-		});
-	}
-	await checkVariables(this, s.o, body, (s.variables ?? src.variables) !== null, i);
-	return await place(this, i, src, body, { ...chain(src.id, attempt), ...said });
+	return await place(this, i, src, verdict.value, { ...chain(src.id, attempt), ...said });
 }

@@ -12,7 +12,7 @@
  */
 import { zoneClock, type LocalFields } from '../../../../shared/engine/dateTime';
 import type { DailyWindow } from '../../../../shared/calls/laterCall';
-import { zoneOfNumber, zoneProblem, type CalleeZone } from '../../../../shared/calls/zones';
+import { zoneOfNumber, zoneProblem, type CalleeZone } from '../../../../shared/calls/callee/zones';
 
 /** The hours a requested day without a time is called in, in the callee's zone. */
 export const DAY_WINDOW: DailyWindow = { start: '09:00', end: '18:00' };

@@ -4,8 +4,8 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { calleeNumber, calleeText, type CalleeNumber } from '../../../../shared/calls/callee';
-import { callingCodeOf, normalisePhone } from '../../../../shared/calls/phone';
+import { calleeNumber, calleeText, type CalleeNumber } from '../../../../shared/calls/callee/values';
+import { callingCodeOf, normalisePhone } from '../../../../shared/calls/callee/phone';
 import { readCallDetails } from '../../../../shared/calls/details';
 import { recordFromDetails } from '../../../../shared/calls/record';
 import { isPlainObject } from '../../../../shared/http/shape';

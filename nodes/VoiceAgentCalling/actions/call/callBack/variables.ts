@@ -8,7 +8,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readAssistantRecord } from '../../../../shared/assistants/assistants';
-import { calleeText } from '../../../../shared/calls/callee';
+import { calleeText } from '../../../../shared/calls/callee/values';
 import {
 	asPlaceholders,
 	missingPromptVariables,
@@ -16,7 +16,7 @@ import {
 } from '../../../../shared/assistants/promptVariables';
 import { usedPromptVariables } from '../../../../shared/assistants/versions';
 import type { Fields } from '../../../../shared/engine/params';
-import type { StartBody } from '../start/body';
+import type { StartBody } from '../../../../shared/calls/startRequest';
 
 /** The Variables override as text values; undefined when unset (the default `{}`). */
 export function readVariablesOverride(o: Fields): Record<string, string> | undefined {

@@ -9,7 +9,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { laterCall, type DailyWindow } from '../../../../shared/calls/laterCall';
-import { zoneProblem } from '../../../../shared/calls/zones';
+import { zoneProblem } from '../../../../shared/calls/callee/zones';
 import { parseScheduledTime, toIsoWithOffset } from '../../../../shared/engine/dateTime';
 import type { Fields } from '../../../../shared/engine/params';
 import { readRequested, type RequestedTime } from './requested';

@@ -1,31 +1,16 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { calleeNumber, readCountryCode } from '../../../../shared/calls/callee';
+import { calleeNumber, readCountryCode } from '../../../../shared/calls/callee/values';
 import { fields, type Fields } from '../../../../shared/engine/params';
 import { fieldError } from '../../../../shared/engine/validate';
 import { readCallSettings, scheduleCall } from '../../../../shared/calls/callSettings';
-import { calleeCallConfig } from '../../../../shared/calls/zoneFields';
-import { tagSkip } from '../../../../shared/calls/preview';
+import { calleeCallConfig } from '../../../../shared/calls/callee/zoneFields';
+import { tagSkip } from '../../../../shared/calls/callee/preview';
 import { readCallback } from './callback';
 import { readVariables } from './variables';
 import { versionBody } from '../../../../shared/assistants/versionField';
-
-/** The body of POST /calling/outbound/individual (or its v2) as one row sends it. */
-export interface StartBody extends IDataObject {
-	name: string;
-	mobile_number: string;
-	agent_id: string;
-	version_id?: string;
-	/** Exactly one caller: a number, a number's id, or a number pool. */
-	from_number?: string;
-	from_number_id?: string;
-	number_pool_id?: string;
-	voice_id?: string;
-	custom_args_values?: Record<string, string>;
-	call_config?: IDataObject;
-	callback_url?: string;
-	callback_args?: IDataObject;
-}
+import { START_PATH_V2, startPath, type StartBody } from '../../../../shared/calls/startRequest';
+import { judgeCallee, type Verdict } from '../../../../shared/calls/callee/verdict';
 
 /** One row's request, checked: what it sends, and what a Dry Run should point out. */
 export interface StartRequest {
@@ -65,17 +50,6 @@ function readFrom(f: Fields): IDataObject {
 	return { from_number: f.locatorE164('fromNumber', 'From Number') };
 }
 
-/** The contract's path, and the v2 path for what only it takes (vendor reference, 2026-06-12). */
-export const START_PATH = '/calling/outbound/individual';
-export const START_PATH_V2 = '/calling/v2/outbound/individual';
-
-/** Where a row's request goes: v2 only for a number pool or a voice override. */
-export function startPath(body: IDataObject): string {
-	return body.number_pool_id !== undefined || body.voice_id !== undefined
-		? START_PATH_V2
-		: START_PATH;
-}
-
 /** v2 has no scheduled_at and no per-call callback: refused there, before anything is sent. */
 function refuseOnV2(f: Fields, body: IDataObject) {
 	if (startPath(body) !== START_PATH_V2) return;
@@ -89,35 +63,48 @@ function refuseOnV2(f: Fields, body: IDataObject) {
 	if (body.callback_url !== undefined) throw settings.error('Status Callback URL', why);
 }
 
-/** The whole request body for one row; every check happens here, before anything is sent. */
-export function buildStartRequest(
+/**
+ * One row's verdict (calls/callee/verdict.ts): the number, the Do Not Call list, the callee's
+ * zone with the window and Scheduled At in it, the variables, then the rest of the body. Every
+ * check happens here, before anything is sent.
+ */
+export async function startVerdict(
 	ctx: IExecuteFunctions,
 	i: number,
-	nowMs = Date.now(),
-): StartRequest {
-	const f = fields(ctx, i);
+	nowMs: number,
+	list?: ReadonlySet<string>,
+): Promise<Verdict<StartRequest>> {
 	const warnings: string[] = [];
-	const agentId = f.locatorUuid('assistant', 'Assistant');
-	const body: StartBody = {
-		name: f.text('name', 'Callee Name'),
-		mobile_number: readPhone(ctx, i, warnings),
-		agent_id: agentId,
-		// Without a Version the service picks (the active version).
-		...versionBody(f),
-		...readFrom(f),
-	};
-	if (f.locator('voiceId', 'Voice (Override)'))
-		body.voice_id = f.locatorUuid('voiceId', 'Voice (Override)');
-	const variables = readVariables(ctx, i);
-	if (variables) body.custom_args_values = variables;
-	const settings = readCallSettings(ctx, i, nowMs);
-	// The window in the callee's zone first, then the scheduled moment written in that zone.
-	let callConfig = calleeCallConfig(ctx, i, body.mobile_number, settings.config);
-	if (callConfig && settings.scheduled)
-		callConfig = scheduleCall(ctx, i, callConfig, settings.scheduled, nowMs);
-	if (callConfig) body.call_config = callConfig;
-	const callback = readCallback(ctx, i);
-	if (callback) Object.assign(body, callback);
-	refuseOnV2(f, body);
-	return { body, warnings };
+	return await judgeCallee({
+		number: () => readPhone(ctx, i, warnings),
+		list,
+		zone: (number) => {
+			const settings = readCallSettings(ctx, i, nowMs);
+			// The window in the callee's zone first, then the scheduled moment written in that zone.
+			const config = calleeCallConfig(ctx, i, number, settings.config);
+			return config && settings.scheduled
+				? scheduleCall(ctx, i, config, settings.scheduled, nowMs)
+				: config;
+		},
+		variables: () => readVariables(ctx, i),
+		body: ({ number, zone, variables }) => {
+			const f = fields(ctx, i);
+			const body: StartBody = {
+				name: f.text('name', 'Callee Name'),
+				mobile_number: number,
+				agent_id: f.locatorUuid('assistant', 'Assistant'),
+				// Without a Version the service picks (the active version).
+				...versionBody(f),
+				...readFrom(f),
+			};
+			if (f.locator('voiceId', 'Voice (Override)'))
+				body.voice_id = f.locatorUuid('voiceId', 'Voice (Override)');
+			if (variables) body.custom_args_values = variables;
+			if (zone) body.call_config = zone;
+			const callback = readCallback(ctx, i);
+			if (callback) Object.assign(body, callback);
+			refuseOnV2(f, body);
+			return { body, warnings };
+		},
+	});
 }

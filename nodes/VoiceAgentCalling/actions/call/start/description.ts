@@ -5,9 +5,9 @@ import { assistantLocator, voiceLocator } from '../../../../shared/assistants/fi
 import { fromNumberLocator } from '../../../../shared/workspace/fields';
 import { callSettingsField } from '../../../../shared/calls/callSettings';
 import { versionLocator } from '../../../../shared/assistants/versionField';
-import { countryCodeField, missingVariablesField } from '../../../../shared/calls/callee';
-import { calleeZoneProperties } from '../../../../shared/calls/zoneFields';
-import { doNotCallFields } from '../../../../shared/calls/doNotCallField';
+import { countryCodeField, missingVariablesField } from '../../../../shared/calls/callee/values';
+import { calleeZoneProperties } from '../../../../shared/calls/callee/zoneFields';
+import { doNotCallFields } from '../../../../shared/calls/callee/doNotCallField';
 import { downloadRecordingField, includeAnalysisField } from '../../../../shared/calls/fields';
 import {
 	duplicateProtectionField,

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { Pacer, runPool } from './batch';
-import { startPath } from './body';
+import { startPath } from '../../../../shared/calls/startRequest';
 import { sendOnce } from '../../../../shared/engine/once';
 import { asItemError, type ItemResult } from '../../../../shared/engine/router';
 import { describeValue, isPlainObject, shapeError } from '../../../../shared/http/shape';

@@ -1,21 +1,24 @@
 /**
- * Do Not Call in Start: a listed row becomes a Listed marker in place of its request, so every
- * later step (prompt check, duplicate guard, dialling) passes it by as it passes a bad row,
- * and it is output as skipped at the end, never as an error, whatever Continue On Fail says.
+ * Do Not Call in Start: the run's list, read once; a row the callee verdict skips (a listed
+ * number) becomes a Skipped marker in place of its request, so every later step (prompt check,
+ * duplicate guard, dialling) passes it by as it passes a bad row, and it is output as skipped
+ * at the end, never as an error, whatever Continue On Fail says.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { readCountryCode } from '../../../../shared/calls/callee';
-import { DO_NOT_CALL } from '../../../../shared/calls/doNotCall';
-import { readDoNotCall } from '../../../../shared/calls/doNotCallField';
+import { readCountryCode } from '../../../../shared/calls/callee/values';
+import { readDoNotCall } from '../../../../shared/calls/callee/doNotCallField';
 import { fields } from '../../../../shared/engine/params';
 import type { ItemResult } from '../../../../shared/engine/router';
-import type { StartRequest } from './body';
 import { batchParams } from './batchParams';
+import { skipOutput, type Skip } from '../../../../shared/calls/callee/verdict';
 
-export class Listed extends Error {
-	constructor(readonly number: string) {
-		super('on the Do Not Call list');
+export class Skipped extends Error {
+	constructor(
+		readonly number: string,
+		readonly skip: Skip,
+	) {
+		super(skip.sentence);
 	}
 }
 
@@ -51,20 +54,10 @@ export async function readStartDoNotCall(
 	return await readDoNotCall(ctx, 0, () => runCountryCodes(ctx, itemCount));
 }
 
-/** Replaces each checked row whose number is listed with its marker. */
-export function markListed(requests: Array<StartRequest | Error>, list: Set<string> | undefined) {
-	if (!list?.size) return;
-	requests.forEach((request, i) => {
-		if (!(request instanceof Error) && list.has(request.body.mobile_number)) {
-			requests[i] = new Listed(request.body.mobile_number);
-		}
-	});
+export function skippedOutput(row: Skipped): IDataObject {
+	return skipOutput(row.skip, row.number);
 }
 
-export function listedOutput(listed: Listed): IDataObject {
-	return { skipped: DO_NOT_CALL, mobile_number: listed.number };
-}
-
-export function listedResult(listed: Listed): ItemResult {
-	return { ok: true, output: listedOutput(listed) };
+export function skippedResult(row: Skipped): ItemResult {
+	return { ok: true, output: skippedOutput(row) };
 }

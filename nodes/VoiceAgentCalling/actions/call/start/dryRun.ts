@@ -13,10 +13,10 @@ import {
 	previewSummary,
 	skipReasonOf,
 	type SkipReason,
-} from '../../../../shared/calls/preview';
+} from '../../../../shared/calls/callee/preview';
 import type { ItemResult } from '../../../../shared/engine/router';
 import type { StartRequest } from './body';
-import { Listed, listedOutput } from './doNotCall';
+import { Skipped, skippedOutput } from './doNotCall';
 import type { RowCheck } from './promptCheck';
 
 export function dryRun(
@@ -27,9 +27,9 @@ export function dryRun(
 ): ItemResult[] {
 	const skipped: SkipReason[] = [];
 	const outputs = requests.map((request, i): ItemResult => {
-		if (request instanceof Listed) {
+		if (request instanceof Skipped) {
 			skipped.push('do_not_call');
-			return { ok: true, output: { dry_run: true, ...listedOutput(request) } };
+			return { ok: true, output: { dry_run: true, ...skippedOutput(request) } };
 		}
 		if (request instanceof NodeApiError || (request instanceof Error && !report)) {
 			return { ok: false, error: request };

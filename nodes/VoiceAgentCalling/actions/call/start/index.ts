@@ -6,7 +6,7 @@ import { batchParams } from './batchParams';
 import { asItemError, type BatchOptions, type ItemResult } from '../../../../shared/engine/router';
 import { asJson, recordFromStart } from '../../../../shared/calls/record';
 import { getApiCredentials, type ApiCredentials } from '../../../../shared/http/transport';
-import { buildStartRequest, type StartRequest } from './body';
+import { startVerdict, type StartRequest } from './body';
 import { dialAll } from './dial';
 import {
 	readDialSettings,
@@ -18,7 +18,7 @@ import { downloadRecordingStep } from './recordingStep';
 import { batchRefusal, checkPromptVariables, withWarnings } from './promptCheck';
 import { findEarlierCalls, guardFailedNote, markEarlier, readRerunGuard, SKIPPED } from './rerun';
 import { Watcher, type WatchedCall } from './watcher';
-import { Listed, listedResult, markListed, readStartDoNotCall } from './doNotCall';
+import { Skipped, skippedResult, readStartDoNotCall } from './doNotCall';
 import { dryRun } from './dryRun';
 
 export const option = operationOption({
@@ -84,10 +84,9 @@ export async function executeBatch(
 	// A Dry Run Report gives every row (why each would be skipped) instead of stopping at one.
 	const report = settings.dryRun && settings.dryRunReport;
 	const batchStops = stopOnError && !report;
-	const read = readRows(this, itemCount, batchStops, nowMs);
+	const read = await readRows(this, itemCount, batchStops, nowMs, doNotCall);
 	if ('stopped' in read) return read.stopped;
 	const { requests, waits } = read;
-	markListed(requests, doNotCall);
 	// The assistant's @{{variables}} each row must give: checked before anyone is called (a
 	// Dry Run shows the result). Its warnings go on the row's output.
 	const promptWarnings: string[][] = requests.map(() => []);
@@ -101,7 +100,7 @@ export async function executeBatch(
 					promptWarnings,
 					batchStops,
 				);
-	const first = requests.findIndex((r) => r instanceof Error && !(r instanceof Listed));
+	const first = requests.findIndex((r) => r instanceof Error && !(r instanceof Skipped));
 	if (batchStops && first >= 0) {
 		// Rows lacking variables are named together: fixing one must not reveal the next.
 		const error =
@@ -121,36 +120,48 @@ export async function executeBatch(
 	});
 	return results.map((result, i) => {
 		const request = requests[i];
-		return request instanceof Listed
-			? listedResult(request)
+		return request instanceof Skipped
+			? skippedResult(request)
 			: withWarnings(result, promptWarnings[i]);
 	});
 }
 
 /**
- * Every row read and checked, nobody called yet; fixed fields are read once, not once per
- * row. Without Continue On Fail the first bad row stops the batch.
+ * Every row's verdict, nobody called yet; fixed fields are read once, not once per row. A
+ * skipped row (its number listed) becomes its marker; without Continue On Fail the first
+ * refused row stops the batch.
  */
-function readRows(
+async function readRows(
 	ctx: IExecuteFunctions,
 	itemCount: number,
 	stopOnError: boolean,
 	nowMs: number,
-): { requests: Rows; waits: WaitSettings[] } | { stopped: Results } {
+	doNotCall: ReadonlySet<string> | undefined,
+): Promise<{ requests: Rows; waits: WaitSettings[] } | { stopped: Results }> {
 	const requests: Rows = [];
 	const waits: WaitSettings[] = [];
 	const rows = batchParams(ctx);
 	for (let i = 0; i < itemCount; i++) {
-		try {
-			requests.push(buildStartRequest(rows, i, nowMs));
-			waits.push(readWaitSettings(rows, i));
-		} catch (error) {
-			const itemError = asItemError(ctx, error, i);
-			// Every row is checked before anyone is called: one bad row, zero calls.
-			if (stopOnError) return { stopped: stoppedAt(itemCount, i, itemError) };
-			requests[i] = itemError;
-			waits[i] = NO_WAIT;
-		}
+		const v = await startVerdict(rows, i, nowMs, doNotCall);
+		let error: unknown;
+		if (v.verdict === 'call') {
+			try {
+				waits.push(readWaitSettings(rows, i));
+				requests.push(v.value);
+				continue;
+			} catch (e) {
+				error = e;
+			}
+		} else if (v.verdict === 'skip') {
+			requests.push(new Skipped(v.number, v));
+			waits.push(NO_WAIT);
+			continue;
+		} else error = v.error;
+		const itemError = asItemError(ctx, error, i);
+		// Every row is checked before anyone is called: one bad row, zero calls.
+		if (stopOnError) return { stopped: stoppedAt(itemCount, i, itemError) };
+		requests[i] = itemError;
+		waits[i] = NO_WAIT;
 	}
 	return { requests, waits };
 }

@@ -1,15 +1,20 @@
 /**
  * The contacts of a campaign, from the input items (every item a row) or from CSV files in
- * their binary data, checked as Start checks a row before anything is uploaded: the number
- * cleaned and in international format, every variable plain text, and the prompt's variables
- * given. A bad row stops the node naming its item (and line) and field; with Continue On Fail
- * it is left out and reported instead.
+ * their binary data, checked in the callee verdict's order (calls/callee/verdict.ts) before
+ * anything is uploaded: the number cleaned and in international format, the Do Not Call list,
+ * the callee's zone (with Call Window in the Callee's Time Zone), every variable plain text
+ * and the prompt's variables given. A listed row, or one whose zone is unknown, is left out
+ * and reported, never an error; another bad row stops the node naming its item (and line) and
+ * field, and with Continue On Fail it is left out and reported instead.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { calleeNumber, calleeText } from '../../../../shared/calls/callee';
-import { DO_NOT_CALL } from '../../../../shared/calls/doNotCall';
-import type { SkipReason } from '../../../../shared/calls/preview';
+import { calleeNumber, calleeText } from '../../../../shared/calls/callee/values';
+import { DO_NOT_CALL } from '../../../../shared/calls/callee/doNotCall';
+import { judgeCallee } from '../../../../shared/calls/callee/verdict';
+import { CALLEE_ZONE_LABEL } from '../../../../shared/calls/callee/zoneFields';
+import { calleeZone, type ZoneRule } from '../../../../shared/calls/callee/zones';
+import type { SkipReason } from '../../../../shared/calls/callee/preview';
 import { fields } from '../../../../shared/engine/params';
 import { DROPPED_KEYS, fieldError } from '../../../../shared/engine/validate';
 import { parseCsv } from './csv';
@@ -32,6 +37,8 @@ export interface LeftOutRow {
 	reason: string;
 	/** Only on a row left out by rule, not by a problem: the Do Not Call list, an unknown zone. */
 	skipped?: typeof DO_NOT_CALL | 'zone_unknown';
+	/** A listed row's sentence, as Start and Call Back say it. */
+	skip_reason?: string;
 }
 
 export interface Contacts {
@@ -47,8 +54,10 @@ export interface Contacts {
 	reasons: SkipReason[];
 	/** Item fields or CSV columns seen, for the automatic mapping. */
 	columns: Set<string>;
-	/** An uploaded row's item (and CSV line), and any column of it (the callee's zone). */
+	/** An uploaded row's item (and CSV line), and any column of it. */
 	rowAt(k: number): { item: number; line?: number; value: (column: string) => unknown };
+	/** An uploaded row's zone, with Call Window in the Callee's Time Zone. */
+	zoneOf(k: number): string | undefined;
 }
 
 export interface ContactRules {
@@ -63,6 +72,8 @@ export interface ContactRules {
 	phoneColumn?: string;
 	/** Numbers never to call (E.164): such a row is left out, never an error. */
 	doNotCall?: Set<string>;
+	/** Call Window in the Callee's Time Zone: a row whose zone is unknown is left out. */
+	zoneRule?: ZoneRule;
 }
 
 /** A row as read, before checks: an item's JSON, or a CSV line with its file's header. */
@@ -229,68 +240,105 @@ export async function collectRows(
 	return rows;
 }
 
-/** What is wrong with one row under a mapping, or undefined for a good row. */
-function rowProblem(
+/** Why a row is not uploaded: the field, the reason, and the code Dry Run counts. */
+class RowRefusal extends Error {
+	constructor(
+		readonly field: string,
+		readonly reason: string,
+		readonly why: SkipReason,
+	) {
+		super(reason);
+	}
+}
+
+type RowOutcome =
+	| { zone?: string }
+	| { field: string; reason: string; typed: string; why: SkipReason; sentence?: string };
+
+/** One row's callee verdict (calls/callee/verdict.ts): its zone, or why it is left out. */
+async function rowVerdict(
 	rows: RowSet,
 	n: number,
 	rules: ContactRules,
 	mapping: MappedVariable[],
 	required: Set<string>,
-): { field: string; reason: string; typed: string; why: SkipReason } | undefined {
-	const phone = calleeNumber(rows.phone[n], rules.countryCode);
+): Promise<RowOutcome> {
 	const where = rows.where(n);
-	if (!phone.ok) {
-		return { field: where, reason: phone.problem, typed: phone.typed, why: 'invalid_number' };
-	}
-	if (rules.doNotCall?.has(phone.number)) {
+	const value = (column: string) => valueAt(rows.source[n], rows.header[n], column);
+	let typed = '';
+	const verdict = await judgeCallee({
+		number: () => {
+			const phone = calleeNumber(rows.phone[n], rules.countryCode);
+			typed = phone.typed;
+			if (!phone.ok) throw new RowRefusal(where, phone.problem, 'invalid_number');
+			return phone.number;
+		},
+		list: rules.doNotCall,
+		zone: (number) => {
+			if (!rules.zoneRule) return undefined;
+			const column = rules.zoneRule.column;
+			const found = calleeZone(number, column ? value(column) : undefined, rules.zoneRule);
+			if (!found.ok) throw new RowRefusal(CALLEE_ZONE_LABEL, found.problem, 'zone_unknown');
+			return found.zone;
+		},
+		variables: () => {
+			for (const { variable, column } of mapping) {
+				const read = calleeText(value(column));
+				const field =
+					rules.source === 'items' ? `Column ${column}` : where.replace(/›.*$/, `› ${column}`);
+				if ('problem' in read) throw new RowRefusal(field, read.problem, 'invalid_input');
+				if (required.has(variable) && read.text.trim() === '') {
+					throw new RowRefusal(
+						field,
+						`is empty, but the assistant's prompt uses @{{${variable}}}: the callee would hear the placeholder`,
+						'missing_prompt_variable',
+					);
+				}
+			}
+		},
+		body: ({ zone }) => zone,
+	});
+	if (verdict.verdict === 'call') return { zone: verdict.value };
+	if (verdict.verdict === 'skip') {
+		const why = DO_NOT_CALL;
 		return {
 			field: where,
 			reason: 'is on the Do Not Call list',
-			typed: phone.typed,
-			why: DO_NOT_CALL,
+			typed,
+			why,
+			sentence: verdict.sentence,
 		};
 	}
-	for (const { variable, column } of mapping) {
-		const read = calleeText(valueAt(rows.source[n], rows.header[n], column));
-		const field =
-			rules.source === 'items' ? `Column ${column}` : where.replace(/›.*$/, `› ${column}`);
-		if ('problem' in read) {
-			return { field, reason: read.problem, typed: phone.typed, why: 'invalid_input' };
-		}
-		if (required.has(variable) && read.text.trim() === '') {
-			return {
-				field,
-				reason: `is empty, but the assistant's prompt uses @{{${variable}}}: the callee would hear the placeholder`,
-				typed: phone.typed,
-				why: 'missing_prompt_variable',
-			};
-		}
-	}
-	return undefined;
+	const refusal = verdict.error;
+	if (!(refusal instanceof RowRefusal)) throw refusal;
+	return { field: refusal.field, reason: refusal.reason, typed, why: refusal.why };
 }
 
 /** Checks every collected row under the mapping; a bad row stops the node or is left out. */
-export function checkContacts(
+export async function checkContacts(
 	ctx: IExecuteFunctions,
 	rows: RowSet,
 	rules: ContactRules,
 	mappingOf: (columns: Set<string>) => MappedVariable[],
-): Contacts & { mapping: MappedVariable[] } {
+): Promise<Contacts & { mapping: MappedVariable[] }> {
 	const node = ctx.getNode();
 	const mapping = mappingOf(rows.firstColumns);
 	const required = new Set(rules.required);
 	const accepted: number[] = [];
+	const zones: Array<string | undefined> = [];
 	const leftOut: LeftOutRow[] = [];
 	const reasons: SkipReason[] = [];
 	for (let n = 0; n < rows.count; n++) {
-		const bad = rowProblem(rows, n, rules, mapping, required);
-		if (!bad) {
+		const bad = await rowVerdict(rows, n, rules, mapping, required);
+		if (!('why' in bad)) {
 			accepted.push(n);
+			zones.push(bad.zone);
 			continue;
 		}
 		const line = rows.line[n];
-		// A listed row is left out, never an error: the list is there to skip it.
-		if (rules.stopOnError && bad.why !== DO_NOT_CALL) {
+		// A listed row is left out, never an error: the list is there to skip it. So is a row
+		// whose zone is unknown: the other zones' campaigns are made.
+		if (rules.stopOnError && bad.why !== DO_NOT_CALL && bad.why !== 'zone_unknown') {
 			const where = line === undefined ? '' : ` (line ${line})`;
 			throw fieldError(
 				node,
@@ -305,7 +353,11 @@ export function checkContacts(
 			mobile_number: bad.typed,
 			field: bad.field,
 			reason: bad.reason,
-			...(bad.why === DO_NOT_CALL ? { skipped: DO_NOT_CALL } : {}),
+			...(bad.why === DO_NOT_CALL
+				? { skipped: DO_NOT_CALL, skip_reason: bad.sentence }
+				: bad.why === 'zone_unknown'
+					? { skipped: 'zone_unknown' as const }
+					: {}),
 		});
 		reasons.push(bad.why);
 	}
@@ -333,6 +385,7 @@ export function checkContacts(
 				value: (column) => valueAt(rows.source[n], rows.header[n], column),
 			};
 		},
+		zoneOf: (k) => zones[k],
 	};
 }
 

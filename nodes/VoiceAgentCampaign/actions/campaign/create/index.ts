@@ -31,10 +31,10 @@ import { LARGE_FROM_ROWS, properties as createProperties } from './description';
 import { runLargeFlow } from './largeFlow';
 import { readSettings, type CreateSettings } from './settings';
 import { splitByZone, zoneSettings } from './zones';
-import { previewSummary, type SkipReason } from '../../../../shared/calls/preview';
+import { previewSummary } from '../../../../shared/calls/callee/preview';
 import { dryRunReport } from './dryRun';
-import { readDoNotCall } from '../../../../shared/calls/doNotCallField';
-import { DO_NOT_CALL } from '../../../../shared/calls/doNotCall';
+import { readDoNotCall } from '../../../../shared/calls/callee/doNotCallField';
+import { DO_NOT_CALL } from '../../../../shared/calls/callee/doNotCall';
 import { listIdOf, saveList, uploadLargeList, type UploadForm } from './upload';
 
 export const option = operationOption({
@@ -131,8 +131,6 @@ async function createOne(
 		: await uploadStandard(ctx, s, form, report);
 }
 
-const ZONE_UNKNOWN = 'zone_unknown' as const satisfies SkipReason;
-
 /**
  * Call Window in the Callee's Time Zone: one campaign per zone, one after the other (each
  * found again by its own key on a re-run); rows whose zone is unknown are left out.
@@ -143,11 +141,8 @@ async function createPerZone(
 	contacts: Contacts & { mapping: MappedVariable[] },
 	warnings: string[],
 ): Promise<IDataObject> {
-	const { parts, refused } = splitByZone(contacts, s.zoneRule!);
-	const leftOut = [
-		...contacts.leftOut,
-		...refused.map((row) => ({ ...row, skipped: ZONE_UNKNOWN })),
-	];
+	const parts = splitByZone(contacts);
+	const leftOut = contacts.leftOut;
 	if (!parts.length && !s.dryRun) throw nothingToUpload(ctx, leftOut);
 	const campaigns: IDataObject[] = [];
 	for (const part of parts) {
@@ -160,10 +155,7 @@ async function createPerZone(
 				// Each zone's campaign with its own window and first call; the skips of all rows.
 				campaigns,
 				rows_to_upload: rows,
-				summary: previewSummary(rows + leftOut.length, [
-					...contacts.reasons,
-					...refused.map((): SkipReason => ZONE_UNKNOWN),
-				]),
+				summary: previewSummary(rows + leftOut.length, contacts.reasons),
 				left_out: leftOut as unknown as IDataObject[],
 			}
 		: { campaigns, rows_uploaded: rows, left_out: leftOut as unknown as IDataObject[] };
@@ -189,9 +181,10 @@ async function checkedContacts(
 		binaryProperty: s.binaryProperty,
 		phoneColumn: s.phoneColumn,
 		doNotCall: await readDoNotCall(ctx, 0, () => [s.countryCode]),
+		zoneRule: s.zoneRule,
 	};
 	const rows = await collectRows(ctx, itemCount, rules);
-	const checked = checkContacts(ctx, rows, { ...rules, required: [] }, () => s.given);
+	const checked = await checkContacts(ctx, rows, { ...rules, required: [] }, () => s.given);
 	if (!checked.count && !s.dryRun && !allListed(checked.leftOut)) {
 		throw nothingToUpload(ctx, checked.leftOut);
 	}
@@ -207,7 +200,7 @@ async function checkedContacts(
 			: ['callee_name', ...usedVariables.filter((v) => v !== 'callee_name')]
 					.filter((v) => v !== 'mobile_number' && columns.has(v))
 					.map((variable) => ({ variable, column: variable }));
-	const contacts = checkContacts(
+	const contacts = await checkContacts(
 		ctx,
 		rows,
 		{ ...rules, required: s.missingMode === 'refuse' ? usedVariables : [] },

@@ -12,9 +12,9 @@ import {
 	MISSING_MODES,
 	readCountryCode,
 	type MissingMode,
-} from '../../../../shared/calls/callee';
-import { readZoneRule, requireWindow } from '../../../../shared/calls/zoneFields';
-import type { ZoneRule } from '../../../../shared/calls/zones';
+} from '../../../../shared/calls/callee/values';
+import { readZoneRule, requireWindow } from '../../../../shared/calls/callee/zoneFields';
+import type { ZoneRule } from '../../../../shared/calls/callee/zones';
 import { readLaunch, type Launch } from '../launch';
 import { refuseReservedVariable, type MappedVariable } from './contacts';
 import { campaignTime, windowProblem } from './schedule';

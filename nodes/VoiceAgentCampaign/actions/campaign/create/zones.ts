@@ -1,12 +1,11 @@
 /**
  * Campaign → Create with Call Window in the Callee's Time Zone: a campaign has one
  * call_config zone, so the checked rows become one campaign per zone, each named with its
- * zone and its own key; a row whose zone is unknown is left out and reported, never lost.
+ * zone and its own key (a row whose zone is unknown was left out by checkContacts).
  */
-import { CALLEE_ZONE_LABEL, callTimeIn } from '../../../../shared/calls/zoneFields';
-import { calleeZone, type ZoneRule } from '../../../../shared/calls/zones';
+import { callTimeIn } from '../../../../shared/calls/callee/zoneFields';
 import type { IDataObject } from 'n8n-workflow';
-import type { Contacts, LeftOutRow, MappedVariable } from './contacts';
+import type { Contacts, MappedVariable } from './contacts';
 import { campaignTime } from './schedule';
 import type { CreateSettings } from './settings';
 
@@ -17,42 +16,26 @@ export interface ZonePart {
 	contacts: Checked;
 }
 
-/** The rows by zone, in the order each zone first appears, and the rows with none. */
-export function splitByZone(
-	contacts: Checked,
-	rule: ZoneRule,
-): { parts: ZonePart[]; refused: LeftOutRow[] } {
+/** The rows by zone (checkContacts found each row's), in the order each zone first appears. */
+export function splitByZone(contacts: Checked): ZonePart[] {
 	const byZone = new Map<string, number[]>();
-	const refused: LeftOutRow[] = [];
 	for (let k = 0; k < contacts.count; k++) {
-		const number = contacts.cellsOf(k)[0];
-		const row = contacts.rowAt(k);
-		const found = calleeZone(number, rule.column ? row.value(rule.column) : undefined, rule);
-		if (!found.ok) {
-			refused.push({
-				item: row.item,
-				...(row.line === undefined ? {} : { line: row.line }),
-				mobile_number: number,
-				field: CALLEE_ZONE_LABEL,
-				reason: found.problem,
-			});
-			continue;
-		}
-		const list = byZone.get(found.zone) ?? [];
+		const zone = contacts.zoneOf(k)!;
+		const list = byZone.get(zone) ?? [];
 		list.push(k);
-		byZone.set(found.zone, list);
+		byZone.set(zone, list);
 	}
-	const parts = [...byZone].map(([zone, ks]) => ({
+	return [...byZone].map(([zone, ks]) => ({
 		zone,
 		contacts: {
 			...contacts,
 			count: ks.length,
 			cellsOf: (j: number) => contacts.cellsOf(ks[j]),
 			rowAt: (j: number) => contacts.rowAt(ks[j]),
+			zoneOf: (j: number) => contacts.zoneOf(ks[j]),
 			leftOut: [],
 		},
 	}));
-	return { parts, refused };
 }
 
 /**

@@ -32,7 +32,11 @@ const rows = (...phones: string[]): INodeExecutionData[] =>
 	phones.map((phone, n) => ({ json: { name: `Row ${n}`, phone } }));
 const params = (extra: IDataObject = {}, settings: IDataObject = {}) =>
 	sheetStart({ defaultCountryCode: '+1', ...settings }, extra);
-const listed = (number: string) => ({ skipped: 'do_not_call', mobile_number: number });
+const listed = (number: string) => ({
+	skipped: 'do_not_call',
+	skip_reason: `Do Not Call: ${number} is on the list, so it is not called`,
+	mobile_number: number,
+});
 const csvItem = (text: string, json: IDataObject = {}): INodeExecutionData => ({
 	json,
 	binary: {
@@ -157,6 +161,58 @@ describe('Call › Start: Do Not Call', () => {
 		expect(noFile.error?.message).toBe(
 			'Do Not Call Binary Field: the item has no binary data "data" (a CSV file read by an earlier node) [item 0]',
 		);
+	});
+});
+
+describe('Call › Start: a listed row is skipped before anything else of it is read', () => {
+	// The callee verdict's order: number, list, zone, variables, the rest. Before, the zone and
+	// the variables were read first, and a listed row's bad value stopped the whole batch.
+	test.each([
+		[
+			'its zone is unknown (+7: several zones, no Time Zone Column value)',
+			{ name: 'Ru', phone: '+7 916 123 45 67' },
+			'+79161234567',
+		],
+		[
+			'a variable is an object',
+			{ name: 'Obj', phone: '4155550101', city: { nested: true } },
+			'+14155550101',
+		],
+		['its Callee Name is a list', { name: ['a', 'b'], phone: '4155550101' }, '+14155550101'],
+	])('%s: skipped, the other rows called, no error', async (_, row, number) => {
+		const scope = mockApi()
+			.post('/calling/outbound/individual', {
+				...sent('+14155550100', 'Ok'),
+				custom_args_values: { name: 'Ok', phone: '4155550100', city: 'Austin' },
+				call_config: {
+					call_time: {
+						call_start_time: '08:00',
+						call_end_time: '21:00',
+						timezone: 'America/Los_Angeles',
+					},
+				},
+			})
+			.reply(200, answer(1));
+		const { output, error } = await runNode({
+			type: 'voiceAgentCalling',
+			items: [{ json: row }, { json: { name: 'Ok', phone: '4155550100', city: 'Austin' } }],
+			parameters: sheetStart(
+				{ defaultCountryCode: '+1' },
+				{
+					variablesMode: 'row',
+					calleeTimeZone: true,
+					callConfig: { callStartTime: '08:00', callEndTime: '21:00' },
+					doNotCall: 'numbers',
+					doNotCallNumbers: number,
+				},
+			),
+		});
+		expect(error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+		expect(output.map((o) => [o.json, o.pairedItem])).toEqual([
+			[listed(number), { item: 0 }],
+			[expect.objectContaining({ call_id: '00000000-0000-4000-8000-000000000001' }), { item: 1 }],
+		]);
 	});
 });
 

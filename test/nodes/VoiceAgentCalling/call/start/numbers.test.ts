@@ -38,7 +38,11 @@ const rows = (...phones: string[]): INodeExecutionData[] =>
 	phones.map((phone, n) => ({ json: { name: `Row ${n}`, phone } }));
 const params = (extra: IDataObject = {}, settings: IDataObject = {}) =>
 	sheetStart({ defaultCountryCode: '+1', ...settings }, extra);
-const listed = (number: string) => ({ skipped: 'do_not_call', mobile_number: number });
+const listed = (number: string) => ({
+	skipped: 'do_not_call',
+	skip_reason: `Do Not Call: ${number} is on the list, so it is not called`,
+	mobile_number: number,
+});
 const callId = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 
 describe('Call › Start: numbers no country can have are refused, never sent', () => {

@@ -18,12 +18,14 @@ const SHEET = () =>
 		{ phone: '+91 98765 43211', clinic: 'West' },
 		{ phone: '0091-98765-43212', clinic: 'North' },
 	);
+/** A listed row as left out: as typed, and the sentence Start and Call Back say, with the number called. */
 const listedRow = (item: number, typed: string) => ({
 	item,
 	mobile_number: typed,
 	field: 'Phone Number',
 	reason: 'is on the Do Not Call list',
 	skipped: 'do_not_call',
+	skip_reason: `Do Not Call: +${typed.startsWith('+65') ? '6591234567' : `91987654321${typed.slice(-1)}`} is on the list, so it is not called`,
 });
 
 describe('Campaign › Create: Do Not Call', () => {

@@ -205,7 +205,7 @@ describe("Campaign › Create: Call Window in the Callee's Time Zone", () => {
 	});
 
 	test('every row of unknown zone: nothing is uploaded, the error names the rows', async () => {
-		mockAgent([]);
+		// Refused before any request: the zone is judged before the assistant's prompt is read.
 		const { error } = await runNode({
 			type: 'voiceAgentCampaign',
 			parameters: params(),
@@ -213,6 +213,42 @@ describe("Campaign › Create: Call Window in the Callee's Time Zone", () => {
 		});
 		expect(error?.message).toBe('No contact to upload: every row was left out');
 		expect(error?.description).toBe(`Left out: item 0: ${REFUSED.field} ${REFUSED.reason}`);
+	});
+
+	test("the callee verdict's order: the list, then the zone, then the variables", async () => {
+		// Before, the variables were checked first: the first row was left out as invalid_input.
+		mockAgent(['clinic']);
+		const { output, error } = await runNode({
+			type: 'voiceAgentCampaign',
+			parameters: params({
+				dryRun: true,
+				doNotCall: 'numbers',
+				doNotCallNumbers: '+61 412 345 679',
+			}),
+			items: rows(
+				{ phone: '+61412345678', clinic: { not: 'text' } },
+				{ phone: '+61412345679', clinic: { not: 'text' } },
+				{ phone: '+12125550100', clinic: 'East' },
+			),
+		});
+		expect(error).toBeUndefined();
+		const json = output[0].json;
+		expect(json.left_out).toEqual([
+			{ ...REFUSED, item: 0 },
+			{
+				item: 1,
+				mobile_number: '+61412345679',
+				field: 'Phone Number',
+				reason: 'is on the Do Not Call list',
+				skipped: 'do_not_call',
+				skip_reason: 'Do Not Call: +61412345679 is on the list, so it is not called',
+			},
+		]);
+		expect((json.summary as IDataObject).skipped).toMatchObject({
+			do_not_call: 1,
+			zone_unknown: 1,
+			invalid_input: 0,
+		});
 	});
 
 	test('off (the default): one campaign in the chosen zone, as before', async () => {

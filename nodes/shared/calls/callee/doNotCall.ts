@@ -4,9 +4,9 @@
  * country code completed), so "+1 (415) 555-0100" on the list stops a row holding 4155550100.
  * Pure: the node's reader (doNotCallField.ts) hands in the entries and names where they are.
  */
-import { parseCsv } from '../engine/csv';
-import { E164_RE } from '../engine/validate';
-import { calleeNumber } from './callee';
+import { parseCsv } from '../../engine/csv';
+import { E164_RE } from '../../engine/validate';
+import { calleeNumber } from './values';
 import { numberProblem } from './phone';
 
 /**

@@ -9,9 +9,9 @@ import {
 	POSSIBLE,
 	readCountryCode,
 	VALUE_PROBLEM,
-} from '../../../nodes/shared/calls/callee';
-import { normalisePhone, numberProblem } from '../../../nodes/shared/calls/phone';
-import { E164_RE } from '../../../nodes/shared/engine/validate';
+} from '../../../../nodes/shared/calls/callee/values';
+import { normalisePhone, numberProblem } from '../../../../nodes/shared/calls/callee/phone';
+import { E164_RE } from '../../../../nodes/shared/engine/validate';
 
 const node = {
 	name: 'Voice Agent',

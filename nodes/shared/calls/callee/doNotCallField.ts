@@ -5,8 +5,8 @@
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { fields } from '../engine/params';
-import { fieldError } from '../engine/validate';
+import { fields } from '../../engine/params';
+import { fieldError } from '../../engine/validate';
 import {
 	buildDoNotCall,
 	entriesOfCsv,

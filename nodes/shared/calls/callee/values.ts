@@ -1,6 +1,6 @@
 import type { INode, INodeProperties } from 'n8n-workflow';
 
-import { E164_RE, fieldError, LONE_SURROGATE_RE, notTextProblem } from '../engine/validate';
+import { E164_RE, fieldError, LONE_SURROGATE_RE, notTextProblem } from '../../engine/validate';
 import { countryCodeDigits, normalisePhone, numberProblem } from './phone';
 
 /**

@@ -4,15 +4,15 @@
  */
 import fc from 'fast-check';
 
-import { calleeNumber } from '../../../nodes/shared/calls/callee';
+import { calleeNumber } from '../../../../nodes/shared/calls/callee/values';
 import {
 	buildDoNotCall,
 	entriesOfCsv,
 	entriesOfValue,
 	unreadableText,
 	type ListEntries,
-} from '../../../nodes/shared/calls/doNotCall';
-import { callWindowPreview, previewSummary } from '../../../nodes/shared/calls/preview';
+} from '../../../../nodes/shared/calls/callee/doNotCall';
+import { callWindowPreview, previewSummary } from '../../../../nodes/shared/calls/callee/preview';
 import {
 	anyE164,
 	anyNumber,
@@ -20,7 +20,7 @@ import {
 	phoneNumber,
 	writtenAs,
 	writtenUnder,
-} from '../../helpers/phoneFormats';
+} from '../../../helpers/phoneFormats';
 
 describe('the list', () => {
 	test('text: split on commas and new lines, blanks skipped, every entry cleaned like a row', () => {

@@ -6,8 +6,8 @@
  * 1NPANX, 1NPANXX): one zone, the package must give that zone; several, it must refuse the
  * number, or call it in the Default Zone when one is set.
  */
-import { calleeZone } from '../../../nodes/shared/calls/zones';
-import { northAmericaPrefixes } from '../../../scripts/zone-source';
+import { calleeZone } from '../../../../nodes/shared/calls/callee/zones';
+import { northAmericaPrefixes } from '../../../../scripts/zone-source';
 
 const prefixes = northAmericaPrefixes();
 /** The area codes the source lists a prefix in (1NPA or longer). */

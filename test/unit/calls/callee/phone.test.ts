@@ -1,6 +1,6 @@
 import metadata from 'libphonenumber-js/metadata.min.json';
 
-import { callingCodeOf, normalisePhone, numberProblem } from '../../../nodes/shared/calls/phone';
+import { callingCodeOf, normalisePhone, numberProblem } from '../../../../nodes/shared/calls/callee/phone';
 
 test.each([
 	['+1 (415) 555-0100', '', '+14155550100'],

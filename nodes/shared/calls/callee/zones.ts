@@ -4,7 +4,7 @@
  * where the area code is split; else the country's where it has one). Pure: no HTTP, no
  * clock. Zone names only, never offsets: daylight saving is the zone's business.
  */
-import { isValidTimeZone } from '../engine/dateTime';
+import { isValidTimeZone } from '../../engine/dateTime';
 import {
 	AREA_ZONES,
 	COUNTRY_ZONES,

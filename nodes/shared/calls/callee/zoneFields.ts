@@ -7,8 +7,8 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { fields } from '../engine/params';
-import { fieldError } from '../engine/validate';
+import { fields } from '../../engine/params';
+import { fieldError } from '../../engine/validate';
 import { calleeZone, zoneProblem, type ZoneRule } from './zones';
 import { tagSkip } from './preview';
 

@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { localToInstant, toLocalDateTime } from '../engine/dateTime';
+import { localToInstant, toLocalDateTime } from '../../engine/dateTime';
 
 /** Why a row is not called. zone_unknown belongs to the callee's own hours (a row's zone). */
 export const SKIP_REASONS = [
