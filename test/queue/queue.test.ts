@@ -355,6 +355,31 @@ const post = async (url: string, body: unknown, headers: Record<string, string> 
 		headers: { 'content-type': 'application/json', ...headers },
 		body: JSON.stringify(body),
 	});
+/** n8n's own answers that were not the trigger's (a busy machine), each retried as the service does. */
+const notTheTrigger: string[] = [];
+/**
+ * A delivery as the service makes it: an answer other than 200 (n8n's own error before the
+ * node ran) or no answer is tried again, up to 3 times; what n8n said each time is kept for
+ * the figures and for the failure's message.
+ */
+async function deliver(url: string, body: unknown): Promise<readonly [number, unknown]> {
+	const seen: string[] = [];
+	for (let attempt = 1; attempt <= 3; attempt++) {
+		try {
+			const r = await post(url, body, { 'x-voice-agent-secret': SECRET });
+			const text = await r.text();
+			if (r.status === 200) {
+				notTheTrigger.push(...seen);
+				return [r.status, JSON.parse(text)] as const;
+			}
+			seen.push(`${r.status} ${text.slice(0, 200)}`);
+		} catch (error) {
+			seen.push(`no answer: ${(error as Error).message} ${String((error as any).cause ?? '')}`);
+		}
+		await sleep(500);
+	}
+	throw new Error(`${url}: no 200 in 3 attempts: ${seen.join(' | ')}`);
+}
 const hook = (pathName: string, proc = cluster.webhooks[0]) =>
 	`http://127.0.0.1:${proc.port}/webhook/${pathName}`;
 const ledgerFor = (numbers: Set<string>) =>
@@ -1004,11 +1029,7 @@ describe(`n8n ${MAJOR}.x in queue mode`, () => {
 				const body = payload(raceNo, n);
 				// The secret as the registered subscription sends it: in a header.
 				const answers = await Promise.all(
-					targets.map((p) =>
-						post(hook(`${INSTANT_HOOK}/events`, p as any), body, {
-							'x-voice-agent-secret': SECRET,
-						}).then(async (r) => [r.status, await r.json()] as const),
-					),
+					targets.map((p) => deliver(hook(`${INSTANT_HOOK}/events`, p as any), body)),
 				);
 				expect(answers.map(([status]) => status)).toEqual([200, 200]);
 				// Every copy the trigger did not call a duplicate starts an execution.
@@ -1019,7 +1040,7 @@ describe(`n8n ${MAJOR}.x in queue mode`, () => {
 			const started = (await executions('qInstant')).length - before;
 			const duplicates = started - pairs;
 			figures.push(
-				`instant race, ${label}: ${pairs} pairs -> ${started} executions, ${duplicates} duplicate(s) (${((100 * duplicates) / pairs).toFixed(0)} %)`,
+				`instant race, ${label}: ${pairs} pairs -> ${started} executions, ${duplicates} duplicate(s) (${((100 * duplicates) / pairs).toFixed(0)} %); n8n's own answers, retried: ${JSON.stringify(notTheTrigger.splice(0))}`,
 			);
 			return started;
 		};
