@@ -299,6 +299,10 @@ async function main(base, sandbox) {
 	await check('the webhook trigger is set up from its panel and receives an event', () =>
 		ui.setUpWebhookTrigger(ctx),
 	);
+	await check(
+		'the polling trigger with Outcomes No Answer and Busy: an empty Fetch Test Event says why',
+		() => ui.pollingTestSaysWhy(ctx),
+	);
 
 	console.log(`${LABEL}: ${results.passed} passed, ${results.failed} failed`);
 	return results.failed === 0;

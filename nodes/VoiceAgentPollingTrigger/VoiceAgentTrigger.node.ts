@@ -16,7 +16,8 @@ import {
 } from '../shared/calls/fields';
 import { getClassificationLabels, searchAssistants } from '../shared/assistants/lists';
 import {
-	FINAL_OUTCOMES,
+	chosenOutcomes,
+	OUTCOME_CHOICES,
 	outcomeFilterFields,
 	passesOutcomeFilter,
 	type OutcomeFilter,
@@ -24,6 +25,7 @@ import {
 import { getCampaigns } from '../shared/campaigns/lists';
 import type { Fields } from '../shared/engine/params';
 import { readTrigger } from '../shared/engine/triggerParams';
+import { emptyTestMessage } from './emptyTest';
 import { recordingsFor } from '../shared/calls/recording';
 import { readCallDetails } from '../shared/calls/details';
 import { historyFetcher } from '../shared/calls/history';
@@ -101,12 +103,16 @@ function readSettings(ctx: IPollFunctions, params: Fields, event: string): Trigg
 			options.boolean('includeDetails', 'Include Call Details and Analysis', false) ||
 			classification !== '',
 		outcomeFilter: {
-			outcomes: filters.options('outcomes', 'Outcomes', FINAL_OUTCOMES),
+			outcomes: filters.options('outcomes', 'Outcomes', OUTCOME_CHOICES),
 			classification,
 		},
 		downloadRecording: options.boolean('downloadRecording', 'Download Recording', false),
 	};
 }
+
+/** What the history can tell of an outcome, where the Outcomes field is. */
+const POLLING_OUTCOMES_HINT =
+	"Read from the call history: a call nobody answered, or a busy line, usually shows there as Failed (its sub-status has no busy). Not Reached catches every call that did not reach its callee; the Webhook Trigger's events carry the carrier's cause (no answer, busy).";
 
 const isNotFound = (error: unknown) =>
 	error instanceof NodeApiError && String(error.httpCode) === '404';
@@ -210,6 +216,8 @@ export class VoiceAgentTrigger implements INodeType {
 					voicemailFilter('Whether calls where voicemail was detected are included'),
 					...outcomeFilterFields(
 						"Reads each call's details (one request per call); a call whose analysis is not ready yet when it is emitted has no classification and is skipped.",
+					).map((field) =>
+						field.name === 'outcomes' ? { ...field, hint: POLLING_OUTCOMES_HINT } : field,
 					),
 				],
 			},
@@ -280,12 +288,16 @@ export class VoiceAgentTrigger implements INodeType {
 
 		if (this.getMode() === 'manual') {
 			// The test event is the newest call of a chosen outcome, not the newest call filtered out.
-			const { outcomes } = options.outcomeFilter;
+			const { outcomes, classification } = options.outcomeFilter;
+			const chosen = chosenOutcomes(outcomes);
 			if (outcomes.length > 0)
-				options.accept = (row) => outcomes.includes(String(callRecordOfRow(row).outcome));
+				options.accept = (row) => chosen.has(String(callRecordOfRow(row).outcome));
 			const call = await latestOnce(fetchPage, now, options);
 			const items = call ? await withRecordings(this, [call as IDataObject], options) : undefined;
-			return items ? [items] : null;
+			if (items) return [items];
+			// n8n would show an empty panel: say why, and what the history can tell.
+			const why = emptyTestMessage({ outcomes, classification, assistant: !!options.agentId });
+			throw new NodeOperationError(this.getNode(), why.message, { description: why.description });
 		}
 
 		// The store is the node's static data; pollInto writes it only after every page and

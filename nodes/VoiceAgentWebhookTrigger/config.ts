@@ -11,7 +11,7 @@ import { readTrigger } from '../shared/engine/triggerParams';
 import { UUID_RE } from '../shared/engine/validate';
 import { EVENT_OPTIONS, EVENT_TYPES, type EventType } from '../shared/assistants/events';
 import {
-	FINAL_OUTCOMES,
+	OUTCOME_CHOICES,
 	outcomeFilterFields,
 	type OutcomeFilter,
 } from '../shared/calls/outcomeFilter';
@@ -213,7 +213,7 @@ function configOf(ctx: IHookFunctions | IWebhookFunctions, f: Fields): Config {
 			MAX_SWEEP_LOOKBACK_MINUTES,
 		),
 		outcomeFilter: {
-			outcomes: filters.options('outcomes', 'Outcomes', FINAL_OUTCOMES),
+			outcomes: filters.options('outcomes', 'Outcomes', OUTCOME_CHOICES),
 			classification: filters.text('classification', 'Classification').trim(),
 		},
 	};

@@ -917,6 +917,54 @@ async function setUpWebhookTrigger(/** @type {Ctx} */ ctx) {
 	await closeNode(ctx);
 }
 
+/**
+ * The Polling Trigger with Outcomes No Answer and Busy: Fetch Test Event finds nothing (the
+ * history reports such calls as failed) and the panel says why, instead of staying empty.
+ */
+async function pollingTestSaysWhy(/** @type {Ctx} */ ctx) {
+	const { page } = ctx;
+	const workflow = {
+		name: `UI: polling trigger, nothing matching ${Date.now()}`,
+		active: false,
+		connections: {},
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: randomUUID(),
+				name: 'When a call ends',
+				type: `${env.PACKAGE_NAME}.voiceAgentTrigger`,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {
+					event: 'callEnded',
+					assistant: { __rl: true, mode: 'list', value: '' },
+					filters: { outcomes: ['no_answer', 'busy'] },
+				},
+				credentials: CREDENTIAL,
+			},
+		],
+	};
+	const answer = await rest(ctx, 'POST', '/rest/workflows', workflow);
+	const id = answer.json?.data?.id;
+	if (answer.status !== 200 || !id)
+		throw new Error(`creating the workflow: ${answer.status} ${answer.text}`);
+	await openWorkflow(ctx, id);
+	await openNode(ctx, 'When a call ends');
+	const hint = 'usually shows there as Failed';
+	const ndvText = () =>
+		/** @type {HTMLElement} */ (document.querySelector('[data-test-id=ndv]'))?.innerText ?? '';
+	if (!(await page.evaluate(ndvText)).includes(hint))
+		throw new Error(`the Outcomes field does not say what the history can tell ("${hint}")`);
+	await page.click('[data-test-id=ndv] [data-test-id=node-execute-button]');
+	// The error's message names the filter; its description (Not Reached) is under it.
+	await until(ctx, 'the panel to say why nothing was fetched', () => {
+		const text =
+			/** @type {HTMLElement} */ (document.querySelector('[data-test-id=ndv]'))?.innerText ?? '';
+		return /No ended call with the Outcomes chosen \(no_answer, busy\)/.test(text);
+	});
+	await closeNode(ctx);
+}
+
 /** The webhook id of the one node of the open (saved) workflow, from the REST API. */
 async function testWebhookId(/** @type {Ctx} */ ctx) {
 	const id = /\/workflow\/([^/?#]+)/.exec(ctx.page.url())?.[1];
@@ -928,6 +976,7 @@ async function testWebhookId(/** @type {Ctx} */ ctx) {
 
 module.exports = {
 	context,
+	pollingTestSaysWhy,
 	signIn,
 	searchFinds,
 	missingCheck,

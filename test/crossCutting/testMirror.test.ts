@@ -165,7 +165,6 @@ export const EXCEPTIONS: Exception[] = [
 			'duplicate',
 			'placed',
 			'requested',
-			'skip',
 			'variables',
 			'when',
 			'window',

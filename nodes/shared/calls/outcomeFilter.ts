@@ -9,6 +9,29 @@ import { OUTCOMES } from './outcome';
 /** Every final outcome: `pending` is never the outcome of an ended call. */
 export const FINAL_OUTCOMES = OUTCOMES.filter((o) => o !== 'pending');
 
+/**
+ * "Not Reached": every outcome of a call that did not reach its callee and may be tried again.
+ * One choice, because the sources tell these apart differently: the history reports a call
+ * nobody answered, or a busy line, as `failed` (its sub-status enum has no busy), while the
+ * Webhook Trigger's events carry the carrier's cause (`no_answer`, `busy`).
+ */
+export const NOT_REACHED = 'not_reached';
+export const NOT_REACHED_OUTCOMES: readonly string[] = [
+	'no_answer',
+	'busy',
+	'voicemail',
+	'rejected',
+	'failed',
+];
+
+/** What the Outcomes field may hold: each final outcome, and Not Reached. */
+export const OUTCOME_CHOICES = [NOT_REACHED, ...FINAL_OUTCOMES];
+
+/** The outcomes a selection stands for (Not Reached: each of its outcomes). */
+export function chosenOutcomes(selected: readonly string[]): Set<string> {
+	return new Set(selected.flatMap((o) => (o === NOT_REACHED ? NOT_REACHED_OUTCOMES : [o])));
+}
+
 export interface OutcomeFilter {
 	/** Empty: every outcome. */
 	outcomes: string[];
@@ -29,7 +52,14 @@ export function outcomeFilterFields(classificationNote: string): INodeProperties
 			displayName: 'Outcomes',
 			name: 'outcomes',
 			type: 'multiOptions',
-			options: FINAL_OUTCOMES.map((value) => ({ name: label(value), value })),
+			options: [
+				{
+					name: 'Not Reached',
+					value: NOT_REACHED,
+					description: `Every call that did not reach its callee: ${NOT_REACHED_OUTCOMES.map(label).join(', ')}`,
+				},
+				...FINAL_OUTCOMES.map((value) => ({ name: label(value), value })),
+			],
 			default: [],
 			description:
 				'Only calls with one of these outcomes (the record\'s "outcome"); none selected means every outcome',
@@ -53,7 +83,8 @@ export function passesOutcomeFilter(
 	record: { outcome?: unknown; classification?: unknown },
 	filter: OutcomeFilter,
 ): boolean {
-	if (filter.outcomes.length > 0 && !filter.outcomes.includes(String(record.outcome))) return false;
+	if (filter.outcomes.length > 0 && !chosenOutcomes(filter.outcomes).has(String(record.outcome)))
+		return false;
 	const wanted = filter.classification.trim().toLowerCase();
 	if (wanted === '') return true;
 	return (

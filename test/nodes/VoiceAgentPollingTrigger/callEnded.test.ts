@@ -212,6 +212,55 @@ describe('Voice Agent Polling Trigger › Call Ended', () => {
 		scope.done();
 	});
 
+	test('Not Reached: every call that did not reach its callee, as the history reports it (a no-answer is failed there)', async () => {
+		const h = trigger({ filters: { outcomes: ['not_reached'] } });
+		let scope = history(T0, []);
+		await h.poll();
+		scope.done();
+		now = T0 + MIN;
+		const rows = [
+			row(1, 'failed', 'NETWORK_ERROR', 9, 0),
+			row(2, 'completed', 'ACCEPTED', 8, 40),
+			row(3, 'failed', 'busy line', 7),
+			row(4, 'completed', 'VOICEMAIL_DETECTED', 6, 20),
+			row(5, 'cancelled', 'RATE_LIMITED', 5),
+		];
+		scope = history(now, rows);
+		expect(jsonOf(await h.poll())?.map((r) => [r.call_id, r.outcome])).toEqual([
+			[id(1), 'failed'],
+			[id(3), 'busy'],
+			[id(4), 'voicemail'],
+		]);
+		scope.done();
+	});
+
+	test('Fetch Test Event with nothing matching says why (no empty panel), and what the history can tell', async () => {
+		const h = trigger({ filters: { outcomes: ['no_answer', 'busy'] } });
+		const scope = mockApi()
+			.get('/calling/history')
+			.query(true)
+			.times(2)
+			.reply(200, {
+				calls: [row(1, 'failed', 'NETWORK_ERROR', 9)],
+				limit: 100,
+				offset: 0,
+				count: 1,
+				total: 1,
+			});
+		const error = await h.poll('manual').then(
+			() => undefined,
+			(e: Error & { description?: string }) => e,
+		);
+		scope.done();
+		expect(error?.message).toBe(
+			'No ended call with the Outcomes chosen (no_answer, busy) in the call history',
+		);
+		expect(error?.description).toBe(
+			"Fetch Test Event shows the newest ended call the filters let through; make a call, or widen the filters. The call history reports a call nobody answered, or a busy line, as Failed (it has no busy): choose Not Reached (no_answer, busy, voicemail, rejected, failed) to catch them, or use the Webhook Trigger, whose events carry the carrier's cause.",
+		);
+		expect(h.staticData()).toEqual({});
+	});
+
 	test('switching Call Completed to Call Ended starts over with a baseline (its own memory)', async () => {
 		const h = new PollHarness({ type: 'voiceAgentTrigger', parameters: {} });
 		let scope = mockApi()
