@@ -158,6 +158,7 @@ export const properties: INodeProperties[] = [
 				default: '{}',
 				description:
 					"The assistant's variables as a JSON object of text values, instead of the original call's",
+				hint: "Without it, the variables are the input item's: the Webhook Trigger's events and Start's output carry them. The Polling Trigger's calls come from the call history, which carries none: give them here, e.g. from your sheet's row for this number.",
 			},
 			{
 				displayName: 'Version ID',
