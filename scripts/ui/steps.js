@@ -846,8 +846,6 @@ async function setUpWebhookTrigger(/** @type {Ctx} */ ctx) {
 		'[data-test-id=node-creator] ::-p-text(On call ended and processed)',
 		'[data-test-id=ndv] [data-test-id=parameter-input-secret]',
 	);
-	const panelText = () =>
-		/** @type {HTMLElement} */ (document.querySelector('[data-test-id=ndv]'))?.innerText ?? '';
 	await until(
 		ctx,
 		'the notice that the Secret is needed',
@@ -859,11 +857,9 @@ async function setUpWebhookTrigger(/** @type {Ctx} */ ctx) {
 		'Fill in a secret of at least 16 characters',
 	);
 	const input = '[data-test-id=parameter-input-secret] input';
-	await page.type(input, SECRET.slice(0, 8));
-	if (!(await page.evaluate(panelText)).includes('Fill in a secret'))
-		throw new Error('a short secret shows no notice');
-	await page.type(input, SECRET.slice(8));
-	await until(ctx, 'the notice to go once the secret is long enough', () => {
+	// Shown while the Secret is empty (a short one is refused when the trigger listens).
+	await page.type(input, SECRET);
+	await until(ctx, 'the notice to go once a secret is filled in', () => {
 		const text =
 			/** @type {HTMLElement} */ (document.querySelector('[data-test-id=ndv]'))?.innerText ?? '';
 		return !text.includes('Fill in a secret');

@@ -3,8 +3,9 @@
  * `_cnd: {regex}` display condition) in a vm with a 250 ms timeout, at the start of every
  * execution; on a busy machine that timeout failed a whole workflow before any node ran (seen
  * in CI: "Regular expression execution timed out"). Locator modes therefore carry no regex:
- * the nodes check IDs and numbers themselves, naming the field and the item. The one display
- * condition left is the Webhook Trigger's short-secret notice, a hint in the panel.
+ * the nodes check IDs and numbers themselves, naming the field and the item. No display
+ * condition carries one either: the Webhook Trigger's short-secret notice had one, and under
+ * load n8n 2.x failed webhook deliveries on it (seen in CI, in the e2e and queue suites).
  */
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -27,12 +28,10 @@ function* regexes(properties: INodeProperties[], at: string): Generator<string> 
 	}
 }
 
-test('no locator mode of any node carries a regex validation', () => {
+test('no locator mode or display condition of any node carries a regex', () => {
 	const found: string[] = [];
 	for (const [type, Node] of packageNodeClasses()) {
 		found.push(...regexes(new Node().description.properties, type));
 	}
-	expect(found).toEqual([
-		'n8n-nodes-voice-agent.voiceAgentInstantTrigger › secretTooShort (display)',
-	]);
+	expect(found).toEqual([]);
 });

@@ -281,6 +281,7 @@ describe(`n8n ${MAJOR}.x: before the dial (issue 31)`, () => {
 				field: 'Phone Number',
 				reason: 'is on the Do Not Call list',
 				skipped: 'do_not_call',
+				skip_reason: 'Do Not Call: +16465550154 is on the list, so it is not called',
 			},
 		]);
 		expect(
