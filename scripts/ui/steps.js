@@ -857,8 +857,20 @@ async function setUpWebhookTrigger(/** @type {Ctx} */ ctx) {
 		'Fill in a secret of at least 16 characters',
 	);
 	const input = '[data-test-id=parameter-input-secret] input';
-	// Shown while the Secret is empty (a short one is refused when the trigger listens).
-	await page.type(input, SECRET);
+	// Shown while the Secret is empty (a short one is refused when the trigger listens). The
+	// whole secret in one input event, as a paste: typed key by key, the notice went with the
+	// first character, and "Execute step" could run before the editor held the rest (the
+	// trigger refused the short secret and the test URL was never registered).
+	await page.focus(input);
+	await page.$eval(
+		input,
+		(el, value) => {
+			const field = /** @type {HTMLInputElement} */ (el);
+			field.value = value;
+			field.dispatchEvent(new Event('input', { bubbles: true }));
+		},
+		SECRET,
+	);
 	await until(ctx, 'the notice to go once a secret is filled in', () => {
 		const text =
 			/** @type {HTMLElement} */ (document.querySelector('[data-test-id=ndv]'))?.innerText ?? '';
