@@ -313,7 +313,7 @@ describe('Voice Agent Polling Trigger › Campaign Ended', () => {
 		scope = list(ended);
 		expect(jsonOf(await h.poll())).toEqual([ended[0]]);
 		scope.done();
-	}, 20_000);
+	});
 
 	test('two polls at once: the second is skipped, the campaign is emitted once', async () => {
 		const h = trigger();

@@ -319,7 +319,7 @@ describe('Voice Agent Trigger › poll', () => {
 		const out = await h.poll();
 		scope.done();
 		expect(jsonOf(out)).toEqual(page1.map(asRecord));
-	}, 20_000);
+	});
 
 	test('a failed details request emits nothing and stores nothing', async () => {
 		const h = await afterBaseline({ options: { includeDetails: true } });
