@@ -68,6 +68,7 @@ export function installPackage(options: {
 export function installForSuite(
 	userFolder: string,
 ): Promise<{ nodesDir: string; packageJson: any }>;
+export function makeTemplate(n8n: N8nInstall, major: 1 | 2): Promise<string>;
 export function declaredNodeTypes(packageJson: any, root?: string): string[];
 export function n8nCli(
 	n8n: N8nInstall,

@@ -270,12 +270,44 @@ async function installPackage({ userFolder, tarball }) {
 /**
  * What every suite with a real n8n does before starting it: build the package (unless
  * E2E_BUILT=1: the caller built it, as .ci/run does once), then install it into the user
- * folder (the tarball E2E_PACKAGE_TGZ names, if any).
+ * folder (the tarball E2E_PACKAGE_TGZ names, if any). When E2E_TEMPLATE names the run's
+ * template (makeTemplate), its `.n8n` is copied instead: the package and a migrated database.
  * @param {string} userFolder
  */
 async function installForSuite(userFolder) {
+	const template = process.env.E2E_TEMPLATE;
+	if (template) {
+		fs.cpSync(path.join(template, '.n8n'), path.join(userFolder, '.n8n'), { recursive: true });
+		const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+		const installed = path.join(nodesDir, 'node_modules', PACKAGE_NAME, 'package.json');
+		return { nodesDir, packageJson: JSON.parse(fs.readFileSync(installed, 'utf8')) };
+	}
 	if (process.env.E2E_BUILT !== '1') await mustExec('npm', ['run', 'build'], { env: npmEnv() });
 	return await installPackage({ userFolder, tarball: process.env.E2E_PACKAGE_TGZ || undefined });
+}
+
+/**
+ * The user folder every file of a suite run starts from, made once per run and n8n major by
+ * the suite runner (E2E_TEMPLATE names it, installForSuite copies its `.n8n`): the package
+ * installed into .n8n/nodes and n8n's database created (any CLI command runs the migrations).
+ * On a loaded CI each file doing both itself took one to three minutes; a copy, a second.
+ * The caller removes it.
+ * @param {N8nInstall} n8n @param {1 | 2} major @returns {Promise<string>}
+ */
+async function makeTemplate(n8n, major) {
+	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'voice-agent-template-'));
+	try {
+		await installPackage({ userFolder: folder, tarball: process.env.E2E_PACKAGE_TGZ || undefined });
+		const env = await freshN8nEnv({ userFolder: folder, major });
+		// Nothing here listens: the CLI command reserves its own broker port.
+		ports.releasePorts([Number(env.N8N_PORT), Number(env.N8N_RUNNERS_BROKER_PORT)]);
+		const r = await n8nCli(n8n, env, ['list:workflow']);
+		if (r.code !== 0) throw new Error(`n8n list:workflow exited ${r.code}\n${r.stdout}\n${r.stderr}`);
+		return folder;
+	} catch (error) {
+		fs.rmSync(folder, { recursive: true, force: true });
+		throw error;
+	}
 }
 
 /** @param {string} userFolder @param {string} tgz */
@@ -728,6 +760,7 @@ module.exports = {
 	packRepo,
 	installPackage,
 	installForSuite,
+	makeTemplate,
 	declaredNodeTypes,
 	n8nCli,
 	sandboxCredential,

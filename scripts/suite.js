@@ -33,7 +33,7 @@ async function prepareSuite(tag, argv) {
 	}
 	const n8n = await ensureN8n({ major });
 	console.log(`[${tag}] n8n ${n8n.version} ready after ${seconds()} s; running the suite...`);
-	return { major, jestArgs, seconds };
+	return { major, n8n, jestArgs, seconds };
 }
 
 /**
