@@ -130,7 +130,7 @@ const body = (extra: IDataObject = {}): IDataObject => ({
 	...extra,
 });
 
-/** The new call's record as Call Back outputs it. */
+/** The new call's record as Call Back outputs it (its variables the original call's). */
 const placed = (sent: IDataObject, attempt = 2) => ({
 	...record({
 		call_id: NEW_CALL,
@@ -153,6 +153,7 @@ const placed = (sent: IDataObject, attempt = 2) => ({
 	parent_call_id: CALL,
 	attempt,
 	already_called_back: false,
+	variables_from: sent.custom_args_values ? 'original_call' : 'none',
 });
 
 /** An empty item names no call: the Call ID is given. */
@@ -627,6 +628,114 @@ describe('Call › Call Back › Overrides and variables', () => {
 		delete sent.custom_args_values;
 		expect(bodies).toEqual([sent]);
 	});
+
+	// The user's sheet, as `$('Contacts').all()` hands it over: n8n items, numbers as typed.
+	const contacts = [
+		{ json: { name: 'Bo', phone: '(415) 555-0199', clinic: 'North', date: 'June 8' } },
+		{ json: { name: 'Ada', phone: '415 555 0123', clinic: 'Sunrise', date: 'June 9' } },
+		{ json: { name: 'Ada again', phone: '+1 415 555 0123', clinic: 'Later', date: 'June 10' } },
+		{ json: { name: 'Cy', phone: 'n/a', clinic: 'West', date: 'June 11' } },
+	];
+	const historyService = (prompt = 'Hi @{{callee_name}} from @{{clinic}} on @{{date}}') =>
+		service({
+			details: { [CALL]: detailsOf(CALL, { parent_call_id: null, custom_args_values: undefined }) },
+			prompt,
+		});
+
+	test("Variables From Rows: the first row with the callee's number gives the variables, all but name and phone", async () => {
+		const { bodies, log } = historyService();
+		const { output, error } = await run({ when: 'now', overrides: { variableRows: contacts } }, [
+			fromHistory,
+		]);
+		expect(error).toBeUndefined();
+		expect(log).toEqual([`details ${CALL}`, historyQuery(), `agent ${AGENT}`, 'start']);
+		const sent = body({ custom_args_values: { clinic: 'Sunrise', date: 'June 9' } });
+		expect(bodies).toEqual([sent]);
+		expect(jsonOf(output)).toEqual([{ ...placed(sent), variables_from: 'rows', variables_row: 2 }]);
+	});
+
+	test('Variables From Rows with its own phone column and columns left out, as plain objects', async () => {
+		const { bodies } = historyService('Hi @{{clinic}}');
+		const rows = contacts.map(({ json: { phone, ...rest } }) => ({ ...rest, mobile: phone }));
+		const { output, error } = await run(
+			{
+				when: 'now',
+				overrides: {
+					variableRows: rows,
+					variableRowsPhone: 'mobile',
+					variableRowsLeaveOut: 'name, date',
+				},
+			},
+			[fromHistory],
+		);
+		expect(error).toBeUndefined();
+		expect(bodies).toEqual([body({ custom_args_values: { clinic: 'Sunrise' } })]);
+		expect(jsonOf(output)[0]).toMatchObject({ variables_from: 'rows', variables_row: 2 });
+	});
+
+	test("the Variables override comes before the rows, the rows before the call's own", async () => {
+		const { bodies } = service({ details: { [CALL]: detailsOf(CALL, { parent_call_id: null }) } });
+		const both = await run({
+			when: 'now',
+			overrides: { variables: '{"clinic":"Given"}', variableRows: contacts },
+		});
+		expect(both.error).toBeUndefined();
+		expect(jsonOf(both.output)[0]).toMatchObject({ variables_from: 'override' });
+		const rowsOnly = await run({ when: 'now', overrides: { variableRows: contacts } });
+		expect(rowsOnly.error).toBeUndefined();
+		expect(jsonOf(rowsOnly.output)[0]).toMatchObject({ variables_from: 'rows', variables_row: 2 });
+		expect(bodies.map((b) => b.custom_args_values)).toEqual([
+			{ clinic: 'Given' },
+			{ clinic: 'Sunrise', date: 'June 9' },
+		]);
+	});
+
+	test('no row has the number: the error says so, with what the prompt needs; nothing placed', async () => {
+		const { log } = historyService();
+		const { error } = await run(
+			{ when: 'now', overrides: { variableRows: contacts.slice(0, 1) } },
+			[fromHistory],
+		);
+		expect(error?.message).toBe(
+			"Overrides › Variables: the original call's variables are not known (a history row does not carry them, and no row of Variables From Rows (1) has +14155550123), and it needs @{{clinic}}, @{{date}}, which the assistant uses: give them here [item 0]",
+		);
+		expect(log).toEqual([`details ${CALL}`, historyQuery(), `agent ${AGENT}`]);
+	});
+
+	test('a row without a variable the prompt uses, or a Variables override without it: refused, naming which gave what', async () => {
+		const { log } = historyService('Hi @{{clinic}} at @{{time}}');
+		const fromRow = await run({ when: 'now', overrides: { variableRows: contacts } }, [
+			fromHistory,
+		]);
+		expect(fromRow.error?.message).toBe(
+			'Overrides › Variables: row 2 of Variables From Rows gives no value for @{{time}}, which the assistant uses: give it here [item 0]',
+		);
+		const given = await run({ when: 'now', overrides: { variables: '{"clinic":"X"}' } }, [
+			fromHistory,
+		]);
+		expect(given.error?.message).toBe(
+			'Overrides › Variables: gives no value for @{{time}}, which the assistant uses: give it here [item 0]',
+		);
+		expect(log).not.toContain('start');
+	});
+
+	test.each([
+		['one object', { phone: TO, clinic: 'X' }],
+		['text that is no JSON list', 'Sunrise'],
+		['a list of numbers', [TO]],
+	])(
+		'Variables From Rows that is %s: an error naming the field, before any request',
+		async (_, value) => {
+			const { log } = historyService();
+			const { error } = await run({ when: 'now', overrides: { variableRows: value } }, [
+				fromHistory,
+			]);
+			expect(error?.message).toBe(
+				"Overrides › Variables From Rows: must be a list of rows (objects or items), e.g. {{ $('Contacts').all() }} for every item of the node named Contacts [item 0]",
+			);
+			expect(log).toEqual([]);
+		},
+	);
 
 	test('known variables that lack one the prompt uses: refused, nothing placed', async () => {
 		const { log } = service({

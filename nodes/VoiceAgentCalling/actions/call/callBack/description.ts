@@ -158,7 +158,33 @@ export const properties: INodeProperties[] = [
 				default: '{}',
 				description:
 					"The assistant's variables as a JSON object of text values, instead of the original call's",
-				hint: "Without it, the variables are the input item's: the Webhook Trigger's events and Start's output carry them. The Polling Trigger's calls come from the call history, which carries none: give them here, e.g. from your sheet's row for this number.",
+				hint: "Without it, the variables are the row of Variables From Rows with the callee's number, else the input item's: the Webhook Trigger's events and Start's output carry them. The Polling Trigger's calls come from the call history, which carries none. The output's variables_from says which was used.",
+			},
+			{
+				displayName: 'Variables From Rows',
+				name: 'variableRows',
+				type: 'string',
+				default: '',
+				placeholder: "e.g. {{ $('Contacts').all() }}",
+				description:
+					"Your sheet's rows (items or objects): the row whose phone number is the callee's gives the variables, every column but the phone and those left out. Numbers are compared after the same cleaning as Start's rows (a number without a country code takes the callee's).",
+				hint: "An expression giving every row, read once from the first item, e.g. {{ $('Contacts').all() }} for the items of the node named Contacts (a sheet, or a CSV read with Extract From File). The output's variables_row names the row used.",
+			},
+			{
+				displayName: 'Variables From Rows: Leave Out',
+				name: 'variableRowsLeaveOut',
+				type: 'string',
+				default: 'name',
+				placeholder: 'e.g. name, email',
+				description:
+					'Comma-separated columns of the rows not to send as variables (the phone column never is)',
+			},
+			{
+				displayName: 'Variables From Rows: Phone Column',
+				name: 'variableRowsPhone',
+				type: 'string',
+				default: 'phone',
+				description: 'The column of the rows that holds the phone number',
 			},
 			{
 				displayName: 'Version ID',

@@ -27,7 +27,14 @@ import {
 import { notePlaced, placedByAnother } from './placed';
 import { judgeCallee, skipOutput, type Skip } from '../../../../shared/calls/callee/verdict';
 import { attemptOf, callIdOf, sourceCall, sourceNumber, type SourceCall } from './source';
-import { checkVariables, readVariablesOverride } from './variables';
+import {
+	checkVariables,
+	chooseVariables,
+	readVariablesOverride,
+	variableRowsOfRun,
+	variablesSaid,
+	type ChosenVariables,
+} from './variables';
 import { readAssumedZone, readGivenTime, requestedTime, WHEN } from './when';
 import { nextWindowTime } from './window';
 
@@ -90,7 +97,13 @@ function numberToCall(s: Settings, src: SourceCall): string {
 }
 
 /** The request body: each override, else the source call's value. */
-function buildBody(s: Settings, src: SourceCall, to: string, callConfig?: IDataObject): StartBody {
+function buildBody(
+	s: Settings,
+	src: SourceCall,
+	to: string,
+	variables: ChosenVariables,
+	callConfig?: IDataObject,
+): StartBody {
 	const need = (value: string | null, label: string) => {
 		if (value) return value;
 		throw s.o.error(label, "the original call's value is not known: give it here");
@@ -106,8 +119,8 @@ function buildBody(s: Settings, src: SourceCall, to: string, callConfig?: IDataO
 		from_number: need(s.from ?? src.from, 'From Number'),
 		parent_call_id: src.id,
 	};
-	const variables = s.variables ?? src.variables;
-	if (variables && Object.keys(variables).length) body.custom_args_values = variables;
+	if (variables.values && Object.keys(variables.values).length)
+		body.custom_args_values = variables.values;
 	if (callConfig) body.call_config = callConfig;
 	return body;
 }
@@ -258,6 +271,12 @@ async function historyCheck(
 	return { attempt, skip: calledBack(found, body.mobile_number, chain(src.id, attempt, true)) };
 }
 
+/** The call_config of a time or window the user gives, checked before any request. */
+function givenTime(s: Settings, f: Fields, zone: string, nowMs: number): IDataObject | undefined {
+	if (s.when === 'at') return readGivenTime(f, zone, nowMs);
+	return s.when === 'nextWindow' ? nextWindowTime(f, nowMs) : undefined;
+}
+
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	// A Retry On Fail try gives this item's first outcome again, looking at nothing anew.
 	if (alreadySent(this, i, SENT)) return await sendOnce(this, i, SENT, notAgain);
@@ -265,15 +284,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 	const s = readSettings(f);
 	// Read before any request, once per run, from the first item (as its fields say).
 	const doNotCall = await doNotCallOfRun(this);
+	const rows = variableRowsOfRun(this);
 	const zone = this.getTimezone();
 	const nowMs = Date.now();
-	// Given times and windows are checked before any request.
-	const given =
-		s.when === 'at'
-			? readGivenTime(f, zone, nowMs)
-			: s.when === 'nextWindow'
-				? nextWindowTime(f, nowMs)
-				: undefined;
+	const given = givenTime(s, f, zone, nowMs);
 	const src = await sourceCall(this, s.callId, i, {
 		agent: !s.agentId,
 		to: !s.to,
@@ -285,6 +299,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 	const walked = await attemptOf(this, src, i, s.maxAttempts);
 	let attempt = walked.attempt + 1;
 	let body: StartBody | undefined;
+	let chosen: ChosenVariables | undefined;
 	let said: IDataObject = {};
 	// The callee verdict (calls/callee/verdict.ts): the number, the list, the zone, the chain's
 	// rules, the variables.
@@ -306,7 +321,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 				const sentence = maxAttemptsReached(s.maxAttempts, attempt, false);
 				return { code: 'max_attempts', sentence, extra: chain(src.id, attempt) };
 			}
-			body = buildBody(s, src, number, requested?.callConfig ?? given);
+			chosen = chooseVariables(s.variables, rows, number, src.variables);
+			body = buildBody(s, src, number, chosen, requested?.callConfig ?? given);
 			// Proof at no cost: another item of this execution placed it back already.
 			const sibling = s.protect ? placedByAnother(this, i, src.id) : undefined;
 			if (sibling) {
@@ -325,8 +341,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 				extra: { send_from: requested.notYet.sendFrom, ...said, ...chain(src.id, attempt) },
 			};
 		},
-		variables: async () =>
-			await checkVariables(this, s.o, body!, (s.variables ?? src.variables) !== null, i),
+		variables: async () => await checkVariables(this, s.o, body!, chosen!, i),
 		body: () => body!,
 	});
 	if (verdict.verdict === 'refuse') throw verdict.error;
@@ -335,5 +350,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 		// A listed number's output ends with the chain's keys too.
 		return verdict.extra ? out : { ...out, ...chain(src.id, attempt) };
 	}
-	return await place(this, i, src, verdict.value, { ...chain(src.id, attempt), ...said });
+	const tail = { ...chain(src.id, attempt), ...said, ...variablesSaid(chosen!) };
+	return await place(this, i, src, verdict.value, tail);
 }

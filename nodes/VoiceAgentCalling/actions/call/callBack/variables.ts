@@ -1,5 +1,6 @@
 /**
- * The variables of the call placed back: the Variables override, else the original call's.
+ * The variables of the call placed back: the Variables override, else the row of Variables
+ * From Rows with the callee's number, else the original call's.
  * Every call is checked against the placeholders its assistant uses (GET /agent/{id}, read
  * once per assistant for all the items of one run of the node),
  * so a callee never hears "@{{name}}"; where the original's variables are not known (a history
@@ -15,8 +16,9 @@ import {
 	variablesOfTheCall,
 } from '../../../../shared/assistants/promptVariables';
 import { usedPromptVariables } from '../../../../shared/assistants/versions';
-import type { Fields } from '../../../../shared/engine/params';
+import { fields, type Fields } from '../../../../shared/engine/params';
 import type { StartBody } from '../../../../shared/calls/startRequest';
+import { variableRows, type VariableRows } from './rows';
 
 /** The Variables override as text values; undefined when unset (the default `{}`). */
 export function readVariablesOverride(o: Fields): Record<string, string> | undefined {
@@ -31,6 +33,75 @@ export function readVariablesOverride(o: Fields): Record<string, string> | undef
 	}
 	return out;
 }
+
+const ROWS_LABEL = 'Variables From Rows';
+
+/**
+ * Overrides › Variables From Rows with its two settings, read from the first item (the rows
+ * are the same list for every item, and read once) and indexed once per run; undefined when
+ * not set. A value that is not a list of rows stops the node before any request.
+ */
+function readVariableRows(ctx: IExecuteFunctions): VariableRows | undefined {
+	const o = fields(ctx, 0).collection('overrides', 'Overrides');
+	if (!o.has('variableRows')) return undefined;
+	const phoneColumn = o.text('variableRowsPhone', `${ROWS_LABEL}: Phone Column`).trim() || 'phone';
+	const leaveOut = o.has('variableRowsLeaveOut')
+		? o.list('variableRowsLeaveOut', `${ROWS_LABEL}: Leave Out`, { commas: true, blank: 'empty' })
+		: ['name'];
+	const rows = variableRows(o.raw('variableRows'), phoneColumn, leaveOut);
+	if ('problem' in rows) throw o.error(ROWS_LABEL, rows.problem);
+	return rows;
+}
+
+const rowsOfRun = new WeakMap<object, { rows: VariableRows | undefined }>();
+
+/** The rows of this run of the node (see readVariableRows), read at the first item's call. */
+export function variableRowsOfRun(ctx: IExecuteFunctions): VariableRows | undefined {
+	let read = rowsOfRun.get(ctx);
+	if (!read) {
+		read = { rows: readVariableRows(ctx) };
+		rowsOfRun.set(ctx, read);
+	}
+	return read.rows;
+}
+
+/** Where the variables of a call placed back came from, as its output says. */
+export type VariablesFrom = 'override' | 'rows' | 'original_call' | 'none';
+
+export interface ChosenVariables {
+	/** null: not known (a history row carries none, and nothing else gave them). */
+	values: Record<string, string> | null;
+	from: VariablesFrom;
+	/** The row of Variables From Rows (1 = the first) when from is 'rows'. */
+	row?: number;
+	/** Why the rows gave nothing, for the error when the prompt needs a variable. */
+	note?: string;
+}
+
+/**
+ * The variables sent: the Variables override, else the row of Variables From Rows with the
+ * callee's number, else the original call's (from the input item: the Webhook Trigger's
+ * events and Start's output carry them).
+ */
+export function chooseVariables(
+	override: Record<string, string> | undefined,
+	rows: VariableRows | undefined,
+	number: string,
+	own: Record<string, string> | null,
+): ChosenVariables {
+	if (override) return { values: override, from: 'override' };
+	const match = rows?.find(number);
+	if (match) return { values: match.variables, from: 'rows', row: match.row };
+	const note = rows ? `no row of ${ROWS_LABEL} (${rows.count}) has ${number}` : undefined;
+	if (own === null) return { values: null, from: 'none', note };
+	return { values: own, from: Object.keys(own).length ? 'original_call' : 'none', note };
+}
+
+/** What a placed call's output says of its variables. */
+export const variablesSaid = (chosen: ChosenVariables) =>
+	chosen.row === undefined
+		? { variables_from: chosen.from }
+		: { variables_from: chosen.from, variables_row: chosen.row };
 
 /**
  * The assistants read in this run of the node, by id. Keyed by the node's execute context,
@@ -55,9 +126,11 @@ export async function checkVariables(
 	ctx: IExecuteFunctions,
 	o: Fields,
 	body: StartBody,
-	known: boolean,
+	chosen: ChosenVariables,
 	i: number,
 ): Promise<void> {
+	const known = chosen.values !== null;
+	const unknown = `the original call's variables are not known (a history row does not carry them${chosen.note ? `, and ${chosen.note}` : ''})`;
 	const used = usedPromptVariables(await assistantOnce(ctx, body.agent_id, i), body.version_id);
 	const vars = body.custom_args_values ?? {};
 	const given = [
@@ -68,14 +141,19 @@ export async function checkVariables(
 		if (known) return;
 		throw o.error(
 			'Variables',
-			`the original call's variables are not known and the assistant's prompt cannot be checked (${used.note}): give them here`,
+			`${unknown} and the assistant's prompt cannot be checked (${used.note}): give them here`,
 		);
 	}
 	const missing = missingPromptVariables(used.variables, given);
 	if (!missing.length) return;
-	const why = known
-		? 'the call gives no value for'
-		: "the original call's variables are not known (a history row does not carry them), and it needs";
+	// Who gave the variables (the field itself needs no name: the error is about it).
+	const giver =
+		chosen.from === 'rows'
+			? `row ${chosen.row} of ${ROWS_LABEL} `
+			: chosen.from === 'override'
+				? ''
+				: 'the call ';
+	const why = known ? `${giver}gives no value for` : `${unknown}, and it needs`;
 	throw o.error(
 		'Variables',
 		`${why} ${asPlaceholders(missing)}, which the assistant uses: give ${missing.length === 1 ? 'it' : 'them'} here`,

@@ -1,0 +1,89 @@
+/**
+ * Overrides › Variables From Rows: a callee's variables from the user's own rows (a sheet, a
+ * CSV read by Extract From File), joined by number. The Polling Trigger's calls come from the
+ * call history, which carries no variables, and most assistants' prompts use some: the sheet
+ * the calls were made from still has them. A row's number is read as a callee's number is,
+ * completed with the called number's country code when it has none, so "(415) 555-0142" in
+ * the sheet is the call to +14155550142.
+ */
+import { callingCodeOf } from '../../../../shared/calls/callee/phone';
+import { calleeNumber, calleeText } from '../../../../shared/calls/callee/values';
+
+/** The row a callee's variables came from (1 = the first row of the list). */
+export interface RowMatch {
+	row: number;
+	variables: Record<string, string>;
+}
+
+export interface VariableRows {
+	/** How many rows the list has. */
+	count: number;
+	/** The first row whose number is this E.164 number, if any. */
+	find(number: string): RowMatch | undefined;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+	v !== null && typeof v === 'object' && !Array.isArray(v);
+
+const ITEM_KEYS = new Set(['json', 'binary', 'pairedItem', 'error', 'index']);
+
+/** An n8n item ({json: {...}}) stands for its JSON: `$('Contacts').all()` works as is. */
+const jsonOf = (v: Record<string, unknown>): Record<string, unknown> =>
+	isObject(v.json) && Object.keys(v).every((k) => ITEM_KEYS.has(k)) ? v.json : v;
+
+/** A row's variables: every column but the left-out ones, each value as Start reads it. */
+function variablesOf(row: Record<string, unknown>, leaveOut: Set<string>): Record<string, string> {
+	const out: Record<string, string> = {};
+	for (const [key, value] of Object.entries(row)) {
+		if (leaveOut.has(key) || value === null || value === undefined) continue;
+		const read = calleeText(value);
+		// A value no prompt can say (an object, a list) is left out, as for the call's own.
+		if ('text' in read) out[key] = read.text;
+	}
+	return out;
+}
+
+/**
+ * The rows of the field: a list of objects or n8n items (a list given as JSON text is read
+ * too). Anything else is a problem to name, before any request.
+ */
+export function variableRows(
+	value: unknown,
+	phoneColumn: string,
+	leaveOut: string[],
+): VariableRows | { problem: string } {
+	let list = value;
+	if (typeof list === 'string') {
+		try {
+			list = JSON.parse(list);
+		} catch {
+			list = undefined;
+		}
+	}
+	if (!Array.isArray(list) || !list.every(isObject)) {
+		return {
+			problem:
+				"must be a list of rows (objects or items), e.g. {{ $('Contacts').all() }} for every item of the node named Contacts",
+		};
+	}
+	const rows = (list as Array<Record<string, unknown>>).map(jsonOf);
+	const skip = new Set([phoneColumn, ...leaveOut]);
+	// One index per country code completing the rows' numbers (a run has one or two).
+	const byCode = new Map<string, Map<string, RowMatch>>();
+	const indexFor = (code: string) => {
+		let index = byCode.get(code);
+		if (index) return index;
+		index = new Map();
+		rows.forEach((row, n) => {
+			const read = calleeNumber(row[phoneColumn], code);
+			if (read.ok && !index!.has(read.number))
+				index!.set(read.number, { row: n + 1, variables: variablesOf(row, skip) });
+		});
+		byCode.set(code, index);
+		return index;
+	};
+	return {
+		count: rows.length,
+		find: (number) => indexFor(callingCodeOf(number) ?? '').get(number),
+	};
+}
