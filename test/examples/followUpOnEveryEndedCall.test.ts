@@ -1,7 +1,8 @@
 /**
  * The example "Follow up on every ended call" as shipped: its Voice Agent nodes' parameters
  * are the nodes' own (names and option values), the Switch's outputs go where the sticky note
- * says, and each Call Back node, run with the example's parameters, sends the exact request.
+ * says, the calls wait for the contacts file, and each Call Back node, run with the example's
+ * parameters (its rows those of the contacts file), sends the exact request, variables included.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -20,6 +21,7 @@ interface ExampleNode {
 	type: string;
 	parameters: IDataObject;
 	credentials?: IDataObject;
+	onError?: string;
 }
 const example = JSON.parse(
 	fs.readFileSync(
@@ -110,11 +112,67 @@ describe('example: Follow up on every ended call', () => {
 			'=.n8n-files/follow-up/answered-{{ $execution.id }}.csv',
 		);
 	});
+
+	test('the calls go on once the contacts file is read; both Call Backs take the variables from its rows', () => {
+		expect(node('Read the contacts file')).toMatchObject({
+			type: 'n8n-nodes-base.readWriteFile',
+			executeOnce: true,
+			parameters: { operation: 'read', fileSelector: '.n8n-files/campaign/contacts.csv' },
+		});
+		expect(node('Contacts')).toMatchObject({
+			type: 'n8n-nodes-base.extractFromFile',
+			parameters: { operation: 'csv', binaryPropertyName: 'data' },
+		});
+		expect(node('Calls, once the contacts are read')).toMatchObject({
+			type: 'n8n-nodes-base.merge',
+			parameters: { mode: 'chooseBranch', useDataOfInput: 1 },
+		});
+		const to = (from: string) =>
+			(example.connections[from] as { main: Array<Array<IDataObject>> }).main.map((o) =>
+				o.map((c) => [c.node, c.index]),
+			);
+		expect(to('When a call ends')).toEqual([
+			[
+				['Calls, once the contacts are read', 0],
+				['Read the contacts file', 0],
+			],
+		]);
+		expect(to('Read the contacts file')).toEqual([[['Contacts', 0]]]);
+		expect(to('Contacts')).toEqual([[['Calls, once the contacts are read', 1]]]);
+		expect(to('Calls, once the contacts are read')).toEqual([[['By outcome', 0]]]);
+		for (const name of ['Call back when asked', 'Call back in the next window']) {
+			expect(node(name).parameters.overrides).toEqual({
+				variableRows: "={{ $('Contacts').all() }}",
+			});
+			// Nothing hidden: a failed call-back goes to the error output, written to a file.
+			expect(node(name).onError).toBe('continueErrorOutput');
+			expect(to(name)).toEqual([[], [['Failed call-backs', 0]]]);
+		}
+		expect(to('Failed call-backs')).toEqual([[['Failures as CSV', 0]]]);
+		expect(to('Failures as CSV')).toEqual([[['Write the failures', 0]]]);
+		expect(node('Write the failures').parameters.fileName).toBe(
+			'=.n8n-files/follow-up/failed-{{ $execution.id }}-{{ $runIndex }}.csv',
+		);
+	});
 });
+
+/** The contacts file as Extract From File hands it on: one item per row, every value text. */
+const contactItems = () => {
+	const [head, ...lines] = fs
+		.readFileSync(path.join(__dirname, '../../examples/files/campaign/contacts.csv'), 'utf8')
+		.trim()
+		.split(/\r?\n/);
+	const columns = head.split(',');
+	return lines.map((line) => ({
+		json: Object.fromEntries(line.split(',').map((v, n) => [columns[n], v])),
+	}));
+};
 
 describe('example: its Call Back nodes, run as shipped', () => {
 	const NEW_CALL = '11111111-2222-4333-8444-555555555555';
-	const TO = '+14155550123';
+	// Maria Lopez in the contacts file, written there as (415) 555-0142.
+	const TO = '+14155550142';
+	const VARIABLES = { clinic: 'Sunrise Clinic', date: 'June 9', time: '10:30' };
 	const FROM = '+14155550100';
 	/** A Call Ended record, as the trigger emits it with details. */
 	const ended = (extra: IDataObject) =>
@@ -126,7 +184,8 @@ describe('example: its Call Back nodes, run as shipped', () => {
 			from_number: FROM,
 			to_number: TO,
 			callee_name: 'Ada',
-			custom_variables: {},
+			// The call history keeps no variables.
+			custom_variables: null,
 			...extra,
 		});
 	let log: string[];
@@ -155,7 +214,11 @@ describe('example: its Call Back nodes, run as shipped', () => {
 			});
 		scope.get(/^\/ca\/api\/v0\/agent\/[^/]+$/).reply(() => {
 			log.push('agent');
-			const config = { agent_prompt: 'Hi @{{callee_name}}', intro_message: '' };
+			// As the dev assistants' prompts: variables a history row does not keep.
+			const config = {
+				agent_prompt: 'Hi @{{callee_name}}, about @{{clinic}} on @{{date}} at @{{time}}',
+				intro_message: '',
+			};
 			return [200, { agents: { id: AGENT, agent_config: config } }];
 		});
 		scope.post('/calling/outbound/individual').reply((_uri, body) => {
@@ -170,10 +233,17 @@ describe('example: its Call Back nodes, run as shipped', () => {
 		nock.emitter.removeAllListeners('no match');
 		jest.restoreAllMocks();
 	});
+	/** The node's parameters, its $('Contacts').all() given as what it yields in the workflow. */
+	const asShipped = (name: string): IDataObject => {
+		const parameters = structuredClone(node(name).parameters);
+		expect(parameters.overrides).toEqual({ variableRows: "={{ $('Contacts').all() }}" });
+		parameters.overrides = { variableRows: contactItems() };
+		return parameters;
+	};
 	const runAs = (name: string, item: Record<string, unknown>) =>
 		runNode({
 			type: 'voiceAgentCalling',
-			parameters: node(name).parameters,
+			parameters: asShipped(name),
 			items: [{ json: item as IDataObject }],
 			timezone: 'America/New_York',
 		});
@@ -183,6 +253,7 @@ describe('example: its Call Back nodes, run as shipped', () => {
 		agent_id: AGENT,
 		from_number: FROM,
 		parent_call_id: CALL,
+		custom_args_values: VARIABLES,
 		call_config: callConfig,
 	});
 
@@ -204,7 +275,14 @@ describe('example: its Call Back nodes, run as shipped', () => {
 			}),
 		]);
 		expect(jsonOf(output)).toMatchObject([
-			{ call_id: NEW_CALL, parent_call_id: CALL, attempt: 2, already_called_back: false },
+			{
+				call_id: NEW_CALL,
+				parent_call_id: CALL,
+				attempt: 2,
+				already_called_back: false,
+				variables_from: 'rows',
+				variables_row: 1,
+			},
 		]);
 	});
 
@@ -245,5 +323,16 @@ describe('example: its Call Back nodes, run as shipped', () => {
 		expect(jsonOf(output)).toMatchObject([
 			{ skipped: 'too_far_ahead', send_from: '2026-11-25T09:00:00-08:00', attempt: 2 },
 		]);
+	});
+
+	test('a call whose number has no row in the contacts: an error naming what is missing, nothing placed', async () => {
+		const { error } = await runAs(
+			'Call back in the next window',
+			ended({ outcome: 'no_answer', to_number: '+14155550123' }),
+		);
+		expect(error?.message).toBe(
+			"Overrides › Variables: the original call's variables are not known (a history row does not carry them, and no row of Variables From Rows (5) has +14155550123), and it needs @{{clinic}}, @{{date}}, @{{time}}, which the assistant uses: give them here [item 0]",
+		);
+		expect(bodies).toEqual([]);
 	});
 });

@@ -42,6 +42,8 @@ export function e2eSuite(options: {
 	/** Names the user folder and the printed timings. */
 	label: string;
 	seed: number;
+	/** How the sandbox reads a later call's scheduled_at (FACTS leaves it open); default honour. */
+	scheduledAt?: 'honour' | 'ignore';
 	/** Writes what the workflows read into the files folder (beside the examples' samples). */
 	prepare?: (files: string) => void;
 	workflows: (suite: E2eSuite) => object[];
@@ -58,7 +60,13 @@ export function e2eSuite(options: {
 	};
 
 	beforeAll(async () => {
-		suite.sandbox = await createSandbox({ port: 0, clock: 'real', speed: 20, seed: options.seed });
+		suite.sandbox = await createSandbox({
+			port: 0,
+			clock: 'real',
+			speed: 20,
+			seed: options.seed,
+			...(options.scheduledAt ? { scheduledAt: options.scheduledAt } : {}),
+		});
 		suite.n8n = await suite.timed('n8n install (cached after the first run)', () =>
 			ensureN8n({ major: MAJOR, log: () => undefined }),
 		);
