@@ -63,12 +63,22 @@ export function insideWindow(hhmm: string, w: DailyWindow): boolean {
 
 /** The first moment at or after `ms` (a whole minute) inside the window. */
 function firstInside(ms: number, w: DailyWindow, clock: ZoneClock): number {
-	const local = clock.local(ms);
-	const hhmm = local.slice(11, 16);
-	if (insideWindow(hhmm, w)) return ms;
-	// Outside: the opening later today, or after the close (of a window within a day) tomorrow's.
-	const date = hhmm < w.start ? local.slice(0, 10) : dayAfter(local.slice(0, 10), 1);
-	return clock.instant(fieldsOf(date, w.start));
+	let t = ms;
+	// An opening the clock skips (an offset change at that time, as Santiago's at midnight) is
+	// read as the end of the gap, which may be past the window's close: that day's window never
+	// shows on the wall clock, and the next day's opening is the one. Never before `ms`.
+	for (let i = 0; i < 3; i++) {
+		const local = clock.local(t);
+		const hhmm = local.slice(11, 16);
+		if (insideWindow(hhmm, w)) return t;
+		// Outside: the opening later today, or after the close (of a window within a day) tomorrow's.
+		const date = hhmm < w.start ? local.slice(0, 10) : dayAfter(local.slice(0, 10), 1);
+		const opening = fieldsOf(date, w.start);
+		// In an hour the clocks repeat, the opening's first pass may be behind: the second is ahead.
+		const next = clock.instant(opening);
+		t = next >= t ? next : Math.max(clock.instant(opening, 'later'), t + MINUTE);
+	}
+	return t;
 }
 
 /**
