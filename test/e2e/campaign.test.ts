@@ -353,7 +353,7 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 		renameSync(folder, `${folder}.away`);
 		try {
 			const count = created().length;
-			const result = await env.executeWorkflow(suite.n8n, suite.n8nEnv, 'exCampaignFromSheet');
+			const result = await suite.run('exCampaignFromSheet');
 			expect(result.succeeded).toBe(false);
 			const error = result.data?.data?.resultData?.error;
 			expect([error?.node?.name, error?.message]).toEqual([
@@ -441,6 +441,8 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 		// Counts reads of the campaign list: the trigger's polls.
 		sandbox.setFaults([{ endpoint: 'GET /campaign/all', action: 'pass' }]);
 		const polls = () => Number(sandbox.faults.describe().rules[0]?.fired ?? 0);
+		// The runs above used an n8n of their own: it stops before the CLI activates.
+		await suite.stopRuns();
 		await timed('n8n activate', () => env.activateWorkflow(n8n, n8nEnv, 'exCampaignResults'));
 		const server = await timed('n8n start (until ready)', () => env.startN8n(n8n, n8nEnv, {}));
 		// Read after the start: a port found taken at the start is replaced by a fresh one.

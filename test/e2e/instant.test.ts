@@ -11,6 +11,7 @@ import { createSandbox, fixtures, type Sandbox } from '../../sandbox';
 import { ensureN8n, type N8nInstall } from '../../scripts/n8n-install';
 import { bound } from '../../scripts/bounds';
 import * as env from '../../scripts/n8n-env';
+import { runFailure, runWorkflow } from '../helpers/n8nRunner';
 
 const REPO = path.resolve(__dirname, '../..');
 const MAJOR = process.env.N8N_MAJOR === '2' ? 2 : 1;
@@ -226,9 +227,9 @@ describe(`n8n ${MAJOR}.x instant trigger`, () => {
 					{ event: 'call_completed', action: 'duplicate', times: 2 },
 					{ event: 'all_processing_completed', action: 'drop', times: 2 },
 				]);
-				const started = await env.executeWorkflow(n8n, n8nEnv, 'e2eInstantStart');
-				if (!started.succeeded) throw new Error(env.executeFailure('e2eInstantStart', started));
-				if (started.exitNote) figures.push(started.exitNote);
+				// Run in this n8n, as the editor runs it (no second n8n starting beside it).
+				const started = await runWorkflow(n8n, rest, 'e2eInstantStart');
+				if (!started.succeeded) throw new Error(runFailure('e2eInstantStart', started));
 				const callId = env.nodeOutput(started.data, 'Start')![0].call_id as string;
 
 				const executions = async () => {

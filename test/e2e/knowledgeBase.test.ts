@@ -81,7 +81,7 @@ describe(`n8n ${MAJOR}.x`, () => {
 		renameSync(folder, `${folder}.away`);
 		try {
 			const count = sandbox.store.knowledgeBases.size;
-			const result = await env.executeWorkflow(suite.n8n, suite.n8nEnv, 'exKbFromFolder');
+			const result = await suite.run('exKbFromFolder');
 			expect(result.succeeded).toBe(false);
 			const error = result.data?.data?.resultData?.error;
 			expect([error?.node?.name, error?.message]).toEqual([

@@ -1,7 +1,7 @@
 /**
  * End to end: the packed package installed into a real n8n (as a user installs it), its
- * workflows run headless with `n8n execute`, and the trigger activated in `n8n start`,
- * all against the local sandbox. Run with `npm run test:e2e` (`-- --n8n2` for n8n 2.x).
+ * workflows run in one `n8n start` as the editor runs them (test/helpers/n8nRunner.ts), and
+ * the trigger activated in `n8n start`, all against the local sandbox. Run with `npm run test:e2e` (`-- --n8n2` for n8n 2.x).
  */
 import { existsSync, readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,7 @@ import { stopwatch } from '../helpers/timings';
 import { parseCsv, unzip } from '../sandbox/helpers';
 import { locator } from '../helpers/fixtures';
 import { parseFlatted } from '../helpers/flatted';
+import { n8nRunner, runFailure } from '../helpers/n8nRunner';
 import { settle, waitFor } from '../helpers/wait';
 
 const REPO = path.resolve(__dirname, '../..');
@@ -131,11 +132,13 @@ const timings: string[] = [];
 
 const timed = stopwatch(timings);
 
-/** Executes a workflow and returns its run data; fails with n8n's own output otherwise. */
+const runner = n8nRunner(() => ({ n8n, n8nEnv }));
+
+/** Runs a workflow and returns its run data; fails with n8n's error otherwise. */
 async function execute(id: string, expectFailure = false) {
-	const result = await timed(`n8n execute ${id}`, () => env.executeWorkflow(n8n, n8nEnv, id));
-	if (!expectFailure && !result.succeeded) throw new Error(env.executeFailure(id, result));
-	if (result.exitNote) timings.push(result.exitNote);
+	const result = await timed(`run ${id}`, () => runner.run(id));
+	if (!expectFailure && !result.succeeded)
+		throw new Error(`${runFailure(id, result)}\n--- n8n log ---\n${runner.log()}`);
 	return result;
 }
 
@@ -677,6 +680,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+	await runner.stop();
 	await sandbox?.close();
 	if (userFolder && !process.env.E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
 	console.log(
@@ -786,8 +790,8 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 		async () => {
 			const ledgerBefore = sandbox.ledger.length;
 			const result = await execute('e2eBadInput', true);
-			expect(result.code).not.toBe(0);
-			expect(`${result.stdout}\n${result.stderr}`).toContain('Phone Number');
+			expect(result.succeeded).toBe(false);
+			expect(runFailure('e2eBadInput', result)).toContain('Phone Number');
 			expect(sandbox.ledger.length).toBe(ledgerBefore);
 		},
 	);
@@ -797,9 +801,9 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 		async () => {
 			const ledgerBefore = sandbox.ledger.length;
 			const result = await execute('e2eMissingVars', true);
-			expect(result.code).not.toBe(0);
+			expect(result.succeeded).toBe(false);
 			// Both rows named, and what happened to the batch.
-			const said = `${result.stdout}\n${result.stderr}`;
+			const said = runFailure('e2eMissingVars', result);
 			expect(said).toContain(
 				'Custom Variables: 2 rows give no value for variables their assistant uses: item 0 lacks @{{clinic}}, @{{date}}, @{{time}}; item 1 lacks @{{clinic}}, @{{date}}, @{{time}} [item 0]',
 			);
@@ -1135,6 +1139,8 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 			// Counts history reads: the trigger's polls.
 			sandbox.setFaults([{ endpoint: 'GET /calling/history', action: 'pass' }]);
 			const polls = () => Number(sandbox.faults.describe().rules[0]?.fired ?? 0);
+			// The runs above used an n8n of their own: it stops before the CLI activates.
+			await runner.stop();
 			await timed('n8n activate', () => env.activateWorkflow(n8n, n8nEnv, 'e2eTrigger'));
 			const server = await timed('n8n start (until ready)', () => env.startN8n(n8n, n8nEnv, {}));
 			// Read after the start: a port found taken at the start is replaced by a fresh one.

@@ -15,6 +15,7 @@ import { createSandbox, type Sandbox } from '../../sandbox';
 import { ensureN8n, type N8nInstall } from '../../scripts/n8n-install';
 import * as env from '../../scripts/n8n-env';
 import { parseFlatted } from './flatted';
+import { n8nRunner, runFailure, type RunResult } from './n8nRunner';
 import { stopwatch } from './timings';
 
 export const MAJOR: 1 | 2 = process.env.N8N_MAJOR === '2' ? 2 : 1;
@@ -34,8 +35,15 @@ export interface E2eSuite {
 	files: string;
 	timings: string[];
 	timed: <T>(label: string, work: () => Promise<T>) => Promise<T>;
-	/** `n8n execute` of an imported workflow; fails with n8n's own output unless it succeeded. */
-	execute(id: string): Promise<Awaited<ReturnType<typeof env.executeWorkflow>>>;
+	/**
+	 * Runs an imported workflow in the suite's running n8n (started at the first run, see
+	 * n8nRunner); fails with n8n's error unless the run succeeded.
+	 */
+	execute(id: string): Promise<RunResult>;
+	/** The same run, returned whether it succeeded or not. */
+	run(id: string): Promise<RunResult>;
+	/** Stops the n8n the runs use: before the CLI activates a workflow or n8n starts anew. */
+	stopRuns(): Promise<void>;
 }
 
 export function e2eSuite(options: {
@@ -50,14 +58,14 @@ export function e2eSuite(options: {
 }): E2eSuite {
 	const timings: string[] = [];
 	const suite = { timings, timed: stopwatch(timings) } as E2eSuite;
+	const runner = n8nRunner(() => suite);
+	suite.run = (id: string) => suite.timed(`run ${id}`, () => runner.run(id));
 	suite.execute = async (id: string) => {
-		const result = await suite.timed(`n8n execute ${id}`, () =>
-			env.executeWorkflow(suite.n8n, suite.n8nEnv, id),
-		);
-		if (!result.succeeded) throw new Error(env.executeFailure(id, result));
-		if (result.exitNote) timings.push(result.exitNote);
+		const result = await suite.run(id);
+		if (!result.succeeded) throw new Error(`${runFailure(id, result)}\n--- n8n log ---\n${runner.log()}`);
 		return result;
 	};
+	suite.stopRuns = () => runner.stop();
 
 	beforeAll(async () => {
 		suite.sandbox = await createSandbox({
@@ -92,6 +100,7 @@ export function e2eSuite(options: {
 	});
 
 	afterAll(async () => {
+		await runner.stop();
 		await suite.sandbox?.close();
 		if (suite.userFolder && !process.env.E2E_KEEP)
 			rmSync(suite.userFolder, { recursive: true, force: true });
