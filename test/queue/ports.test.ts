@@ -10,7 +10,7 @@
  * It runs in the queue-mode lane of n8n 2.x (n8n 1.x runs no task broker by default here).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -63,6 +63,8 @@ async function settings(port: number): Promise<any> {
 	`${COUNT} n8n ${MAJOR}.x and ${COUNT} sandboxes at once, beside a port grabber`,
 	() => {
 		let n8n: N8nInstall;
+		/** A user folder whose database n8n has made: each n8n below starts from a copy. */
+		let migrated: string;
 		let grabber: ChildProcess | undefined;
 		const folders: string[] = [];
 		const servers: Started[] = [];
@@ -71,6 +73,13 @@ async function settings(port: number): Promise<any> {
 
 		beforeAll(async () => {
 			n8n = await ensureN8n({ major: MAJOR, log: () => undefined });
+			// n8n's migrations once, not twelve times (CPU the starts below need not share).
+			migrated = mkdtempSync(path.join(tmpdir(), 'voice-agent-ports-db-'));
+			folders.push(migrated);
+			const e = await env.freshN8nEnv({ userFolder: migrated, major: MAJOR });
+			ports.releasePorts([Number(e.N8N_PORT), Number(e.N8N_RUNNERS_BROKER_PORT)]);
+			const r = await env.n8nCli(n8n, e, ['list:workflow']);
+			if (r.code !== 0) throw new Error(`n8n list:workflow exited ${r.code}\n${r.stderr}`);
 		});
 
 		afterAll(async () => {
@@ -108,6 +117,7 @@ async function settings(port: number): Promise<any> {
 				const startOne = async (i: number) => {
 					const userFolder = mkdtempSync(path.join(tmpdir(), `voice-agent-ports-${i}-`));
 					folders.push(userFolder);
+					cpSync(path.join(migrated, '.n8n'), path.join(userFolder, '.n8n'), { recursive: true });
 					const e = await env.freshN8nEnv({ userFolder, major: MAJOR });
 					if (i === 0) e.N8N_RUNNERS_BROKER_PORT = String(brokerHeld.port);
 					if (i === 1) {
