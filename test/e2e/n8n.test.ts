@@ -134,8 +134,24 @@ const timed = stopwatch(timings);
 
 const runner = n8nRunner(() => ({ n8n, n8nEnv }));
 
+/**
+ * Until no call of an earlier run changes within the next two minutes (the sandbox's clock is
+ * the real one, its ringing, talking and retry delays divided by its speed: seconds). The runs
+ * follow each other at once, and the checks after a run read the sandbox: a call ending
+ * between the two would differ. A call scheduled later than that does not count.
+ */
+async function callsSettled() {
+	const moving = () =>
+		(sandbox.store.calls as any[]).filter(
+			(c) => c.next_event_at !== null && c.next_event_at <= sandbox.now() + 2 * 60_000,
+		).length;
+	if (moving() > 0)
+		await waitFor('the calls of earlier runs to settle', () => moving() === 0, bound('event'));
+}
+
 /** Runs a workflow and returns its run data; fails with n8n's error otherwise. */
 async function execute(id: string, expectFailure = false) {
+	await callsSettled();
 	const result = await timed(`run ${id}`, () => runner.run(id));
 	if (!expectFailure && !result.succeeded)
 		throw new Error(`${runFailure(id, result)}\n--- n8n log ---\n${runner.log()}`);
