@@ -62,7 +62,8 @@ export function e2eSuite(options: {
 	suite.run = (id: string) => suite.timed(`run ${id}`, () => runner.run(id));
 	suite.execute = async (id: string) => {
 		const result = await suite.run(id);
-		if (!result.succeeded) throw new Error(`${runFailure(id, result)}\n--- n8n log ---\n${runner.log()}`);
+		if (!result.succeeded)
+			throw new Error(`${runFailure(id, result)}\n--- n8n log ---\n${runner.log()}`);
 		return result;
 	};
 	suite.stopRuns = () => runner.stop();
