@@ -144,7 +144,7 @@ const waits: string[] = [];
 
 /** n8n's environment on two fresh free ports (web, task broker): other suites run beside. */
 async function freshEnv() {
-	return env.freshN8nEnv({ userFolder, major: MAJOR });
+	return env.freshN8nEnv({ userFolder, major: MAJOR, extra: { ...env.NO_EDITOR } });
 }
 
 const api = async (method: string, route: string, body?: unknown) =>

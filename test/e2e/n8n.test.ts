@@ -668,9 +668,8 @@ beforeAll(async () => {
 	n8nEnv = await env.freshN8nEnv({
 		userFolder,
 		major: MAJOR,
-		// Binary output inline in `execute --rawOutput` (2.x otherwise writes it to files it
-		// removes after a CLI run).
-		extra: { N8N_DEFAULT_BINARY_DATA_MODE: 'default' },
+		// Binary output inline in the run's data; no editor (no test opens it).
+		extra: { N8N_DEFAULT_BINARY_DATA_MODE: 'default', ...env.NO_EDITOR },
 	});
 	await timed('build, npm pack + install into .n8n/nodes', () => env.installForSuite(userFolder));
 	await timed('n8n import:credentials + import:workflow', () =>

@@ -222,7 +222,11 @@ beforeAll(async () => {
 	n8nEnv = await env.freshN8nEnv({
 		userFolder,
 		major: MAJOR,
-		extra: { N8N_RESTRICT_FILE_ACCESS_TO: files, N8N_DEFAULT_BINARY_DATA_MODE: 'default' },
+		extra: {
+			N8N_RESTRICT_FILE_ACCESS_TO: files,
+			N8N_DEFAULT_BINARY_DATA_MODE: 'default',
+			...env.NO_EDITOR,
+		},
 	});
 	await timed('build, npm pack + install into .n8n/nodes', () => env.installForSuite(userFolder));
 	await timed('n8n import:credentials + import:workflow', () =>

@@ -87,7 +87,8 @@ export function e2eSuite(options: {
 		suite.n8nEnv = await env.freshN8nEnv({
 			userFolder: suite.userFolder,
 			major: MAJOR,
-			extra: { N8N_DEFAULT_BINARY_DATA_MODE: 'default' },
+			// Binary output inline in the run's data; no editor (no test opens it).
+			extra: { N8N_DEFAULT_BINARY_DATA_MODE: 'default', ...env.NO_EDITOR },
 		});
 		await suite.timed('build, npm pack + install into .n8n/nodes', () =>
 			env.installForSuite(suite.userFolder),
