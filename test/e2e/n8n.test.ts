@@ -145,8 +145,7 @@ async function callsSettled() {
 		(sandbox.store.calls as any[]).filter(
 			(c) => c.next_event_at !== null && c.next_event_at <= sandbox.now() + 2 * 60_000,
 		).length;
-	if (moving() > 0)
-		await waitFor('the calls of earlier runs to settle', () => moving() === 0, bound('event'));
+	await waitFor('the calls of earlier runs to settle', () => moving() === 0, bound('event'));
 }
 
 /** Runs a workflow and returns its run data; fails with n8n's error otherwise. */
