@@ -96,6 +96,8 @@ export function executeWorkflow(
 	ExecResult & { data: any; succeeded: boolean; exitNote: string | undefined; ms: number }
 >;
 export function executeFailure(id: string, result: ExecResult & { data: any }): string;
+export function runSucceeded(data: any): boolean;
+export function runError(data: any): string | undefined;
 export function nodeOutput(
 	data: unknown,
 	nodeName: string,
@@ -138,6 +140,12 @@ export function publicationSettled(
 	workflowId: string,
 	options?: { until?: string[]; timeoutMs?: number },
 ): Promise<string | undefined>;
+/** Activates a workflow in a running n8n as the editor does; on 2.x, until it is published. */
+export function activateInN8n(
+	n8n: N8nInstall,
+	rest: { request(method: string, route: string, body?: unknown): Promise<RestAnswer> },
+	workflowId: string,
+): Promise<void>;
 export function activateWorkflow(
 	n8n: N8nInstall,
 	env: NodeJS.ProcessEnv,

@@ -455,8 +455,7 @@ async function executeWorkflow(n8n, env, id) {
 	} catch {
 		data = undefined;
 	}
-	const succeeded =
-		data?.finished === true && data?.status !== 'error' && !data?.data?.resultData?.error;
+	const succeeded = runSucceeded(data);
 	const exitNote =
 		succeeded && r.code !== 0
 			? `n8n execute ${id} exited ${r.code} after a successful run: ${r.stderr.trim().slice(-600) || '(nothing on stderr)'}`
@@ -465,17 +464,32 @@ async function executeWorkflow(n8n, env, id) {
 }
 
 /**
+ * Whether a run's data (`--rawOutput`'s shape, or a saved execution's) says it succeeded:
+ * finished, with no error. One rule for the CLI's runs and those in a running n8n.
+ * @param {any} data
+ */
+function runSucceeded(data) {
+	return data?.finished === true && data?.status !== 'error' && !data?.data?.resultData?.error;
+}
+
+/**
+ * n8n's error for a run in one line, with the node it names; undefined when it has none.
+ * @param {any} data
+ */
+function runError(data) {
+	const error = data?.data?.resultData?.error;
+	if (!error) return undefined;
+	return `${error.message ?? 'an error'}${error.node?.name ? ` (node ${error.node.name})` : ''}`;
+}
+
+/**
  * Why a run did not succeed, first line first (a CI log shows only the start of a message):
  * n8n's error for the run, or the exit code, then what the CLI printed.
  * @param {string} id @param {{ code: number | null, stdout: string, stderr: string, data: any }} result
  */
 function executeFailure(id, result) {
-	const error = result.data?.data?.resultData?.error;
-	const reason = error
-		? `${error.message ?? 'an error'}${error.node?.name ? ` (node ${error.node.name})` : ''}`
-		: result.data
-			? 'the run did not finish'
-			: 'no run data printed';
+	const reason =
+		runError(result.data) ?? (result.data ? 'the run did not finish' : 'no run data printed');
 	return `n8n execute ${id} exited ${result.code}: ${reason}\n--- stderr ---\n${result.stderr.slice(-4000)}\n--- stdout ---\n${result.stdout.slice(-4000)}`;
 }
 
@@ -738,6 +752,29 @@ async function publicationSettled(
 }
 
 /**
+ * Activates a workflow in a running n8n, as the editor does (its toggle on 1.x, Publish on
+ * 2.x), and resolves once n8n has: 2.x publishes in the background, so until its publication
+ * succeeded. Every CLI command starts n8n anew; this costs a request.
+ * @param {N8nInstall} n8n @param {{ request(m: string, r: string, b?: unknown): Promise<any> }} rest
+ * @param {string} workflowId
+ */
+async function activateInN8n(n8n, rest, workflowId) {
+	const saved = await rest.request('GET', `/workflows/${workflowId}`);
+	if (saved.status !== 200)
+		throw new Error(`GET /workflows/${workflowId}: ${saved.status} ${saved.text.slice(0, 2000)}`);
+	const activated = await rest.request('POST', `/workflows/${workflowId}/activate`, {
+		versionId: saved.json.data.versionId,
+	});
+	if (activated.status !== 200)
+		throw new Error(
+			`activating ${workflowId}: ${activated.status} ${activated.text.slice(0, 2000)}`,
+		);
+	const published = await publicationSettled(n8n, rest, workflowId);
+	if (published !== undefined && published !== 'published')
+		throw new Error(`activating ${workflowId}: its publication ${published}`);
+}
+
+/**
  * Activates a workflow from the CLI (before `n8n start`): 1.x marks it active, 2.x publishes it.
  * @param {N8nInstall} n8n @param {NodeJS.ProcessEnv} env @param {string} id
  */
@@ -779,6 +816,8 @@ module.exports = {
 	parseRawOutput,
 	executeWorkflow,
 	executeFailure,
+	runSucceeded,
+	runError,
 	nodeOutput,
 	freePort,
 	freePorts,
@@ -787,4 +826,5 @@ module.exports = {
 	STARTED_LINE,
 	publicationSettled,
 	activateWorkflow,
+	activateInN8n,
 };

@@ -18,14 +18,7 @@ import { parseCsv } from '../../nodes/VoiceAgentCampaign/actions/campaign/create
 import { fixtures } from '../../sandbox';
 import { bound } from '../../scripts/bounds';
 import * as env from '../../scripts/n8n-env';
-import {
-	chainWorkflow,
-	CREDENTIAL,
-	e2eSuite,
-	executionsOf,
-	MAJOR,
-	REPO,
-} from '../helpers/e2eSuite';
+import { chainWorkflow, CREDENTIAL, e2eSuite, MAJOR, REPO } from '../helpers/e2eSuite';
 import { waitFor } from '../helpers/wait';
 
 const PKG = 'n8n-nodes-voice-agent';
@@ -423,7 +416,7 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 	}
 
 	test('campaign: a sheet of 306 rows → Create and start → Campaign Ended fires once → 300 results joined to their rows', async () => {
-		const { sandbox, n8n, n8nEnv, timed } = suite;
+		const { sandbox, timed } = suite;
 		const { data } = await suite.execute('e2eCampaignRun');
 		const [made] = out(data, RUN_CREATE);
 		expect(made.rows_uploaded).toBe(300);
@@ -441,15 +434,10 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 		// Counts reads of the campaign list: the trigger's polls.
 		sandbox.setFaults([{ endpoint: 'GET /campaign/all', action: 'pass' }]);
 		const polls = () => Number(sandbox.faults.describe().rules[0]?.fired ?? 0);
-		// The runs above used an n8n of their own: it stops before the CLI activates.
-		await suite.stopRuns();
-		await timed('n8n activate', () => env.activateWorkflow(n8n, n8nEnv, 'exCampaignResults'));
-		const server = await timed('n8n start (until ready)', () => env.startN8n(n8n, n8nEnv, {}));
-		// Read after the start: a port found taken at the start is replaced by a fresh one.
-		const port = Number(n8nEnv.N8N_PORT);
+		// Activated in the n8n the runs above used, as the editor does.
+		await suite.activate('exCampaignResults');
+		const server = await suite.n8nReady();
 		try {
-			const rest = env.restClient(port);
-			await rest.ownerLogin();
 			// The first poll records the campaigns as they are (none of ours has ended).
 			await waitFor('the baseline poll', () => polls() >= 1, bound('poll'));
 			// The start time comes: every campaign runs, and ends.
@@ -463,7 +451,7 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 					ours().every((c) => c.campaign_status === 'completed'),
 				),
 			);
-			const runs = async () => await executionsOf(rest, n8n.dir, 'exCampaignResults');
+			const runs = async () => await suite.executions('exCampaignResults');
 			const ended = ours()
 				.map((c) => c.id)
 				.filter((id) => !earlierListIds.includes(id))
@@ -540,7 +528,6 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 		} catch (error) {
 			throw new Error(`${(error as Error).message}\n--- n8n log ---\n${server.log()}`);
 		} finally {
-			await server.stop();
 			sandbox.setFaults(null);
 		}
 	});

@@ -10,15 +10,7 @@
 import { multipartBody } from '../../nodes/shared/http/multipart';
 import { fixtures } from '../../sandbox';
 import { bound } from '../../scripts/bounds';
-import * as env from '../../scripts/n8n-env';
-import {
-	CREDENTIAL,
-	e2eSuite,
-	executionsOf,
-	MAJOR,
-	POLL_CRON,
-	QUIET_POLLS,
-} from '../helpers/e2eSuite';
+import { CREDENTIAL, e2eSuite, MAJOR, POLL_CRON, QUIET_POLLS } from '../helpers/e2eSuite';
 import { waitFor } from '../helpers/wait';
 
 const PKG = 'n8n-nodes-voice-agent';
@@ -105,7 +97,7 @@ const suite = e2eSuite({ label: 'Campaign Ended', seed: 11, workflows: () => [wo
 
 describe(`n8n ${MAJOR}.x Campaign Ended`, () => {
 	test('Campaign Ended: once per campaign that ends after activation, also across a restart', async () => {
-		const { sandbox, n8n, n8nEnv, timed } = suite;
+		const { sandbox, timed } = suite;
 		// Ended before activation: recorded by the first poll, never emitted.
 		const before = await startCampaign('Ended before activation', 30 * MINUTE);
 		// Running at activation, and created after it: both end later.
@@ -119,12 +111,9 @@ describe(`n8n ${MAJOR}.x Campaign Ended`, () => {
 		// Counts the trigger's polls (reads of the campaign list).
 		sandbox.setFaults([{ endpoint: 'GET /campaign/all', action: 'pass' }]);
 		const polls = () => Number(sandbox.faults.describe().rules[0]?.fired ?? 0);
-		await timed('n8n activate', () => env.activateWorkflow(n8n, n8nEnv, WORKFLOW));
-		let server = await timed('n8n start (until ready)', () => env.startN8n(n8n, n8nEnv, {}));
+		await suite.activate(WORKFLOW);
+		let server = await suite.n8nReady();
 		try {
-			// Read after each start: a port found taken at a start is replaced by a fresh one.
-			let rest = env.restClient(Number(n8nEnv.N8N_PORT));
-			await rest.ownerLogin();
 			await timed('the first poll', () =>
 				waitFor('the first poll', () => polls() >= 1, bound('poll')),
 			);
@@ -132,7 +121,7 @@ describe(`n8n ${MAJOR}.x Campaign Ended`, () => {
 
 			/** The campaign ids each successful execution emitted, execution by execution. */
 			const emitted = async () =>
-				(await executionsOf(rest, n8n.dir, WORKFLOW))
+				(await suite.executions(WORKFLOW))
 					.filter((e) => e.status === 'success')
 					.flatMap((e) => e.runData[NODE][0].data.main[0].map((i: any) => i.json.id))
 					.sort();
@@ -158,13 +147,11 @@ describe(`n8n ${MAJOR}.x Campaign Ended`, () => {
 			// n8n stops; a campaign ends while it is down. After the restart the memory comes back
 			// from the database: that campaign is emitted once (a memory lost would have made the
 			// first poll a new start, which only records it), the others not again.
-			await server.stop();
+			await suite.stopN8n();
 			const whileDown = await startCampaign('Ended while n8n was down', 30 * MINUTE);
 			await advance(31 * MINUTE);
 			await waitFor('it completed', () => statusOf(whileDown) === 'completed');
-			server = await timed('n8n restart (until ready)', () => env.startN8n(n8n, n8nEnv, {}));
-			rest = env.restClient(Number(n8nEnv.N8N_PORT));
-			await rest.ownerLogin();
+			server = await suite.n8nReady();
 			await timed('Campaign Ended fires after the restart', () =>
 				waitFor('a third emission', async () => (await emitted()).length >= 3, bound('poll', 2)),
 			);
@@ -174,7 +161,6 @@ describe(`n8n ${MAJOR}.x Campaign Ended`, () => {
 		} catch (error) {
 			throw new Error(`${(error as Error).message}\n--- n8n log ---\n${server.log()}`);
 		} finally {
-			await server.stop();
 			sandbox.setFaults(null);
 		}
 	});

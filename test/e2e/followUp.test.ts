@@ -1,7 +1,7 @@
 /**
  * End to end: the example "Follow up on every ended call" imported and activated exactly as
  * shipped (its poll every minute, its 09:00-18:00 New York window, the contacts file the dev
- * set-up writes) in a real n8n (`n8n start`) against the sandbox with the dev assistant, at
+ * set-up writes) in a real n8n (`n8n start`, activated as the editor does) against the sandbox with the dev assistant, at
  * whatever hour it runs. The calls are those a user makes from the contacts file (Appointment
  * Reminder, whose prompt uses @{{clinic}}, @{{date}} and @{{time}}, with each row's values), and
  * 50 more of the same assistant to numbers the file does not have, with mixed outcomes.
@@ -23,8 +23,7 @@ import path from 'node:path';
 
 import { fixtures } from '../../sandbox';
 import { bound } from '../../scripts/bounds';
-import * as env from '../../scripts/n8n-env';
-import { e2eSuite, executionsOf, MAJOR, REPO } from '../helpers/e2eSuite';
+import { e2eSuite, MAJOR, REPO } from '../helpers/e2eSuite';
 import { waitFor } from '../helpers/wait';
 
 const WORKFLOW = 'exFollowUpEnded';
@@ -118,7 +117,7 @@ const suite = e2eSuite({
 
 describe(`n8n ${MAJOR}.x the example Follow up on every ended call, as shipped (scheduled_at ${SCHEDULED_AT === 'honour' ? 'honoured' : 'ignored'})`, () => {
 	test("the contacts' due calls called back with their row's variables, never outside the window; the others on the error output, written out; the answered in the file; at most 3 calls per unreached contact", async () => {
-		const { sandbox, n8n, n8nEnv, timed, files } = suite;
+		const { sandbox, timed, files } = suite;
 		const headers = { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' };
 		const api = async (method: string, route: string, body?: object) => {
 			const res = await fetch(`${sandbox.url}${route}`, {
@@ -140,13 +139,9 @@ describe(`n8n ${MAJOR}.x the example Follow up on every ended call, as shipped (
 
 		sandbox.setFaults([{ endpoint: 'GET /calling/history', action: 'pass' }]);
 		const reads = () => Number(sandbox.faults.describe().rules[0]?.fired ?? 0);
-		await timed('n8n activate', () => env.activateWorkflow(n8n, n8nEnv, WORKFLOW));
-		const server = await timed('n8n start (until ready)', () => env.startN8n(n8n, n8nEnv, {}));
-		// Read after the start: a port found taken at the start is replaced by a fresh one.
-		const port = Number(n8nEnv.N8N_PORT);
+		await suite.activate(WORKFLOW);
+		const server = await suite.n8nReady();
 		try {
-			const rest = env.restClient(port);
-			await rest.ownerLogin();
 			// The first poll only records where it starts: the calls come after it.
 			await timed('the first poll', () =>
 				waitFor('the first poll', () => reads() >= 1, bound('poll')),
@@ -197,7 +192,7 @@ describe(`n8n ${MAJOR}.x the example Follow up on every ended call, as shipped (
 			expect(asked.length).toBeGreaterThan(0);
 			expect(answered.length).toBeGreaterThan(0);
 
-			const runs = async () => await executionsOf(rest, n8n.dir, WORKFLOW);
+			const runs = async () => await suite.executions(WORKFLOW);
 			const settled = (list: Awaited<ReturnType<typeof runs>>) =>
 				list.every((e) => e.status !== 'running' && e.status !== 'new');
 			const callBacks = () => sandbox.ledger.filter((e) => e.parent_call_id);
@@ -405,7 +400,6 @@ describe(`n8n ${MAJOR}.x the example Follow up on every ended call, as shipped (
 		} catch (error) {
 			throw new Error(`${(error as Error).message}\n--- n8n log ---\n${server.log()}`);
 		} finally {
-			await server.stop();
 			sandbox.setFaults(null);
 		}
 	});

@@ -1,7 +1,8 @@
 /**
  * End to end: the packed package installed into a real n8n (as a user installs it), its
- * workflows run in one `n8n start` as the editor runs them (test/helpers/n8nRunner.ts), and
- * the trigger activated in `n8n start`, all against the local sandbox. Run with `npm run test:e2e` (`-- --n8n2` for n8n 2.x).
+ * workflows created, run and the trigger activated in one `n8n start` as the editor does
+ * (test/helpers/n8nRunner.ts), all against the local sandbox. Run with `npm run test:e2e`
+ * (`-- --n8n2` for n8n 2.x).
  */
 import { existsSync, readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,7 @@ import { stopwatch } from '../helpers/timings';
 import { parseCsv, unzip } from '../sandbox/helpers';
 import { locator } from '../helpers/fixtures';
 import { parseFlatted } from '../helpers/flatted';
-import { n8nRunner, runFailure } from '../helpers/n8nRunner';
+import { n8nRunner, runFailure, type Imports } from '../helpers/n8nRunner';
 import { settle, waitFor } from '../helpers/wait';
 
 const REPO = path.resolve(__dirname, '../..');
@@ -132,7 +133,28 @@ const timings: string[] = [];
 
 const timed = stopwatch(timings);
 
-const runner = n8nRunner(() => ({ n8n, n8nEnv }));
+const runner = n8nRunner(() => ({
+	n8n,
+	n8nEnv,
+	imports: () => ({
+		credentials: [env.sandboxCredential({ ...CREDENTIAL, baseUrl: sandbox.url })],
+		workflows: [
+			...examples,
+			workflows.calling,
+			workflows.badInput,
+			workflows.missingVariables,
+			assistantWorkflow,
+			lifeWorkflow,
+			workspaceWorkflow,
+			liveReadsWorkflow,
+			campaignWorkflow,
+			analyticsWorkflow,
+			featuresWorkflow,
+			apiKeyWorkflow,
+			triggerWorkflow(),
+		] as Imports['workflows'],
+	}),
+}));
 
 /**
  * Until no call of an earlier run changes within the next two minutes (the sandbox's clock is
@@ -671,26 +693,8 @@ beforeAll(async () => {
 		extra: { N8N_DEFAULT_BINARY_DATA_MODE: 'default', ...env.NO_EDITOR },
 	});
 	await timed('build, npm pack + install into .n8n/nodes', () => env.installForSuite(userFolder));
-	await timed('n8n import:credentials + import:workflow', () =>
-		env.importAll(n8n, n8nEnv, {
-			credentials: [env.sandboxCredential({ ...CREDENTIAL, baseUrl: sandbox.url })],
-			workflows: [
-				...examples,
-				workflows.calling,
-				workflows.badInput,
-				workflows.missingVariables,
-				assistantWorkflow,
-				lifeWorkflow,
-				workspaceWorkflow,
-				liveReadsWorkflow,
-				campaignWorkflow,
-				analyticsWorkflow,
-				featuresWorkflow,
-				apiKeyWorkflow,
-				triggerWorkflow(),
-			],
-		}),
-	);
+	// One n8n for every run (credential and workflows created at its start) and the trigger.
+	await timed('n8n start, credential + workflows created (until ready)', () => runner.ready());
 });
 
 afterAll(async () => {
@@ -1153,15 +1157,10 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 			// Counts history reads: the trigger's polls.
 			sandbox.setFaults([{ endpoint: 'GET /calling/history', action: 'pass' }]);
 			const polls = () => Number(sandbox.faults.describe().rules[0]?.fired ?? 0);
-			// The runs above used an n8n of their own: it stops before the CLI activates.
-			await runner.stop();
-			await timed('n8n activate', () => env.activateWorkflow(n8n, n8nEnv, 'e2eTrigger'));
-			const server = await timed('n8n start (until ready)', () => env.startN8n(n8n, n8nEnv, {}));
-			// Read after the start: a port found taken at the start is replaced by a fresh one.
-			const port = Number(n8nEnv.N8N_PORT);
+			// Activated in the n8n the runs above used, as the editor does.
+			await timed('activate', () => runner.activate('e2eTrigger'));
+			const { rest } = await runner.ready();
 			try {
-				const rest = env.restClient(port);
-				await rest.ownerLogin();
 				// The first poll, at activation, records what exists and emits nothing: wait
 				// until it has read every page.
 				await waitFor('the baseline poll', () => polls() >= 1, bound('poll'));
@@ -1198,7 +1197,7 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 				const executions = async () => {
 					const r = await rest.request(
 						'GET',
-						`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: 'e2eTrigger' }))}`,
+						`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: runner.id('e2eTrigger') }))}`,
 					);
 					expect(r.status).toBe(200);
 					return (r.json.data.results ?? r.json.data) as any[];
@@ -1252,9 +1251,8 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 					}),
 				]);
 			} catch (error) {
-				throw new Error(`${(error as Error).message}\n--- n8n log ---\n${server.log()}`);
+				throw new Error(`${(error as Error).message}\n--- n8n log ---\n${runner.log()}`);
 			} finally {
-				await server.stop();
 				sandbox.setFaults(null);
 			}
 		},

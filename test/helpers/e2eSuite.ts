@@ -2,10 +2,11 @@
  * What every end-to-end file against a real n8n sets up the same way, once: a sandbox on the
  * real clock, the pinned n8n, a throwaway user folder with n8n's files folder as `npm run dev`
  * makes it (`.n8n-files`, the one folder n8n may read from disk, holding the examples' sample
- * files; n8n runs in the user folder, so the examples' relative paths find them), the package built and installed the way users install it, the
- * sandbox credential and the file's workflows imported; and afterwards the folder removed and
- * the timings printed. A file calls `e2eSuite(...)` at its top level and reads the fields of
- * what it returns inside its tests (they are set in beforeAll).
+ * files; n8n runs in the user folder, so the examples' relative paths find them), the package
+ * built and installed the way users install it; one running n8n (n8nRunner), started when
+ * first needed, which creates the sandbox credential and the file's workflows; and afterwards
+ * the folder removed and the timings printed. A file calls `e2eSuite(...)` at its top level
+ * and reads the fields of what it returns inside its tests (they are set in beforeAll).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,7 @@ import { createSandbox, type Sandbox } from '../../sandbox';
 import { ensureN8n, type N8nInstall } from '../../scripts/n8n-install';
 import * as env from '../../scripts/n8n-env';
 import { parseFlatted } from './flatted';
-import { n8nRunner, runFailure, type RunResult } from './n8nRunner';
+import { n8nRunner, runFailure, type Imports, type RunResult } from './n8nRunner';
 import { stopwatch } from './timings';
 
 export const MAJOR: 1 | 2 = process.env.N8N_MAJOR === '2' ? 2 : 1;
@@ -36,14 +37,21 @@ export interface E2eSuite {
 	timings: string[];
 	timed: <T>(label: string, work: () => Promise<T>) => Promise<T>;
 	/**
-	 * Runs an imported workflow in the suite's running n8n (started at the first run, see
-	 * n8nRunner); fails with n8n's error unless the run succeeded.
+	 * Runs one of the file's workflows (named by the id it was written with) in the suite's
+	 * running n8n (started when first needed, see n8nRunner); fails with n8n's error unless
+	 * the run succeeded.
 	 */
 	execute(id: string): Promise<RunResult>;
 	/** The same run, returned whether it succeeded or not. */
 	run(id: string): Promise<RunResult>;
-	/** Stops the n8n the runs use: before the CLI activates a workflow or n8n starts anew. */
-	stopRuns(): Promise<void>;
+	/** Activates one of the file's workflows in the running n8n, as the editor does. */
+	activate(id: string): Promise<void>;
+	/** The running n8n (started now if none runs): its REST API, logged in, and its log. */
+	n8nReady(): Promise<{ rest: ReturnType<typeof env.restClient>; log: () => string }>;
+	/** Stops the running n8n; the next call that needs it starts it again (same database). */
+	stopN8n(): Promise<void>;
+	/** The executions of one of the file's workflows in the running n8n, with their run data. */
+	executions(id: string): Promise<Awaited<ReturnType<typeof executionsOf>>>;
 }
 
 export function e2eSuite(options: {
@@ -58,15 +66,45 @@ export function e2eSuite(options: {
 }): E2eSuite {
 	const timings: string[] = [];
 	const suite = { timings, timed: stopwatch(timings) } as E2eSuite;
-	const runner = n8nRunner(() => suite);
-	suite.run = (id: string) => suite.timed(`run ${id}`, () => runner.run(id));
+	const runner = n8nRunner(() => ({
+		...suite,
+		imports: () => ({
+			credentials: [env.sandboxCredential({ ...CREDENTIAL, baseUrl: suite.sandbox.url })],
+			workflows: options.workflows(suite) as Imports['workflows'],
+		}),
+	}));
+	let starts = 0;
+	const ready = async () => {
+		const { rest } = runner.running()
+			? await runner.ready()
+			: await suite.timed(
+					starts++ === 0
+						? 'n8n start, credential + workflows created (until ready)'
+						: 'n8n restart (until ready)',
+					() => runner.ready(),
+				);
+		return { rest, log: runner.log };
+	};
+	suite.n8nReady = ready;
+	suite.run = async (id: string) => {
+		await ready();
+		return await suite.timed(`run ${id}`, () => runner.run(id));
+	};
 	suite.execute = async (id: string) => {
 		const result = await suite.run(id);
 		if (!result.succeeded)
 			throw new Error(`${runFailure(id, result)}\n--- n8n log ---\n${runner.log()}`);
 		return result;
 	};
-	suite.stopRuns = () => runner.stop();
+	suite.activate = async (id: string) => {
+		await ready();
+		await suite.timed(`activate ${id}`, () => runner.activate(id));
+	};
+	suite.stopN8n = () => runner.stop();
+	// An ended execution's data never changes: read once, however often a wait checks.
+	const ended = new Map<string, unknown>();
+	suite.executions = async (id: string) =>
+		await executionsOf((await ready()).rest, suite.n8n.dir, runner.id(id), ended);
 
 	beforeAll(async () => {
 		suite.sandbox = await createSandbox({
@@ -93,12 +131,6 @@ export function e2eSuite(options: {
 		await suite.timed('build, npm pack + install into .n8n/nodes', () =>
 			env.installForSuite(suite.userFolder),
 		);
-		await suite.timed('n8n import:credentials + import:workflow', () =>
-			env.importAll(suite.n8n, suite.n8nEnv, {
-				credentials: [env.sandboxCredential({ ...CREDENTIAL, baseUrl: suite.sandbox.url })],
-				workflows: options.workflows(suite),
-			}),
-		);
 	});
 
 	afterAll(async () => {
@@ -121,11 +153,18 @@ export function chainWorkflow(id: string, nodes: Array<{ name: string }>) {
 	return { id, name: id, active: false, nodes, connections, settings: { executionOrder: 'v1' } };
 }
 
-/** The executions of an activated workflow in a running n8n, with their run data. */
+/** Execution states n8n leaves once a run has ended: its data is final then. */
+const FINAL = ['success', 'error', 'crashed', 'canceled'];
+
+/**
+ * The executions of an activated workflow in a running n8n, with their run data; `known`
+ * keeps the run data of ended ones, so a wait that checks again reads only what is new.
+ */
 export async function executionsOf(
 	rest: ReturnType<typeof env.restClient>,
 	n8nDir: string,
 	workflowId: string,
+	known = new Map<string, unknown>(),
 ): Promise<Array<{ id: string; status: string; runData: any }>> {
 	const list = await rest.request(
 		'GET',
@@ -134,14 +173,20 @@ export async function executionsOf(
 	if (list.status !== 200) throw new Error(`GET /executions answered ${list.status}`);
 	const runs = [];
 	for (const e of (list.json.data.results ?? list.json.data) as any[]) {
-		const detail = await rest.request('GET', `/executions/${e.id}`);
-		const data = detail.json.data?.data;
-		runs.push({
-			id: String(e.id),
-			status: String(e.status),
+		const id = String(e.id);
+		const status = String(e.status);
+		if (!known.has(id)) {
+			const detail = await rest.request('GET', `/executions/${id}`);
+			const data = detail.json.data?.data;
 			// A running execution has no run data yet.
-			runData: data ? parseFlatted(n8nDir, data).resultData.runData : undefined,
-		});
+			const runData = data ? parseFlatted(n8nDir, data).resultData.runData : undefined;
+			if (!FINAL.includes(status) || runData === undefined) {
+				runs.push({ id, status, runData });
+				continue;
+			}
+			known.set(id, runData);
+		}
+		runs.push({ id, status, runData: known.get(id) });
 	}
 	return runs;
 }
