@@ -15,8 +15,7 @@ import * as env from '../../scripts/n8n-env';
 import { stopwatch } from '../helpers/timings';
 import { parseCsv, unzip } from '../sandbox/helpers';
 import { locator } from '../helpers/fixtures';
-import { parseFlatted } from '../helpers/flatted';
-import { n8nRunner, runFailure, type Imports } from '../helpers/n8nRunner';
+import { executionsOf, n8nRunner, runFailure, type Imports } from '../helpers/n8nRunner';
 import { settle, waitFor } from '../helpers/wait';
 
 const REPO = path.resolve(__dirname, '../..');
@@ -1215,15 +1214,7 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 					bound('poll', QUIET_POLLS + 1),
 				);
 				await settle(polls);
-				const list = await executions();
-				const runs = [];
-				for (const execution of list) {
-					const detail = await rest.request('GET', `/executions/${execution.id}`);
-					runs.push({
-						status: execution.status,
-						runData: parseFlatted(n8n.dir, detail.json.data.data).resultData.runData,
-					});
-				}
+				const runs = await executionsOf(rest, n8n.dir, runner.id('e2eTrigger'));
 				const emitted = runs.map((r) =>
 					r.runData['On completed call'][0].data.main[0].map((i: any) => i.json.call_id),
 				);

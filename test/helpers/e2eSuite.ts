@@ -15,8 +15,7 @@ import path from 'node:path';
 import { createSandbox, type Sandbox } from '../../sandbox';
 import { ensureN8n, type N8nInstall } from '../../scripts/n8n-install';
 import * as env from '../../scripts/n8n-env';
-import { parseFlatted } from './flatted';
-import { n8nRunner, runFailure, type Imports, type RunResult } from './n8nRunner';
+import { executionsOf, n8nRunner, runFailure, type Imports, type RunResult } from './n8nRunner';
 import { stopwatch } from './timings';
 
 export const MAJOR: 1 | 2 = process.env.N8N_MAJOR === '2' ? 2 : 1;
@@ -151,42 +150,4 @@ export function chainWorkflow(id: string, nodes: Array<{ name: string }>) {
 		connections[nodes[n].name] = { main: [[{ node: nodes[n + 1].name, type: 'main', index: 0 }]] };
 	}
 	return { id, name: id, active: false, nodes, connections, settings: { executionOrder: 'v1' } };
-}
-
-/** Execution states n8n leaves once a run has ended: its data is final then. */
-const FINAL = ['success', 'error', 'crashed', 'canceled'];
-
-/**
- * The executions of an activated workflow in a running n8n, with their run data; `known`
- * keeps the run data of ended ones, so a wait that checks again reads only what is new.
- */
-export async function executionsOf(
-	rest: ReturnType<typeof env.restClient>,
-	n8nDir: string,
-	workflowId: string,
-	known = new Map<string, unknown>(),
-): Promise<Array<{ id: string; status: string; runData: any }>> {
-	const list = await rest.request(
-		'GET',
-		`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`,
-	);
-	if (list.status !== 200) throw new Error(`GET /executions answered ${list.status}`);
-	const runs = [];
-	for (const e of (list.json.data.results ?? list.json.data) as any[]) {
-		const id = String(e.id);
-		const status = String(e.status);
-		if (!known.has(id)) {
-			const detail = await rest.request('GET', `/executions/${id}`);
-			const data = detail.json.data?.data;
-			// A running execution has no run data yet.
-			const runData = data ? parseFlatted(n8nDir, data).resultData.runData : undefined;
-			if (!FINAL.includes(status) || runData === undefined) {
-				runs.push({ id, status, runData });
-				continue;
-			}
-			known.set(id, runData);
-		}
-		runs.push({ id, status, runData: known.get(id) });
-	}
-	return runs;
 }

@@ -26,7 +26,7 @@ export interface RunResult {
 	ms: number;
 }
 
-/** Execution states n8n leaves once a run has ended. */
+/** Execution states n8n leaves once a run has ended: its data is final then. */
 const ENDED = ['success', 'error', 'crashed', 'canceled'];
 
 /**
@@ -87,6 +87,37 @@ export function runFailure(id: string, result: RunResult): string {
 	return [`${id}: ${error}`, result.data.data.resultData.error.description]
 		.filter(Boolean)
 		.join('\n');
+}
+
+/**
+ * The executions of a workflow in the n8n behind `rest`, with their run data; `known` keeps
+ * the run data of ended ones, so a wait that checks again reads only what is new.
+ */
+export async function executionsOf(
+	rest: Rest,
+	n8nDir: string,
+	workflowId: string,
+	known = new Map<string, unknown>(),
+): Promise<Array<{ id: string; status: string; runData: any }>> {
+	const list = await rest.request(
+		'GET',
+		`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`,
+	);
+	if (list.status !== 200) throw new Error(`GET /executions answered ${list.status}`);
+	const runs = [];
+	for (const e of (list.json.data.results ?? list.json.data) as any[]) {
+		const id = String(e.id);
+		const status = String(e.status);
+		let runData = known.get(id);
+		if (runData === undefined) {
+			const data = (await rest.request('GET', `/executions/${id}`)).json.data?.data;
+			// A running execution has no run data yet.
+			runData = data ? parseFlatted(n8nDir, data).resultData.runData : undefined;
+			if (runData !== undefined && ENDED.includes(status)) known.set(id, runData);
+		}
+		runs.push({ id, status, runData });
+	}
+	return runs;
 }
 
 /** What a runner creates in its n8n at its first start: credentials, then workflows. */
