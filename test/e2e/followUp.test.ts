@@ -1,10 +1,11 @@
 /**
  * End to end: the example "Follow up on every ended call" imported and activated exactly as
  * shipped (its poll every minute, its 09:00-18:00 New York window, the contacts file the dev
- * set-up writes) in a real n8n (`n8n start`, activated as the editor does) against the sandbox with the dev assistant, at
- * whatever hour it runs. The calls are those a user makes from the contacts file (Appointment
- * Reminder, whose prompt uses @{{clinic}}, @{{date}} and @{{time}}, with each row's values), and
- * 50 more of the same assistant to numbers the file does not have, with mixed outcomes.
+ * set-up writes) in a real n8n (`n8n start`, activated as the editor does) against the
+ * sandbox with the dev assistant, at whatever hour it runs. The calls are those a user makes
+ * from the contacts file (Appointment Reminder, whose prompt uses @{{clinic}}, @{{date}} and
+ * @{{time}}, with each row's values), and 50 more of the same assistant to numbers the file does
+ * not have, with mixed outcomes.
  *
  * Every call is emitted once and the Switch sends each to its branch. Call Back places one
  * call-back per due call of the contacts, with the variables of the contact's row (the call
