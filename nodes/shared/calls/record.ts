@@ -63,8 +63,10 @@ export interface CallRecord extends AnalysisFields {
 
 type Source = IDataObject;
 
+// A blank text tells nothing: it must not stand in a merge against the other read's value
+// (a blank sub-status from history would hide the details' one, and its outcome_detail).
 const text = (value: unknown): string | null =>
-	typeof value === 'string' && value !== ''
+	typeof value === 'string' && value.trim() !== ''
 		? value
 		: typeof value === 'number' && Number.isFinite(value)
 			? String(value)
@@ -106,8 +108,9 @@ const firstText = (...values: unknown[]): string | null => {
 /** started_at + duration as ISO 8601 (UTC), when both are usable. */
 function endOf(startedAt: string | null, duration: number | null): string | null {
 	if (startedAt === null || duration === null || duration < 0) return null;
-	const ms = Date.parse(startedAt);
-	return Number.isFinite(ms) ? new Date(ms + Math.round(duration * 1000)).toISOString() : null;
+	// Past JavaScript's last date (a duration no call has) toISOString would throw.
+	const end = new Date(Date.parse(startedAt) + Math.round(duration * 1000));
+	return Number.isFinite(end.getTime()) ? end.toISOString() : null;
 }
 
 /** What the record derives (outcome, analysis fields) rather than reads. */

@@ -494,6 +494,30 @@ test('merging a history row with its details: unknowns filled, history first, bo
 	expect(Object.keys(merged)).toEqual([...KEYS, 'raw_details']);
 });
 
+test('a blank text in one read does not hide the value of the other read', () => {
+	const row = { id: CALL, status: 'failed', sub_status: '  ', name: ' ' };
+	const data = {
+		id: CALL,
+		call_status: 'failed',
+		call_sub_status: 'BUSY_LINE',
+		callee_name: 'Ada',
+	};
+	expect(recordFromHistory(row)).toMatchObject({ sub_status: null, callee_name: null });
+	expect(mergeRecords(recordFromHistory(row), recordFromDetails(data))).toMatchObject({
+		sub_status: 'BUSY_LINE',
+		outcome: 'busy',
+		callee_name: 'Ada',
+	});
+});
+
+test('a duration that would end past the last date JavaScript has gives no end, not an error', () => {
+	const row = { id: CALL, status: 'completed', call_attempt_time: '2026-11-29T10:00:00Z' };
+	expect(recordFromHistory({ ...row, call_duration: 8.64e12 }).ended_at).toBeNull();
+	expect(recordFromHistory({ ...row, call_duration: 60 }).ended_at).toBe(
+		'2026-11-29T10:01:00.000Z',
+	);
+});
+
 test('property: any object from any source gives exactly the record keys, never throws', () => {
 	const value = fc.oneof(
 		fc.string(),
@@ -584,6 +608,9 @@ test('property: a merge (history + details, or any two reads) never loses a fiel
 		'raw',
 		'ended_at',
 		'outcome',
+		// From the merged sub-status: a sub-status the table reads as nothing ("!") keeps the
+		// first read's, with no detail, where the second read's alone had one.
+		'outcome_detail',
 		'summary',
 		'classification',
 		'key_points',
