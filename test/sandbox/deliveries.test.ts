@@ -3,6 +3,7 @@ import http from 'node:http';
 import { TIMING, talkSeconds, type Sandbox } from '../../sandbox';
 import { listenOnPort } from '../../scripts/ports';
 import { AGENT_1, NUMBER_1, callBody, startSandbox, useRealNetwork, type Client } from './helpers';
+import { waitFor } from '../helpers/wait';
 
 /** Recordings on their own origin, per-call callbacks, event subscriptions and their faults. */
 
@@ -754,12 +755,12 @@ describe('with the real clock', () => {
 				],
 			});
 			await real.api.post('/calling/outbound/individual', callBody({ callback_url: hook.url }));
-			const deadline = Date.now() + 10_000;
-			while (
-				hook.got.filter((r) => r.body.event_type === 'call_completed').length < 1 &&
-				Date.now() < deadline
-			)
-				await new Promise((r) => setTimeout(r, 50));
+			await waitFor(
+				'the call_completed delivery',
+				() => hook.got.some((r) => r.body.event_type === 'call_completed'),
+				undefined,
+				50,
+			);
 			await real.sb.flushDeliveries();
 			const kinds = hook.got.map((r) => r.body.event_type ?? `callback:${r.body.data.status}`);
 			expect(kinds).toEqual(

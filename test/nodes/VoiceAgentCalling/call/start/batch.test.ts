@@ -11,17 +11,24 @@ afterEach(() => nock.cleanAll());
  * would squeeze well-spaced starts into what looks like a burst.
  */
 const waits: Array<{ ms: number; at: number }> = [];
+/** Set by a test on a virtual clock: a wait is recorded and ends at once, the clock stands. */
+let virtualSleep = false;
 jest.mock('n8n-workflow', () => {
 	const actual = jest.requireActual('n8n-workflow');
 	return {
 		...actual,
 		sleep: async (ms: number) => {
 			waits.push({ ms, at: Date.now() });
-			await actual.sleep(ms);
+			if (virtualSleep) await new Promise((resolve) => setImmediate(resolve));
+			else await actual.sleep(ms);
 		},
 	};
 });
 beforeEach(() => (waits.length = 0));
+afterEach(() => {
+	virtualSleep = false;
+	jest.restoreAllMocks();
+});
 
 const callId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const rows = (count: number) =>
@@ -90,6 +97,11 @@ test('many rows: one output per row, in input order, paired, concurrency bounded
 });
 
 test('pacing: starts are spaced by 60 s / Calls per Minute', async () => {
+	// Time stands still (on the real clock a busy machine puts time between the workers'
+	// claims, and their waits shrink by it); the waits are recorded and end at once.
+	const clock = Date.now();
+	jest.spyOn(Date, 'now').mockImplementation(() => clock);
+	virtualSleep = true;
 	const svc = service(1);
 	await runNode({
 		type: 'voiceAgentCalling',
@@ -97,31 +109,58 @@ test('pacing: starts are spaced by 60 s / Calls per Minute', async () => {
 		parameters: params({ maxConcurrent: 5, callsPerMinute: 600 }),
 	});
 	expect(svc.log).toHaveLength(5);
-	// 600 per minute = one start every 100 ms: the workers, starting together, are told to
-	// wait about 100, 200, 300 and 400 ms (less the few ms between their claims).
-	const asked = waits.map((w) => w.ms).sort((a, b) => a - b);
-	expect(asked).toHaveLength(4);
-	expect(asked[3]).toBeGreaterThanOrEqual(300);
+	// 600 per minute = one start every 100 ms: the first worker starts at once, the others,
+	// claiming together, are told to wait 100, 200, 300 and 400 ms.
+	expect(waits).toEqual([100, 200, 300, 400].map((ms) => ({ ms, at: clock })));
 });
 
 test('spreading: answers that come back together do not make the next round a burst', async () => {
-	const svc = service(200);
-	const { output } = await runNode({
+	// On the real clock a busy machine delivers ten answers released together some
+	// milliseconds apart, and then there is no burst to spread. So time stands still here
+	// (Date.now) except when the service answers: it holds each round's ten requests until all
+	// are in, moves the clock 200 ms on and answers them at once. The Pacer's waits are
+	// recorded and end at once.
+	let clock = Date.now();
+	jest.spyOn(Date, 'now').mockImplementation(() => clock);
+	virtualSleep = true;
+	const log: Array<{ number: unknown; at: number }> = [];
+	let held: Array<() => void> = [];
+	nock(BASE_URL)
+		.matchHeader('x-api-key', API_KEY)
+		.post('/calling/outbound/individual')
+		.times(20)
+		.reply(function (_uri, requestBody, callback) {
+			const body = requestBody as Record<string, unknown>;
+			log.push({ number: body.mobile_number, at: clock });
+			const num = Number(String(body.mobile_number).slice(-4)) - 1000;
+			held.push(() =>
+				callback(null, [200, { status: 'success', message: 'ok', data: { call_id: callId(num) } }]),
+			);
+			if (held.length < 10) return;
+			const round = held;
+			held = [];
+			clock += 200;
+			for (const answer of round) answer();
+		});
+	const { output, error } = await runNode({
 		type: 'voiceAgentCalling',
 		items: rows(20),
 		parameters: params({ maxConcurrent: 10 }),
 	});
-	expect(output).toHaveLength(20);
-	const first = Math.min(...svc.log.map((l) => l.at));
-	// The first round leaves at once (no answer time known yet): nobody is told to wait
-	// before the first answers, 200 ms on.
-	expect(waits.filter((w) => w.at < first + 200)).toEqual([]);
-	// Its answers come back together, and the next round is spread 0.5 x 200 / 10 = 10 ms
-	// apart: its workers are told to wait about 10, 20, … 90 ms (less the time between their
-	// claims); as a burst none would wait. The exact spacing is in batch.pacer.test.ts.
-	const spread = waits.filter((w) => w.ms > 0).map((w) => w.ms);
-	expect(spread.length).toBeGreaterThanOrEqual(5);
-	expect(Math.max(...spread)).toBeGreaterThanOrEqual(45);
+	expect(error).toBeUndefined();
+	expect(output.map((o) => o.json.call_id)).toEqual(
+		Array.from({ length: 20 }, (_, n) => callId(n)),
+	);
+	expect(log).toHaveLength(20);
+	const start = log[0].at;
+	// The first round leaves at once (no answer time known yet).
+	expect(log.slice(0, 10).map((l) => l.at)).toEqual(Array(10).fill(start));
+	// Its answers came back together, 200 ms on: the next round is spread 0.5 x 200 / 10 = 10 ms
+	// apart (the first at once, the others told to wait 10, 20, … 90 ms); as a burst none would
+	// wait. The spacing's rule itself is in batch.pacer.test.ts.
+	expect(waits).toEqual(
+		Array.from({ length: 9 }, (_, k) => ({ ms: 10 * (k + 1), at: start + 200 })),
+	);
 });
 
 test('a 429 pauses the whole batch for Retry-After, and the rejected row is retried', async () => {
