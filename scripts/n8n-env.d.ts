@@ -69,6 +69,7 @@ export function installForSuite(
 	userFolder: string,
 ): Promise<{ nodesDir: string; packageJson: any }>;
 export function makeTemplate(n8n: N8nInstall, major: 1 | 2): Promise<string>;
+export function migrateDatabase(n8n: N8nInstall, userFolder: string, major: 1 | 2): Promise<void>;
 export function declaredNodeTypes(packageJson: any, root?: string): string[];
 export function n8nCli(
 	n8n: N8nInstall,

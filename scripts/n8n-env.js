@@ -305,17 +305,25 @@ async function makeTemplate(n8n, major) {
 	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'voice-agent-template-'));
 	try {
 		await installPackage({ userFolder: folder, tarball: process.env.E2E_PACKAGE_TGZ || undefined });
-		const env = await freshN8nEnv({ userFolder: folder, major });
-		// Nothing here listens: the CLI command reserves its own broker port.
-		ports.releasePorts([Number(env.N8N_PORT), Number(env.N8N_RUNNERS_BROKER_PORT)]);
-		const r = await n8nCli(n8n, env, ['list:workflow']);
-		if (r.code !== 0)
-			throw new Error(`n8n list:workflow exited ${r.code}\n${r.stdout}\n${r.stderr}`);
+		await migrateDatabase(n8n, folder, major);
 		return folder;
 	} catch (error) {
 		fs.rmSync(folder, { recursive: true, force: true });
 		throw error;
 	}
+}
+
+/**
+ * Creates n8n's database in the user folder (its migrations run before any CLI command),
+ * for copies of the folder to start from without running them again.
+ * @param {N8nInstall} n8n @param {string} userFolder @param {1 | 2} major
+ */
+async function migrateDatabase(n8n, userFolder, major) {
+	const env = await freshN8nEnv({ userFolder, major });
+	// Nothing here listens: the CLI command reserves its own broker port.
+	ports.releasePorts([Number(env.N8N_PORT), Number(env.N8N_RUNNERS_BROKER_PORT)]);
+	const r = await n8nCli(n8n, env, ['list:workflow']);
+	if (r.code !== 0) throw new Error(`n8n list:workflow exited ${r.code}\n${r.stdout}\n${r.stderr}`);
 }
 
 /** @param {string} userFolder @param {string} tgz */
@@ -809,6 +817,7 @@ module.exports = {
 	installPackage,
 	installForSuite,
 	makeTemplate,
+	migrateDatabase,
 	declaredNodeTypes,
 	n8nCli,
 	sandboxCredential,

@@ -76,10 +76,7 @@ async function settings(port: number): Promise<any> {
 			// n8n's migrations once, not twelve times (CPU the starts below need not share).
 			migrated = mkdtempSync(path.join(tmpdir(), 'voice-agent-ports-db-'));
 			folders.push(migrated);
-			const e = await env.freshN8nEnv({ userFolder: migrated, major: MAJOR });
-			ports.releasePorts([Number(e.N8N_PORT), Number(e.N8N_RUNNERS_BROKER_PORT)]);
-			const r = await env.n8nCli(n8n, e, ['list:workflow']);
-			if (r.code !== 0) throw new Error(`n8n list:workflow exited ${r.code}\n${r.stderr}`);
+			await env.migrateDatabase(n8n, migrated, MAJOR);
 		});
 
 		afterAll(async () => {
