@@ -208,10 +208,6 @@ export const EXCEPTIONS: Exception[] = [
 		reason: `${T}/VoiceAgentCalling/call/start/wait.test.ts (Wait for Call to End)`,
 	},
 	{
-		modules: 'nodes/VoiceAgentCalling/actions/call/start/windows.ts',
-		reason: `${T}/VoiceAgentCalling/call/start/wait.test.ts`,
-	},
-	{
 		modules: 'nodes/VoiceAgentCalling/actions/call/start/recordingStep.ts',
 		reason: `${T}/VoiceAgentCalling/call/start/wait.test.ts (Download Recording)`,
 	},

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { Pacer, runPool } from './batch';
+import { Pacer } from './batch';
 import { startPath } from '../../../../shared/calls/startRequest';
 import { sendOnce } from '../../../../shared/engine/once';
+import { runPool } from '../../../../shared/engine/pool';
 import { asItemError, type ItemResult } from '../../../../shared/engine/router';
 import { describeValue, isPlainObject, shapeError } from '../../../../shared/http/shape';
 import { apiRequest, type ApiCredentials } from '../../../../shared/http/transport';

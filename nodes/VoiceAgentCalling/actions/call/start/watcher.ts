@@ -1,21 +1,10 @@
 import type { IDataObject, IExecuteFunctions, NodeApiError } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { runPool } from './batch';
-import { readCallDetails } from '../../../../shared/calls/details';
-import {
-	HISTORY_PAGE_SIZE,
-	historyFetcher,
-	readHistory,
-	rowId,
-	type RequestSettings,
-} from '../../../../shared/calls/history';
-import {
-	mergeRecords,
-	recordFromDetails,
-	recordFromHistory,
-	type CallRecord,
-} from '../../../../shared/calls/record';
+import { readCallStates, type CallToRead } from '../../../../shared/calls/callStates';
+import { HISTORY_PAGE_SIZE, type RequestSettings } from '../../../../shared/calls/history';
+import type { CallRecord } from '../../../../shared/calls/record';
+import { runPool } from '../../../../shared/engine/pool';
 import {
 	asItemError,
 	type ItemResult,
@@ -23,10 +12,7 @@ import {
 } from '../../../../shared/engine/router';
 import type { ApiCredentials } from '../../../../shared/http/transport';
 import { isTerminal, waitOutput } from './waitedRow';
-import { planWindows } from './windows';
 
-/** Widening of each history window, for a created_at a little off the start answer's time. */
-export const WINDOW_MARGIN_MS = 1000;
 /** Longest single sleep, so the watcher notices new calls and a stopped batch quickly. */
 const TICK_MS = 250;
 
@@ -186,98 +172,37 @@ export class Watcher {
 	private async round(pending: WatchedCall[]): Promise<void> {
 		this.stats.rounds++;
 		this.stats.historyBudget += Math.ceil(pending.length / HISTORY_PAGE_SIZE);
-		const seen = new Map<string, CallRecord>();
-		const failed = new Map<string, Error>();
 		// One moment per round for "has its wait run out": read before the reads, so that a call
 		// judged out of time when it is output is the one whose last state was read for it.
 		const at = this.now();
-		await this.readHistory(pending, seen, failed);
-		await this.readMissingDetails(pending, seen, failed, at);
+		const toRead = (c: WatchedCall): CallToRead => ({
+			callId: c.callId,
+			agentId: c.agentId,
+			createdMs: c.createdMs,
+			itemIndex: c.index,
+			includeAnalysis: c.includeAnalysis,
+		});
+		const byId = new Map(pending.map((c) => [c.callId, c]));
+		const { seen, failed } = await readCallStates(this.ctx, pending.map(toRead), {
+			settings: (itemIndex) => this.settings(itemIndex),
+			concurrency: this.options.concurrency,
+			known: this.calls,
+			// The analysis of a call that ended, or whose wait runs out this round.
+			wantsDetails: (call, row) => {
+				const watched = byId.get(call.callId) as WatchedCall;
+				return call.includeAnalysis && (isTerminal(row) || this.timedOut(watched, at));
+			},
+			stats: this.stats,
+		});
 		const finished = this.settle(pending, seen, failed, at);
 		await runPool(finished.length, this.options.concurrency, async (n) => {
 			await this.finishCall(finished[n].call, finished[n].timedOut);
 		});
 	}
 
-	/** The pending calls' history rows, per assistant, in as few windows of pages as cover them. */
-	private async readHistory(
-		pending: WatchedCall[],
-		seen: Map<string, CallRecord>,
-		failed: Map<string, Error>,
-	): Promise<void> {
-		const byAgent = new Map<string, WatchedCall[]>();
-		for (const call of pending.filter((c) => c.createdMs !== undefined))
-			byAgent.set(call.agentId, [...(byAgent.get(call.agentId) ?? []), call]);
-		for (const [agentId, agentPending] of byAgent) {
-			const ids = new Set(agentPending.map((c) => c.callId));
-			const windows = planWindows(
-				this.calls
-					.filter((c) => c.agentId === agentId && c.createdMs !== undefined)
-					.map((c) => ({ createdMs: c.createdMs as number, pending: ids.has(c.callId) })),
-				HISTORY_PAGE_SIZE,
-				WINDOW_MARGIN_MS,
-			);
-			for (const window of windows) {
-				const wanted = agentPending.filter(
-					(c) => (c.createdMs as number) >= window.fromMs && (c.createdMs as number) <= window.toMs,
-				);
-				try {
-					await this.readWindow(agentId, window.fromMs, window.toMs, wanted, seen);
-				} catch (error) {
-					for (const call of wanted)
-						if (!seen.has(call.callId)) failed.set(call.callId, error as Error);
-				}
-			}
-		}
-	}
-
 	/** Whether a call's wait runs out before the round after the one at `at`. */
 	private timedOut(c: WatchedCall, at: number): boolean {
 		return at + c.pollMs > c.startedAt + c.maxWaitMs;
-	}
-
-	/**
-	 * Details only where the history cannot tell: the call is not listed (or its row has no
-	 * status), or it ended (or is about to time out) and its analysis is wanted.
-	 */
-	private async readMissingDetails(
-		pending: WatchedCall[],
-		seen: Map<string, CallRecord>,
-		failed: Map<string, Error>,
-		at: number,
-	): Promise<void> {
-		const needDetails = pending.filter((c) => {
-			if (failed.has(c.callId)) return false;
-			const row = seen.get(c.callId);
-			if (!row || !row.status) return true;
-			return c.includeAnalysis && isTerminal(row);
-		});
-		for (const c of pending) {
-			const row = seen.get(c.callId);
-			if (
-				row &&
-				c.includeAnalysis &&
-				!isTerminal(row) &&
-				this.timedOut(c, at) &&
-				!needDetails.includes(c)
-			)
-				needDetails.push(c);
-		}
-		await runPool(needDetails.length, this.options.concurrency, async (n) => {
-			const call = needDetails[n];
-			try {
-				// Merged with the history row, as the triggers do: the details lack the row's
-				// times, cost and assistant, which a replaced record would output as null.
-				const details = await this.readDetails(call);
-				const row = seen.get(call.callId);
-				seen.set(
-					call.callId,
-					row ? (mergeRecords(row, details) as unknown as CallRecord) : details,
-				);
-			} catch (error) {
-				failed.set(call.callId, error as Error);
-			}
-		});
 	}
 
 	/**
@@ -345,49 +270,5 @@ export class Watcher {
 			onRateLimited: this.options.onRateLimited,
 			retry: { maxAttempts: 2 },
 		};
-	}
-
-	/**
-	 * Pages one history window until every wanted call is seen or the history proves its end
-	 * (a page capped below the size asked for is not the end: the shared paging rule).
-	 */
-	private async readWindow(
-		agentId: string,
-		fromMs: number,
-		toMs: number,
-		wanted: WatchedCall[],
-		seen: Map<string, CallRecord>,
-	): Promise<void> {
-		const ids = new Set(wanted.map((c) => c.callId));
-		let missing = wanted.filter((c) => !seen.has(c.callId)).length;
-		if (missing === 0) return;
-		const fetchPage = historyFetcher(this.ctx, this.settings(wanted[0]?.index));
-		await readHistory(
-			async (qs) => {
-				this.stats.historyRequests++;
-				const page = await fetchPage(qs);
-				for (const row of page.rows) {
-					const id = rowId(row);
-					if (id !== undefined && ids.has(id) && !seen.has(id)) {
-						seen.set(id, recordFromHistory(row as IDataObject));
-						missing--;
-					}
-				}
-				return page;
-			},
-			{
-				agent_id: agentId,
-				start_date: new Date(fromMs).toISOString(),
-				end_date: new Date(toMs).toISOString(),
-			},
-			{ pageSize: HISTORY_PAGE_SIZE, enough: () => missing <= 0 },
-		);
-	}
-
-	private async readDetails(call: WatchedCall): Promise<CallRecord> {
-		this.stats.detailsRequests++;
-		return recordFromDetails(
-			await readCallDetails(this.ctx, call.callId, call.includeAnalysis, this.settings(call.index)),
-		);
 	}
 }

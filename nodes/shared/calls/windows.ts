@@ -1,11 +1,11 @@
 /**
- * Which history pages to read in one watcher round. The history lists calls newest first and
- * can be narrowed to a creation-time range, so the watcher reads, per assistant, one or more
+ * Which history pages to read in one check of many calls. The history lists calls newest first
+ * and can be narrowed to a creation-time range, so a check reads, per assistant, one or more
  * time windows that together hold every pending call. A window costs one request per 100
  * calls created in it (finished calls of the batch included) down to its oldest pending call.
- * Since the watcher knows when each call of the batch was created and which have ended, it
- * picks the windows that cost the fewest requests: one wide window when pending calls are
- * close together, several when finished calls pile up between them. Pure: no HTTP, no clock.
+ * Knowing when each call was created and which have ended, it picks the windows that cost the
+ * fewest requests: one wide window when pending calls are close together, several when
+ * finished calls pile up between them. Pure: no HTTP, no clock.
  */
 
 export interface WindowCall {

@@ -1,0 +1,153 @@
+/** Many calls' states in few reads: history windows per assistant, details only where needed. */
+import nock from 'nock';
+
+import {
+	readCallStates,
+	type CallToRead,
+	type ReadStats,
+} from '../../../nodes/shared/calls/callStates';
+import { CREDENTIALS, loadOptionsContext, mockApi } from '../../helpers/harness';
+
+afterEach(() => nock.cleanAll());
+
+const T = Date.parse('2026-11-29T10:00:00.000Z');
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const AGENT_A = 'aaaaaaaa-0000-4000-8000-000000000001';
+const AGENT_B = 'bbbbbbbb-0000-4000-8000-000000000002';
+const ctx = () => loadOptionsContext('voiceAgentCalling', 'callId');
+const call = (
+	n: number,
+	agentId: string,
+	createdMs?: number,
+	includeAnalysis = false,
+): CallToRead => ({
+	callId: id(n),
+	agentId,
+	createdMs,
+	itemIndex: n,
+	includeAnalysis,
+});
+const row = (n: number, status: string, extra: object = {}) => ({
+	id: id(n),
+	status,
+	created_at: new Date(T).toISOString(),
+	...extra,
+});
+
+/** Every request made, as method, path and query, in order. */
+function service(answers: {
+	history: Record<string, object[] | 'fail'>;
+	details: Record<string, object>;
+}) {
+	const asked: Array<{ path: string; query: Record<string, string> }> = [];
+	mockApi()
+		.get('/calling/history')
+		.query(true)
+		.times(20)
+		.reply((uri) => {
+			const query = Object.fromEntries(new URL(uri, 'http://x').searchParams);
+			asked.push({ path: '/calling/history', query });
+			const rows = answers.history[query.agent_id];
+			if (rows === 'fail') return [401, { error: { code: 'unauthorized', message: 'Bad key' } }];
+			return [200, { calls: rows ?? [], limit: 100, offset: 0, total: 'many' }];
+		});
+	mockApi()
+		.get('/calling/call-details')
+		.query(true)
+		.times(20)
+		.reply((uri) => {
+			const query = Object.fromEntries(new URL(uri, 'http://x').searchParams);
+			asked.push({ path: '/calling/call-details', query });
+			return [200, { data: answers.details[query.id] }];
+		});
+	return asked;
+}
+
+const settings = (itemIndex: number | undefined) => ({
+	itemIndex,
+	credentials: CREDENTIALS,
+	retry: { maxAttempts: 1 },
+});
+
+test('one history read per assistant window; details for the unlisted, the undated and the wanted', async () => {
+	const asked = service({
+		history: {
+			[AGENT_A]: [row(1, 'completed'), row(2, 'ongoing'), row(9, 'completed')],
+			[AGENT_B]: [row(4, 'completed', { sub_status: 'ACCEPTED' })],
+		},
+		details: {
+			[id(3)]: { id: id(3), call_status: 'registered' },
+			[id(4)]: { id: id(4), call_status: 'completed', platform_analysis: { summary: 'ok' } },
+			[id(5)]: { id: id(5), call_status: 'failed', call_sub_status: 'BUSY_LINE' },
+		},
+	});
+	const stats: ReadStats = { historyRequests: 0, detailsRequests: 0 };
+	const calls = [
+		call(1, AGENT_A, T),
+		call(2, AGENT_A, T + 1000),
+		call(3, AGENT_A, T + 2000),
+		call(4, AGENT_B, T, true),
+		call(5, AGENT_B),
+	];
+	const { seen, failed } = await readCallStates(ctx(), calls, {
+		settings,
+		concurrency: 2,
+		wantsDetails: (c, r) => c.includeAnalysis && r.status === 'completed',
+		stats,
+	});
+	const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '.000Z');
+	expect(asked).toEqual([
+		{
+			path: '/calling/history',
+			query: {
+				agent_id: AGENT_A,
+				start_date: iso(T - 1000),
+				end_date: iso(T + 3000),
+				limit: '100',
+				offset: '0',
+			},
+		},
+		{
+			path: '/calling/history',
+			query: {
+				agent_id: AGENT_B,
+				start_date: iso(T - 1000),
+				end_date: iso(T + 1000),
+				limit: '100',
+				offset: '0',
+			},
+		},
+		{ path: '/calling/call-details', query: { id: id(3) } },
+		{ path: '/calling/call-details', query: { id: id(4), send_analysis: 'true' } },
+		{ path: '/calling/call-details', query: { id: id(5) } },
+	]);
+	expect(stats).toEqual({ historyRequests: 2, detailsRequests: 3 });
+	expect(failed.size).toBe(0);
+	// A row of another call in the window (9) is not kept.
+	expect([...seen.keys()].sort()).toEqual([1, 2, 3, 4, 5].map(id));
+	expect(
+		Object.fromEntries([...seen].map(([k, r]) => [k, [r.status, r.outcome, r.summary]])),
+	).toEqual({
+		[id(1)]: ['completed', 'answered', null],
+		[id(2)]: ['ongoing', 'pending', null],
+		[id(3)]: ['registered', 'pending', null],
+		// The row merged with its details: the analysis from the details.
+		[id(4)]: ['completed', 'answered', 'ok'],
+		[id(5)]: ['failed', 'busy', null],
+	});
+});
+
+test('a window that cannot be read fails its calls, not the others, and throws nothing', async () => {
+	service({
+		history: { [AGENT_A]: 'fail', [AGENT_B]: [row(4, 'completed')] },
+		details: {},
+	});
+	const { seen, failed } = await readCallStates(
+		ctx(),
+		[call(1, AGENT_A, T), call(2, AGENT_A, T + 500), call(4, AGENT_B, T)],
+		{ settings, concurrency: 1, wantsDetails: () => false },
+	);
+	expect([...failed.keys()]).toEqual([id(1), id(2)]);
+	expect(String(failed.get(id(1))?.message)).toMatch(/Bad key|401|unauthori/i);
+	expect([...seen.keys()]).toEqual([id(4)]);
+});
