@@ -174,7 +174,9 @@ return out;`;
 	await server.stop();
 	fs.rmSync(userFolder, { recursive: true, force: true });
 	process.exit(0);
-})().catch((e) => {
+})().catch(async (e) => {
 	console.error(e);
+	// The n8n it started, if any, stops with it.
+	await env.stopChildren();
 	process.exit(1);
 });
