@@ -8,6 +8,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { isPlainObject } from '../http/shape';
 import type { CallRecord } from './record';
 import { isTerminalStatus } from './statuses';
 
@@ -68,4 +69,93 @@ export function settleRound(
 	const next =
 		pending.length > 0 ? { pending, deadline: state.deadline, rounds: state.rounds + 1 } : null;
 	return { settled, next };
+}
+
+/** An input item that cannot join the wait, and why (naming the field). */
+export interface InputProblem {
+	index: number;
+	field: string;
+	message: string;
+}
+
+const text = (value: unknown): string | null =>
+	typeof value === 'string' && value.trim() !== '' ? value : null;
+
+/** One open call from an item of Start's (or the history's) output: the item itself is its row. */
+function callOf(json: IDataObject): OpenCall | { field: string; message: string } {
+	const callId = text(json.call_id);
+	if (!callId) return { field: 'call_id', message: 'has no call ID: connect the output of Start' };
+	const assistant = isPlainObject(json.assistant) ? json.assistant : {};
+	const agentId = text(assistant.id) ?? text(json.agent_id);
+	if (!agentId) return { field: 'assistant.id', message: `has no assistant ID for call ${callId}` };
+	return {
+		call_id: callId,
+		agent_id: agentId,
+		created_at: text(json.created_at) ?? text(json.initiated_at),
+		// The item itself, not a copy: n8n stores it once however many rounds hold it.
+		row: json,
+	};
+}
+
+/** The calls of a previous round's state, checked (it may have passed through a user's nodes). */
+function stateOf(json: IDataObject): PendingState | { field: string; message: string } {
+	const deadline = text(json.deadline);
+	if (!deadline || !Number.isFinite(Date.parse(deadline)))
+		return { field: 'deadline', message: 'is not a date: pass the Pending output on unchanged' };
+	const pending: OpenCall[] = [];
+	for (const [n, entry] of (json.pending as unknown[]).entries()) {
+		const call = isPlainObject(entry) ? entry : {};
+		const callId = text(call.call_id);
+		const agentId = text(call.agent_id);
+		if (!callId || !agentId || !isPlainObject(call.row))
+			return {
+				field: `pending[${n}]`,
+				message: 'is not an open call: pass the Pending output on unchanged',
+			};
+		pending.push(call as unknown as OpenCall);
+	}
+	return { pending, deadline, rounds: Number(json.rounds) || 0 };
+}
+
+/**
+ * The wait's state from its input: new calls (items of Start's output, each its own row) and
+ * the Pending items of earlier rounds, in one state. A call given twice waits once. New calls
+ * wait until `deadlineMs`; mixed with earlier states, the latest deadline holds (a wait is
+ * never cut short). Items that cannot join are returned, naming the field.
+ */
+export function pendingFromItems(
+	items: IDataObject[],
+	deadlineMs: number,
+): { state: PendingState | null; problems: InputProblem[] } {
+	const problems: InputProblem[] = [];
+	const pending: OpenCall[] = [];
+	const seen = new Set<string>();
+	let deadline = -Infinity;
+	let rounds = 0;
+	const add = (call: OpenCall) => {
+		if (seen.has(call.call_id)) return;
+		seen.add(call.call_id);
+		pending.push(call);
+	};
+	for (const [index, json] of items.entries()) {
+		if (Array.isArray(json.pending)) {
+			const state = stateOf(json);
+			if ('field' in state) problems.push({ index, ...state });
+			else {
+				deadline = Math.max(deadline, Date.parse(state.deadline));
+				rounds = Math.max(rounds, state.rounds);
+				state.pending.forEach(add);
+			}
+			continue;
+		}
+		const call = callOf(json);
+		if ('field' in call) problems.push({ index, ...call });
+		else {
+			deadline = Math.max(deadline, deadlineMs);
+			add(call);
+		}
+	}
+	const state =
+		pending.length > 0 ? { pending, deadline: new Date(deadline).toISOString(), rounds } : null;
+	return { state, problems };
 }

@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 
 import {
+	pendingFromItems,
 	settleRound,
 	type OpenCall,
 	type PendingState,
@@ -114,4 +115,97 @@ test('property: over any rounds, every call leaves exactly once, its row by refe
 			if (rounds.length > deadlineRound) expect(left.size).toBe(count);
 		}),
 	);
+});
+
+describe('pendingFromItems: the wait from its input', () => {
+	const started = (n: number, extra: object = {}) => ({
+		call_id: id(n),
+		status: 'registered',
+		assistant: { id: 'agent-1', name: null, version_id: null, version_slug: null },
+		created_at: '2026-11-29T12:00:00.000Z',
+		custom_variables: { name: `Row ${n}` },
+		...extra,
+	});
+	const DEADLINE = T + 60 * MIN;
+
+	test("Start's items: one state, each item its own row by reference, until the deadline", () => {
+		const items = [
+			started(1),
+			started(2, { assistant: null, agent_id: 'agent-2', created_at: null }),
+		];
+		const { state, problems } = pendingFromItems(items, DEADLINE);
+		expect(problems).toEqual([]);
+		expect(state).toEqual({
+			pending: [
+				{
+					call_id: id(1),
+					agent_id: 'agent-1',
+					created_at: '2026-11-29T12:00:00.000Z',
+					row: items[0],
+				},
+				{ call_id: id(2), agent_id: 'agent-2', created_at: null, row: items[1] },
+			],
+			deadline: new Date(DEADLINE).toISOString(),
+			rounds: 0,
+		});
+		expect(state?.pending[0].row).toBe(items[0]);
+	});
+
+	test('an item without a call or an assistant is named, by index and field; the others still wait', () => {
+		const { state, problems } = pendingFromItems(
+			[{ name: 'Ada' }, started(2), started(3, { assistant: {} })],
+			DEADLINE,
+		);
+		expect(problems).toEqual([
+			{ index: 0, field: 'call_id', message: 'has no call ID: connect the output of Start' },
+			{ index: 2, field: 'assistant.id', message: `has no assistant ID for call ${id(3)}` },
+		]);
+		expect(state?.pending.map((c) => c.call_id)).toEqual([id(2)]);
+	});
+
+	test("an earlier round's state with new calls: one state, each call once, the latest deadline", () => {
+		const earlier = {
+			pending: [open(1), open(2)],
+			deadline: new Date(T + 90 * MIN).toISOString(),
+			rounds: 4,
+		};
+		const items = [earlier, started(2), started(3)];
+		const { state, problems } = pendingFromItems(items, DEADLINE);
+		expect(problems).toEqual([]);
+		expect(state?.pending.map((c) => c.call_id)).toEqual([id(1), id(2), id(3)]);
+		expect(state?.pending[0]).toBe(earlier.pending[0]);
+		expect(state?.deadline).toBe(earlier.deadline);
+		expect(state?.rounds).toBe(4);
+		// A later deadline of new calls holds too.
+		expect(pendingFromItems(items, T + 120 * MIN).state?.deadline).toBe(
+			new Date(T + 120 * MIN).toISOString(),
+		);
+	});
+
+	test('a state changed on its way back is refused, naming what', () => {
+		expect(pendingFromItems([{ pending: [open(1)], deadline: 'soon' }], DEADLINE).problems).toEqual(
+			[
+				{
+					index: 0,
+					field: 'deadline',
+					message: 'is not a date: pass the Pending output on unchanged',
+				},
+			],
+		);
+		const broken = { pending: [open(1), { call_id: id(2) }], deadline: new Date(T).toISOString() };
+		expect(pendingFromItems([broken], DEADLINE)).toEqual({
+			state: null,
+			problems: [
+				{
+					index: 0,
+					field: 'pending[1]',
+					message: 'is not an open call: pass the Pending output on unchanged',
+				},
+			],
+		});
+	});
+
+	test('nothing to wait for: no state', () => {
+		expect(pendingFromItems([], DEADLINE)).toEqual({ state: null, problems: [] });
+	});
 });
