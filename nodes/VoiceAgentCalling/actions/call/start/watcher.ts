@@ -11,7 +11,7 @@ import {
 	type OperationOutput,
 } from '../../../../shared/engine/router';
 import type { ApiCredentials } from '../../../../shared/http/transport';
-import { isTerminal, waitOutput } from './waitedRow';
+import { isTerminal, waitOutput } from '../../../../shared/calls/waitedRow';
 
 /** Longest single sleep, so the watcher notices new calls and a stopped batch quickly. */
 const TICK_MS = 250;

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CallRecord } from '../../../../shared/calls/record';
-import { isTerminalStatus } from '../../../../shared/calls/statuses';
+import type { CallRecord } from './record';
+import { isTerminalStatus } from './statuses';
 
 export function isTerminal(record: CallRecord): boolean {
 	return isTerminalStatus(record.status);

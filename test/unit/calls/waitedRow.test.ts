@@ -1,11 +1,8 @@
 /** The output of a row that waited: the record as last read, and how the wait went. */
-import type { CallRecord } from '../../../../../nodes/shared/calls/record';
-import {
-	isTerminal,
-	waitOutput,
-} from '../../../../../nodes/VoiceAgentCalling/actions/call/start/waitedRow';
-import { CALL } from '../../../../helpers/fixtures';
-import { record } from '../../../../helpers/record';
+import type { CallRecord } from '../../../nodes/shared/calls/record';
+import { isTerminal, waitOutput } from '../../../nodes/shared/calls/waitedRow';
+import { CALL } from '../../helpers/fixtures';
+import { record } from '../../helpers/record';
 
 const asRecord = (fields: Record<string, unknown>) => record(fields) as unknown as CallRecord;
 
