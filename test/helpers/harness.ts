@@ -222,6 +222,8 @@ export interface RunNodeOptions {
 export interface RunNodeResult {
 	/** Output items of the node (first output), with pairedItem kept. */
 	output: INodeExecutionData[];
+	/** Every output's items (Check Calls: Ended, Pending). */
+	outputs: INodeExecutionData[][];
 	/** The error the run ended with, as the user sees it. */
 	error?: Error & IDataObject;
 	run: IRun;
@@ -316,9 +318,10 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	await execute.processRunExecutionData(workflow);
 	const run = await done.promise;
 	const taskData = run.data.resultData.runData[name]?.[0];
-	const output = (taskData?.data?.main?.[0] ?? []) as INodeExecutionData[];
+	const outputs = (taskData?.data?.main ?? []).map((items) => items ?? []);
+	const output = outputs[0] ?? [];
 	const error = (run.data.resultData.error ?? taskData?.error) as (Error & IDataObject) | undefined;
-	return { output, error, run };
+	return { output, outputs, error, run };
 }
 
 /**

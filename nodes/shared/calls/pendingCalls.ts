@@ -121,23 +121,26 @@ function stateOf(json: IDataObject): PendingState | { field: string; message: st
  * The wait's state from its input: new calls (items of Start's output, each its own row) and
  * the Pending items of earlier rounds, in one state. A call given twice waits once. New calls
  * wait until `deadlineMs`; mixed with earlier states, the latest deadline holds (a wait is
- * never cut short). Items that cannot join are returned, naming the field.
+ * never cut short). Items that cannot join are returned, naming the field; `from` gives the
+ * item each call came from (the first that carried it), to pair what it becomes with.
  */
 export function pendingFromItems(
 	items: IDataObject[],
 	deadlineMs: number,
-): { state: PendingState | null; problems: InputProblem[] } {
+): { state: PendingState | null; problems: InputProblem[]; from: Map<string, number> } {
 	const problems: InputProblem[] = [];
 	const pending: OpenCall[] = [];
-	const seen = new Set<string>();
+	const from = new Map<string, number>();
 	let deadline = -Infinity;
 	let rounds = 0;
+	let index = 0; // the item being read
 	const add = (call: OpenCall) => {
-		if (seen.has(call.call_id)) return;
-		seen.add(call.call_id);
+		if (from.has(call.call_id)) return;
+		from.set(call.call_id, index);
 		pending.push(call);
 	};
-	for (const [index, json] of items.entries()) {
+	for (const [i, json] of items.entries()) {
+		index = i;
 		if (Array.isArray(json.pending)) {
 			const state = stateOf(json);
 			if ('field' in state) problems.push({ index, ...state });
@@ -157,5 +160,5 @@ export function pendingFromItems(
 	}
 	const state =
 		pending.length > 0 ? { pending, deadline: new Date(deadline).toISOString(), rounds } : null;
-	return { state, problems };
+	return { state, problems, from };
 }

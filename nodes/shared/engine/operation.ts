@@ -79,6 +79,28 @@ export interface NodeOperation<O extends string = string> {
 		itemCount: number,
 		options: BatchOptions,
 	): Promise<OperationOutput>;
+	/**
+	 * Names of the operation's outputs, when it has more than one (Check Calls: Ended,
+	 * Pending): the node shows them while the operation is picked, and runs it with
+	 * `executeSorted`.
+	 */
+	outputNames?: string[];
+	/**
+	 * Handles every input item together and sorts what it makes into its outputs, each item
+	 * naming the input items it came from. Items it could not take are returned with their
+	 * error, never thrown; with `stopOnError` it reads nothing once one is bad.
+	 */
+	executeSorted?(
+		this: IExecuteFunctions,
+		itemCount: number,
+		options: BatchOptions,
+	): Promise<SortedOutput>;
+}
+
+/** What an operation with several outputs made: per output its items, and the refused items. */
+export interface SortedOutput {
+	outputs: Array<Array<{ json: IDataObject; from: number[] }>>;
+	failed: Array<{ itemIndex: number; error: Error }>;
 }
 
 export interface BatchOptions {

@@ -3,8 +3,9 @@ import type {
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
+	INodeTypeDescription,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import {
 	BinaryOutput,
@@ -13,6 +14,7 @@ import {
 	type NodeOperation,
 	type OperationOutput,
 	type Resource,
+	type SortedOutput,
 } from './operation';
 import { agentRefusal, agentSwitch } from './tool';
 import { fields } from './params';
@@ -23,6 +25,7 @@ export {
 	type ItemResult,
 	type NodeOperation,
 	type OperationOutput,
+	type SortedOutput,
 };
 
 /**
@@ -45,6 +48,31 @@ export function nodeProperties<R extends Resource>(
 		...resources.flatMap((resource) => resource.properties),
 		...agentSwitch(resources),
 	];
+}
+
+/**
+ * A node's outputs: one, or an n8n expression giving the outputs of the operation picked when
+ * one of its operations has several (n8n evaluates it in the editor and when it runs). A
+ * resource left at its default may be missing from the stored parameters.
+ */
+export function nodeOutputs<R extends Resource>(
+	resources: R[],
+	defaultResource: NoInfer<R['value']>,
+): INodeTypeDescription['outputs'] {
+	const cases = resources.flatMap((resource) =>
+		Object.entries<NodeOperation>(resource.operations)
+			.filter(([, operation]) => operation.outputNames)
+			.map(([name, operation]) => {
+				const outputs = operation.outputNames!.map((displayName) => ({
+					type: NodeConnectionTypes.Main,
+					displayName,
+				}));
+				const test = `($parameter.resource || ${JSON.stringify(defaultResource)}) === ${JSON.stringify(resource.value)} && $parameter.operation === ${JSON.stringify(name)}`;
+				return `${test} ? ${JSON.stringify(outputs)} : `;
+			}),
+	);
+	if (cases.length === 0) return [NodeConnectionTypes.Main];
+	return `={{ ${cases.join('')}${JSON.stringify([NodeConnectionTypes.Main])} }}`;
 }
 
 function toItems(output: OperationOutput, itemIndex: number | number[]): INodeExecutionData[] {
@@ -113,6 +141,46 @@ async function routeAll(
 }
 
 /**
+ * An operation with several outputs (executeSorted): its items paired with the input items
+ * they came from; a refused item fails the node, or with Continue On Fail is an error item on
+ * the first output.
+ */
+async function routeSorted(
+	ctx: IExecuteFunctions,
+	operation: NodeOperation,
+	itemCount: number,
+	continueOnFail: boolean,
+): Promise<INodeExecutionData[][]> {
+	let sorted: SortedOutput;
+	try {
+		const refusal = agentRefusal(ctx, operation, 0);
+		if (refusal) throw refusal;
+		sorted = await operation.executeSorted!.call(ctx, itemCount, {
+			stopOnError: !continueOnFail,
+		});
+	} catch (error) {
+		// Nothing was made: every item fails alike, one error item each.
+		const e = asItemError(ctx, error, 0);
+		if (!continueOnFail) throw e;
+		const failed = Array.from({ length: itemCount }, (_, i) => errorItem(ctx, e, i));
+		return [failed, ...operation.outputNames!.slice(1).map(() => [])];
+	}
+	const [first] = sorted.failed;
+	if (first && !continueOnFail) throw asItemError(ctx, first.error, first.itemIndex);
+	const outputs = sorted.outputs.map((items) =>
+		items.map(
+			({ json, from }): INodeExecutionData => ({
+				json,
+				pairedItem: from.length === 1 ? { item: from[0] } : from.map((item) => ({ item })),
+			}),
+		),
+	);
+	for (const { itemIndex, error } of sorted.failed)
+		outputs[0].push(errorItem(ctx, asItemError(ctx, error, itemIndex), itemIndex));
+	return outputs;
+}
+
+/**
  * The one item loop of every node: picks the operation, runs it per input item in input
  * order, pairs every output with its item and applies Continue On Fail in one place.
  */
@@ -138,6 +206,8 @@ export async function route(
 	}
 	const continueOnFail = this.continueOnFail();
 	if (operation.executeAll) return await routeAll(this, operation, items.length, continueOnFail);
+	if (operation.executeSorted)
+		return await routeSorted(this, operation, items.length, continueOnFail);
 
 	let results: Array<ItemResult | undefined> = [];
 	if (agentRefusal(this, operation, 0)) {

@@ -170,9 +170,15 @@ describe('pendingFromItems: the wait from its input', () => {
 			rounds: 4,
 		};
 		const items = [earlier, started(2), started(3)];
-		const { state, problems } = pendingFromItems(items, DEADLINE);
+		const { state, problems, from } = pendingFromItems(items, DEADLINE);
 		expect(problems).toEqual([]);
 		expect(state?.pending.map((c) => c.call_id)).toEqual([id(1), id(2), id(3)]);
+		// Each call is paired with the first item that carried it.
+		expect([...from]).toEqual([
+			[id(1), 0],
+			[id(2), 0],
+			[id(3), 2],
+		]);
 		expect(state?.pending[0]).toBe(earlier.pending[0]);
 		expect(state?.deadline).toBe(earlier.deadline);
 		expect(state?.rounds).toBe(4);
@@ -195,6 +201,7 @@ describe('pendingFromItems: the wait from its input', () => {
 		const broken = { pending: [open(1), { call_id: id(2) }], deadline: new Date(T).toISOString() };
 		expect(pendingFromItems([broken], DEADLINE)).toEqual({
 			state: null,
+			from: new Map(),
 			problems: [
 				{
 					index: 0,
@@ -206,6 +213,6 @@ describe('pendingFromItems: the wait from its input', () => {
 	});
 
 	test('nothing to wait for: no state', () => {
-		expect(pendingFromItems([], DEADLINE)).toEqual({ state: null, problems: [] });
+		expect(pendingFromItems([], DEADLINE)).toEqual({ state: null, problems: [], from: new Map() });
 	});
 });
