@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { nodeProperties, route } from '../shared/engine/router';
+import { nodeOutputs, nodeProperties, route } from '../shared/engine/router';
 import {
 	getAssistants,
 	searchAssistants,
@@ -36,7 +36,8 @@ export class VoiceAgentCalling implements INodeType {
 		defaults: { name: 'Voice Agent Calling' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
+		// One output; Ended and Pending while Check Calls is picked.
+		outputs: nodeOutputs(resources, 'call'),
 		credentials: [{ name: 'voiceAgentApi', required: true }],
 		properties: nodeProperties(resources, 'call'),
 	};

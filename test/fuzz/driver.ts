@@ -77,6 +77,8 @@ export interface FuzzEntry {
 	 * is sent at most once, also under n8n's Retry On Fail.
 	 */
 	rowOf?: (body: unknown) => string | undefined;
+	/** Each input item's own fields (an operation that reads its input: Check Calls). */
+	input?: fc.Arbitrary<IDataObject>;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -368,6 +370,7 @@ export interface Case {
 	maxTries: number;
 	answers: Answer[];
 	good: Record<string, unknown>;
+	inputs: IDataObject[];
 }
 
 export function caseOf(entry: FuzzEntry): fc.Arbitrary<Case> {
@@ -395,6 +398,9 @@ export function caseOf(entry: FuzzEntry): fc.Arbitrary<Case> {
 			good: fc.record(
 				Object.fromEntries(entry.endpoints.map((e, n) => [String(n), e.good])),
 			) as fc.Arbitrary<Record<string, unknown>>,
+			inputs: entry.input
+				? fc.array(entry.input, { minLength: items, maxLength: items })
+				: fc.constant([]),
 		}),
 	);
 }
@@ -499,7 +505,9 @@ function parameters(
 	c: Case,
 ): { parameters: IDataObject; items: INodeExecutionData[] } {
 	const parameters: IDataObject = { resource: entry.resource, operation: entry.operation };
-	const items: INodeExecutionData[] = Array.from({ length: c.items }, () => ({ json: {} }));
+	const items: INodeExecutionData[] = Array.from({ length: c.items }, (_, i) => ({
+		json: { ...c.inputs[i] },
+	}));
 	let n = 0;
 	for (const [name, fed] of Object.entries(c.fed)) {
 		if (fed.kind === 'direct') {

@@ -393,6 +393,51 @@ export const ENTRIES: FuzzEntry[] = [
 		],
 	},
 	{
+		name: 'Calling › Call › Check Calls',
+		type: 'voiceAgentCalling',
+		node: calling,
+		resource: 'call',
+		operation: 'checkCalls',
+		endpoints: [
+			{
+				method: 'GET',
+				path: /^\/calling\/history$/,
+				good: fc.record({ calls: fc.array(callRow, { maxLength: 4 }), total: fc.nat(5) }),
+			},
+			{
+				method: 'GET',
+				path: /^\/calling\/call-details$/,
+				good: fc.record({ status: fc.constant('success'), data: callRow }),
+			},
+		],
+		good: { maxWaitMinutes: fc.integer({ min: 1, max: 600 }) },
+		rows: 'many',
+		// Start's items, a Pending item of an earlier round (its deadline passed or not), a row
+		// Start could not dial, and an item from elsewhere.
+		input: fc.oneof(
+			fc.record({
+				call_id: UUID,
+				assistant: fc.record({ id: UUID }),
+				created_at: fc.constantFrom('2026-01-01T10:00:00Z', null),
+			}),
+			fc.record({
+				deadline: fc.constantFrom('2020-01-01T00:00:00.000Z', '2099-01-01T00:00:00.000Z', 'soon'),
+				rounds: fc.nat(9),
+				pending: fc.array(
+					fc.record({
+						call_id: UUID,
+						agent_id: UUID,
+						created_at: fc.constantFrom('2026-01-01T10:00:00Z', null),
+						row: fc.constant({ name: 'Ada' }),
+					}),
+					{ maxLength: 3 },
+				),
+			}),
+			fc.constant({ error: 'Phone Number: is not a phone number [item 0]' }),
+			fc.constant({ name: 'Ada' }),
+		),
+	},
+	{
 		name: 'Calling › Call › Cancel Queued Calls',
 		type: 'voiceAgentCalling',
 		node: calling,

@@ -11,6 +11,7 @@ describe('node description', () => {
 		expect(editorActions(description)).toEqual([
 			'Call back a call',
 			'Cancel queued calls',
+			'Check calls',
 			'Download the recording of a call',
 			'Export call history',
 			'Get a call',

@@ -1,0 +1,179 @@
+/**
+ * Check Calls: one round of a durable wait for many calls. It reads every open call it is
+ * given (Start's output, or its own Pending item from the last round) in few history reads,
+ * lets each call that ended leave on Ended once, with its record and its row, and keeps the
+ * rest in one small Pending item that the user loops through n8n's Wait node back into it. A
+ * Wait of a minute or more is saved by n8n and frees the worker; nothing here dials, so a
+ * round run again after a crash only reads again.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { readCallStates, type CallToRead } from '../../../shared/calls/callStates';
+import { includeAnalysisField } from '../../../shared/calls/fields';
+import type { RequestSettings } from '../../../shared/calls/history';
+import {
+	pendingFromItems,
+	settleRound,
+	type PendingState,
+	type Settled,
+} from '../../../shared/calls/pendingCalls';
+import { isTerminal, waitOutput } from '../../../shared/calls/waitedRow';
+import { operationOption, type SortedOutput } from '../../../shared/engine/operation';
+import { fields } from '../../../shared/engine/params';
+import { isTool } from '../../../shared/engine/tool';
+import { fieldError } from '../../../shared/engine/validate';
+import { isPlainObject } from '../../../shared/http/shape';
+import { getApiCredentials } from '../../../shared/http/transport';
+
+export const option = operationOption({
+	name: 'Check Calls',
+	value: 'checkCalls',
+	description:
+		'Check which of many started calls have ended; loop the Pending output through a Wait node to wait for hours without holding a worker',
+	action: 'Check calls',
+});
+
+export const outputNames = ['Ended', 'Pending'];
+
+/** 30 days: longer than any call's retries and call-backs, and a date every clock can hold. */
+const MAX_WAIT_MINUTES = 43_200;
+
+/** Details reads at once (only for the analysis of calls that ended). */
+const DETAILS_CONCURRENCY = 4;
+
+export const properties: INodeProperties[] = [
+	{
+		displayName:
+			'Connect the output of Start here. <b>Ended</b>: one item per call that ended, with its record and its row (<code>row</code>). <b>Pending</b>: one item holding the calls still open: connect it to a Wait node (1 minute or more, so n8n saves the execution and frees the worker) and the Wait node back into this node.',
+		name: 'checkCallsNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Max Wait (Minutes)',
+		name: 'maxWaitMinutes',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MAX_WAIT_MINUTES },
+		default: 240,
+		description:
+			'How long to wait for the calls, counted from the first check (at most 30 days). Calls still open then leave on Ended with timed_out set to true.',
+	},
+	includeAnalysisField(
+		'Whether to read the summary and analysis of each call that ended (one extra request per call)',
+	),
+];
+
+type Ended = SortedOutput['outputs'][number][number];
+
+export async function executeSorted(
+	this: IExecuteFunctions,
+	itemCount: number,
+	options: { stopOnError: boolean },
+): Promise<SortedOutput> {
+	const node = this.getNode();
+	if (isTool(node)) {
+		throw new NodeOperationError(node, 'Check Calls works in a workflow, not as an AI tool', {
+			description: 'An agent can read one call with Call › Get. No request was sent.',
+		});
+	}
+	const f = fields(this, 0);
+	const maxWaitMinutes = f.number('maxWaitMinutes', 'Max Wait (Minutes)', 240, {
+		min: 1,
+		max: MAX_WAIT_MINUTES,
+	});
+	const includeAnalysis = f.boolean('includeAnalysis', 'Include Analysis', false);
+	const items = this.getInputData().slice(0, itemCount);
+	const nowMs = Date.now();
+	const { state, problems, from } = pendingFromItems(
+		items.map((item) => item.json),
+		nowMs + maxWaitMinutes * 60_000,
+	);
+	const ended: Ended[] = [];
+	const failed: SortedOutput['failed'] = [];
+	for (const { index, field, message } of problems) {
+		const json = items[index].json;
+		// A row Start could not dial (its error item, under Continue On Fail) has no call to
+		// wait for: it passes on to Ended as it came, so that no row is lost.
+		if (field === 'call_id' && json.error !== undefined) ended.push({ json, from: [index] });
+		else failed.push({ itemIndex: index, error: fieldError(node, field, message, index) });
+	}
+	if (!state || (failed.length > 0 && options.stopOnError)) return { outputs: [ended, []], failed };
+
+	const round = await checkRound(this, state, { includeAnalysis, nowMs }, options.stopOnError);
+	for (const settled of round.settled)
+		ended.push({ json: endedJson(settled, nowMs), from: [from.get(settled.call.call_id)!] });
+	const pending = round.next ? [pendingItem(round.next, from)] : [];
+	return { outputs: [ended, pending], failed };
+}
+
+/** Reads the open calls once and settles them. */
+async function checkRound(
+	ctx: IExecuteFunctions,
+	state: PendingState,
+	{ includeAnalysis, nowMs }: { includeAnalysis: boolean; nowMs: number },
+	stopOnError: boolean,
+) {
+	const credentials = await getApiCredentials.call(ctx, 0);
+	const late = nowMs >= Date.parse(state.deadline);
+	const calls = state.pending.map(
+		(call): CallToRead => ({
+			callId: call.call_id,
+			agentId: call.agent_id,
+			createdMs: createdMs(call.created_at),
+			includeAnalysis,
+		}),
+	);
+	const settings = (): RequestSettings => ({ credentials, retry: { maxAttempts: 2 } });
+	const { seen, failed } = await readCallStates(ctx, calls, {
+		settings,
+		concurrency: DETAILS_CONCURRENCY,
+		// The analysis of a call that leaves this round: it ended, or its wait ran out.
+		wantsDetails: (call, row) => call.includeAnalysis && (isTerminal(row) || late),
+	});
+	// A key that stopped working will not start working by waiting: say so now, unless the
+	// user asked to go on (then the calls stay pending, and leave at the deadline).
+	const refused = [...failed.values()].find((e) => [401, 403].includes(httpCode(e)));
+	if (refused && stopOnError) throw refused;
+	return settleRound(state, seen, failed, nowMs);
+}
+
+const httpCode = (error: unknown) => Number((error as { httpCode?: unknown })?.httpCode);
+
+function createdMs(createdAt: string | null): number | undefined {
+	const ms = Date.parse(createdAt ?? '');
+	return Number.isFinite(ms) ? ms : undefined;
+}
+
+/** A call leaving the wait: its record as last read, how the wait went, and its row. */
+function endedJson({ call, record, timed_out, error }: Settled, nowMs: number): IDataObject {
+	const created = createdMs(call.created_at);
+	const waitedMs = created === undefined ? 0 : nowMs - created;
+	if (!record) {
+		return {
+			call_id: call.call_id,
+			timed_out,
+			waited_seconds: Math.round(Math.max(0, waitedMs) / 1000),
+			// Not `error`: n8n takes an item with one for a failed item (the error output).
+			read_error: error?.message ?? 'The call was not found in the history',
+			row: call.row,
+		};
+	}
+	const sent = isPlainObject(call.row.custom_variables) ? call.row.custom_variables : null;
+	// The row by reference: n8n stores an object once, however many items hold it.
+	return { ...waitOutput(record, call.call_id, timed_out, waitedMs, sent), row: call.row };
+}
+
+/** The one Pending item: the calls still open, paired with the items that brought them. */
+function pendingItem(next: PendingState, from: Map<string, number>): Ended {
+	const items = new Set(next.pending.map((call) => from.get(call.call_id)!));
+	return {
+		json: {
+			pending_count: next.pending.length,
+			deadline: next.deadline,
+			rounds: next.rounds,
+			pending: next.pending as unknown as IDataObject[],
+		},
+		from: [...items].sort((a, b) => a - b),
+	};
+}
