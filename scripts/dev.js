@@ -278,6 +278,9 @@ async function main() {
                                   summaries go to .n8n-files/follow-up/answered-<execution>.csv
    Knowledge base from a folder   uploads .n8n-files/knowledge-base/*, waits until ready,
                                   attaches it to the first assistant
+   Wait for a sheet's calls       dials .n8n-files/campaign/contacts.csv, checks the calls every
+                                  2 minutes (saved while it waits); writes each outcome once to
+                                  .n8n-files/wait/outcomes-<execution>-<check>.csv
  Files folder  ${files.folder}
 
  Changed the code? Stop with Ctrl-C and run npm run dev again.

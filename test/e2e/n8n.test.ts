@@ -108,6 +108,58 @@ function chain(id: string, name: string, steps: Step[]) {
 	return { id, name, active: false, nodes, connections, settings: { executionOrder: 'v1' } };
 }
 
+/**
+ * The durable wait's loop as a user wires it: rows -> Start -> Check Calls; its Pending output
+ * through a Wait node back into it, its Ended output to a node of its own. (A Wait of 2 s stays
+ * in memory; bench/waitLoop.js measures the saved waits of a minute or more.)
+ */
+function checkCallsWorkflow() {
+	const id = 'e2eCheckCalls';
+	const wf = chain(id, 'E2E Check Calls loop', [
+		{
+			name: 'Rows',
+			type: 'n8n-nodes-base.code',
+			parameters: {
+				jsCode:
+					"return [['Ada Lovelace', '+14155550181'], ['Alan Turing', '+14155550182'], ['Grace Hopper', '+14155550183']].map(([name, phone]) => ({ json: { name, phone } }));",
+			},
+		},
+		{
+			name: 'Start',
+			type: CALLING,
+			parameters: {
+				resource: 'call',
+				operation: 'start',
+				assistant: locator(AGENT_1),
+				name: '={{ $json.name }}',
+				mobileNumber: '={{ $json.phone }}',
+				fromNumber: locator(FROM, 'number'),
+				variablesMode: 'json',
+				variablesJson: '{"clinic": "Sunrise Clinic", "date": "June 8", "time": "11:00"}',
+			},
+		},
+		{
+			name: 'Check Calls',
+			type: CALLING,
+			parameters: { resource: 'call', operation: 'checkCalls', maxWaitMinutes: 10 },
+		},
+		{ name: 'Ended', type: 'n8n-nodes-base.noOp', parameters: {} },
+	]);
+	const wait = {
+		id: uuidFor(id, 9),
+		name: 'Wait',
+		type: 'n8n-nodes-base.wait',
+		typeVersion: 1.1,
+		position: [880, 200],
+		parameters: { resume: 'timeInterval', amount: 2, unit: 'seconds' },
+	};
+	wf.nodes.push(wait as (typeof wf.nodes)[number]);
+	const link = (node: string) => [{ node, type: 'main', index: 0 }];
+	wf.connections['Check Calls'] = { main: [link('Ended'), link('Wait')] };
+	wf.connections.Wait = { main: [link('Check Calls')] };
+	return wf;
+}
+
 function uuidFor(id: string, n: number) {
 	const hex = Buffer.from(id).toString('hex').padEnd(20, '0').slice(0, 20);
 	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${String(n).padStart(12, '0')}`;
@@ -140,6 +192,7 @@ const runner = n8nRunner(() => ({
 		workflows: [
 			...examples,
 			workflows.calling,
+			workflows.checkCalls,
 			workflows.badInput,
 			workflows.missingVariables,
 			assistantWorkflow,
@@ -178,7 +231,8 @@ async function execute(id: string, expectFailure = false) {
 	return result;
 }
 
-const out = (data: unknown, node: string) => env.nodeOutput(data, node) as any[];
+const out = (data: unknown, node: string, output = 0, run = 0) =>
+	env.nodeOutput(data, node, output, run) as any[];
 
 /** All calls the sandbox holds, newest first (as the history lists them). */
 const callsNewestFirst = () =>
@@ -279,6 +333,7 @@ const workflows = {
 			},
 		},
 	]),
+	checkCalls: checkCallsWorkflow(),
 	badInput: chain('e2eBadInput', 'E2E bad input', [
 		{
 			name: 'Start',
@@ -799,6 +854,40 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 
 			expect(out(data, 'Delete List')).toHaveLength(1);
 			expect(sandbox.store.contactLists.has(LIST_1)).toBe(false);
+		},
+	);
+
+	forNode(CALLING)(
+		'Calling: Check Calls loops through a Wait node until every call has left on Ended, once, with its row',
+		async () => {
+			const ledgerBefore = sandbox.ledger.length;
+			const { data } = await execute('e2eCheckCalls');
+			const placed = sandbox.ledger.slice(ledgerBefore);
+			expect(placed.map((e) => e.mobile_number).sort()).toEqual([
+				'+14155550181',
+				'+14155550182',
+				'+14155550183',
+			]);
+			const runs = (data as any).data.resultData.runData['Check Calls'] as any[];
+			const ended = runs.flatMap((run) => (run.data.main[0] ?? []).map((i: any) => i.json));
+			const pending = runs.flatMap((run) => (run.data.main[1] ?? []).map((i: any) => i.json));
+			// Every call once, as the service has it now, with the item Start made for it.
+			expect(ended.map((e) => e.call_id).sort()).toEqual(placed.map((e) => e.call_id).sort());
+			for (const e of ended) {
+				expect(e).toMatchObject({
+					status: sandbox.call(e.call_id)!.status,
+					timed_out: false,
+					row: { call_id: e.call_id },
+				});
+			}
+			const passedOn = (data as any).data.resultData.runData.Ended as any[];
+			expect(passedOn.flatMap((run) => run.data.main[0]).length).toBe(3);
+			// One Pending item a round while calls are open, each holding only the open ones.
+			expect(pending).toHaveLength(runs.length - 1);
+			for (const [round, p] of pending.entries()) {
+				expect(p).toMatchObject({ rounds: round + 1, pending_count: p.pending.length });
+				expect(p.pending.length).toBeGreaterThan(0);
+			}
 		},
 	);
 

@@ -14,7 +14,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 /** Longest first, from CI's timings on both n8n lines. */
-const LONGEST = ['campaign', 'n8n', 'followUp', 'instant', 'campaignEnded'];
+const LONGEST = ['campaign', 'n8n', 'followUp', 'instant', 'campaignEnded', 'durableWait'];
 
 /** @param {{ path: string }} test */
 function rank(test) {

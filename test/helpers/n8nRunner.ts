@@ -111,8 +111,8 @@ export async function executionsOf(
 		let runData = known.get(id);
 		if (runData === undefined) {
 			const data = (await rest.request('GET', `/executions/${id}`)).json.data?.data;
-			// A running execution has no run data yet.
-			runData = data ? parseFlatted(n8nDir, data).resultData.runData : undefined;
+			// A running execution has no run data yet (1.x: its data is there, without results).
+			runData = data ? parseFlatted(n8nDir, data)?.resultData?.runData : undefined;
 			if (runData !== undefined && ENDED.includes(status)) known.set(id, runData);
 		}
 		runs.push({ id, status, runData });

@@ -118,7 +118,7 @@ export function unzip(zip: Buffer): Record<string, Buffer> {
 	return files;
 }
 
-/** RFC 4180 CSV -> rows of cells. */
+/** RFC 4180 CSV -> rows of cells; lines may also end in LF alone (n8n's Convert to File). */
 export function parseCsv(text: string): string[][] {
 	const rows: string[][] = [];
 	let row: string[] = [];
@@ -136,12 +136,12 @@ export function parseCsv(text: string): string[][] {
 		else if (ch === ',') {
 			row.push(cell);
 			cell = '';
-		} else if (ch === '\r' && text[i + 1] === '\n') {
+		} else if (ch === '\n' || (ch === '\r' && text[i + 1] === '\n')) {
 			row.push(cell);
 			rows.push(row);
 			row = [];
 			cell = '';
-			i++;
+			if (ch === '\r') i++;
 		} else cell += ch;
 	}
 	if (cell !== '' || row.length) {

@@ -1,0 +1,83 @@
+/**
+ * End to end: the example "Wait for a sheet's calls" exactly as shipped, in a real n8n against
+ * the sandbox. Start dials the sheet; Check Calls sends the open calls through a Wait node of
+ * two minutes, which n8n saves (the execution is `waiting`, no process runs it) and resumes;
+ * every row's outcome is written once, the row Start could not dial included. Run with
+ * `npm run test:e2e -- test/e2e/durableWait.test.ts` (`-- --n8n2` for n8n 2.x).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { bound } from '../../scripts/bounds';
+import { parseCsv } from '../sandbox/helpers';
+import { e2eSuite, MAJOR, REPO } from '../helpers/e2eSuite';
+import { waitFor } from '../helpers/wait';
+
+const EXAMPLE = JSON.parse(
+	readFileSync(path.join(REPO, 'examples', 'wait-for-a-sheets-calls.json'), 'utf8'),
+);
+const ID = EXAMPLE.id as string;
+
+const suite = e2eSuite({ label: 'Durable wait', seed: 12, workflows: () => [EXAMPLE] });
+
+describe(`n8n ${MAJOR}.x durable wait`, () => {
+	test('example "Wait for a sheet\'s calls": saved while it waits, every row\'s outcome once', async () => {
+		const { sandbox } = suite;
+		await suite.n8nReady();
+		const running = suite.run(ID);
+		await suite.timed('until n8n has saved the execution as waiting', () =>
+			waitFor(
+				'the execution to wait',
+				async () => (await suite.executions(ID)).some((e) => e.status === 'waiting'),
+				bound('n8nCli'),
+			),
+		);
+		const result = await running;
+		expect(result.succeeded).toBe(true);
+
+		// The sheet's four good numbers, each dialled once; "n/a" is not dialled.
+		const dialled = sandbox.ledger.map((e) => e.mobile_number).sort();
+		expect(dialled).toEqual(['+14155550121', '+14155550142', '+14155550177', '+14155550199']);
+
+		// Check Calls ran before the wait and after it; each call left once, as the service has it.
+		const runData = (result.data as any).data.resultData.runData;
+		const checks = runData['Check the calls'] as any[];
+		expect(checks.length).toBeGreaterThanOrEqual(2);
+		expect(runData['Wait 2 minutes']).toHaveLength(checks.length - 1);
+		const ended = checks.flatMap((run) => (run.data.main[0] ?? []).map((i: any) => i.json));
+		const calls = ended.filter((e) => e.call_id);
+		expect(calls.map((e) => e.call_id).sort()).toEqual(sandbox.ledger.map((e) => e.call_id).sort());
+		for (const call of calls) {
+			expect(call).toMatchObject({
+				status: sandbox.call(call.call_id)!.status,
+				timed_out: false,
+				row: { call_id: call.call_id },
+			});
+		}
+
+		// The files: one line per row of the sheet, the row not dialled with its error.
+		const folder = path.join(suite.files, 'wait');
+		const written = readdirSync(folder).filter((f) =>
+			f.startsWith(`outcomes-${result.executionId}-`),
+		);
+		const lines = written.flatMap((file) => {
+			// Convert to File starts the file with a byte order mark.
+			const text = readFileSync(path.join(folder, file), 'utf8').replace(/^\uFEFF/, '');
+			const [header, ...rows] = parseCsv(text);
+			return rows.map((row) => Object.fromEntries(header.map((h, n) => [h, row[n]])));
+		});
+		expect(lines).toHaveLength(5);
+		const byName = Object.fromEntries(lines.map((l) => [l.name, l]));
+		for (const call of calls) {
+			expect(byName[call.callee_name]).toMatchObject({
+				phone: call.to_number,
+				outcome: call.outcome,
+				call_id: call.call_id,
+				timed_out: 'FALSE',
+			});
+		}
+		expect(lines.filter((l) => l.outcome === 'not_called')).toEqual([
+			expect.objectContaining({ error: expect.stringContaining('Phone Number') }),
+		]);
+	});
+});
