@@ -226,7 +226,8 @@ async function aVoice(/** @type {Ctx} */ ctx) {
 /**
  * A node on the every-node workflow, set up as a user would; `shows`: fields its panel must
  * show (the README's pictures show them too).
- * @typedef {{ name: string, parameters: object, shows?: string[] }} PanelNode
+ * `outputs`: the labels of the node's outputs on the canvas, when it has more than one.
+ * @typedef {{ name: string, parameters: object, shows?: string[], outputs?: string[] }} PanelNode
  */
 
 const startParameters = () =>
@@ -272,6 +273,11 @@ const PANELS = {
 		{ name: 'Start a call', parameters: startParameters(), shows: ['version'] },
 		// Call Back in each of its When modes, each showing the fields of its mode.
 		...callBackPanels(),
+		{
+			name: 'Check the calls',
+			parameters: { resource: 'call', operation: 'checkCalls' },
+			outputs: ['Ended', 'Pending'],
+		},
 	],
 	voiceAgentAssistant: async (ctx) => {
 		const { assistant } = startParameters();
@@ -507,7 +513,7 @@ async function nodePanels(/** @type {Ctx} */ ctx, /** @type {DeclaredNode} */ no
 	// A check that failed before may have left a panel open or another page.
 	if (!page.url().includes(`/workflow/${made.id}`) || (await page.evaluate(panelShown)))
 		await openWorkflow(ctx, made.id);
-	for (const { name, shows = [] } of entries) {
+	for (const { name, shows = [], outputs } of entries) {
 		await openNode(ctx, name);
 		// Dropdown values are checked against the service as the panel opens: let them settle
 		// (n8n keeps its own connections open, so "idle" may never come: bounded).
@@ -527,8 +533,24 @@ async function nodePanels(/** @type {Ctx} */ ctx, /** @type {DeclaredNode} */ no
 			});
 		}
 		await closeNode(ctx);
+		// The outputs the operation picked gives the node (an expression n8n evaluates).
+		if (outputs) {
+			const shown = await page.evaluate(outputLabels, name);
+			if (JSON.stringify(shown) !== JSON.stringify(outputs))
+				throw new Error(`${name}: the canvas shows the outputs ${JSON.stringify(shown)}`);
+		}
 	}
 }
+
+/** The labels of a canvas node's main outputs, in order (run in the page). */
+const outputLabels = (/** @type {string} */ name) =>
+	[
+		...document.querySelectorAll(
+			`[data-test-id=canvas-node-output-handle][data-connection-type=main][data-node-name="${name}"]`,
+		),
+	]
+		.sort((a, b) => Number(a.getAttribute('data-index')) - Number(b.getAttribute('data-index')))
+		.map((e) => (e.textContent || '').trim());
 
 /** The entries a resource locator's list shows now (an expression run in the page). */
 const listItems = (/** @type {string} */ field) => `[...document.querySelectorAll(
