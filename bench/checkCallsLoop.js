@@ -17,30 +17,16 @@
  */
 const path = require('node:path');
 const fs = require('node:fs');
-const os = require('node:os');
 const http = require('node:http');
-const { execFileSync } = require('node:child_process');
 const REPO = path.resolve(__dirname, '..');
 const env = require(path.join(REPO, 'scripts/n8n-env.js'));
-const { ensureN8n } = require(path.join(REPO, 'scripts/n8n-install.js'));
 const { createSandbox, fixtures } = require(path.join(REPO, 'sandbox'));
+const bench = require('./n8nBench');
 const major = Number(process.argv[2] || 2);
 const ROWS = Number(process.env.ROWS || 1000);
 const RATE = Number(process.env.RATE || 12);
 const MAX_WAIT = Number(process.env.MAX_WAIT || 12);
 const KILL = process.env.KILL === '1';
-const CALLING = `${env.PACKAGE_NAME}.voiceAgentCalling`;
-const CREDENTIAL = { id: 'vaBenchCred00001', name: 'Voice Agent (bench)' };
-
-const sql = (db, q) =>
-	JSON.parse(
-		execFileSync('python3', [
-			'-c',
-			`import sqlite3,sys,json;c=sqlite3.connect(sys.argv[1]);print(json.dumps(c.execute(sys.argv[2]).fetchall()))`,
-			db,
-			q,
-		]).toString(),
-	);
 
 function workflow() {
 	const node = (name, type, typeVersion, x, parameters, extra = {}) => ({
@@ -52,7 +38,7 @@ function workflow() {
 		parameters,
 		...extra,
 	});
-	const credentials = { credentials: { voiceAgentApi: CREDENTIAL } };
+	const credentials = { credentials: { voiceAgentApi: bench.CREDENTIAL } };
 	// Numbers by what the sandbox does with them (its last two digits): 13 never picks up
 	// (retried twice, then failed), 77 answers the second attempt, 99 is voicemail, the rest
 	// answer. Every 25th row is scheduled for later: 100 minutes ahead, every 100th 180.
@@ -64,6 +50,13 @@ const phone='+1212555'+String(n).padStart(4,'0');n++;
 const at=i%25===0?new Date(Date.now()+(i%100===0?180:100)*60000).toISOString():'';
 out.push({json:{name:'Person '+i,phone,at,clinic:'Sunrise Clinic',date:'June 6',time:'10:30'}})}
 return out;`;
+	const loop = bench.checkCallsLoop({
+		from: 'Start',
+		ended: 'Ended',
+		maxWaitMinutes: MAX_WAIT,
+		waitSeconds: 66,
+		x: 600,
+	});
 	const link = (to) => [{ node: to, type: 'main', index: 0 }];
 	return {
 		name: 'bench check calls loop',
@@ -73,7 +66,7 @@ return out;`;
 			node('Rows', 'n8n-nodes-base.code', 2, 200, { jsCode: rows }),
 			node(
 				'Start',
-				CALLING,
+				bench.CALLING,
 				1,
 				400,
 				{
@@ -94,30 +87,12 @@ return out;`;
 				},
 				credentials,
 			),
-			node(
-				'Check Calls',
-				CALLING,
-				1,
-				600,
-				{ resource: 'call', operation: 'checkCalls', maxWaitMinutes: MAX_WAIT },
-				credentials,
-			),
-			node('Ended', 'n8n-nodes-base.noOp', 1, 800, {}),
-			node(
-				'Wait',
-				'n8n-nodes-base.wait',
-				1.1,
-				800,
-				{ amount: 66, unit: 'seconds' },
-				{ webhookId: 'f0f0f0f0-0000-4000-8000-000000000002' },
-			),
+			...loop.nodes,
 		],
 		connections: {
 			Manual: { main: [link('Rows')] },
 			Rows: { main: [link('Start')] },
-			Start: { main: [link('Check Calls')] },
-			'Check Calls': { main: [link('Ended'), link('Wait')] },
-			Wait: { main: [link('Check Calls')] },
+			...loop.connections,
 		},
 		settings: { executionOrder: 'v1' },
 	};
@@ -157,26 +132,12 @@ return out;`;
 	});
 	await new Promise((resolve) => proxy.listen(0, '127.0.0.1', resolve));
 	const apiUrl = `http://127.0.0.1:${proxy.address().port}${target.pathname}`;
-	const n8n = await ensureN8n({ major, log: () => undefined });
-	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `ccl-${major}-`));
-	const e = await env.freshN8nEnv({ userFolder, major, extra: env.NO_EDITOR });
-	await env.installForSuite(userFolder);
-	await env.importAll(n8n, e, {
-		credentials: [env.sandboxCredential({ ...CREDENTIAL, baseUrl: apiUrl })],
-	});
-	let server = await env.startN8n(n8n, e, {});
-	let rest = env.restClient(Number(e.N8N_PORT));
-	await rest.ownerLogin();
-	const created = await rest.request('POST', '/workflows', workflow());
-	if (created.status !== 200) throw new Error(created.text);
-	const id = created.json.data.id;
-	const full = (await rest.request('GET', `/workflows/${id}`)).json.data;
-	const run = await rest.request('POST', `/workflows/${id}/run`, {
-		workflowData: full,
-		triggerToStartFrom: { name: 'Manual' },
-	});
-	const execId = Number(run.json?.data?.executionId);
-	if (!execId) throw new Error(run.text);
+	const started = await bench.startBenchN8n({ major, label: 'check-calls', apiUrl });
+	const { n8n, userFolder } = started;
+	const e = started.env;
+	let { server, rest } = started;
+	const { executionId } = await bench.createAndRun(rest, workflow(), 'Manual');
+	const execId = Number(executionId);
 	const db = path.join(userFolder, '.n8n', 'database.sqlite');
 	const t0 = Date.now();
 	let last = '';
@@ -188,7 +149,7 @@ return out;`;
 	let killed = false;
 	for (;;) {
 		await new Promise((r) => setTimeout(r, 2000));
-		const [row] = sql(
+		const [row] = bench.sqlite(
 			db,
 			`select e.status, e.waitTill, length(d.data) from execution_entity e join execution_data d on d.executionId=e.id where e.id=${execId}`,
 		);
@@ -219,12 +180,7 @@ return out;`;
 		if (['success', 'error', 'crashed', 'canceled'].includes(status)) break;
 		if (Date.now() - t0 > 60 * 60_000) break;
 	}
-	const data = (await rest.request('GET', `/executions/${execId}?includeData=true`)).json.data;
-	// n8n stores execution data with flatted: its own copy reads it.
-	const flatted = require(
-		require.resolve('flatted', { paths: [path.join(n8n.dir, 'node_modules', 'n8n')] }),
-	);
-	const parsed = JSON.parse(JSON.stringify(flatted.parse(data.data)));
+	const { data: parsed } = await bench.runDataOf(rest, n8n, execId);
 	const runs = parsed.resultData.runData['Check Calls'];
 	const ended = runs.flatMap((r) => (r.data.main[0] ?? []).map((i) => i.json));
 	const ids = new Set(ended.map((o) => o.call_id));

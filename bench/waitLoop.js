@@ -16,31 +16,15 @@
  */
 const path = require('node:path');
 const fs = require('node:fs');
-const os = require('node:os');
-const { execFileSync } = require('node:child_process');
 const REPO = path.resolve(__dirname, '..');
 const env = require(path.join(REPO, 'scripts/n8n-env.js'));
-const { ensureN8n } = require(path.join(REPO, 'scripts/n8n-install.js'));
+const bench = require('./n8nBench');
 const major = Number(process.argv[2] || 2);
 const ROWS = Number(process.env.ROWS || 1000);
 const PER_ROUND = Number(process.env.PER_ROUND || 200);
 
-const sql = (db, q) =>
-	execFileSync('python3', [
-		'-c',
-		`import sqlite3,sys,json;c=sqlite3.connect(sys.argv[1]);print(json.dumps(c.execute(sys.argv[2]).fetchall()))`,
-		db,
-		q,
-	]).toString();
-
 (async () => {
-	const n8n = await ensureN8n({ major, log: () => undefined });
-	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `wl-${major}-`));
-	const e = await env.freshN8nEnv({ userFolder, major });
-	e.N8N_DISABLE_UI = 'true';
-	const server = await env.startN8n(n8n, e, {});
-	const rest = env.restClient(Number(e.N8N_PORT));
-	await rest.ownerLogin();
+	const { userFolder, server, rest } = await bench.startBenchN8n({ major, label: 'wl' });
 	const make = `const out=[];for(let i=0;i<${ROWS};i++)out.push({json:{call_id:'00000000-0000-4000-8000-'+String(i).padStart(12,'0'),agent_id:'aaaaaaaa-0000-4000-8000-000000000001',created_at:'2026-11-29T12:00:00.000Z',row:{name:'Person '+i,phone:'+1415555'+(1000+i),plan:'gold',city:'San Francisco',note:'renewal due'}}});return out;`;
 	const check = `const items=$input.all();let pending;let round;
 if(items.length===1&&items[0].json.pending){pending=items[0].json.pending;round=items[0].json.rounds+1}else{pending=items.map(i=>i.json);round=1}
@@ -117,26 +101,15 @@ return out;`;
 		},
 		settings: { executionOrder: 'v1' },
 	};
-	const created = await rest.request('POST', '/workflows', wf);
-	if (created.status !== 200) throw new Error(created.text);
-	const id = created.json.data.id;
-	const full = (await rest.request('GET', `/workflows/${id}`)).json.data;
-	const run = await rest.request('POST', `/workflows/${id}/run`, {
-		workflowData: full,
-		triggerToStartFrom: { name: 'Start' },
-	});
-	const execId = run.json?.data?.executionId;
-	if (!execId) throw new Error(run.text);
+	const { executionId: execId } = await bench.createAndRun(rest, wf, 'Start');
 	const db = path.join(userFolder, '.n8n', 'database.sqlite');
 	const t0 = Date.now();
 	let last = '';
 	for (;;) {
 		await new Promise((r) => setTimeout(r, 3000));
-		const [row] = JSON.parse(
-			sql(
-				db,
-				`select e.status, e.waitTill, length(d.data) from execution_entity e join execution_data d on d.executionId=e.id where e.id=${Number(execId)}`,
-			),
+		const [row] = bench.sqlite(
+			db,
+			`select e.status, e.waitTill, length(d.data) from execution_entity e join execution_data d on d.executionId=e.id where e.id=${Number(execId)}`,
 		);
 		if (!row) continue;
 		const line = `${row[0]} ${row[1] ?? ''} ${row[2]}`;
