@@ -9,6 +9,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { fixtures, type Sandbox } from '../../../../sandbox';
 import { initBinaryData, runNode } from '../../../helpers/harness';
 import { sandboxCredentials, useSandbox } from '../../../helpers/sandbox';
+import { sheetStart } from '../../../helpers/startParams';
 
 let sb: Sandbox;
 
@@ -43,17 +44,14 @@ test("a sheet's calls: each leaves once, as it ends, with the item Start made fo
 	];
 	const started = await run(
 		'voiceAgentCalling',
-		{
-			resource: 'call',
-			operation: 'start',
-			assistant: { __rl: true, mode: 'id', value: fixtures.AGENTS[0].id },
-			name: '={{ $json.name }}',
-			mobileNumber: '={{ $json.phone }}',
-			fromNumber: { __rl: true, mode: 'number', value: fixtures.NUMBERS[0].number },
-			variablesMode: 'none',
-			missingVariables: 'ignore',
-			callConfig: { scheduledAt: '={{ $json.at }}' },
-		},
+		sheetStart(
+			{},
+			{
+				assistant: { __rl: true, mode: 'id', value: fixtures.AGENTS[0].id },
+				fromNumber: { __rl: true, mode: 'number', value: fixtures.NUMBERS[0].number },
+				callConfig: { scheduledAt: '={{ $json.at }}' },
+			},
+		),
 		rows.map((json) => ({ json })),
 	);
 	expect(started.error).toBeUndefined();
