@@ -45,7 +45,7 @@ const DETAILS_CONCURRENCY = 4;
 export const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Connect the output of Start here. <b>Ended</b>: one item per call that ended, with its record and its row (<code>row</code>). <b>Pending</b>: one item holding the calls still open: connect it to a Wait node (1 minute or more, so n8n saves the execution and frees the worker) and the Wait node back into this node.',
+			'Connect the output of Start (or Call Back, or Campaign › Get Results) here. <b>Ended</b>: one item per call that ended, with its record and its row (<code>row</code>), and each item that placed no call (an error, a skipped row) as it came. <b>Pending</b>: one item holding the calls still open: connect it to a Wait node (1 minute or more, so n8n saves the execution and frees the worker) and the Wait node back into this node.',
 		name: 'checkCallsNotice',
 		type: 'notice',
 		default: '',
@@ -93,9 +93,7 @@ export async function executeSorted(
 	const failed: SortedOutput['failed'] = [];
 	for (const { index, field, message } of problems) {
 		const json = items[index].json;
-		// A row Start could not dial (its error item, under Continue On Fail) has no call to
-		// wait for: it passes on to Ended as it came, so that no row is lost.
-		if (field === 'call_id' && json.error !== undefined) ended.push({ json, from: [index] });
+		if (field === 'call_id' && placedNoCall(json)) ended.push({ json, from: [index] });
 		else failed.push({ itemIndex: index, error: fieldError(node, field, message, index) });
 	}
 	if (!state || (failed.length > 0 && options.stopOnError)) return { outputs: [ended, []], failed };
@@ -106,6 +104,14 @@ export async function executeSorted(
 	const pending = round.next ? [pendingItem(round.next, from)] : [];
 	return { outputs: [ended, pending], failed };
 }
+
+/**
+ * An item of Start or Call Back that placed no call: a row it could not dial (its error, under
+ * Continue On Fail), one it skipped (`skipped`: Do Not Call, already called back...) or a Dry
+ * Run. There is nothing to wait for: it passes on to Ended as it came, so that no row is lost.
+ */
+const placedNoCall = (json: IDataObject) =>
+	json.error !== undefined || json.skipped !== undefined || json.dry_run === true;
 
 /** Reads the open calls once and settles them. */
 async function checkRound(

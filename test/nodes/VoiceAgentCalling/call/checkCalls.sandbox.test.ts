@@ -1,7 +1,8 @@
 /**
  * Call › Check Calls through the real engine against the sandbox, check after check as the
  * loop through a Wait node runs them, the sandbox's clock moved between checks: a sheet's
- * calls (one ending in minutes, one never picked up, one scheduled two hours ahead) and the
+ * calls (one ending in minutes, one never picked up and called back, one scheduled two hours
+ * ahead) and the
  * calls of a campaign that starts later, read with Campaign › Get Results. Each call leaves once.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
@@ -35,7 +36,7 @@ async function check(items: INodeExecutionData[]) {
 	return { ended: ended.map((i) => i.json), pending };
 }
 
-test("a sheet's calls: each leaves once, as it ends, with the item Start made for it", async () => {
+test("a sheet's calls and a call-back: each leaves once, as it ends, with the item that brought it", async () => {
 	const at = new Date(sb.now() + 120 * MINUTE).toISOString();
 	const rows = [
 		{ name: 'Ada', phone: '+14155553020', at: '' },
@@ -49,6 +50,8 @@ test("a sheet's calls: each leaves once, as it ends, with the item Start made fo
 			{
 				assistant: { __rl: true, mode: 'id', value: fixtures.AGENTS[0].id },
 				fromNumber: { __rl: true, mode: 'number', value: fixtures.NUMBERS[0].number },
+				variablesMode: 'json',
+				variablesJson: '{"clinic": "Sunrise Clinic", "date": "June 9", "time": "10:30"}',
 				callConfig: { scheduledAt: '={{ $json.at }}' },
 			},
 		),
@@ -72,16 +75,28 @@ test("a sheet's calls: each leaves once, as it ends, with the item Start made fo
 	expect(second.ended[0].row).toBe(starts[0].json);
 	expect(second.pending[0].json).toMatchObject({ pending_count: 1, rounds: 2 });
 
+	// Alan is called back (with the variables his call was started with, which the Ended
+	// item carries); the call-back joins the wait beside the Pending item.
+	const calledBack = await run(
+		'voiceAgentCalling',
+		{ resource: 'call', operation: 'callBack', when: 'now' },
+		[{ json: second.ended[1] }],
+	);
+	expect(calledBack.error).toBeUndefined();
+	const callBack = calledBack.output[0].json;
+	expect(callBack).toMatchObject({ parent_call_id: second.ended[1].call_id });
+
 	sb.advance(2 * 60 * MINUTE);
-	const third = await check(second.pending);
+	const third = await check([...second.pending, { json: callBack }]);
 	expect(third.ended.map((e) => [e.callee_name, e.outcome, e.row])).toEqual([
 		['Grace', 'answered', starts[2].json],
+		['Alan', expect.stringMatching(/^(no_answer|failed)$/), callBack],
 	]);
 	expect(third.pending).toEqual([]);
 
 	const left = [...first.ended, ...second.ended, ...third.ended].map((e) => e.call_id);
 	expect(left.sort()).toEqual(sb.ledger.map((l) => l.call_id).sort());
-	expect(sb.ledger).toHaveLength(3);
+	expect(sb.ledger).toHaveLength(4);
 });
 
 test("a campaign's results: its queued calls wait in the Pending item and leave as they end", async () => {

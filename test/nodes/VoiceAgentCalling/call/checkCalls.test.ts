@@ -297,6 +297,32 @@ describe('bad input is refused before any request', () => {
 		expect(outputs[1]).toEqual([]);
 	});
 
+	test('items that placed no call (skipped by Start or Call Back, a Dry Run) pass on to Ended as they came', async () => {
+		mockApi()
+			.get('/calling/history')
+			.query(WINDOW)
+			.reply(200, { calls: [historyRow(0, 'completed')], total: 1 });
+		const skipped = {
+			skipped: 'do_not_call',
+			skip_reason: 'The number is on the Do Not Call list',
+			mobile_number: '+14155550100',
+		};
+		const dryRun = { dry_run: true, body: { mobile_number: '+14155550101' } };
+		const input = items(skipped, dryRun, started(0));
+		const { outputs, error } = await runNode({
+			type: 'voiceAgentCalling',
+			parameters: params(),
+			items: input,
+		});
+		expect(error).toBeUndefined();
+		expect(outputs[0].map((i) => [i.json, i.pairedItem])).toEqual([
+			[skipped, { item: 0 }],
+			[dryRun, { item: 1 }],
+			[endedFromHistory(0, 'completed', input[2].json), { item: 2 }],
+		]);
+		expect(outputs[0][0].json).toBe(input[0].json);
+	});
+
 	test('Max Wait below a minute is refused', async () => {
 		const { error } = await runNode({
 			type: 'voiceAgentCalling',
