@@ -155,8 +155,14 @@ describe(`n8n ${MAJOR}.x queue mode: a durable wait through a crash`, () => {
 			bound('event'),
 		);
 		const [waiting] = await executions();
-		// The worker let the job go: it finished its part, no process runs the execution.
-		expect(Cluster.workerRan(cluster.workers, waiting.id).finished).toHaveLength(1);
+		// The worker lets the job go (it says so just after the status is saved): no process
+		// runs the execution while it waits.
+		await waitFor(
+			'the worker to finish its part of the execution',
+			() => Cluster.workerRan(cluster.workers, waiting.id).finished.length === 1,
+			bound('event'),
+		);
+		expect((await executions())[0].status).toBe('waiting');
 		const dialled = sandbox.ledger.length;
 		expect(dialled).toBe(ROWS);
 
