@@ -18,7 +18,9 @@ const EXAMPLE = JSON.parse(
 );
 const ID = EXAMPLE.id as string;
 
-const suite = e2eSuite({ label: 'Durable wait', seed: 12, workflows: () => [EXAMPLE] });
+// Calls at their real length (20-60 s): still open at the first check, whatever the machine's
+// load, and ended by the second, two minutes later.
+const suite = e2eSuite({ label: 'Durable wait', seed: 12, speed: 1, workflows: () => [EXAMPLE] });
 
 describe(`n8n ${MAJOR}.x durable wait`, () => {
 	test('example "Wait for a sheet\'s calls": saved while it waits, every row\'s outcome once', async () => {
@@ -43,6 +45,7 @@ describe(`n8n ${MAJOR}.x durable wait`, () => {
 		const runData = (result.data as any).data.resultData.runData;
 		const checks = runData['Check the calls'] as any[];
 		expect(checks.length).toBeGreaterThanOrEqual(2);
+		expect(checks[0].data.main[1][0].json.pending_count).toBe(4);
 		expect(runData['Wait 2 minutes']).toHaveLength(checks.length - 1);
 		const ended = checks.flatMap((run) => (run.data.main[0] ?? []).map((i: any) => i.json));
 		const calls = ended.filter((e) => e.call_id);

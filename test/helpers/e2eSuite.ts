@@ -59,6 +59,8 @@ export function e2eSuite(options: {
 	seed: number;
 	/** How the sandbox reads a later call's scheduled_at (FACTS leaves it open); default honour. */
 	scheduledAt?: 'honour' | 'ignore';
+	/** The sandbox's speed (its calls' durations divided by it); default 20. */
+	speed?: number;
 	/** Writes what the workflows read into the files folder (beside the examples' samples). */
 	prepare?: (files: string) => void;
 	workflows: (suite: E2eSuite) => object[];
@@ -109,7 +111,7 @@ export function e2eSuite(options: {
 		suite.sandbox = await createSandbox({
 			port: 0,
 			clock: 'real',
-			speed: 20,
+			speed: options.speed ?? 20,
 			seed: options.seed,
 			...(options.scheduledAt ? { scheduledAt: options.scheduledAt } : {}),
 		});

@@ -117,7 +117,9 @@ const executions = async () =>
 
 describe(`n8n ${MAJOR}.x queue mode: a durable wait through a crash`, () => {
 	beforeAll(async () => {
-		sandbox = await createSandbox({ port: 0, clock: 'real', speed: 20, seed: 8 });
+		// Calls of 11-31 s: still open at the first check, however slow the machine, ended
+		// before the second.
+		sandbox = await createSandbox({ port: 0, clock: 'real', speed: 2, seed: 8 });
 		n8n = await ensureN8n({ major: MAJOR, log: () => undefined });
 		userFolder = mkdtempSync(path.join(tmpdir(), 'voice-agent-queue-durable-'));
 		await env.installForSuite(userFolder);
