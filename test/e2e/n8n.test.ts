@@ -231,8 +231,7 @@ async function execute(id: string, expectFailure = false) {
 	return result;
 }
 
-const out = (data: unknown, node: string, output = 0, run = 0) =>
-	env.nodeOutput(data, node, output, run) as any[];
+const out = (data: unknown, node: string) => env.nodeOutput(data, node) as any[];
 
 /** All calls the sandbox holds, newest first (as the history lists them). */
 const callsNewestFirst = () =>
