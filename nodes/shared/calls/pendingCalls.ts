@@ -118,47 +118,65 @@ function stateOf(json: IDataObject): PendingState | { field: string; message: st
 }
 
 /**
+ * An item of Start or Call Back that placed no call: a row it could not dial (its error, under
+ * Continue On Fail), one it skipped (`skipped`: Do Not Call, already called back...) or a Dry
+ * Run. There is nothing to wait for in it.
+ */
+const placedNoCall = (json: IDataObject) =>
+	text(json.call_id) === null &&
+	(json.error !== undefined || json.skipped !== undefined || json.dry_run === true);
+
+/**
  * The wait's state from its input: new calls (items of Start's output, each its own row) and
  * the Pending items of earlier rounds, in one state. A call given twice waits once. New calls
  * wait until `deadlineMs`; mixed with earlier states, the latest deadline holds (a wait is
- * never cut short). Items that cannot join are returned, naming the field; `from` gives the
- * item each call came from (the first that carried it), to pair what it becomes with.
+ * never cut short). Items that placed no call are listed in `passed` (they go on as they came,
+ * so that no row is lost); items that cannot join are returned, naming the field; `from` gives
+ * the item each call came from (the first that carried it), to pair what it becomes with.
  */
 export function pendingFromItems(
 	items: IDataObject[],
 	deadlineMs: number,
-): { state: PendingState | null; problems: InputProblem[]; from: Map<string, number> } {
+): {
+	state: PendingState | null;
+	problems: InputProblem[];
+	passed: number[];
+	from: Map<string, number>;
+} {
 	const problems: InputProblem[] = [];
+	const passed: number[] = [];
 	const pending: OpenCall[] = [];
 	const from = new Map<string, number>();
 	let deadline = -Infinity;
 	let rounds = 0;
-	let index = 0; // the item being read
-	const add = (call: OpenCall) => {
+	const add = (call: OpenCall, index: number) => {
 		if (from.has(call.call_id)) return;
 		from.set(call.call_id, index);
 		pending.push(call);
 	};
-	for (const [i, json] of items.entries()) {
-		index = i;
+	for (const [index, json] of items.entries()) {
 		if (Array.isArray(json.pending)) {
 			const state = stateOf(json);
 			if ('field' in state) problems.push({ index, ...state });
 			else {
 				deadline = Math.max(deadline, Date.parse(state.deadline));
 				rounds = Math.max(rounds, state.rounds);
-				state.pending.forEach(add);
+				for (const call of state.pending) add(call, index);
 			}
+			continue;
+		}
+		if (placedNoCall(json)) {
+			passed.push(index);
 			continue;
 		}
 		const call = callOf(json);
 		if ('field' in call) problems.push({ index, ...call });
 		else {
 			deadline = Math.max(deadline, deadlineMs);
-			add(call);
+			add(call, index);
 		}
 	}
 	const state =
 		pending.length > 0 ? { pending, deadline: new Date(deadline).toISOString(), rounds } : null;
-	return { state, problems, from };
+	return { state, problems, passed, from };
 }

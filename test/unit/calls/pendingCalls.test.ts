@@ -201,6 +201,7 @@ describe('pendingFromItems: the wait from its input', () => {
 		const broken = { pending: [open(1), { call_id: id(2) }], deadline: new Date(T).toISOString() };
 		expect(pendingFromItems([broken], DEADLINE)).toEqual({
 			state: null,
+			passed: [],
 			from: new Map(),
 			problems: [
 				{
@@ -213,6 +214,25 @@ describe('pendingFromItems: the wait from its input', () => {
 	});
 
 	test('nothing to wait for: no state', () => {
-		expect(pendingFromItems([], DEADLINE)).toEqual({ state: null, problems: [], from: new Map() });
+		expect(pendingFromItems([], DEADLINE)).toEqual({
+			state: null,
+			problems: [],
+			passed: [],
+			from: new Map(),
+		});
+	});
+
+	test('items that placed no call (an error, a skipped row, a Dry Run) pass, named by index', () => {
+		const items = [
+			{ error: 'Phone Number: "n/a" is not a phone number [item 0]' },
+			started(2),
+			{ skipped: 'do_not_call', mobile_number: '+14155550100' },
+			{ dry_run: true, body: {} },
+			{ name: 'Ada' },
+		];
+		const { state, problems, passed } = pendingFromItems(items, DEADLINE);
+		expect(passed).toEqual([0, 2, 3]);
+		expect(problems.map((p) => p.index)).toEqual([4]);
+		expect(state?.pending.map((c) => c.call_id)).toEqual([id(2)]);
 	});
 });

@@ -85,17 +85,16 @@ export async function executeSorted(
 	const includeAnalysis = f.boolean('includeAnalysis', 'Include Analysis', false);
 	const items = this.getInputData().slice(0, itemCount);
 	const nowMs = Date.now();
-	const { state, problems, from } = pendingFromItems(
+	const { state, problems, passed, from } = pendingFromItems(
 		items.map((item) => item.json),
 		nowMs + maxWaitMinutes * 60_000,
 	);
-	const ended: Ended[] = [];
-	const failed: SortedOutput['failed'] = [];
-	for (const { index, field, message } of problems) {
-		const json = items[index].json;
-		if (field === 'call_id' && placedNoCall(json)) ended.push({ json, from: [index] });
-		else failed.push({ itemIndex: index, error: fieldError(node, field, message, index) });
-	}
+	// Items that placed no call go on to Ended as they came.
+	const ended: Ended[] = passed.map((index) => ({ json: items[index].json, from: [index] }));
+	const failed: SortedOutput['failed'] = problems.map(({ index, field, message }) => ({
+		itemIndex: index,
+		error: fieldError(node, field, message, index),
+	}));
 	if (!state || (failed.length > 0 && options.stopOnError)) return { outputs: [ended, []], failed };
 
 	const round = await checkRound(this, state, { includeAnalysis, nowMs }, options.stopOnError);
@@ -104,14 +103,6 @@ export async function executeSorted(
 	const pending = round.next ? [pendingItem(round.next, from)] : [];
 	return { outputs: [ended, pending], failed };
 }
-
-/**
- * An item of Start or Call Back that placed no call: a row it could not dial (its error, under
- * Continue On Fail), one it skipped (`skipped`: Do Not Call, already called back...) or a Dry
- * Run. There is nothing to wait for: it passes on to Ended as it came, so that no row is lost.
- */
-const placedNoCall = (json: IDataObject) =>
-	json.error !== undefined || json.skipped !== undefined || json.dry_run === true;
 
 /** Reads the open calls once and settles them. */
 async function checkRound(
