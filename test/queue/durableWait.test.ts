@@ -18,6 +18,7 @@ import * as env from '../../scripts/n8n-env';
 import { parseFlatted } from '../helpers/flatted';
 import { waitFor } from '../helpers/wait';
 import { Cluster } from './cluster';
+import { chain, node, webhook } from './workflows';
 
 const MAJOR = process.env.N8N_MAJOR === '2' ? 2 : 1;
 const CALLING = 'n8n-nodes-voice-agent.voiceAgentCalling';
@@ -29,22 +30,6 @@ const ID = 'qDurable';
 const phone = (n: number) => `+14157${String(n).padStart(4, '0')}${20 + (n % 40)}`;
 
 function workflow() {
-	let n = 0;
-	const node = (
-		name: string,
-		type: string,
-		typeVersion: number,
-		parameters: object,
-		extra = {},
-	) => ({
-		id: `d0d0d0d0-0000-4000-8000-${String(++n).padStart(12, '0')}`,
-		name,
-		type,
-		typeVersion,
-		position: [n * 220, 0],
-		parameters,
-		...extra,
-	});
 	const credentials = { credentials: { voiceAgentApi: CREDENTIAL } };
 	const link = (to: string) => [{ node: to, type: 'main', index: 0 }];
 	return {
@@ -52,13 +37,7 @@ function workflow() {
 		name: 'Queue durable wait',
 		active: false,
 		nodes: [
-			node(
-				'Webhook',
-				'n8n-nodes-base.webhook',
-				2,
-				{ httpMethod: 'POST', path: 'q-durable', responseMode: 'onReceived', options: {} },
-				{ webhookId: 'd0d0d0d0-1111-4000-8000-000000000001' },
-			),
+			webhook('q-durable', 'onReceived'),
 			node('Rows', 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'body.rows', options: {} }),
 			node(
 				'Start',
@@ -93,9 +72,7 @@ function workflow() {
 			),
 		],
 		connections: {
-			Webhook: { main: [link('Rows')] },
-			Rows: { main: [link('Start')] },
-			Start: { main: [link('Check Calls')] },
+			...chain('Webhook', 'Rows', 'Start', 'Check Calls'),
 			'Check Calls': { main: [link('Ended'), link('Wait')] },
 			Wait: { main: [link('Check Calls')] },
 		},

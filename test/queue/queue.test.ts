@@ -20,6 +20,7 @@ import { parseFlatted } from '../helpers/flatted';
 import { startSettings } from '../helpers/startParams';
 import { settle, waitFor } from '../helpers/wait';
 import { Cluster } from './cluster';
+import { chain, node, webhook } from './workflows';
 
 const MAJOR = process.env.N8N_MAJOR === '2' ? 2 : 1;
 const PKG = 'n8n-nodes-voice-agent';
@@ -84,40 +85,7 @@ const rowsOf = (series: number, count: number) =>
 		phone: phone(series, n),
 	}));
 
-let nodeId = 0;
-let hookId = 0;
-const node = (name: string, type: string, typeVersion: number, parameters: object, extra = {}) => ({
-	id: `0b1e7f9a-0000-4000-8000-${String(++nodeId).padStart(12, '0')}`,
-	name,
-	type,
-	typeVersion,
-	position: [nodeId * 220, 0],
-	parameters,
-	...extra,
-});
-const chain = (...names: string[]) =>
-	Object.fromEntries(
-		names
-			.slice(0, -1)
-			.map((n, i) => [n, { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] }]),
-	);
 const credentials = { voiceAgentApi: CREDENTIAL };
-
-function webhook(pathName: string, responseMode: 'lastNode' | 'onReceived') {
-	return node(
-		'Webhook',
-		'n8n-nodes-base.webhook',
-		2,
-		{
-			httpMethod: 'POST',
-			path: pathName,
-			responseMode,
-			...(responseMode === 'lastNode' ? { responseData: 'allEntries' } : {}),
-			options: {},
-		},
-		{ webhookId: `5e1e2f3a-4b5c-4d6e-8f70-${String(++hookId).padStart(12, '0')}` },
-	);
-}
 
 /** Webhook → one item per row of the body → Start. */
 function startWorkflow(
