@@ -20,7 +20,7 @@ const fs = require('node:fs');
 const http = require('node:http');
 const REPO = path.resolve(__dirname, '..');
 const env = require(path.join(REPO, 'scripts/n8n-env.js'));
-const { createSandbox, fixtures } = require(path.join(REPO, 'sandbox'));
+const { createSandbox } = require(path.join(REPO, 'sandbox'));
 const bench = require('./n8nBench');
 const major = Number(process.argv[2] || 2);
 const ROWS = Number(process.env.ROWS || 1000);
@@ -69,13 +69,7 @@ return out;`;
 				bench.CALLING,
 				1,
 				400,
-				{
-					resource: 'call',
-					operation: 'start',
-					assistant: { __rl: true, mode: 'list', value: fixtures.AGENTS[0].id },
-					name: '={{ $json.name }}',
-					mobileNumber: '={{ $json.phone }}',
-					fromNumber: { __rl: true, mode: 'number', value: fixtures.NUMBERS[0].number },
+				bench.startParameters({
 					variablesMode: 'row',
 					variablesExclude: 'name, phone, at',
 					callConfig: {
@@ -84,7 +78,7 @@ return out;`;
 							settings: { retry_count: 2, retry_busy: 1, retry_not_picked: 2, retry_failed: 1 },
 						},
 					},
-				},
+				}),
 				credentials,
 			),
 			...loop.nodes,

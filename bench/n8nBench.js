@@ -14,6 +14,7 @@ const { execFileSync } = require('node:child_process');
 const REPO = path.resolve(__dirname, '..');
 const env = require(path.join(REPO, 'scripts/n8n-env.js'));
 const { ensureN8n } = require(path.join(REPO, 'scripts/n8n-install.js'));
+const { fixtures } = require(path.join(REPO, 'sandbox'));
 
 const CALLING = `${env.PACKAGE_NAME}.voiceAgentCalling`;
 const CREDENTIAL = { id: 'vaBenchCred00001', name: 'Voice Agent (bench)' };
@@ -64,6 +65,23 @@ async function runDataOf(/** @type {any} */ rest, /** @type {any} */ n8n, execut
 	);
 	const detail = (await rest.request('GET', `/executions/${executionId}`)).json.data;
 	return { status: detail.status, data: flatted.parse(detail.data) };
+}
+
+/**
+ * Call › Start over rows `{ name, phone }` with the sandbox's first assistant and number;
+ * `extra` sets the rest (variables, Call Settings).
+ * @param {object} extra
+ */
+function startParameters(extra) {
+	return {
+		resource: 'call',
+		operation: 'start',
+		assistant: { __rl: true, mode: 'list', value: fixtures.AGENTS[0].id },
+		name: '={{ $json.name }}',
+		mobileNumber: '={{ $json.phone }}',
+		fromNumber: { __rl: true, mode: 'list', value: fixtures.NUMBERS[0].number },
+		...extra,
+	};
 }
 
 /**
@@ -124,5 +142,6 @@ module.exports = {
 	startBenchN8n,
 	createAndRun,
 	runDataOf,
+	startParameters,
 	checkCallsLoop,
 };

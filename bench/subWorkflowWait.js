@@ -14,7 +14,7 @@ const path = require('node:path');
 const fs = require('node:fs');
 const REPO = path.resolve(__dirname, '..');
 const env = require(path.join(REPO, 'scripts/n8n-env.js'));
-const { createSandbox, fixtures } = require(path.join(REPO, 'sandbox'));
+const { createSandbox } = require(path.join(REPO, 'sandbox'));
 const bench = require('./n8nBench');
 const major = Number(process.argv[2] || 2);
 
@@ -51,17 +51,11 @@ function subWorkflow() {
 				bench.CALLING,
 				1,
 				200,
-				{
-					resource: 'call',
-					operation: 'start',
-					assistant: { __rl: true, mode: 'list', value: fixtures.AGENTS[0].id },
-					name: '={{ $json.name }}',
-					mobileNumber: '={{ $json.phone }}',
-					fromNumber: { __rl: true, mode: 'list', value: fixtures.NUMBERS[0].number },
+				bench.startParameters({
 					variablesMode: 'none',
 					missingVariables: 'ignore',
 					callConfig: { scheduledAt: '={{ $json.at }}' },
-				},
+				}),
 				{ credentials: { voiceAgentApi: bench.CREDENTIAL } },
 			),
 			...loop.nodes,
