@@ -26,6 +26,8 @@ export const SKIP_CODES = [
 	'too_far_ahead',
 	/** Call Back: the source call is the last its chain may have (Max Attempts). */
 	'max_attempts',
+	/** Call Back: the source call is not over (retry, registered, ongoing): it may still ring. */
+	'source_not_over',
 	/** Call Back: a call-back of the source is proven (its parent_call_id, or this execution). */
 	'already_called_back',
 	/** Call Back: only presumed, a later call of the assistant to the callee, no parent shown. */

@@ -34,7 +34,10 @@ function service() {
 		.query(true)
 		.reply(() => {
 			log.push('details');
-			return [200, { status: 'success', data: { id: CALL, parent_call_id: null } }];
+			return [
+				200,
+				{ status: 'success', data: { id: CALL, call_status: 'completed', parent_call_id: null } },
+			];
 		});
 	scope.get(/^\/ca\/api\/v0\/agent\/[^/]+$/).reply(() => {
 		log.push('agent');

@@ -949,35 +949,63 @@ describe('Call › Call Back › the assistant read once per run', () => {
 		parent_call_id: null,
 	});
 
+	// Each item's status is read (one request each: the item has all else), the assistant once.
+	const ended = Object.fromEntries([CALL, P1, P2].map((id) => [id, detailsOf(id)]));
+	const status = (id: string) => `details ${id}`;
+
 	test('3 items of one assistant: GET /agent/{id} once, 3 calls placed', async () => {
-		const { log, bodies } = service({});
+		const { log, bodies } = service({ details: ended });
 		const { output, error } = await run({ when: 'now', duplicateProtection: false }, [
 			first(CALL),
 			first(P1),
 			first(P2),
 		]);
 		expect(error).toBeUndefined();
-		expect(log).toEqual([`agent ${AGENT}`, 'start', 'start', 'start']);
+		expect(log).toEqual([
+			status(CALL),
+			`agent ${AGENT}`,
+			'start',
+			status(P1),
+			'start',
+			status(P2),
+			'start',
+		]);
 		expect(bodies).toEqual([body(), body({ parent_call_id: P1 }), body({ parent_call_id: P2 })]);
 		expect(jsonOf(output).map((o) => o.parent_call_id)).toEqual([CALL, P1, P2]);
 	});
 
 	test('items of two assistants: each read once, in the order first needed', async () => {
-		const { log } = service({});
+		const { log } = service({ details: ended });
 		const { error } = await run({ when: 'now', duplicateProtection: false }, [
 			first(CALL),
 			first(P1, OTHER_AGENT),
 			first(P2),
 		]);
 		expect(error).toBeUndefined();
-		expect(log).toEqual([`agent ${AGENT}`, 'start', `agent ${OTHER_AGENT}`, 'start', 'start']);
+		expect(log).toEqual([
+			status(CALL),
+			`agent ${AGENT}`,
+			'start',
+			status(P1),
+			`agent ${OTHER_AGENT}`,
+			'start',
+			status(P2),
+			'start',
+		]);
 	});
 
 	test('a new run reads it again (nothing kept past the run)', async () => {
-		const { log } = service({});
+		const { log } = service({ details: ended });
 		await run({ when: 'now', duplicateProtection: false }, [first(CALL)]);
 		await run({ when: 'now', duplicateProtection: false }, [first(P1)]);
-		expect(log).toEqual([`agent ${AGENT}`, 'start', `agent ${AGENT}`, 'start']);
+		expect(log).toEqual([
+			status(CALL),
+			`agent ${AGENT}`,
+			'start',
+			status(P1),
+			`agent ${AGENT}`,
+			'start',
+		]);
 	});
 });
 

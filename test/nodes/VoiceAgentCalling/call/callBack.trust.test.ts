@@ -206,7 +206,7 @@ describe('Do Not Call from the first item, built once per execution (issue 11)',
 	});
 
 	test('From Binary CSV: read from the first item only; the second item, without a file, is checked against it', async () => {
-		const { log } = service({});
+		const { log } = service({ details: { [id(2)]: detailsOf(id(2)) } });
 		const { output, error } = await run(
 			{ callId: '={{ $json.call_id }}', duplicateProtection: false, doNotCall: 'binary' },
 			[
@@ -216,7 +216,8 @@ describe('Do Not Call from the first item, built once per execution (issue 11)',
 			],
 		);
 		expect(error).toBeUndefined();
-		expect(log).toEqual(['agent', `start ${OTHER_TO}`]);
+		// Its status read for the item called back alone: a listed number costs no request.
+		expect(log).toEqual([`details ${id(2)}`, 'agent', `start ${OTHER_TO}`]);
 		expect(jsonOf(output).map((o) => o.skipped ?? o.call_id)).toEqual([
 			'do_not_call',
 			placedId(1),
@@ -226,7 +227,7 @@ describe('Do Not Call from the first item, built once per execution (issue 11)',
 	});
 
 	test('the list is built once for all the items of a run, not once per item', async () => {
-		service({});
+		service({ details: Object.fromEntries([1, 2, 3, 4].map((n) => [id(n), detailsOf(id(n))])) });
 		const build = jest.spyOn(doNotCall, 'buildDoNotCall');
 		const { error } = await run(
 			{

@@ -24,6 +24,7 @@ import {
 	type FoundCallBack,
 	UNZONED_MARGIN_MS,
 } from './duplicate';
+import { knownNotOver, sourceNotOver } from './over';
 import { notePlaced, placedByAnother } from './placed';
 import { judgeCallee, skipOutput, type Skip } from '../../../../shared/calls/callee/verdict';
 import { attemptOf, callIdOf, sourceCall, sourceNumber, type SourceCall } from './source';
@@ -307,8 +308,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 		number: () => numberToCall(s, src),
 		list: doNotCall,
 		// The requested time is read in the callee's zone: the number called (an override's too).
+		// A source known not to be over has none yet: it is skipped below, not refused here.
 		zone: (number) =>
-			s.when === 'callbackAt'
+			s.when === 'callbackAt' && !knownNotOver(src)
 				? requestedTime(f, src.requested, {
 						number,
 						workflowZone: zone,
@@ -321,6 +323,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 				const sentence = maxAttemptsReached(s.maxAttempts, attempt, false);
 				return { code: 'max_attempts', sentence, extra: chain(src.id, attempt) };
 			}
+			// A source the service may still ring (retry, queued, ongoing) is not called back.
+			const notOver = await sourceNotOver(this, src, i, chain(src.id, attempt));
+			if (notOver) return notOver;
 			chosen = chooseVariables(s.variables, rows, number, src.variables);
 			body = buildBody(s, src, number, chosen, requested?.callConfig ?? given);
 			// Proof at no cost: another item of this execution placed it back already.

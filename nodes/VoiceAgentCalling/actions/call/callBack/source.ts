@@ -4,7 +4,11 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { calleeNumber, calleeText, type CalleeNumber } from '../../../../shared/calls/callee/values';
+import {
+	calleeNumber,
+	calleeText,
+	type CalleeNumber,
+} from '../../../../shared/calls/callee/values';
 import { callingCodeOf, normalisePhone } from '../../../../shared/calls/callee/phone';
 import { readCallDetails } from '../../../../shared/calls/details';
 import { recordFromDetails } from '../../../../shared/calls/record';
@@ -40,6 +44,10 @@ export interface SourceCall {
 	attempt: number | undefined;
 	/** When it was created, as the item or the details give it (null: not told). */
 	createdAt: string | null;
+	/** Its status: the details' when they were read and give one (the latest word), else the item's. */
+	status: string | null;
+	/** Whether its details were read for this item (over.ts reads them otherwise). */
+	detailsRead: boolean;
 }
 
 const text = (v: unknown): string | null =>
@@ -117,6 +125,9 @@ export function sourceFrom(json: IDataObject, id: string): SourceCall {
 		// A record's created_at (history, events, Start), else the raw details' initiation_time.
 		createdAt:
 			text(json.created_at) ?? text(json.initiation_time) ?? text(obj(json.raw).initiation_time),
+		// A record's status, else a raw answer's call_status.
+		status: text(json.status) ?? text(json.call_status) ?? text(obj(json.raw).call_status),
+		detailsRead: false,
 	};
 }
 
@@ -138,6 +149,9 @@ function complete(a: SourceCall, b: SourceCall): SourceCall {
 		parentId: a.parentId !== undefined ? a.parentId : b.parentId,
 		attempt: a.attempt,
 		createdAt: a.createdAt ?? b.createdAt,
+		// The details (b) are read after the item was made: their status is the latest.
+		status: b.status ?? a.status,
+		detailsRead: a.detailsRead || b.detailsRead,
 	};
 }
 
@@ -149,7 +163,7 @@ export async function readSource(
 ): Promise<SourceCall> {
 	const data = await readCallDetails(ctx, callIdOf(id), true, { itemIndex: i });
 	const record = recordFromDetails(data) as unknown as IDataObject;
-	return sourceFrom({ ...record, raw: data }, id);
+	return { ...sourceFrom({ ...record, raw: data }, id), detailsRead: true };
 }
 
 /**

@@ -138,3 +138,10 @@ test("Duplicate Protection counts the history's calls to the number however the 
 	};
 	expect(callsUpToSource(rows, q, Date.parse('2030-01-01T12:00:00Z'))).toBe(3);
 });
+
+test("the item's status: a record's status, else a raw answer's call_status; never from the details", () => {
+	expect(sourceFrom({ status: ' retry ', call_status: 'completed' }, ID).status).toBe('retry');
+	expect(sourceFrom({ call_status: 'ongoing' }, ID).status).toBe('ongoing');
+	expect(sourceFrom({ raw: { call_status: 'completed' } }, ID).status).toBe('completed');
+	expect(sourceFrom({ status: '' }, ID)).toMatchObject({ status: null, detailsRead: false });
+});
