@@ -4,6 +4,7 @@
  * Retry On Fail never places it twice; Max Attempts ends a chain; unknown variables are asked
  * for. Every request is logged in order and every body compared whole.
  */
+import fc from 'fast-check';
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
@@ -222,11 +223,64 @@ describe('Call › Call Back › When: At the Next Opening of a Daily Window', (
 		expect(jsonOf(r.output)).toEqual([placed(r.bodies[0])]);
 	});
 
-	test('inside the window: called now, without a scheduled time', async () => {
+	test('inside the window: called now, with the window and no scheduled time', async () => {
 		// 12:00Z is 13:00 in Berlin.
 		const r = await windowAt('2026-11-25T12:00:00Z', { ...nine, windowTimeZone: 'Europe/Berlin' });
 		expect(r.error).toBeUndefined();
-		expect(r.bodies).toEqual([body()]);
+		// A retry of the call, or a call the service queues, rings only inside it too.
+		const window = { call_start_time: '09:00', call_end_time: '18:00', timezone: 'Europe/Berlin' };
+		expect(r.bodies).toEqual([body({ call_config: { call_time: window } })]);
+	});
+
+	test('any time of day, inside the window or not: the window goes with the call, a scheduled time only outside it', async () => {
+		const hhmm = (minutes: number) =>
+			`${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+		// Zones without daylight saving: the day's wall clock is the offset's, read by hand.
+		const OFFSET_MIN: Record<string, number> = { UTC: 0, 'Asia/Kolkata': 330, 'Asia/Tokyo': 540 };
+		const arb = fc
+			.record({
+				zone: fc.constantFrom(...Object.keys(OFFSET_MIN)),
+				// start < end, whole minutes of a day.
+				bounds: fc
+					.uniqueArray(fc.integer({ min: 0, max: 1439 }), { minLength: 2, maxLength: 2 })
+					.map((b) => b.sort((x, y) => x - y)),
+				nowMinute: fc.integer({ min: 0, max: 1439 }),
+				second: fc.integer({ min: 0, max: 59 }),
+			})
+			.chain((c) =>
+				fc.oneof(
+					fc.constant(c),
+					// Now at the window's edges: its start, its last minute, its end.
+					fc
+						.constantFrom(c.bounds[0], c.bounds[1] - 1, c.bounds[1])
+						.map((nowMinute) => ({ ...c, nowMinute })),
+				),
+			);
+		await fc.assert(
+			fc.asyncProperty(arb, async ({ zone, bounds: [start, end], nowMinute, second }) => {
+				// 2026-11-25 at nowMinute:second on the zone's wall clock.
+				const nowMs =
+					Date.UTC(2026, 10, 25) + (nowMinute - OFFSET_MIN[zone]) * 60_000 + second * 1000;
+				const window = { call_start_time: hhmm(start), call_end_time: hhmm(end), timezone: zone };
+				const r = await windowAt(new Date(nowMs).toISOString(), {
+					windowStart: hhmm(start),
+					windowEnd: hhmm(end),
+					windowTimeZone: zone,
+				});
+				expect(r.error).toBeUndefined();
+				// Before the opening (a part minute before it counts as the opening): today's; after the
+				// close: tomorrow's; inside: now, the window alone.
+				const callTime =
+					nowMinute >= start && nowMinute < end
+						? window
+						: {
+								...window,
+								scheduled_at: `2026-11-${nowMinute < start ? 25 : 26}T${hhmm(start)}:00`,
+							};
+				expect(r.bodies).toEqual([body({ call_config: { call_time: callTime } })]);
+			}),
+			{ numRuns: 60 },
+		);
 	});
 
 	test('after the window: tomorrow at its start, over a month end', async () => {
@@ -241,7 +295,12 @@ describe('Call › Call Back › When: At the Next Opening of a Daily Window', (
 			...nine,
 			windowTimeZone: 'America/New_York',
 		});
-		expect(inside.bodies).toEqual([body()]);
+		const window = {
+			call_start_time: '09:00',
+			call_end_time: '18:00',
+			timezone: 'America/New_York',
+		};
+		expect(inside.bodies).toEqual([body({ call_config: { call_time: window } })]);
 		// 06:30Z on the 8th is 01:30 EST: before the window, which opens at 09:00 EDT that day.
 		const before = await windowAt('2026-03-08T06:30:00Z', {
 			...nine,
@@ -508,6 +567,22 @@ describe('Call › Call Back › When: At the Requested Call-Back Time, read wit
 		expect(r.bodies).toEqual([
 			callTime('09:00', '18:00', 'America/New_York', '2026-11-25T09:00:00'),
 		]);
+	});
+
+	test("a day without a time, now inside that day's 09:00-18:00: called now, the window with it", async () => {
+		// 17:59 in New York (22:59Z): the call rings now, a retry of it still before 18:00 there.
+		jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-11-25T22:59:00Z'));
+		const window = {
+			call_start_time: '09:00',
+			call_end_time: '18:00',
+			timezone: 'America/New_York',
+		};
+		const today = await placeBack(asked('2026-11-25', 'America/New_York'));
+		expect(today.error).toBeUndefined();
+		expect(today.bodies).toEqual([body({ call_config: { call_time: window } })]);
+		// A day gone by: now, inside today's window, the same.
+		const past = await placeBack(asked('2026-11-24', 'America/New_York'));
+		expect(past.bodies).toEqual([body({ call_config: { call_time: window } })]);
 	});
 
 	test('no analysis, or a time that is no date: the error says which', async () => {

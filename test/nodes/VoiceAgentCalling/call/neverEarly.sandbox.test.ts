@@ -207,6 +207,22 @@ describe.each<NonNullable<SandboxOptions['scheduledAt']>>(['honour', 'ignore'])(
 				});
 				ringsAt(id, at('2025-06-02T10:00:00Z'), ['10:00', '11:00', 'UTC']);
 			});
+
+			test('At the Next Opening of a Daily Window, now inside it: now, the window sent with it', async () => {
+				// 08:05Z: inside 08:00-18:00 UTC. A retry of the call is held inside it too.
+				const id = await callBack({
+					when: 'nextWindow',
+					windowStart: '08:00',
+					windowEnd: '18:00',
+					windowTimeZone: 'UTC',
+				});
+				expect(sentCallTime(id)).toEqual({
+					call_start_time: '08:00',
+					call_end_time: '18:00',
+					timezone: 'UTC',
+				});
+				ringsAt(id, START + 5 * MIN, ['08:00', '18:00', 'UTC']);
+			});
 		});
 	},
 );

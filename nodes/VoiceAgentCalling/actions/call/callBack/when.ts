@@ -4,7 +4,9 @@
  * scheduled_at (it left the schema), and the window then keeps the call from ringing early. A
  * time a day or more away cannot be kept that way: a given one is refused, a requested one is
  * not placed yet (the output says from when it can be). A time already past (or now) places
- * the call now, without call_time.
+ * the call now, without call_time; with a window (a Daily Window's, a requested day's) it still
+ * carries that window, without scheduled_at: a retry of the call, or a call the service
+ * queues, rings inside it, not in the service's default window.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -17,14 +19,23 @@ import { readRequested, type RequestedTime } from './requested';
 export const WHEN = ['now', 'callbackAt', 'at', 'nextWindow'] as const;
 export type When = (typeof WHEN)[number];
 
-/** call_config for a call not before `fromMs` (inside `window`), or undefined for now. */
+/** call_time of a call placed now inside `window`: the window alone, no scheduled_at. */
+const nowIn = (window: DailyWindow | undefined, zone: string): IDataObject | undefined =>
+	window && {
+		call_time: { call_start_time: window.start, call_end_time: window.end, timezone: zone },
+	};
+
+/**
+ * call_config for a call not before `fromMs` (inside `window`); for now, the window alone, or
+ * undefined without one.
+ */
 export function laterConfig(
 	f: Fields,
 	label: string,
 	at: { fromMs: number; zone: string; nowMs: number; window?: DailyWindow },
 ): IDataObject | undefined {
 	const later = laterCall(at);
-	if (later.now) return undefined;
+	if (later.now) return nowIn(at.window, at.zone);
 	if ('problem' in later) throw f.error(label, later.problem);
 	return { call_time: later.callTime };
 }
@@ -74,7 +85,7 @@ export function requestedTime(
 		nowMs: context.nowMs,
 		window: read.window,
 	});
-	if (later.now) return { callConfig: undefined, said };
+	if (later.now) return { callConfig: nowIn(read.window, read.zone), said };
 	if ('problem' in later) {
 		const sendFrom = isoIn(later.sendFromMs, read.zone);
 		return { callConfig: undefined, said, notYet: { reason: later.problem, sendFrom } };
