@@ -8,6 +8,7 @@
  */
 import { callingCodeOf } from '../../../../shared/calls/callee/phone';
 import { calleeNumber, calleeText } from '../../../../shared/calls/callee/values';
+import { unwrapItem } from '../../../../shared/engine/items';
 
 /** The row a callee's variables came from (1 = the first row of the list). */
 export interface RowMatch {
@@ -24,12 +25,6 @@ export interface VariableRows {
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
 	v !== null && typeof v === 'object' && !Array.isArray(v);
-
-const ITEM_KEYS = new Set(['json', 'binary', 'pairedItem', 'error', 'index']);
-
-/** An n8n item ({json: {...}}) stands for its JSON: `$('Contacts').all()` works as is. */
-const jsonOf = (v: Record<string, unknown>): Record<string, unknown> =>
-	isObject(v.json) && Object.keys(v).every((k) => ITEM_KEYS.has(k)) ? v.json : v;
 
 /** A row's variables: every column but the left-out ones, each value as Start reads it. */
 function variablesOf(row: Record<string, unknown>, leaveOut: Set<string>): Record<string, string> {
@@ -66,7 +61,8 @@ export function variableRows(
 				"must be a list of rows (objects or items), e.g. {{ $('Contacts').all() }} for every item of the node named Contacts",
 		};
 	}
-	const rows = (list as Array<Record<string, unknown>>).map(jsonOf);
+	// An n8n item stands for its json (engine/items.ts): `$('Contacts').all()` works as is.
+	const rows = (list as Array<Record<string, unknown>>).map(unwrapItem);
 	const skip = new Set([phoneColumn, ...leaveOut]);
 	// One index per country code completing the rows' numbers (a run has one or two).
 	const byCode = new Map<string, Map<string, RowMatch>>();

@@ -75,6 +75,31 @@ test('an object whose own column is named json is a row, not an item', () => {
 	expect(rows.find('+14155550123')).toEqual({ row: 1, variables: { json: 'x' } });
 });
 
+test("items by n8n's item rule (engine/items.ts): an Execute Workflow node's output (metadata), binary and pairedItem are items; a json key beside columns is data", () => {
+	const rows = rowsOf([
+		{
+			json: { phone: '+14155550101', clinic: 'A' },
+			pairedItem: { item: 0 },
+			metadata: { subExecution: { executionId: '7', workflowId: 'w' } },
+		},
+		{ json: { phone: '+14155550102', clinic: 'B' }, binary: { data: { data: '', mimeType: 'x' } } },
+		{ json: { phone: '+14155550103', clinic: 'C' }, pairedItem: 2 },
+		{ phone: '+14155550104', clinic: 'D' },
+		{ json: { phone: '+14155550199' }, phone: '+14155550105', clinic: 'E' },
+	]);
+	expect(
+		['+14155550101', '+14155550102', '+14155550103', '+14155550104', '+14155550105'].map(rows.find),
+	).toEqual([
+		{ row: 1, variables: { clinic: 'A' } },
+		{ row: 2, variables: { clinic: 'B' } },
+		{ row: 3, variables: { clinic: 'C' } },
+		{ row: 4, variables: { clinic: 'D' } },
+		// Data, not an item: its json key is a column (an object, left out as prompts cannot say it).
+		{ row: 5, variables: { clinic: 'E' } },
+	]);
+	expect(rows.find('+14155550199')).toBeUndefined();
+});
+
 test('the first row of a number wins; a list in JSON text is read', () => {
 	const rows = rowsOf(
 		JSON.stringify([
