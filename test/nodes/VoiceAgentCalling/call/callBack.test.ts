@@ -629,11 +629,12 @@ describe('Call › Call Back › Overrides and variables', () => {
 		expect(bodies).toEqual([sent]);
 	});
 
-	// The user's sheet, as `$('Contacts').all()` hands it over: n8n items, numbers as typed.
+	// The user's sheet, as `$('Contacts').all()` hands it over: n8n items, numbers as typed (a
+	// number twice: callBack.rows.test.ts).
 	const contacts = [
 		{ json: { name: 'Bo', phone: '(415) 555-0199', clinic: 'North', date: 'June 8' } },
 		{ json: { name: 'Ada', phone: '415 555 0123', clinic: 'Sunrise', date: 'June 9' } },
-		{ json: { name: 'Ada again', phone: '+1 415 555 0123', clinic: 'Later', date: 'June 10' } },
+		{ json: { name: 'Di', phone: '+1 415 555 0124', clinic: 'Later', date: 'June 10' } },
 		{ json: { name: 'Cy', phone: 'n/a', clinic: 'West', date: 'June 11' } },
 	];
 	const historyService = (prompt = 'Hi @{{callee_name}} from @{{clinic}} on @{{date}}') =>
@@ -642,7 +643,7 @@ describe('Call › Call Back › Overrides and variables', () => {
 			prompt,
 		});
 
-	test("Variables From Rows: the first row with the callee's number gives the variables, all but name and phone", async () => {
+	test("Variables From Rows: the row with the callee's number gives the variables, all but name and phone", async () => {
 		const { bodies, log } = historyService();
 		const { output, error } = await run({ when: 'now', overrides: { variableRows: contacts } }, [
 			fromHistory,

@@ -321,7 +321,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 				const sentence = maxAttemptsReached(s.maxAttempts, attempt, false);
 				return { code: 'max_attempts', sentence, extra: chain(src.id, attempt) };
 			}
-			chosen = chooseVariables(s.variables, rows, number, src.variables);
+			chosen = chooseVariables(s.o, s.variables, rows, number, src.variables);
 			body = buildBody(s, src, number, chosen, requested?.callConfig ?? given);
 			// Proof at no cost: another item of this execution placed it back already.
 			const sibling = s.protect ? placedByAnother(this, i, src.id) : undefined;

@@ -16,11 +16,28 @@ export interface RowMatch {
 	variables: Record<string, string>;
 }
 
+/**
+ * Two rows of one number that send different values: which rows (the first, and the first that
+ * differs from it), the first column that differs and its two values (null: none).
+ */
+export interface RowConflict {
+	conflict: { rows: [number, number] } & Difference;
+}
+
+interface Difference {
+	column: string;
+	values: [string | null, string | null];
+}
+
 export interface VariableRows {
 	/** How many rows the list has. */
 	count: number;
-	/** The first row whose number is this E.164 number, if any. */
-	find(number: string): RowMatch | undefined;
+	/**
+	 * The row whose number is this E.164 number, if any. Rows of one number that send the same
+	 * values are one row (the first is named); rows that differ are a conflict, never one of
+	 * them taken silently (one person's name with another's appointment).
+	 */
+	find(number: string): RowMatch | RowConflict | undefined;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -36,6 +53,14 @@ function variablesOf(row: Record<string, unknown>, leaveOut: Set<string>): Recor
 		if ('text' in read) out[key] = read.text;
 	}
 	return out;
+}
+
+/** The first column whose value differs between two rows' variables, if any. */
+function differing(a: Record<string, string>, b: Record<string, string>): Difference | undefined {
+	for (const column of new Set([...Object.keys(a), ...Object.keys(b)])) {
+		if (a[column] !== b[column]) return { column, values: [a[column] ?? null, b[column] ?? null] };
+	}
+	return undefined;
 }
 
 /**
@@ -65,15 +90,22 @@ export function variableRows(
 	const rows = (list as Array<Record<string, unknown>>).map(unwrapItem);
 	const skip = new Set([phoneColumn, ...leaveOut]);
 	// One index per country code completing the rows' numbers (a run has one or two).
-	const byCode = new Map<string, Map<string, RowMatch>>();
+	const byCode = new Map<string, Map<string, RowMatch | RowConflict>>();
 	const indexFor = (code: string) => {
 		let index = byCode.get(code);
 		if (index) return index;
 		index = new Map();
 		rows.forEach((row, n) => {
 			const read = calleeNumber(row[phoneColumn], code);
-			if (read.ok && !index!.has(read.number))
-				index!.set(read.number, { row: n + 1, variables: variablesOf(row, skip) });
+			if (!read.ok) return;
+			const variables = variablesOf(row, skip);
+			const first = index!.get(read.number);
+			if (!first) index!.set(read.number, { row: n + 1, variables });
+			else if (!('conflict' in first)) {
+				// The first row that differs from the first one of its number (rows equal to it are it).
+				const diff = differing(first.variables, variables);
+				if (diff) index!.set(read.number, { conflict: { rows: [first.row, n + 1], ...diff } });
+			}
 		});
 		byCode.set(code, index);
 		return index;
