@@ -453,19 +453,33 @@ describe('Call › Call Back › When: At the Requested Call-Back Time, read wit
 		});
 	});
 
-	test("a local time, the analysis' timezone missing or an offset: read in the callee's zone from the number, said so", async () => {
-		for (const zone of [undefined, '+05:30']) {
-			const r = await placeBack(asked('2026-11-25T18:30:00', zone));
-			expect(r.error).toBeUndefined();
-			expect(r.bodies).toEqual([
-				callTime('18:30', '20:30', 'America/Los_Angeles', '2026-11-25T18:30:00'),
-			]);
-			expect(r.said).toMatchObject({
-				read_as: '2026-11-25T18:30:00-08:00',
-				zone_from: 'number',
-				zone_assumed: true,
-			});
-		}
+	test("a local time, the analysis' timezone missing: read in the callee's zone from the number, said so", async () => {
+		const r = await placeBack(asked('2026-11-25T18:30:00'));
+		expect(r.error).toBeUndefined();
+		expect(r.bodies).toEqual([
+			callTime('18:30', '20:30', 'America/Los_Angeles', '2026-11-25T18:30:00'),
+		]);
+		expect(r.said).toMatchObject({
+			read_as: '2026-11-25T18:30:00-08:00',
+			zone_from: 'number',
+			zone_assumed: true,
+		});
+	});
+
+	test("a local time, the analysis' timezone an offset: what the call says comes before the number's zone (the record's callback_at is that moment too)", async () => {
+		// 18:30+05:30 is 13:00Z: 05:00 in Los Angeles, the zone of area code 415, which writes it.
+		const r = await placeBack(asked('2026-11-25T18:30:00', '+05:30'));
+		expect(r.error).toBeUndefined();
+		expect(r.bodies).toEqual([
+			callTime('05:00', '07:00', 'America/Los_Angeles', '2026-11-25T05:00:00'),
+		]);
+		expect(r.said).toEqual({
+			value: '2026-11-25T18:30:00',
+			read_as: '2026-11-25T05:00:00-08:00',
+			timezone: 'America/Los_Angeles',
+			zone_from: 'number',
+			zone_assumed: false,
+		});
 	});
 
 	test("a local time whose number tells no zone: the analysis' offset fixes the moment (written in the workflow's zone)", async () => {
