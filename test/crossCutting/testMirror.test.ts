@@ -164,7 +164,6 @@ export const EXCEPTIONS: Exception[] = [
 			'doNotCall',
 			'duplicate',
 			'placed',
-			'requested',
 			'variables',
 			'when',
 			'window',

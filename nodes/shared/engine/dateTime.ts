@@ -13,6 +13,13 @@ export function isValidTimeZone(zone: string): boolean {
 	}
 }
 
+const ZONE_NAME_RE = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
+
+/** A zone's name that Intl knows (Intl also takes offsets such as "+15:00", which name no zone). */
+export function isZoneName(text: string): boolean {
+	return ZONE_NAME_RE.test(text) && isValidTimeZone(text);
+}
+
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 const DAY_MS = 86_400_000;

@@ -94,8 +94,19 @@ describe('the platform analysis as fields', () => {
 		['2026-12-01T10:30:00Z', 'Asia/Kolkata', '2026-12-01T10:30:00+00:00'],
 		['2026-12-01T10:30:00+0200', null, '2026-12-01T10:30:00+02:00'],
 		['2026-12-01T10:30:00.5-03:00', 'Asia/Kolkata', '2026-12-01T10:30:00.5-03:00'],
+		// The analysis' timezone as an offset (its format is not published: a zone and an offset
+		// are both read), and a day without a time: its 09:00, the opening of the 09:00-18:00
+		// window Call Back places it in (requestedTime.ts, one reader for both).
+		['2026-12-01T10:30:00', '+05:30', '2026-12-01T10:30:00+05:30'],
+		['2026-12-01 10:30', 'UTC-03', '2026-12-01T10:30:00-03:00'],
+		['2026-12-01T10:30:00', 'GMT+0545', '2026-12-01T10:30:00+05:45'],
+		['2026-12-01', 'Asia/Kolkata', '2026-12-01T09:00:00+05:30'],
+		['2026-07-01', 'America/New_York', '2026-07-01T09:00:00-04:00'],
+		['2026-12-01', '+05:30', null],
 		['2026-12-01T10:30:00', null, null],
 		['2026-12-01T10:30:00', 'Mars/Olympus', null],
+		['2026-12-01T10:30:00', '+15:00', null],
+		['2026-12-01T10:30:00+25:00', 'Asia/Kolkata', null],
 		['tomorrow at ten', 'Asia/Kolkata', null],
 		['2026-02-30T10:30:00', 'Asia/Kolkata', null],
 		[null, 'Asia/Kolkata', null],

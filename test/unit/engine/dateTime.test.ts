@@ -2,11 +2,26 @@ import fc from 'fast-check';
 
 import {
 	dayInZone,
+	isZoneName,
 	localToInstant,
 	parseScheduledTime,
 	toLocalDateTime,
 	toLocalDay,
 } from '../../../nodes/shared/engine/dateTime';
+
+test.each([
+	['Asia/Kolkata', true],
+	['UTC', true],
+	['Etc/GMT+5', true],
+	['America/Argentina/Buenos_Aires', true],
+	['+05:30', false],
+	['+15:00', false],
+	['Mars/Olympus', false],
+	['Asia/ Kolkata', false],
+	['', false],
+])('isZoneName(%j): %s (offsets, which Intl takes too, name no zone)', (text, named) => {
+	expect(isZoneName(text)).toBe(named);
+});
 
 describe('toLocalDay', () => {
 	test.each([

@@ -5,6 +5,7 @@
  * Pure: the node's reader (doNotCallField.ts) hands in the entries and names where they are.
  */
 import { parseCsv } from '../../engine/csv';
+import { unwrapItem } from '../../engine/items';
 import { E164_RE } from '../../engine/validate';
 import { calleeNumber } from './values';
 import { numberProblem } from './phone';
@@ -80,15 +81,7 @@ export function buildDoNotCall(
 	return { numbers, unreadable };
 }
 
-/** An n8n item ({json: {...}}) stands for its JSON: `$('Opt-outs').all()` works as is. */
-function objectOf(value: object): Record<string, unknown> {
-	const json = (value as { json?: unknown }).json;
-	return json !== null && typeof json === 'object' && !Array.isArray(json)
-		? (json as Record<string, unknown>)
-		: (value as Record<string, unknown>);
-}
-
-const isObject = (v: unknown): v is object =>
+const isObject = (v: unknown): v is Record<string, unknown> =>
 	v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
@@ -107,7 +100,8 @@ export function entriesOfValue(value: unknown, label: string, numberField: strin
 	if (!Array.isArray(value)) return { values: [value], whereOf: () => label };
 	const list: unknown[] = value;
 	return {
-		values: list.map((v) => (isObject(v) && numberField ? objectOf(v)[numberField] : v)),
+		// An n8n item stands for its json (engine/items.ts): `$('Opt-outs').all()` works as is.
+		values: list.map((v) => (isObject(v) && numberField ? unwrapItem(v)[numberField] : v)),
 		whereOf: (n) =>
 			!isObject(list[n])
 				? entry(n)

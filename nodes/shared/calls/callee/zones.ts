@@ -4,7 +4,7 @@
  * where the area code is split; else the country's where it has one). Pure: no HTTP, no
  * clock. Zone names only, never offsets: daylight saving is the zone's business.
  */
-import { isValidTimeZone } from '../../engine/dateTime';
+import { isZoneName } from '../../engine/dateTime';
 import {
 	AREA_ZONES,
 	COUNTRY_ZONES,
@@ -92,11 +92,9 @@ export function areaCodeZones(): Array<[string, string]> {
 }
 
 /** A zone name as a person writes it: letters, '/', '_', '-', '+' and digits, not an offset. */
-const ZONE_NAME_RE = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
-
 /** Why a zone name cannot be used, or undefined when Intl knows it. */
 export function zoneProblem(text: string): string | undefined {
-	if (ZONE_NAME_RE.test(text) && isValidTimeZone(text)) return undefined;
+	if (isZoneName(text)) return undefined;
 	return `"${text}" is not an IANA time zone name, e.g. America/New_York (an offset such as +05:30 is not one: daylight saving needs the zone)`;
 }
 

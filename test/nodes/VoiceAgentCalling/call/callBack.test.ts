@@ -512,19 +512,33 @@ describe('Call › Call Back › When: At the Requested Call-Back Time, read wit
 		});
 	});
 
-	test("a local time, the analysis' timezone missing or an offset: read in the callee's zone from the number, said so", async () => {
-		for (const zone of [undefined, '+05:30']) {
-			const r = await placeBack(asked('2026-11-25T18:30:00', zone));
-			expect(r.error).toBeUndefined();
-			expect(r.bodies).toEqual([
-				callTime('18:30', '20:30', 'America/Los_Angeles', '2026-11-25T18:30:00'),
-			]);
-			expect(r.said).toMatchObject({
-				read_as: '2026-11-25T18:30:00-08:00',
-				zone_from: 'number',
-				zone_assumed: true,
-			});
-		}
+	test("a local time, the analysis' timezone missing: read in the callee's zone from the number, said so", async () => {
+		const r = await placeBack(asked('2026-11-25T18:30:00'));
+		expect(r.error).toBeUndefined();
+		expect(r.bodies).toEqual([
+			callTime('18:30', '20:30', 'America/Los_Angeles', '2026-11-25T18:30:00'),
+		]);
+		expect(r.said).toMatchObject({
+			read_as: '2026-11-25T18:30:00-08:00',
+			zone_from: 'number',
+			zone_assumed: true,
+		});
+	});
+
+	test("a local time, the analysis' timezone an offset: what the call says comes before the number's zone (the record's callback_at is that moment too)", async () => {
+		// 18:30+05:30 is 13:00Z: 05:00 in Los Angeles, the zone of area code 415, which writes it.
+		const r = await placeBack(asked('2026-11-25T18:30:00', '+05:30'));
+		expect(r.error).toBeUndefined();
+		expect(r.bodies).toEqual([
+			callTime('05:00', '07:00', 'America/Los_Angeles', '2026-11-25T05:00:00'),
+		]);
+		expect(r.said).toEqual({
+			value: '2026-11-25T18:30:00',
+			read_as: '2026-11-25T05:00:00-08:00',
+			timezone: 'America/Los_Angeles',
+			zone_from: 'number',
+			zone_assumed: false,
+		});
 	});
 
 	test("a local time whose number tells no zone: the analysis' offset fixes the moment (written in the workflow's zone)", async () => {
@@ -704,11 +718,12 @@ describe('Call › Call Back › Overrides and variables', () => {
 		expect(bodies).toEqual([sent]);
 	});
 
-	// The user's sheet, as `$('Contacts').all()` hands it over: n8n items, numbers as typed.
+	// The user's sheet, as `$('Contacts').all()` hands it over: n8n items, numbers as typed (a
+	// number twice: callBack.rows.test.ts).
 	const contacts = [
 		{ json: { name: 'Bo', phone: '(415) 555-0199', clinic: 'North', date: 'June 8' } },
 		{ json: { name: 'Ada', phone: '415 555 0123', clinic: 'Sunrise', date: 'June 9' } },
-		{ json: { name: 'Ada again', phone: '+1 415 555 0123', clinic: 'Later', date: 'June 10' } },
+		{ json: { name: 'Di', phone: '+1 415 555 0124', clinic: 'Later', date: 'June 10' } },
 		{ json: { name: 'Cy', phone: 'n/a', clinic: 'West', date: 'June 11' } },
 	];
 	const historyService = (prompt = 'Hi @{{callee_name}} from @{{clinic}} on @{{date}}') =>
@@ -717,7 +732,7 @@ describe('Call › Call Back › Overrides and variables', () => {
 			prompt,
 		});
 
-	test("Variables From Rows: the first row with the callee's number gives the variables, all but name and phone", async () => {
+	test("Variables From Rows: the row with the callee's number gives the variables, all but name and phone", async () => {
 		const { bodies, log } = historyService();
 		const { output, error } = await run({ when: 'now', overrides: { variableRows: contacts } }, [
 			fromHistory,

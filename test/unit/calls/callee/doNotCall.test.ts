@@ -46,6 +46,35 @@ describe('the list', () => {
 		]);
 	});
 
+	test("items by n8n's item rule (engine/items.ts): metadata, binary, pairedItem unwrapped; a json key beside columns is data", () => {
+		const entries = entriesOfValue(
+			[
+				// An Execute Workflow node's output.
+				{
+					json: { tel: '4155550100' },
+					pairedItem: { item: 0 },
+					metadata: { subExecution: { executionId: '7', workflowId: 'w' } },
+				},
+				{ json: { tel: '4155550101' }, binary: { data: { data: '', mimeType: 'text/csv' } } },
+				{ json: { tel: '4155550102' }, pairedItem: 0 },
+				{ tel: '4155550103' },
+				// Data that merely has a json key: its own Number Field is read.
+				{ json: { tel: '4155550198' }, tel: '4155550104' },
+				{ json: 'note', tel: '4155550105' },
+			],
+			'Numbers',
+			'tel',
+		);
+		expect(entries.values).toEqual([
+			'4155550100',
+			'4155550101',
+			'4155550102',
+			'4155550103',
+			'4155550104',
+			'4155550105',
+		]);
+	});
+
 	test('an object without a Number Field, and entries that are not numbers, are named', () => {
 		const list = buildDoNotCall(
 			entriesOfValue([{ tel: '4155550100' }, 'opted out', true], 'Numbers', ''),

@@ -167,7 +167,7 @@ export const properties: INodeProperties[] = [
 				default: '',
 				placeholder: "e.g. {{ $('Contacts').all() }}",
 				description:
-					"Your sheet's rows (items or objects): the row whose phone number is the callee's gives the variables, every column but the phone and those left out. Numbers are compared after the same cleaning as Start's rows (a number without a country code takes the callee's).",
+					"Your sheet's rows (items or objects): the row whose phone number is the callee's gives the variables, every column but the phone and those left out. Numbers are compared after the same cleaning as Start's rows (a number without a country code takes the callee's). Two rows of the callee's number with different values are refused, naming both: neither is taken.",
 				hint: "An expression giving every row, read once from the first item, e.g. {{ $('Contacts').all() }} for the items of the node named Contacts (a sheet, or a CSV read with Extract From File). The output's variables_row names the row used.",
 			},
 			{

@@ -326,7 +326,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 			// A source the service may still ring (retry, queued, ongoing) is not called back.
 			const notOver = await sourceNotOver(this, src, i, chain(src.id, attempt));
 			if (notOver) return notOver;
-			chosen = chooseVariables(s.variables, rows, number, src.variables);
+			chosen = chooseVariables(s.o, s.variables, rows, number, src.variables);
 			body = buildBody(s, src, number, chosen, requested?.callConfig ?? given);
 			// Proof at no cost: another item of this execution placed it back already.
 			const sibling = s.protect ? placedByAnother(this, i, src.id) : undefined;

@@ -8,6 +8,7 @@
  */
 import { callingCodeOf } from '../../../../shared/calls/callee/phone';
 import { calleeNumber, calleeText } from '../../../../shared/calls/callee/values';
+import { unwrapItem } from '../../../../shared/engine/items';
 
 /** The row a callee's variables came from (1 = the first row of the list). */
 export interface RowMatch {
@@ -15,21 +16,32 @@ export interface RowMatch {
 	variables: Record<string, string>;
 }
 
+/**
+ * Two rows of one number that send different values: which rows (the first, and the first that
+ * differs from it), the first column that differs and its two values (null: none).
+ */
+export interface RowConflict {
+	conflict: { rows: [number, number] } & Difference;
+}
+
+interface Difference {
+	column: string;
+	values: [string | null, string | null];
+}
+
 export interface VariableRows {
 	/** How many rows the list has. */
 	count: number;
-	/** The first row whose number is this E.164 number, if any. */
-	find(number: string): RowMatch | undefined;
+	/**
+	 * The row whose number is this E.164 number, if any. Rows of one number that send the same
+	 * values are one row (the first is named); rows that differ are a conflict, never one of
+	 * them taken silently (one person's name with another's appointment).
+	 */
+	find(number: string): RowMatch | RowConflict | undefined;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
 	v !== null && typeof v === 'object' && !Array.isArray(v);
-
-const ITEM_KEYS = new Set(['json', 'binary', 'pairedItem', 'error', 'index']);
-
-/** An n8n item ({json: {...}}) stands for its JSON: `$('Contacts').all()` works as is. */
-const jsonOf = (v: Record<string, unknown>): Record<string, unknown> =>
-	isObject(v.json) && Object.keys(v).every((k) => ITEM_KEYS.has(k)) ? v.json : v;
 
 /** A row's variables: every column but the left-out ones, each value as Start reads it. */
 function variablesOf(row: Record<string, unknown>, leaveOut: Set<string>): Record<string, string> {
@@ -41,6 +53,14 @@ function variablesOf(row: Record<string, unknown>, leaveOut: Set<string>): Recor
 		if ('text' in read) out[key] = read.text;
 	}
 	return out;
+}
+
+/** The first column whose value differs between two rows' variables, if any. */
+function differing(a: Record<string, string>, b: Record<string, string>): Difference | undefined {
+	for (const column of new Set([...Object.keys(a), ...Object.keys(b)])) {
+		if (a[column] !== b[column]) return { column, values: [a[column] ?? null, b[column] ?? null] };
+	}
+	return undefined;
 }
 
 /**
@@ -66,18 +86,26 @@ export function variableRows(
 				"must be a list of rows (objects or items), e.g. {{ $('Contacts').all() }} for every item of the node named Contacts",
 		};
 	}
-	const rows = (list as Array<Record<string, unknown>>).map(jsonOf);
+	// An n8n item stands for its json (engine/items.ts): `$('Contacts').all()` works as is.
+	const rows = (list as Array<Record<string, unknown>>).map(unwrapItem);
 	const skip = new Set([phoneColumn, ...leaveOut]);
 	// One index per country code completing the rows' numbers (a run has one or two).
-	const byCode = new Map<string, Map<string, RowMatch>>();
+	const byCode = new Map<string, Map<string, RowMatch | RowConflict>>();
 	const indexFor = (code: string) => {
 		let index = byCode.get(code);
 		if (index) return index;
 		index = new Map();
 		rows.forEach((row, n) => {
 			const read = calleeNumber(row[phoneColumn], code);
-			if (read.ok && !index!.has(read.number))
-				index!.set(read.number, { row: n + 1, variables: variablesOf(row, skip) });
+			if (!read.ok) return;
+			const variables = variablesOf(row, skip);
+			const first = index!.get(read.number);
+			if (!first) index!.set(read.number, { row: n + 1, variables });
+			else if (!('conflict' in first)) {
+				// The first row that differs from the first one of its number (rows equal to it are it).
+				const diff = differing(first.variables, variables);
+				if (diff) index!.set(read.number, { conflict: { rows: [first.row, n + 1], ...diff } });
+			}
 		});
 		byCode.set(code, index);
 		return index;

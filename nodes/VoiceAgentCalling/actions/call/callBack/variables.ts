@@ -18,7 +18,7 @@ import {
 import { usedPromptVariables } from '../../../../shared/assistants/versions';
 import { fields, type Fields } from '../../../../shared/engine/params';
 import type { StartBody } from '../../../../shared/calls/startRequest';
-import { variableRows, type VariableRows } from './rows';
+import { variableRows, type RowConflict, type VariableRows } from './rows';
 
 /** The Variables override as text values; undefined when unset (the default `{}`). */
 export function readVariablesOverride(o: Fields): Record<string, string> | undefined {
@@ -78,12 +78,26 @@ export interface ChosenVariables {
 	note?: string;
 }
 
+const shown = (value: string | null) => (value === null ? 'none' : JSON.stringify(value));
+
+/** Two rows of the callee's number that send different values: refused, naming both. */
+function conflictError(o: Fields, number: string, { conflict: c }: RowConflict) {
+	const [a, b] = c.rows;
+	const [va, vb] = c.values.map(shown);
+	return o.error(
+		ROWS_LABEL,
+		`rows ${a} and ${b} both have ${number}, with different values (${c.column}: ${va} in row ${a}, ${vb} in row ${b}), so neither is taken: keep one row per number, or give the Variables override`,
+	);
+}
+
 /**
  * The variables sent: the Variables override, else the row of Variables From Rows with the
- * callee's number, else the original call's (from the input item: the Webhook Trigger's
- * events and Start's output carry them).
+ * callee's number (refused, before the call is placed, where two such rows differ), else the
+ * original call's (from the input item: the Webhook Trigger's events and Start's output carry
+ * them).
  */
 export function chooseVariables(
+	o: Fields,
 	override: Record<string, string> | undefined,
 	rows: VariableRows | undefined,
 	number: string,
@@ -91,6 +105,7 @@ export function chooseVariables(
 ): ChosenVariables {
 	if (override) return { values: override, from: 'override' };
 	const match = rows?.find(number);
+	if (match && 'conflict' in match) throw conflictError(o, number, match);
 	if (match) return { values: match.variables, from: 'rows', row: match.row };
 	const note = rows ? `no row of ${ROWS_LABEL} (${rows.count}) has ${number}` : undefined;
 	if (own === null) return { values: null, from: 'none', note };
