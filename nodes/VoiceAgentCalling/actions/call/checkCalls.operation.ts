@@ -60,10 +60,10 @@ export const properties: INodeProperties[] = [
 		typeOptions: { minValue: 1, maxValue: MAX_WAIT_MINUTES },
 		default: 240,
 		description:
-			'How long to wait for the calls, counted from the first check (at most 30 days). Calls still open then leave on Ended with timed_out set to true.',
+			'How long to wait for each call, counted from the first check that held it (at most 30 days). Calls still open then leave on Ended with timed_out set to true; with Include Analysis, an answered call whose analysis is not in by then leaves with analysis_error.',
 	},
 	includeAnalysisField(
-		'Whether to read the summary and analysis of each call that ended (one extra request per call)',
+		'Whether to read the summary and analysis of each call that ended (one extra request per call and check). An answered call then waits until its analysis is in, or until Max Wait.',
 	),
 ];
 
