@@ -90,6 +90,9 @@ function analysisMissing(record: CallRecord, error: Error | undefined): Analysis
 	return record.outcome === 'answered' && !hasAnalysis(record) ? 'not_in_by_max_wait' : null;
 }
 
+const isGone = (error: Error | undefined): boolean =>
+	Number((error as { httpCode?: unknown } | undefined)?.httpCode) === 404;
+
 /** The call with the status read, a new object only when it changed (n8n stores each once). */
 const withStatus = (call: OpenCall, status: string | null | undefined): OpenCall =>
 	status && status !== call.status ? { ...call, status } : call;
@@ -109,7 +112,8 @@ function settleCall(
 	if (record && isTerminalStatus(record.status)) {
 		const missing = includeAnalysis ? analysisMissing(record, error) : null;
 		if (missing === null) return { call, record, timed_out: false, ...flag(null) };
-		if (!late) return withStatus(call, record.status);
+		// Details that answer 404 for a call the history lists are gone for good: no wait.
+		if (!late && !isGone(error)) return withStatus(call, record.status);
 		return { call, record, timed_out: false, ...(error ? { error } : {}), ...flag(missing) };
 	}
 	if (!late) return withStatus(call, record?.status);

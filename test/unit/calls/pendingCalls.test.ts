@@ -114,6 +114,19 @@ describe('with Include Analysis, an answered call leaves with its analysis, or f
 		expect(late.next).toBeNull();
 	});
 
+	test('details gone for good (a 404 for a call the history lists) do not wait: it leaves at once, read_failed', () => {
+		const gone = Object.assign(new Error('Call not found'), { httpCode: '404' });
+		expect(settle(answered(), new Map([[id(1), gone]]), T + MIN).settled).toEqual([
+			{
+				call: expect.objectContaining({ call_id: id(1) }),
+				record: answered(),
+				timed_out: false,
+				error: gone,
+				analysis_error: 'read_failed',
+			},
+		]);
+	});
+
 	// How the service shows an analysis not in yet is not published: null, no key, or {}.
 	test.each([
 		['null', { platform_analysis: null }],
