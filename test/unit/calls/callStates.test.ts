@@ -1,4 +1,5 @@
 /** Many calls' states in few reads: history windows per assistant, details only where needed. */
+import fc from 'fast-check';
 import nock from 'nock';
 
 import {
@@ -195,4 +196,51 @@ test('a call the service does not know: its details answer 404 and the window th
 	expect([...unknown]).toEqual([id(2)]);
 	expect([...seen.keys()].sort()).toEqual([id(1), id(3)]);
 	expect([...failed.keys()].sort()).toEqual([id(2), id(4), id(5), id(6)]);
+});
+
+test('property: a call is unknown only when dated, its window read without it, and its details answer 404', async () => {
+	await fc.assert(
+		fc.asyncProperty(
+			fc.record({
+				dated: fc.boolean(),
+				window: fc.constantFrom('lists it', 'without it', 'fails'),
+				details: fc.constantFrom<number | string>(
+					'registered',
+					'ongoing',
+					'completed',
+					400,
+					401,
+					403,
+					404,
+					410,
+					422,
+					429,
+					500,
+					502,
+				),
+			}),
+			async ({ dated, window, details }) => {
+				nock.cleanAll();
+				service({
+					history: {
+						[AGENT_A]:
+							window === 'fails' ? 'fail' : window === 'lists it' ? [row(1, 'ongoing')] : [],
+					},
+					details: {
+						[id(1)]: typeof details === 'number' ? details : { id: id(1), call_status: details },
+					},
+				});
+				const { unknown, seen, failed } = await readCallStates(
+					ctx(),
+					[call(1, AGENT_A, dated ? T : undefined)],
+					{ settings, concurrency: 1, wantsDetails: () => false },
+				);
+				const expected = dated && window === 'without it' && details === 404;
+				expect(unknown.has(id(1))).toBe(expected);
+				// Unknown or not, a call is either read or failed, never both unread and unfailed.
+				expect(seen.has(id(1)) || failed.has(id(1))).toBe(true);
+			},
+		),
+		{ numRuns: 60 },
+	);
 });
