@@ -179,6 +179,20 @@ const watchedRow = fc.record({
 	created_at: fc.constant('2026-01-01T10:00:00Z'),
 });
 
+/** A call of Check Calls' Pending item: as saved before calls carried their own fields, or with them. */
+const pendingCall = fc.record(
+	{
+		call_id: UUID,
+		agent_id: UUID,
+		created_at: fc.constantFrom('2026-01-01T10:00:00Z', null),
+		status: fc.constantFrom('ongoing', 'completed', null),
+		deadline: fc.constantFrom('2020-01-01T00:00:00.000Z', '2099-01-01T00:00:00.000Z', 'soon'),
+		first_checked_at: fc.constantFrom('2026-01-01T10:00:05.000Z', null),
+		row: fc.constant({ name: 'Ada' }),
+	},
+	{ requiredKeys: ['call_id', 'agent_id', 'created_at', 'row'] },
+);
+
 export const ENTRIES: FuzzEntry[] = [
 	{
 		name: 'Calling › Call › Start',
@@ -412,8 +426,10 @@ export const ENTRIES: FuzzEntry[] = [
 		],
 		good: { maxWaitMinutes: fc.integer({ min: 1, max: 600 }) },
 		rows: 'many',
-		// Start's items, a Pending item of an earlier round (its deadline passed or not), a row
-		// Start could not dial, and an item from elsewhere.
+		// Start's items, a Pending item of an earlier round (its deadline passed or not; its
+		// calls as saved before they carried their own deadline, or with it), one such call on
+		// its own (a Pending item split per call), a row Start could not dial, and an item from
+		// elsewhere.
 		input: fc.oneof(
 			fc.record({
 				call_id: UUID,
@@ -423,16 +439,9 @@ export const ENTRIES: FuzzEntry[] = [
 			fc.record({
 				deadline: fc.constantFrom('2020-01-01T00:00:00.000Z', '2099-01-01T00:00:00.000Z', 'soon'),
 				rounds: fc.nat(9),
-				pending: fc.array(
-					fc.record({
-						call_id: UUID,
-						agent_id: UUID,
-						created_at: fc.constantFrom('2026-01-01T10:00:00Z', null),
-						row: fc.constant({ name: 'Ada' }),
-					}),
-					{ maxLength: 3 },
-				),
+				pending: fc.array(pendingCall, { maxLength: 3 }),
 			}),
+			pendingCall,
 			fc.constant({ error: 'Phone Number: is not a phone number [item 0]' }),
 			fc.constant({ name: 'Ada' }),
 		),

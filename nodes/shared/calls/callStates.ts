@@ -40,6 +40,12 @@ export interface CallStates {
 	seen: Map<string, CallRecord>;
 	/** The calls that could not be read, with the error. */
 	failed: Map<string, Error>;
+	/**
+	 * Calls the service does not know: their details answer 404 and the history window that
+	 * should list them (read to its end) does not. A call just created and not listed yet is
+	 * known to its details; a call without a creation time has no window to prove it.
+	 */
+	unknown: Set<string>;
 }
 
 /** What the reads asked the service for, for benchmarks and tests. */
@@ -70,7 +76,7 @@ export async function readCallStates(
 	calls: CallToRead[],
 	options: ReadStatesOptions,
 ): Promise<CallStates> {
-	const states: CallStates = { seen: new Map(), failed: new Map() };
+	const states: CallStates = { seen: new Map(), failed: new Map(), unknown: new Set() };
 	await readFromHistory(ctx, calls, options, states);
 	await readMissingDetails(ctx, calls, options, states);
 	return states;
@@ -153,7 +159,7 @@ async function readMissingDetails(
 	ctx: ApiContext,
 	calls: CallToRead[],
 	options: ReadStatesOptions,
-	{ seen, failed }: CallStates,
+	{ seen, failed, unknown }: CallStates,
 ): Promise<void> {
 	const needDetails = calls.filter((c) => {
 		if (failed.has(c.callId)) return false;
@@ -178,6 +184,11 @@ async function readMissingDetails(
 			seen.set(call.callId, row ? (mergeRecords(row, details) as unknown as CallRecord) : details);
 		} catch (error) {
 			failed.set(call.callId, error as Error);
+			// Its window was read (a failed one skips the details) and did not list it.
+			if (call.createdMs !== undefined && !seen.has(call.callId) && httpCode(error) === 404)
+				unknown.add(call.callId);
 		}
 	});
 }
+
+const httpCode = (error: unknown) => Number((error as { httpCode?: unknown })?.httpCode);

@@ -1,4 +1,5 @@
 /** Many calls' states in few reads: history windows per assistant, details only where needed. */
+import fc from 'fast-check';
 import nock from 'nock';
 
 import {
@@ -37,7 +38,8 @@ const row = (n: number, status: string, extra: object = {}) => ({
 /** Every request made, as method, path and query, in order. */
 function service(answers: {
 	history: Record<string, object[] | 'fail'>;
-	details: Record<string, object>;
+	/** A number: that status, with the service's `{detail}` body. */
+	details: Record<string, object | number>;
 }) {
 	const asked: Array<{ path: string; query: Record<string, string> }> = [];
 	mockApi()
@@ -58,7 +60,13 @@ function service(answers: {
 		.reply((uri) => {
 			const query = Object.fromEntries(new URL(uri, 'http://x').searchParams);
 			asked.push({ path: '/calling/call-details', query });
-			return [200, { data: answers.details[query.id] }];
+			const answer = answers.details[query.id];
+			if (typeof answer === 'number')
+				return [
+					answer,
+					{ detail: answer === 404 ? 'Call not found' : 'An unexpected error occurred.' },
+				];
+			return [200, { data: answer }];
 		});
 	return asked;
 }
@@ -150,4 +158,89 @@ test('a window that cannot be read fails its calls, not the others, and throws n
 	expect([...failed.keys()]).toEqual([id(1), id(2)]);
 	expect(String(failed.get(id(1))?.message)).toMatch(/Bad key|401|unauthori/i);
 	expect([...seen.keys()]).toEqual([id(4)]);
+});
+
+test('a call the service does not know: its details answer 404 and the window that should list it does not', async () => {
+	const asked = service({
+		history: { [AGENT_A]: [row(1, 'ongoing')], [AGENT_B]: 'fail' },
+		details: {
+			[id(2)]: 404,
+			// Just created, not listed yet, but known to the service.
+			[id(3)]: { id: id(3), call_status: 'registered' },
+			[id(4)]: 500,
+			// Without a creation time no window was read: a 404 alone does not prove it unknown.
+			[id(5)]: 404,
+		},
+	});
+	const { seen, failed, unknown } = await readCallStates(
+		ctx(),
+		[
+			call(1, AGENT_A, T),
+			call(2, AGENT_A, T),
+			call(3, AGENT_A, T),
+			call(4, AGENT_A, T),
+			call(5, AGENT_A),
+			// Its window could not be read: nothing is known.
+			call(6, AGENT_B, T),
+		],
+		{ settings, concurrency: 1, wantsDetails: () => false },
+	);
+	expect(asked.map((a) => [a.path, a.query.id ?? a.query.agent_id])).toEqual([
+		['/calling/history', AGENT_A],
+		['/calling/history', AGENT_B],
+		['/calling/call-details', id(2)],
+		['/calling/call-details', id(3)],
+		['/calling/call-details', id(4)],
+		['/calling/call-details', id(5)],
+	]);
+	expect([...unknown]).toEqual([id(2)]);
+	expect([...seen.keys()].sort()).toEqual([id(1), id(3)]);
+	expect([...failed.keys()].sort()).toEqual([id(2), id(4), id(5), id(6)]);
+});
+
+test('property: a call is unknown only when dated, its window read without it, and its details answer 404', async () => {
+	await fc.assert(
+		fc.asyncProperty(
+			fc.record({
+				dated: fc.boolean(),
+				window: fc.constantFrom('lists it', 'without it', 'fails'),
+				details: fc.constantFrom<number | string>(
+					'registered',
+					'ongoing',
+					'completed',
+					400,
+					401,
+					403,
+					404,
+					410,
+					422,
+					429,
+					500,
+					502,
+				),
+			}),
+			async ({ dated, window, details }) => {
+				nock.cleanAll();
+				service({
+					history: {
+						[AGENT_A]:
+							window === 'fails' ? 'fail' : window === 'lists it' ? [row(1, 'ongoing')] : [],
+					},
+					details: {
+						[id(1)]: typeof details === 'number' ? details : { id: id(1), call_status: details },
+					},
+				});
+				const { unknown, seen, failed } = await readCallStates(
+					ctx(),
+					[call(1, AGENT_A, dated ? T : undefined)],
+					{ settings, concurrency: 1, wantsDetails: () => false },
+				);
+				const expected = dated && window === 'without it' && details === 404;
+				expect(unknown.has(id(1))).toBe(expected);
+				// Unknown or not, a call is either read or failed, never both unread and unfailed.
+				expect(seen.has(id(1)) || failed.has(id(1))).toBe(true);
+			},
+		),
+		{ numRuns: 60 },
+	);
 });

@@ -14,10 +14,13 @@ import { includeAnalysisField } from '../../../shared/calls/fields';
 import type { RequestSettings } from '../../../shared/calls/history';
 import {
 	pendingFromItems,
+	pendingJson,
 	settleRound,
+	type OpenCall,
 	type PendingState,
 	type Settled,
 } from '../../../shared/calls/pendingCalls';
+import { recordFromHistory, type CallRecord } from '../../../shared/calls/record';
 import { isTerminal, waitOutput } from '../../../shared/calls/waitedRow';
 import { operationOption, type SortedOutput } from '../../../shared/engine/operation';
 import { fields } from '../../../shared/engine/params';
@@ -57,10 +60,10 @@ export const properties: INodeProperties[] = [
 		typeOptions: { minValue: 1, maxValue: MAX_WAIT_MINUTES },
 		default: 240,
 		description:
-			'How long to wait for the calls, counted from the first check (at most 30 days). Calls still open then leave on Ended with timed_out set to true.',
+			'How long to wait for each call, counted from the first check that held it (at most 30 days). Calls still open then leave on Ended with timed_out set to true; with Include Analysis, an answered call whose analysis is not in by then leaves with analysis_error.',
 	},
 	includeAnalysisField(
-		'Whether to read the summary and analysis of each call that ended (one extra request per call)',
+		'Whether to read the summary and analysis of each call that ended (one extra request per call and check). An answered call then waits until its analysis is in, or until Max Wait.',
 	),
 ];
 
@@ -88,6 +91,7 @@ export async function executeSorted(
 	const { state, problems, passed, from } = pendingFromItems(
 		items.map((item) => item.json),
 		nowMs + maxWaitMinutes * 60_000,
+		nowMs,
 	);
 	// Items that placed no call go on to Ended as they came.
 	const ended: Ended[] = passed.map((index) => ({ json: items[index].json, from: [index] }));
@@ -99,7 +103,10 @@ export async function executeSorted(
 
 	const round = await checkRound(this, state, { includeAnalysis, nowMs }, options.stopOnError);
 	for (const settled of round.settled)
-		ended.push({ json: endedJson(settled, nowMs), from: [from.get(settled.call.call_id)!] });
+		ended.push({
+			json: endedJson(settled, nowMs, includeAnalysis),
+			from: [from.get(settled.call.call_id)!],
+		});
 	const pending = round.next ? [pendingItem(round.next, from)] : [];
 	return { outputs: [ended, pending], failed };
 }
@@ -112,7 +119,10 @@ async function checkRound(
 	stopOnError: boolean,
 ) {
 	const credentials = await getApiCredentials.call(ctx, 0);
-	const late = nowMs >= Date.parse(state.deadline);
+	// The calls whose wait ends this round: they leave, their analysis read too.
+	const late = new Set(
+		state.pending.filter((c) => nowMs >= Date.parse(c.deadline)).map((c) => c.call_id),
+	);
 	const calls = state.pending.map(
 		(call): CallToRead => ({
 			callId: call.call_id,
@@ -122,17 +132,17 @@ async function checkRound(
 		}),
 	);
 	const settings = (): RequestSettings => ({ credentials, retry: { maxAttempts: 2 } });
-	const { seen, failed } = await readCallStates(ctx, calls, {
+	const { seen, failed, unknown } = await readCallStates(ctx, calls, {
 		settings,
 		concurrency: DETAILS_CONCURRENCY,
-		// The analysis of a call that leaves this round: it ended, or its wait ran out.
-		wantsDetails: (call, row) => call.includeAnalysis && (isTerminal(row) || late),
+		// The analysis of a call that may leave this round: it ended, or its wait ran out.
+		wantsDetails: (call, row) => call.includeAnalysis && (isTerminal(row) || late.has(call.callId)),
 	});
 	// A key that stopped working will not start working by waiting: say so now, unless the
 	// user asked to go on (then the calls stay pending, and leave at the deadline).
 	const refused = [...failed.values()].find((e) => [401, 403].includes(httpCode(e)));
 	if (refused && stopOnError) throw refused;
-	return settleRound(state, seen, failed, nowMs);
+	return settleRound(state, seen, failed, nowMs, { includeAnalysis, unknown });
 }
 
 const httpCode = (error: unknown) => Number((error as { httpCode?: unknown })?.httpCode);
@@ -142,35 +152,55 @@ function createdMs(createdAt: string | null): number | undefined {
 	return Number.isFinite(ms) ? ms : undefined;
 }
 
+/**
+ * What the wait kept of a call's last read (its status), as a record: a call whose last
+ * check could not read it leaves with it rather than with nothing.
+ */
+function lastRead(call: OpenCall): CallRecord | null {
+	if (call.status === null) return null;
+	return recordFromHistory({
+		id: call.call_id,
+		status: call.status,
+		created_at: call.created_at,
+		agent_id: call.agent_id,
+	});
+}
+
 /** A call leaving the wait: its record as last read, how the wait went, and its row. */
-function endedJson({ call, record, timed_out, error }: Settled, nowMs: number): IDataObject {
-	const created = createdMs(call.created_at);
-	const waitedMs = created === undefined ? 0 : nowMs - created;
+function endedJson(settled: Settled, nowMs: number, includeAnalysis: boolean): IDataObject {
+	const { call, timed_out, error, not_found } = settled;
+	// Undated calls: since their first check.
+	const since = createdMs(call.created_at) ?? createdMs(call.first_checked_at);
+	const waitedMs = since === undefined ? 0 : nowMs - since;
+	const analysis = includeAnalysis ? { analysis_error: settled.analysis_error ?? null } : {};
+	// Not `error`: n8n takes an item with one for a failed item (the error output).
+	const readError = error ? { read_error: error.message } : {};
+	const record = not_found ? null : (settled.record ?? lastRead(call));
 	if (!record) {
 		return {
 			call_id: call.call_id,
+			...(not_found ? { not_found: true } : {}),
 			timed_out,
 			waited_seconds: Math.round(Math.max(0, waitedMs) / 1000),
-			// Not `error`: n8n takes an item with one for a failed item (the error output).
-			read_error: error?.message ?? 'The call was not found in the history',
+			...analysis,
+			read_error: not_found
+				? `The service does not know this call: its details answer 404 (${error?.message ?? 'not found'}) and the history does not list it`
+				: (error?.message ?? 'The call was not found in the history'),
 			row: call.row,
 		};
 	}
 	const sent = isPlainObject(call.row.custom_variables) ? call.row.custom_variables : null;
 	// The row by reference: n8n stores an object once, however many items hold it.
-	return { ...waitOutput(record, call.call_id, timed_out, waitedMs, sent), row: call.row };
+	return {
+		...waitOutput(record, call.call_id, timed_out, waitedMs, sent),
+		...analysis,
+		...readError,
+		row: call.row,
+	};
 }
 
 /** The one Pending item: the calls still open, paired with the items that brought them. */
 function pendingItem(next: PendingState, from: Map<string, number>): Ended {
 	const items = new Set(next.pending.map((call) => from.get(call.call_id)!));
-	return {
-		json: {
-			pending_count: next.pending.length,
-			deadline: next.deadline,
-			rounds: next.rounds,
-			pending: next.pending as unknown as IDataObject[],
-		},
-		from: [...items].sort((a, b) => a - b),
-	};
+	return { json: pendingJson(next), from: [...items].sort((a, b) => a - b) };
 }

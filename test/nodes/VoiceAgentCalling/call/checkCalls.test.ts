@@ -115,7 +115,18 @@ test("Start's items: the ended calls leave on Ended with their rows, the rest in
 				pending_count: 1,
 				deadline: DEADLINE,
 				rounds: 1,
-				pending: [{ call_id: callId(1), agent_id: AGENT, created_at: AT, row: input[1].json }],
+				pending: [
+					{
+						call_id: callId(1),
+						agent_id: AGENT,
+						created_at: AT,
+						// The status last read, and the call's own deadline and first check.
+						status: 'ongoing',
+						deadline: DEADLINE,
+						first_checked_at: new Date(NOW).toISOString(),
+						row: input[1].json,
+					},
+				],
 			},
 			pairedItem: { item: 1 },
 		},
@@ -200,7 +211,7 @@ test('at the deadline the calls still open leave marked timed out, read one last
 	]);
 });
 
-test('Start and earlier Pending items together: each call waits once, until the latest deadline', async () => {
+test('Start and earlier Pending items together: each call waits once, until its own deadline', async () => {
 	const row = started(1);
 	const state = {
 		deadline: '2026-11-26T00:00:00.000Z',
@@ -224,8 +235,10 @@ test('Start and earlier Pending items together: each call waits once, until the 
 		deadline: '2026-11-26T00:00:00.000Z',
 		rounds: 3,
 		pending: [
-			{ call_id: callId(2), agent_id: AGENT, created_at: AT },
-			{ call_id: callId(1), agent_id: AGENT, created_at: AT },
+			// A new call: its first check + Max Wait (10 minutes).
+			{ call_id: callId(2), agent_id: AGENT, created_at: AT, deadline: '2026-11-25T12:20:00.000Z' },
+			// A call of an older Pending item (no deadline of its own): the item's.
+			{ call_id: callId(1), agent_id: AGENT, created_at: AT, deadline: '2026-11-26T00:00:00.000Z' },
 		],
 	});
 });
