@@ -72,6 +72,10 @@ export const EXCEPTIONS: Exception[] = [
 		reason: `generated data; read through zones.ts by test/unit/calls/callee/zones.test.ts`,
 	},
 	{
+		modules: 'nodes/shared/engine/zoneNames.ts',
+		reason: `generated data; read through dateTime.ts by test/unit/engine/dateTime.test.ts`,
+	},
+	{
 		modules: 'nodes/shared/calls/callee/phoneData.ts',
 		reason: `generated data; read through phone.ts by test/unit/calls/callee/phone.test.ts`,
 	},
@@ -160,15 +164,9 @@ export const EXCEPTIONS: Exception[] = [
 		reason: `${T}/VoiceAgentCalling/call/getMany.test.ts, exportHistory.test.ts`,
 	},
 	{
-		modules: [
-			'doNotCall',
-			'duplicate',
-			'placed',
-			'requested',
-			'variables',
-			'when',
-			'window',
-		].map((job) => `nodes/VoiceAgentCalling/actions/call/callBack/${job}.ts`),
+		modules: ['doNotCall', 'duplicate', 'placed', 'requested', 'variables', 'when', 'window'].map(
+			(job) => `nodes/VoiceAgentCalling/actions/call/callBack/${job}.ts`,
+		),
 		reason: `${T}/VoiceAgentCalling/call/callBack.test.ts (and .doNotCall, .sandbox, .trust, .property.sandbox)`,
 	},
 	{

@@ -2,6 +2,7 @@
  * Time-zone arithmetic with the runtime's Intl only (no date library at run time).
  * The API wants scheduled times as a local wall-clock time plus an IANA zone.
  */
+import { ZONE_NAMES } from './zoneNames';
 
 export function isValidTimeZone(zone: string): boolean {
 	if (!zone) return false;
@@ -11,6 +12,38 @@ export function isValidTimeZone(zone: string): boolean {
 	} catch {
 		return false;
 	}
+}
+
+let spellings: Map<string, string> | undefined;
+
+/**
+ * The tz database's spelling of a zone Intl accepts, typed in any case: `america/chicago` is
+ * sent as America/Chicago. The user's zone is kept, only its case fixed: Intl's own answer
+ * (resolvedOptions) may be another name, and which one depends on its ICU (Node 20 turns
+ * Asia/Kolkata into Asia/Calcutta; the service's own default is Asia/Kolkata). A name the
+ * list lacks (a zone newer than it) takes Intl's list's spelling, else Intl's answer where
+ * that is the same name, else it stays as typed.
+ */
+export function zoneSpelling(zone: string): string {
+	// Parsed once: constant data, the same for every execution.
+	spellings ??= new Map(
+		[...intlZones(), ...ZONE_NAMES.split(' ')].filter(Boolean).map((n) => [n.toLowerCase(), n]),
+	);
+	const key = zone.toLowerCase();
+	const known = spellings.get(key);
+	if (known) return known;
+	try {
+		const resolved = new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions();
+		return resolved.timeZone.toLowerCase() === key ? resolved.timeZone : zone;
+	} catch {
+		return zone;
+	}
+}
+
+/** The runtime's canonical zone names, where it lists them (Intl.supportedValuesOf). */
+function intlZones(): string[] {
+	const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
+	return typeof intl.supportedValuesOf === 'function' ? intl.supportedValuesOf('timeZone') : [];
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');

@@ -6,7 +6,10 @@ import {
 	parseScheduledTime,
 	toLocalDateTime,
 	toLocalDay,
+	zoneSpelling,
 } from '../../../nodes/shared/engine/dateTime';
+import { ZONE_NAMES } from '../../../nodes/shared/engine/zoneNames';
+import { TZ_NAMES, zoneInAnyCase } from '../../helpers/zoneNames';
 
 describe('toLocalDay', () => {
 	test.each([
@@ -181,5 +184,35 @@ describe('localToInstant: one rule in every zone for skipped and repeated local 
 			),
 			{ numRuns: 400 },
 		);
+	});
+});
+
+describe("zoneSpelling: the tz database's spelling, the user's zone kept", () => {
+	test('the generated list is the source: every name of the tz database Intl accepts', () => {
+		expect(ZONE_NAMES.split(' ').filter(Boolean)).toEqual(TZ_NAMES);
+		expect(TZ_NAMES).toEqual(expect.arrayContaining(['Asia/Kolkata', 'Asia/Calcutta', 'UTC']));
+	});
+
+	test('property: every name, typed in any case', () => {
+		fc.assert(
+			fc.property(zoneInAnyCase(), ({ name, typed }) => {
+				expect(zoneSpelling(typed)).toBe(name);
+			}),
+		);
+	});
+
+	test.each([
+		['america/chicago', 'America/Chicago'],
+		// Links keep their name, whatever Intl would answer (Node 20: Asia/Kolkata -> Asia/Calcutta).
+		['asia/kolkata', 'Asia/Kolkata'],
+		['ASIA/CALCUTTA', 'Asia/Calcutta'],
+		['us/eastern', 'US/Eastern'],
+		['Etc/gmt-14', 'Etc/GMT-14'],
+		['america/argentina/comodrivadavia', 'America/Argentina/ComodRivadavia'],
+		// Not in the tz database: Intl's spelling where it answers with the same name, else as typed.
+		['systemv/ast4', 'SystemV/AST4'],
+		['pst', 'pst'],
+	])('%s -> %s', (typed, spelled) => {
+		expect(zoneSpelling(typed)).toBe(spelled);
 	});
 });
