@@ -136,10 +136,6 @@ export const EXCEPTIONS: Exception[] = [
 		reason: 'test/unit/calls/callee/doNotCall.test.ts (the call window preview)',
 	},
 	{
-		modules: 'nodes/shared/calls/outcomeFilter.ts',
-		reason: `${T}/VoiceAgentWebhookTrigger/outcomeFilter.test.ts, ${T}/VoiceAgentPollingTrigger/callEnded.test.ts`,
-	},
-	{
 		modules: 'nodes/shared/campaigns/campaigns.ts',
 		reason: `${T}/VoiceAgentCampaign/campaign/get.test.ts, getMany.test.ts`,
 	},
