@@ -2,7 +2,7 @@
  * Time-zone arithmetic with the runtime's Intl only (no date library at run time).
  * The API wants scheduled times as a local wall-clock time plus an IANA zone.
  */
-import { ZONE_NAMES } from './zoneNames';
+import { IRREGULAR_ZONE_NAMES } from './zoneNames';
 
 export function isValidTimeZone(zone: string): boolean {
 	if (!zone) return false;
@@ -20,24 +20,31 @@ let spellings: Map<string, string> | undefined;
  * The tz database's spelling of a zone Intl accepts, typed in any case: `america/chicago` is
  * sent as America/Chicago. The user's zone is kept, only its case fixed: Intl's own answer
  * (resolvedOptions) may be another name, and which one depends on its ICU (Node 20 turns
- * Asia/Kolkata into Asia/Calcutta; the service's own default is Asia/Kolkata). A name the
- * list lacks (a zone newer than it) takes Intl's list's spelling, else Intl's answer where
- * that is the same name, else it stays as typed.
+ * Asia/Kolkata into Asia/Calcutta; the service's own default is Asia/Kolkata). In order: the
+ * names spelled otherwise than the rule (zoneNames.ts) and the runtime's list of zones; Intl's
+ * answer where it is the same name (ICU's own ids, SystemV/AST4); a name with "/" by the rule
+ * (each word capitalised: every other name of the database is so spelled); else as typed.
  */
 export function zoneSpelling(zone: string): string {
 	// Parsed once: constant data, the same for every execution.
 	spellings ??= new Map(
-		[...intlZones(), ...ZONE_NAMES.split(' ')].filter(Boolean).map((n) => [n.toLowerCase(), n]),
+		[...intlZones(), ...IRREGULAR_ZONE_NAMES.split(' ')].map((n) => [n.toLowerCase(), n]),
 	);
 	const key = zone.toLowerCase();
 	const known = spellings.get(key);
 	if (known) return known;
 	try {
 		const resolved = new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions();
-		return resolved.timeZone.toLowerCase() === key ? resolved.timeZone : zone;
+		if (resolved.timeZone.toLowerCase() === key) return resolved.timeZone;
 	} catch {
 		return zone;
 	}
+	return zone.includes('/')
+		? key.replace(
+				/(^|[/_-])([a-z])/g,
+				(_, before: string, letter: string) => before + letter.toUpperCase(),
+			)
+		: zone;
 }
 
 /** The runtime's canonical zone names, where it lists them (Intl.supportedValuesOf). */
