@@ -84,7 +84,19 @@ describe('Campaign › Create: a zone typed in any letter case is sent as the tz
 					]),
 				);
 			}),
-			{ numRuns: 30 },
+			{
+				numRuns: 30,
+				// One zone written two ways: one campaign, both rows in it.
+				examples: [
+					[
+						[
+							{ name: 'America/Chicago', typed: 'america/chicago' },
+							{ name: 'Asia/Calcutta', typed: 'ASIA/CALCUTTA' },
+							{ name: 'America/Chicago', typed: 'America/Chicago' },
+						],
+					],
+				],
+			},
 		);
 	});
 
