@@ -16,7 +16,7 @@ import {
 } from '../shared/calls/fields';
 import { getClassificationLabels, searchAssistants } from '../shared/assistants/lists';
 import {
-	chosenOutcomes,
+	outcomeChosen,
 	OUTCOME_CHOICES,
 	outcomeFilterFields,
 	passesOutcomeFilter,
@@ -289,9 +289,11 @@ export class VoiceAgentTrigger implements INodeType {
 		if (this.getMode() === 'manual') {
 			// The test event is the newest call of a chosen outcome, not the newest call filtered out.
 			const { outcomes, classification } = options.outcomeFilter;
-			const chosen = chosenOutcomes(outcomes);
 			if (outcomes.length > 0)
-				options.accept = (row) => chosen.has(String(callRecordOfRow(row).outcome));
+				options.accept = (row) => {
+					const record = callRecordOfRow(row);
+					return outcomeChosen(record.outcome, record, outcomes);
+				};
 			const call = await latestOnce(fetchPage, now, options);
 			const items = call ? await withRecordings(this, [call as IDataObject], options) : undefined;
 			if (items) return [items];

@@ -72,6 +72,10 @@ export const EXCEPTIONS: Exception[] = [
 		reason: `generated data; read through zones.ts by test/unit/calls/callee/zones.test.ts`,
 	},
 	{
+		modules: 'nodes/shared/engine/zoneNames.ts',
+		reason: `generated data; read through dateTime.ts by test/unit/engine/dateTime.test.ts`,
+	},
+	{
 		modules: 'nodes/shared/calls/callee/phoneData.ts',
 		reason: `generated data; read through phone.ts by test/unit/calls/callee/phone.test.ts`,
 	},
@@ -130,10 +134,6 @@ export const EXCEPTIONS: Exception[] = [
 	{
 		modules: 'nodes/shared/calls/callee/preview.ts',
 		reason: 'test/unit/calls/callee/doNotCall.test.ts (the call window preview)',
-	},
-	{
-		modules: 'nodes/shared/calls/outcomeFilter.ts',
-		reason: `${T}/VoiceAgentWebhookTrigger/outcomeFilter.test.ts, ${T}/VoiceAgentPollingTrigger/callEnded.test.ts`,
 	},
 	{
 		modules: 'nodes/shared/campaigns/campaigns.ts',

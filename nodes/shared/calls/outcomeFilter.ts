@@ -4,7 +4,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { OUTCOMES } from './outcome';
+import { decisiveOutcome, normaliseSubStatus, OUTCOMES } from './outcome';
 
 /** Every final outcome: `pending` is never the outcome of an ended call. */
 export const FINAL_OUTCOMES = OUTCOMES.filter((o) => o !== 'pending');
@@ -24,12 +24,58 @@ export const NOT_REACHED_OUTCOMES: readonly string[] = [
 	'failed',
 ];
 
+/**
+ * The causes of `not_placed` that are the service's passing refusals, so Not Reached too: a
+ * call-back may get through. The others are not: NOT_ABLE_TO_CALL would likely refuse again,
+ * and IN_DB or QUEUED on a final status say only that the call ended before it was placed
+ * (a queued call the user cancelled among them).
+ */
+export const PASSING_REFUSALS: readonly string[] = [
+	'rate_limited',
+	'pre_call_api_failed',
+	'reconciled_to_error_from_registered',
+];
+
 /** What the Outcomes field may hold: each final outcome, and Not Reached. */
 export const OUTCOME_CHOICES = [NOT_REACHED, ...FINAL_OUTCOMES];
 
-/** The outcomes a selection stands for (Not Reached: each of its outcomes). */
-export function chosenOutcomes(selected: readonly string[]): Set<string> {
+/** The outcomes a selection stands for (Not Reached: each of its outcomes, not_placed apart). */
+function chosenOutcomes(selected: readonly string[]): Set<string> {
 	return new Set(selected.flatMap((o) => (o === NOT_REACHED ? NOT_REACHED_OUTCOMES : [o])));
+}
+
+/** Sub-statuses a retried attempt's delivery carries about the next attempt, not that one. */
+const NEXT_ATTEMPT = new Set(['queued', 'in_db']);
+
+interface Judged {
+	outcome?: unknown;
+	sub_status?: unknown;
+	attempt_outcome?: unknown;
+	raw?: unknown;
+}
+
+/**
+ * The cause the outcome was read from, normalised: the sub-status; for a retried attempt
+ * (attempt_outcome) the one its outcome was read from, as the Webhook Trigger reads it: the
+ * sub-status where it decides one, else the last entry of `attempts`.
+ */
+function causeOf(record: Judged): string | undefined {
+	const norm = (v: unknown) => (typeof v === 'string' ? normaliseSubStatus(v) : undefined);
+	const sub = norm(record.sub_status);
+	if (record.attempt_outcome === undefined) return sub;
+	if (sub && !NEXT_ATTEMPT.has(sub) && decisiveOutcome(sub)) return sub;
+	const raw = record.raw as { attempts?: unknown } | null | undefined;
+	const attempts = Array.isArray(raw?.attempts) ? (raw.attempts as unknown[]) : [];
+	const last = attempts[attempts.length - 1] as { status?: unknown } | null | undefined;
+	return norm(last?.status);
+}
+
+/** Whether an outcome (the record's, or its attempt's) is chosen: Not Reached by its cause too. */
+export function outcomeChosen(outcome: unknown, record: Judged, selected: readonly string[]) {
+	if (chosenOutcomes(selected).has(String(outcome))) return true;
+	if (outcome !== 'not_placed' || !selected.includes(NOT_REACHED)) return false;
+	const cause = causeOf(record);
+	return cause !== undefined && PASSING_REFUSALS.includes(cause);
 }
 
 export interface OutcomeFilter {
@@ -56,7 +102,7 @@ export function outcomeFilterFields(classificationNote: string): INodeProperties
 				{
 					name: 'Not Reached',
 					value: NOT_REACHED,
-					description: `Every call that did not reach its callee: ${NOT_REACHED_OUTCOMES.map(label).join(', ')}`,
+					description: `Every call that did not reach its callee: ${NOT_REACHED_OUTCOMES.map(label).join(', ')}, and Not Placed when the service refused for a passing reason (rate limited, its pre-call API failed, reconciled to error from registered)`,
 				},
 				...FINAL_OUTCOMES.map((value) => ({ name: label(value), value })),
 			],
@@ -80,10 +126,10 @@ export function outcomeFilterFields(classificationNote: string): INodeProperties
 
 /** Whether a call record passes: its outcome is chosen, and its classification matches. */
 export function passesOutcomeFilter(
-	record: { outcome?: unknown; classification?: unknown },
+	record: Judged & { classification?: unknown },
 	filter: OutcomeFilter,
 ): boolean {
-	if (filter.outcomes.length > 0 && !chosenOutcomes(filter.outcomes).has(String(record.outcome)))
+	if (filter.outcomes.length > 0 && !outcomeChosen(record.outcome, record, filter.outcomes))
 		return false;
 	const wanted = filter.classification.trim().toLowerCase();
 	if (wanted === '') return true;
@@ -102,13 +148,7 @@ export function passesOutcomeFilter(
  * Returns why a delivery is ignored, or undefined.
  */
 export function carriedFilterReason(
-	record: {
-		outcome?: unknown;
-		attempt_outcome?: unknown;
-		sub_status?: unknown;
-		classification?: unknown;
-		platform_analysis?: unknown;
-	},
+	record: Judged & { classification?: unknown; platform_analysis?: unknown },
 	filter: OutcomeFilter,
 ): string | undefined {
 	const attempt = record.attempt_outcome !== undefined;
@@ -119,7 +159,7 @@ export function carriedFilterReason(
 		return `the outcome of this retried attempt is not known${said}`;
 	}
 	const final = judged !== undefined && judged !== null && judged !== 'pending';
-	if (final && !passesOutcomeFilter({ outcome: judged }, { ...filter, classification: '' })) {
+	if (final && filter.outcomes.length > 0 && !outcomeChosen(judged, record, filter.outcomes)) {
 		return record.outcome === 'pending'
 			? `outcome ${String(judged)} of this retried attempt is not selected`
 			: `outcome ${String(judged)} is not selected`;

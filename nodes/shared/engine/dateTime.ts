@@ -2,6 +2,7 @@
  * Time-zone arithmetic with the runtime's Intl only (no date library at run time).
  * The API wants scheduled times as a local wall-clock time plus an IANA zone.
  */
+import { IRREGULAR_ZONE_NAMES } from './zoneNames';
 
 export function isValidTimeZone(zone: string): boolean {
 	if (!zone) return false;
@@ -18,6 +19,45 @@ const ZONE_NAME_RE = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
 /** A zone's name that Intl knows (Intl also takes offsets such as "+15:00", which name no zone). */
 export function isZoneName(text: string): boolean {
 	return ZONE_NAME_RE.test(text) && isValidTimeZone(text);
+}
+
+let spellings: Map<string, string> | undefined;
+
+/**
+ * The tz database's spelling of a zone Intl accepts, typed in any case: `america/chicago` is
+ * sent as America/Chicago. The user's zone is kept, only its case fixed: Intl's own answer
+ * (resolvedOptions) may be another name, and which one depends on its ICU (Node 20 turns
+ * Asia/Kolkata into Asia/Calcutta; the service's own default is Asia/Kolkata). In order: the
+ * names spelled otherwise than the rule (zoneNames.ts) and the runtime's list of zones; Intl's
+ * answer where it is the same name (ICU's own ids, SystemV/AST4); a name with "/" by the rule
+ * (each word capitalised: every other name of the database is so spelled); else as typed.
+ */
+export function zoneSpelling(zone: string): string {
+	// Parsed once: constant data, the same for every execution.
+	spellings ??= new Map(
+		[...intlZones(), ...IRREGULAR_ZONE_NAMES.split(' ')].map((n) => [n.toLowerCase(), n]),
+	);
+	const key = zone.toLowerCase();
+	const known = spellings.get(key);
+	if (known) return known;
+	try {
+		const resolved = new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions();
+		if (resolved.timeZone.toLowerCase() === key) return resolved.timeZone;
+	} catch {
+		return zone;
+	}
+	return zone.includes('/')
+		? key.replace(
+				/(^|[/_-])([a-z])/g,
+				(_, before: string, letter: string) => before + letter.toUpperCase(),
+			)
+		: zone;
+}
+
+/** The runtime's canonical zone names, where it lists them (Intl.supportedValuesOf). */
+function intlZones(): string[] {
+	const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
+	return typeof intl.supportedValuesOf === 'function' ? intl.supportedValuesOf('timeZone') : [];
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');

@@ -1,7 +1,13 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isValidTimeZone, parseScheduledTime, toLocalDay, type ScheduledTime } from './dateTime';
+import {
+	isValidTimeZone,
+	parseScheduledTime,
+	toLocalDay,
+	zoneSpelling,
+	type ScheduledTime,
+} from './dateTime';
 
 /**
  * Checks made before any request is sent. Each throws a NodeOperationError naming the
@@ -118,7 +124,7 @@ export function toTimeZone(node: INode, field: string, value: unknown, itemIndex
 			itemIndex,
 		);
 	}
-	return text;
+	return zoneSpelling(text);
 }
 
 /** A future moment, as local date-time in `zone`. */

@@ -212,7 +212,19 @@ describe('Voice Agent Polling Trigger › Call Ended', () => {
 		scope.done();
 	});
 
-	test('Not Reached: every call that did not reach its callee, as the history reports it (a no-answer is failed there)', async () => {
+	test('manual mode with Not Reached: the newest call the service refused for a passing reason counts', async () => {
+		const h = trigger({ filters: { outcomes: ['not_reached'] } });
+		const rows = [
+			row(1, 'error', 'NOT_ABLE_TO_CALL', 30),
+			row(2, 'cancelled', 'RATE_LIMITED', 40),
+			row(3, 'completed', 'ACCEPTED', 3, 60),
+		];
+		const scope = history(T0, rows);
+		expect(jsonOf(await h.poll('manual'))).toEqual([asRecord(rows[1], 'not_placed')]);
+		scope.done();
+	});
+
+	test('Not Reached: every call that did not reach its callee, as the history reports it (a no-answer is failed there), and a call the service refused for a passing reason', async () => {
 		const h = trigger({ filters: { outcomes: ['not_reached'] } });
 		let scope = history(T0, []);
 		await h.poll();
@@ -224,12 +236,18 @@ describe('Voice Agent Polling Trigger › Call Ended', () => {
 			row(3, 'failed', 'busy line', 7),
 			row(4, 'completed', 'VOICEMAIL_DETECTED', 6, 20),
 			row(5, 'cancelled', 'RATE_LIMITED', 5),
+			row(6, 'error', 'NOT_ABLE_TO_CALL', 4),
+			row(7, 'error', 'PRE_CALL_API_FAILED', 3),
 		];
 		scope = history(now, rows);
+		// Rate limited and the pre-call API failing pass: a call-back may get through; "not able
+		// to call" would likely be refused again.
 		expect(jsonOf(await h.poll())?.map((r) => [r.call_id, r.outcome])).toEqual([
 			[id(1), 'failed'],
 			[id(3), 'busy'],
 			[id(4), 'voicemail'],
+			[id(5), 'not_placed'],
+			[id(7), 'not_placed'],
 		]);
 		scope.done();
 	});

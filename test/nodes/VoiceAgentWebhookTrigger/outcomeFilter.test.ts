@@ -161,6 +161,21 @@ describe('Webhook Trigger › Outcomes and Classification filters', () => {
 		]);
 	});
 
+	test('Not Reached: a call, or a retried attempt, the service refused for a passing reason passes; one it could not call does not', async () => {
+		const node = trigger(['call_completed'], { outcomes: ['not_reached'] });
+		const limited = await send(node, ended(1, 'cancelled', 'RATE_LIMITED', 0));
+		expect(emitted(limited.result).map((i) => [i.call_id, i.outcome])).toEqual([
+			[callId(1), 'not_placed'],
+		]);
+		const attempt = await send(node, retried(2, 'RETRY_SCHEDULED', ['pre_call_api_failed']));
+		expect(emitted(attempt.result).map((i) => [i.call_id, i.attempt_outcome])).toEqual([
+			[callId(2), 'not_placed'],
+		]);
+		expect((await send(node, ended(3, 'error', 'not_able_to_call', 0))).result).toEqual({
+			webhookResponse: { received: true, ignored: 'outcome not_placed is not selected' },
+		});
+	});
+
 	test('without Outcomes every attempt passes, each saying how it ended (null when not told)', async () => {
 		const node = trigger(['call_completed'], {});
 		const items = [];

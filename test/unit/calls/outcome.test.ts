@@ -4,6 +4,11 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 
 import { OUTCOMES, outcomeOf, type OutcomeInput } from '../../../nodes/shared/calls/outcome';
+import {
+	NOT_REACHED,
+	passesOutcomeFilter,
+	PASSING_REFUSALS,
+} from '../../../nodes/shared/calls/outcomeFilter';
 
 const input = (status: string | null, sub: string | null, more: Partial<OutcomeInput> = {}) => ({
 	status,
@@ -201,6 +206,48 @@ describe('docs/call-record.md: its outcome tables are what the module does', () 
 					expect([status, sub, of(status, sub)]).toEqual([status, sub, values(outcome)[0]]);
 	});
 
+	/** Whether a final call with this status and sub-status passes Not Reached. */
+	const notReached = (status: string, sub: string | null) =>
+		passesOutcomeFilter(
+			{ ...outcomeOf(input(status, sub)), sub_status: sub },
+			{ outcomes: [NOT_REACHED], classification: '' },
+		);
+	/** The outcomes the paragraph on Not Reached lists. */
+	const notReachedList = () => {
+		const paragraph = doc.slice(doc.indexOf('**Not Reached** (the Outcomes filter'));
+		return values(paragraph.slice(0, paragraph.indexOf('\n\n')).split(' only where')[0]);
+	};
+
+	test('In Not Reached, sub-status by sub-status of the first table (the cause decides not_placed)', () => {
+		const table = rows('Sub-status (history');
+		const yes: string[] = [];
+		for (const [subs, , member] of table)
+			for (const sub of values(subs)) {
+				if (member.startsWith('yes')) yes.push(sub);
+				for (const status of ['completed', 'failed', 'error', 'cancelled'])
+					expect([status, sub, notReached(status, sub)]).toEqual([
+						status,
+						sub,
+						member.startsWith('yes'),
+					]);
+			}
+		const refusals = yes.filter((sub) => of('error', sub) === 'not_placed');
+		expect(refusals.map((sub) => sub.toLowerCase())).toEqual(PASSING_REFUSALS);
+	});
+
+	test('the Not Reached paragraph lists its outcomes, and every other outcome is out', () => {
+		const listed = notReachedList();
+		expect(listed).toEqual(['no_answer', 'busy', 'voicemail', 'rejected', 'failed', 'not_placed']);
+		for (const outcome of OUTCOMES.filter((o) => o !== 'not_placed'))
+			expect([
+				outcome,
+				passesOutcomeFilter(
+					{ outcome, sub_status: null },
+					{ outcomes: [NOT_REACHED], classification: '' },
+				),
+			]).toEqual([outcome, listed.includes(outcome)]);
+	});
+
 	test('sub-statuses that leave it to the status', () => {
 		const [header, ...table] = [
 			['', 'completed', 'failed', 'cancelled'],
@@ -215,6 +262,12 @@ describe('docs/call-record.md: its outcome tables are what the module does', () 
 						status,
 						sub,
 						{ outcome: values(cell)[0], outcome_detail: null },
+					]);
+					// Not Reached follows the outcome here: no cause of not_placed in this table.
+					expect([status, sub, notReached(status, sub)]).toEqual([
+						status,
+						sub,
+						notReachedList().includes(values(cell)[0]),
 					]);
 				});
 	});

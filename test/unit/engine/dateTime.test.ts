@@ -7,7 +7,10 @@ import {
 	parseScheduledTime,
 	toLocalDateTime,
 	toLocalDay,
+	zoneSpelling,
 } from '../../../nodes/shared/engine/dateTime';
+import { IRREGULAR_ZONE_NAMES } from '../../../nodes/shared/engine/zoneNames';
+import { TZ_NAMES, zoneInAnyCase } from '../../helpers/zoneNames';
 
 test.each([
 	['Asia/Kolkata', true],
@@ -196,5 +199,48 @@ describe('localToInstant: one rule in every zone for skipped and repeated local 
 			),
 			{ numRuns: 400 },
 		);
+	});
+});
+
+describe("zoneSpelling: the tz database's spelling, the user's zone kept", () => {
+	test('the generated list is the source: the names of one word, or not spelled as most are', () => {
+		const regular = (name: string) =>
+			name
+				.toLowerCase()
+				.replace(/(^|[/_-])([a-z])/g, (_, b: string, l: string) => b + l.toUpperCase());
+		expect(IRREGULAR_ZONE_NAMES.split(' ')).toEqual(
+			TZ_NAMES.filter((name) => regular(name) !== name || !name.includes('/')),
+		);
+		expect(TZ_NAMES.length).toBeGreaterThan(590);
+		expect(TZ_NAMES).toEqual(expect.arrayContaining(['Asia/Kolkata', 'Asia/Calcutta', 'UTC']));
+	});
+
+	// With the rule, every name of the tz database: nothing lost by shipping only the others.
+	test('property: every name, typed in any case', () => {
+		fc.assert(
+			fc.property(zoneInAnyCase(), ({ name, typed }) => {
+				expect(zoneSpelling(typed)).toBe(name);
+			}),
+		);
+		for (const name of TZ_NAMES) {
+			expect(zoneSpelling(name.toLowerCase())).toBe(name);
+			expect(zoneSpelling(name.toUpperCase())).toBe(name);
+		}
+	});
+
+	test.each([
+		['america/chicago', 'America/Chicago'],
+		// Links keep their name, whatever Intl would answer (Node 20: Asia/Kolkata -> Asia/Calcutta).
+		['asia/kolkata', 'Asia/Kolkata'],
+		['ASIA/CALCUTTA', 'Asia/Calcutta'],
+		['us/eastern', 'US/Eastern'],
+		['Etc/gmt-14', 'Etc/GMT-14'],
+		['america/argentina/comodrivadavia', 'America/Argentina/ComodRivadavia'],
+		// Not in the tz database: Intl's spelling where it answers with the same name, else as typed.
+		['systemv/ast4', 'SystemV/AST4'],
+		['pst', 'pst'],
+		['PST', 'PST'],
+	])('%s -> %s', (typed, spelled) => {
+		expect(zoneSpelling(typed)).toBe(spelled);
 	});
 });

@@ -72,6 +72,8 @@ test('toHhmm', () => {
 
 test('toTimeZone', () => {
 	expect(toTimeZone(node, 'Time Zone', 'Asia/Kolkata', 0)).toBe('Asia/Kolkata');
+	// Sent as the tz database spells it: the user's zone, its case fixed.
+	expect(toTimeZone(node, 'Time Zone', ' asia/kolkata ', 0)).toBe('Asia/Kolkata');
 	expect(errorOf(() => toTimeZone(node, 'Time Zone', 'Mars/Olympus', 4)).message).toBe(
 		'Time Zone: "Mars/Olympus" is not an IANA time zone, e.g. Asia/Kolkata [item 4]',
 	);

@@ -7,6 +7,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { zoneSpelling } from '../../engine/dateTime';
 import { fields } from '../../engine/params';
 import { fieldError } from '../../engine/validate';
 import { calleeZone, zoneProblem, type ZoneRule } from './zones';
@@ -78,7 +79,7 @@ export function readZoneRule(ctx: IExecuteFunctions, i: number): ZoneRule | unde
 	const defaultZone = f.requiredText('defaultZone', 'Default Zone').trim();
 	const problem = zoneProblem(defaultZone);
 	if (problem) throw f.error('Default Zone', problem);
-	return { column, defaultZone };
+	return { column, defaultZone: zoneSpelling(defaultZone) };
 }
 
 /** The option needs a window to move: refused without Call Window Start and End. */

@@ -4,7 +4,7 @@
  * where the area code is split; else the country's where it has one). Pure: no HTTP, no
  * clock. Zone names only, never offsets: daylight saving is the zone's business.
  */
-import { isZoneName } from '../../engine/dateTime';
+import { isZoneName, zoneSpelling } from '../../engine/dateTime';
 import {
 	AREA_ZONES,
 	COUNTRY_ZONES,
@@ -149,7 +149,7 @@ export function calleeZone(number: string, columnValue: unknown, rule: ZoneRule)
 		const problem = zoneProblem(given);
 		return problem
 			? { ok: false, problem: `Column ${column}: ${problem}` }
-			: { ok: true, zone: given, from: 'column' };
+			: { ok: true, zone: zoneSpelling(given), from: 'column' };
 	}
 	const fromNumber = zoneOfNumber(number);
 	if (fromNumber.ok) return fromNumber;

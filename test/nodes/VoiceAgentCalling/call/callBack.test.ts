@@ -223,6 +223,15 @@ describe('Call › Call Back › When: At the Next Opening of a Daily Window', (
 		expect(jsonOf(r.output)).toEqual([placed(r.bodies[0])]);
 	});
 
+	test('a Window Time Zone typed in another case is sent as the tz database spells it', async () => {
+		const r = await windowAt('2026-11-25T12:00:00Z', {
+			...nine,
+			windowTimeZone: 'america/new_york',
+		});
+		expect(r.error).toBeUndefined();
+		expect(r.bodies).toEqual([at('America/New_York', '2026-11-25T09:00:00')]);
+	});
+
 	test('inside the window: called now, with the window and no scheduled time', async () => {
 		// 12:00Z is 13:00 in Berlin.
 		const r = await windowAt('2026-11-25T12:00:00Z', { ...nine, windowTimeZone: 'Europe/Berlin' });
@@ -572,6 +581,16 @@ describe('Call › Call Back › When: At the Requested Call-Back Time, read wit
 			zone_from: 'time_zone_when_unknown',
 			zone_assumed: true,
 		});
+	});
+
+	test('a Time Zone When Unknown typed in another case is sent as the tz database spells it', async () => {
+		const RU = '+79161234567';
+		const r = await placeBack(asked('2026-11-25T18:30:00'), { assumedZone: 'EUROPE/moscow' }, RU);
+		expect(r.error).toBeUndefined();
+		expect(r.bodies).toEqual([
+			sentTo(callTime('18:30', '20:30', 'Europe/Moscow', '2026-11-25T18:30:00'), RU),
+		]);
+		expect(r.said).toMatchObject({ timezone: 'Europe/Moscow' });
 	});
 
 	test("a day without a time: that day's opening of the 09:00-18:00 window, in the callee's zone", async () => {

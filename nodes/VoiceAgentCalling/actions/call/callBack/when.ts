@@ -12,7 +12,11 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { laterCall, type DailyWindow } from '../../../../shared/calls/laterCall';
 import { zoneProblem } from '../../../../shared/calls/callee/zones';
-import { parseScheduledTime, toIsoWithOffset } from '../../../../shared/engine/dateTime';
+import {
+	parseScheduledTime,
+	toIsoWithOffset,
+	zoneSpelling,
+} from '../../../../shared/engine/dateTime';
 import type { Fields } from '../../../../shared/engine/params';
 import { readRequested, type RequestedTime } from './requested';
 
@@ -99,5 +103,5 @@ export function readAssumedZone(f: Fields): string | undefined {
 	if (!text) return undefined;
 	const problem = zoneProblem(text);
 	if (problem) throw f.error('Time Zone When Unknown', problem);
-	return text;
+	return zoneSpelling(text);
 }
