@@ -27,7 +27,7 @@ const fromHistory = (callId: string, to: string) =>
 		raw: { id: callId },
 	});
 
-/** Every request in order; each call has no parent (attempt 1); the prompt uses date and time. */
+/** Every request in order; each call has no parent (attempt 1) and is over; the prompt uses date and time. */
 function service() {
 	const log: string[] = [];
 	const bodies: IDataObject[] = [];
@@ -38,7 +38,10 @@ function service() {
 		.reply((uri) => {
 			const id = new URL(uri, BASE_URL).searchParams.get('id') as string;
 			log.push(`details ${id}`);
-			return [200, { status: 'success', data: { id, parent_call_id: null } }];
+			return [
+				200,
+				{ status: 'success', data: { id, parent_call_id: null, call_status: 'completed' } },
+			];
 		});
 	scope.get(/^\/ca\/api\/v0\/agent\/[^/]+$/).reply(() => {
 		log.push('agent');
