@@ -37,8 +37,10 @@ const REPO = path.resolve(__dirname, '..');
 // every country's numbers (+2.0 KB) and later calls' windows took it past that: the data is
 // stored compactly, and the README alone is 9 KB of it. 160 KB until the callee verdict, the
 // Webhook Trigger's memory across processes and Not Reached (+2.8 KB) passed it. 165 KB until
-// Check Calls, the durable wait, and its shared readers took it to 166.1 KB.
-const MAX_PACKED_BYTES = 170 * 1024;
+// Check Calls, the durable wait, and its shared readers took it to 166.1 KB. 170 KB until each
+// country's national prefix rule, number pattern and number shapes (Google libphonenumber's,
+// for reading numbers written nationally: about 10 KB packed) took it to 178.1 KB.
+const MAX_PACKED_BYTES = 179 * 1024;
 const TOP_LEVEL = new Set(['package.json', 'README.md', 'LICENSE']);
 const PEERS = new Set(['n8n-workflow']);
 

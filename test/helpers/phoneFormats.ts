@@ -2,8 +2,9 @@ import fc from 'fast-check';
 
 /**
  * One number (a country code and its national digits) written the ways a sheet or an opt-out
- * list holds it: spaces, dashes, dots, brackets, 00 for +, the code without +, a trunk 0, or
- * no country code at all (completed from the node's Country Code).
+ * list holds it: spaces, dashes, dots, brackets, 00 for +, the code without +, its country's
+ * trunk prefix (India's 0, North America's 1), or no country code at all (completed from the
+ * node's Country Code).
  */
 export interface PhoneNumber {
 	cc: '1' | '91';
@@ -40,7 +41,8 @@ export const writtenAs = (n: PhoneNumber): fc.Arbitrary<string> =>
 				'00CC': `00${n.cc}${sep}`,
 				CC: `${n.cc}`,
 				none: '',
-				trunk: '0',
+				// North America's trunk prefix is 1: a 0 before a +1 number is not one of its forms.
+				trunk: n.cc === '1' ? '1' : '0',
 			}[prefix];
 			// Without + or 00 the code is only recognised glued to the digits (as sheets hold it).
 			const text = prefix === 'CC' || prefix === 'trunk' ? `${head}${d}` : `${head}${body}`;

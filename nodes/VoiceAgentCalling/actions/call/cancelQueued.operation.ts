@@ -5,10 +5,11 @@ import { assistantLocator } from '../../../shared/assistants/fields';
 import { campaignLocator } from '../../../shared/campaigns/fields';
 import { sendOnce } from '../../../shared/engine/once';
 import { fields } from '../../../shared/engine/params';
-import { normalisePhone } from '../../../shared/calls/callee/phone';
+import { readPhone } from '../../../shared/calls/callee/phone';
+import { ambiguous } from '../../../shared/calls/callee/values';
 import type { OperationOutput } from '../../../shared/engine/router';
 import { terminateCalls } from '../../../shared/campaigns/terminate';
-import { toE164, toUuid } from '../../../shared/engine/validate';
+import { fieldError, toE164, toUuid } from '../../../shared/engine/validate';
 
 export const option = operationOption({
 	name: 'Cancel Queued Calls',
@@ -146,9 +147,14 @@ function requestBodies(ctx: IExecuteFunctions, i: number): { mode: Mode; bodies:
 		mode === 'phoneNumbers' ? undefined : f.locatorUuid('cancelCampaign', 'Campaign');
 	if (mode === 'campaign') return { mode, bodies: [{ campaign_id: campaignId }] };
 	const countryCode = f.text('defaultCountryCode', 'Default Country Code').trim();
-	const numbers = f
-		.list('phoneNumbers', 'Phone Numbers', LIST)
-		.map((n) => toE164(node, 'Phone Numbers', normalisePhone(n, countryCode), i));
+	const numbers = f.list('phoneNumbers', 'Phone Numbers', LIST).map((n) => {
+		const read = readPhone(n, countryCode);
+		// A number that reads as two (with +39, "39 0612345"): say so, and name both.
+		if (read.readings) {
+			throw fieldError(node, 'Phone Numbers', `"${n}" ${ambiguous(read.readings, countryCode)}`, i);
+		}
+		return toE164(node, 'Phone Numbers', read.text, i);
+	});
 	const unique = [...new Set(numbers)];
 	return {
 		mode,

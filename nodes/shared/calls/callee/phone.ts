@@ -4,11 +4,14 @@
  * read as their ASCII forms (NFKC); formatting is removed; "00" is the international prefix
  * (and "011" where the default country code is +1, North America's prefix); a "(0)" right
  * after the country code is the national trunk prefix and is dropped; a number without a
- * country code gets the default one (after dropping a national trunk "0"). What is still not
- * E.164 afterwards is returned as is, for the validator to refuse with the row named; and an
- * E.164 number is possible only with as many digits as its country's numbers can have
- * (numberProblem).
+ * country code gets the default one, read by its country's own national prefix rule (Italy
+ * keeps the 0, Hungary drops "06", Russia "8": national.ts). A number the default code's
+ * countries read differently, or that is also that code and a number without "+", is refused
+ * as ambiguous. What is still not E.164 afterwards is returned as is, for the validator to
+ * refuse with the row named; and an E.164 number is possible only with as many digits as its
+ * country's numbers can have (numberProblem).
  */
+import { nationalReadings, type NationalReading } from './national';
 import { NATIONAL_LENGTHS } from './phoneData';
 
 /**
@@ -91,26 +94,106 @@ function dropBracketedZero(text: string, cc: string): string {
 /** A "(0)" not at the start of the number (after dropBracketedZero): which number is meant? */
 const INNER_ZERO = /.\(\s*0\s*\)/;
 
+/**
+ * A number as read: `text` is E.164 when it could be read, else what is left for the
+ * validator to refuse; `readings` (two or more, E.164) when it is refused as ambiguous: the
+ * numbers it can be under the default country code, for the message.
+ */
+export interface PhoneReading {
+	text: string;
+	readings?: string[];
+}
+
 export function normalisePhone(raw: unknown, defaultCountryCode = ''): string {
-	if (raw === undefined || raw === null) return '';
+	return readPhone(raw, defaultCountryCode).text;
+}
+
+/** normalisePhone, with the readings of a number refused because it is ambiguous. */
+export function readPhone(raw: unknown, defaultCountryCode = ''): PhoneReading {
+	if (raw === undefined || raw === null) return { text: '' };
 	// Full-width digits, plus, brackets and spaces (a Japanese or Chinese sheet) as ASCII.
 	let text = String(raw).normalize('NFKC').trim();
-	if (text === '') return '';
+	if (text === '') return { text };
 	// A leading minus is a sign (a sheet's negative number), not formatting: keep it to refuse.
-	if (/^[-\u2212]/.test(text)) return text;
+	if (/^[-\u2212]/.test(text)) return { text };
 	const cc = countryCodeDigits(defaultCountryCode) ?? '';
 	text = dropBracketedZero(text, cc);
-	if (INNER_ZERO.test(text)) return text;
+	if (INNER_ZERO.test(text)) return { text };
 	// Spreadsheets turn long numbers into floats: 919876543210 arrives as 919876543210 (number).
 	text = text.replace(FORMATTING, '');
-	if (text.startsWith('00')) text = `+${text.slice(2)}`;
-	// North America's international prefix: no +1 number starts with 0, so it cannot be national.
-	else if (cc === '1' && text.startsWith('011')) text = `+${text.slice(3)}`;
-	if (text.startsWith('+')) return text;
-	if (!cc || !/^\d+$/.test(text)) return text;
-	if (text.startsWith(cc) && text.length > 10) return `+${text}`;
-	const national = text.replace(/^0/, '');
-	// Too short or too long for a national number: left as is, so the validator names it.
-	if (national.length < MIN_NATIONAL_DIGITS || cc.length + national.length > 15) return text;
-	return `+${cc}${national}`;
+	// "00" is the international prefix; so is "011" with +1, North America's, where no number
+	// starts with 0 (so it cannot be national).
+	const idd = text.startsWith('00') ? 2 : cc === '1' && text.startsWith('011') ? 3 : 0;
+	if (idd) return abroad(text, idd, cc);
+	if (text.startsWith('+') || !cc || !/^\d+$/.test(text)) return { text };
+	return national(text, cc);
+}
+
+/**
+ * "00…" (or "011…" under +1): the international prefix, unless a country of the default code
+ * that dials a national (trunk) prefix also reads the digits as one of its numbers: its trunk
+ * 0 before a number that starts with 0, or a number that starts with 00 itself (Indonesia's
+ * 007803 toll-free numbers). Then, the number abroad being possible, it is ambiguous; when
+ * it is not, it is that country's number. Where the country has no trunk prefix (Italy), 00
+ * can only be the international prefix.
+ */
+function abroad(text: string, idd: number, cc: string): PhoneReading {
+	const number = `+${text.slice(idd)}`;
+	if (!cc || !/^\d+$/.test(text)) return { text: number };
+	const home = nationalReadings(text, cc).filter((r) => r.trunk && r.fits);
+	if (!home.length) return { text: number };
+	if (E164.test(number) && !numberProblem(number)) {
+		return { text, readings: distinct([{ number }, ...home]) };
+	}
+	// No number abroad is possible ("0008 00…": +0 …): the country's own number.
+	return chosen(home, text, cc);
+}
+
+const E164 = /^\+[1-9]\d{1,14}$/;
+
+const distinct = (readings: { number: string }[]) => [...new Set(readings.map((r) => r.number))];
+
+/**
+ * Digits without "+" under default code `cc`: a national number, read by each country of the
+ * code (national.ts); or, when they start with the code, possibly that code and a number
+ * written without "+" (919876543210 with +91). Taken when one reading has the shape of its
+ * country's numbers, or all agree; refused as ambiguous when fitting readings differ (with
+ * +39, "39 0612345": +39 0612345, or the Italian 390 612345?).
+ */
+function national(text: string, cc: string): PhoneReading {
+	const own = nationalReadings(text, cc);
+	if (text.startsWith(cc)) {
+		const glued = nationalReadings(text.slice(cc.length), cc);
+		const ownFit = distinct(own.filter((r) => r.fits));
+		const gluedFit = distinct(glued.filter((r) => r.fits));
+		if (gluedFit.length && !ownFit.length) return chosen(glued, text, cc);
+		const both = distinct([...own, ...glued].filter((r) => r.fits));
+		if (gluedFit.length && both.length > 1) return { text, readings: both };
+		// Neither fits: too long for a national number, as before the code without "+".
+		if (!ownFit.length && text.length > 10) return { text: `+${text}` };
+	}
+	return chosen(own, text, cc);
+}
+
+/**
+ * The number national readings agree on: the one that fits, else the one all give. A main
+ * reading no country can have (555-0102 with +1: 7 digits) is left for numberProblem to name;
+ * readings that differ otherwise are ambiguous. A number shorter than MIN_NATIONAL_DIGITS or
+ * longer than E.164 is left as written.
+ */
+function chosen(readings: NationalReading[], text: string, cc: string): PhoneReading {
+	const usable = (number: string) =>
+		number.length - 1 - cc.length >= MIN_NATIONAL_DIGITS && number.length <= 16;
+	const fit = distinct(readings.filter((r) => r.fits));
+	let number: string;
+	if (fit.length === 1) number = fit[0];
+	else {
+		const main = readings[0].number;
+		if (!usable(main)) return { text };
+		if (numberProblem(main)) return { text: main };
+		const all = fit.length > 1 ? fit : distinct(readings);
+		if (all.length > 1) return { text, readings: all };
+		number = main;
+	}
+	return usable(number) ? { text: number } : { text };
 }

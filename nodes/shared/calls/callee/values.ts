@@ -1,7 +1,7 @@
 import type { INode, INodeProperties } from 'n8n-workflow';
 
 import { E164_RE, fieldError, LONE_SURROGATE_RE, notTextProblem } from '../../engine/validate';
-import { countryCodeDigits, normalisePhone, numberProblem } from './phone';
+import { countryCodeDigits, numberProblem, readPhone } from './phone';
 
 /**
  * A sheet row as a callee, the same way for Call → Start and Campaign → Create: its number
@@ -16,6 +16,21 @@ export const PHONE_FORMAT =
 
 /** What a number in E.164 form that no country can have is, before why (numberProblem). */
 export const POSSIBLE = 'is not a possible phone number';
+
+/**
+ * Why a number that reads as several is refused, and what to write instead: "is ambiguous
+ * with country code +39: it can be +39390612345 or +390612345; write the number meant in full,
+ * with + and its country code". At most three readings are named.
+ */
+export function ambiguous(readings: string[], countryCode: string): string {
+	const named = readings.slice(0, 3);
+	const more = readings.length - named.length;
+	const list = more
+		? `${named.join(', ')} or ${more} more`
+		: `${named.slice(0, -1).join(', ')} or ${named[named.length - 1]}`;
+	const code = `+${countryCodeDigits(countryCode) ?? ''}`;
+	return `is ambiguous with country code ${code}: it can be ${list}; write the number meant in full, with + and its country code`;
+}
 
 /** A row's number: the number to call (E.164), or why it cannot be called. */
 export type CalleeNumber =
@@ -35,9 +50,10 @@ export function calleeNumber(raw: unknown, countryCode: string): CalleeNumber {
 	if ('problem' in read) return { ok: false, empty: false, problem: read.problem, typed: '' };
 	const typed = read.text.trim();
 	if (typed === '') return { ok: false, empty: true, problem: 'is empty', typed: read.text };
-	const number = normalisePhone(typed, countryCode);
+	const { text: number, readings } = readPhone(typed, countryCode);
 	if (!E164_RE.test(number)) {
-		return { ok: false, empty: false, problem: `"${typed}" ${PHONE_FORMAT}`, typed: read.text };
+		const problem = readings ? ambiguous(readings, countryCode) : PHONE_FORMAT;
+		return { ok: false, empty: false, problem: `"${typed}" ${problem}`, typed: read.text };
 	}
 	// E.164 in form, yet no country's numbers have that many digits (555-0102 with +1).
 	const impossible = numberProblem(number);
@@ -139,6 +155,6 @@ export function countryCodeField(
 		...(required ? { required: true } : {}),
 		placeholder: 'e.g. +91',
 		description:
-			'Added to numbers written without one (a leading 0 is dropped). Spaces, dashes, dots and brackets are always removed, 00 (with +1 also 011) counts as +, and a number its country cannot have is refused.',
+			"Added to numbers written without one, read by that country's own national prefix (0 in most, none in Italy, 06 in Hungary, 8 in Russia); a number that reads as two numbers is refused. Spaces, dashes, dots and brackets are always removed, 00 (with +1 also 011) counts as +, and a number its country cannot have is refused.",
 	};
 }

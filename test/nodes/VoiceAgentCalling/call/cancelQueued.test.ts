@@ -141,6 +141,11 @@ describe('Call › Cancel Queued Calls', () => {
 			'Phone Numbers: "12345" is not a phone number in international format with country code, e.g. +14155550100 [item 0]',
 		],
 		[
+			// With +39, "39 0612345" is +39 0612345 or the Italian number 390 612345.
+			{ cancelBy: 'phoneNumbers', phoneNumbers: '39 0612345', defaultCountryCode: '+39' },
+			'Phone Numbers: "39 0612345" is ambiguous with country code +39: it can be +39390612345 or +390612345; write the number meant in full, with + and its country code [item 0]',
+		],
+		[
 			{ cancelBy: 'assistant', cancelAssistant: '={{ "x" }}' },
 			'Assistant: "x" is not a valid ID (UUID expected) [item 0]',
 		],

@@ -1,6 +1,11 @@
 import metadata from 'libphonenumber-js/metadata.min.json';
 
-import { callingCodeOf, normalisePhone, numberProblem } from '../../../../nodes/shared/calls/callee/phone';
+import {
+	callingCodeOf,
+	normalisePhone,
+	numberProblem,
+	readPhone,
+} from '../../../../nodes/shared/calls/callee/phone';
 
 test.each([
 	['+1 (415) 555-0100', '', '+14155550100'],
@@ -135,4 +140,53 @@ test("the generated table agrees with libphonenumber's metadata, code by code an
 			]);
 		}
 	}
+});
+
+describe("a national number is read by its country's own national prefix (libphonenumber's rule)", () => {
+	test.each([
+		// Italy, San Marino, Gabon: the 0 is part of the number, kept.
+		['06 1234 5678', '+39', '+390612345678'],
+		['0549 886377', '+378', '+3780549886377'],
+		['01 44 23 45', '+241', '+24101442345'],
+		// Vatican shares +39: its 06 698 numbers keep the 0 as well.
+		['06 6981 2345', '+39', '+390669812345'],
+		// Hungary's prefix is 06, Belarus's 8 (or 80), Russia's 8.
+		['06 1 234 5678', '+36', '+3612345678'],
+		['06 20 123 4567', '+36', '+36201234567'],
+		['8 029 123 45 67', '+375', '+375291234567'],
+		['8 (912) 345-67-89', '+7', '+79123456789'],
+		// San Marino: a 6-digit local number is 0549 and it.
+		['912345', '+378', '+3780549912345'],
+		// Where the prefix is 0, as before.
+		['020 7946 0000', '+44', '+442079460000'],
+	])('%p with default %p -> %p', (raw, cc, expected) => {
+		expect(normalisePhone(raw, cc)).toBe(expected);
+	});
+
+	test('national digits that also read as the country code and a number are refused, with both readings', () => {
+		// 39 0612345: +39 0612345 written without "+", or the Italian number 390 612345?
+		expect(normalisePhone('39 0612345', '+39')).toBe('390612345');
+		expect(readPhone('39 0612345', '+39')).toEqual({
+			text: '390612345',
+			readings: ['+39390612345', '+390612345'],
+		});
+	});
+});
+
+describe('"00": the international prefix, unless a country of the code reads it as its own number', () => {
+	test("where no number abroad is possible, it is the country's own (India's 000800 toll-free numbers)", () => {
+		expect(normalisePhone('000800 987 7090', '+91')).toBe('+910008009877090');
+	});
+
+	test('where both are possible, it is refused as ambiguous, naming both', () => {
+		// Indonesia's 007803 toll-free numbers, or +7 803 431 93 27?
+		expect(readPhone('007803 4319 327', '+62')).toEqual({
+			text: '0078034319327',
+			readings: ['+78034319327', '+620078034319327'],
+		});
+	});
+
+	test('Italy has no trunk prefix: 00 there is only ever the international prefix', () => {
+		expect(normalisePhone('0065 9123 4567', '+39')).toBe('+6591234567');
+	});
 });

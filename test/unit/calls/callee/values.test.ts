@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { INode } from 'n8n-workflow';
 
 import {
+	ambiguous,
 	calleeNumber,
 	calleeText,
 	calleeValue,
@@ -119,5 +120,34 @@ describe('the callee pipeline (Start and Campaign Create read rows through it)',
 		expect(() => readCountryCode(node, 'Default Country Code', 'India', 2)).toThrow(
 			'Default Country Code: "India" is not a country code, e.g. +91 [item 2]',
 		);
+	});
+});
+
+describe('a number that reads as several is refused as ambiguous, naming its readings', () => {
+	test('two readings, with the country code as typed', () => {
+		expect(ambiguous(['+39390612345', '+390612345'], '39')).toBe(
+			'is ambiguous with country code +39: it can be +39390612345 or +390612345; write the number meant in full, with + and its country code',
+		);
+	});
+
+	test('at most three are named', () => {
+		expect(
+			ambiguous(
+				['+12685550102', '+12645550102', '+12465550102', '+14415550102', '+16495550102'],
+				'+1',
+			),
+		).toBe(
+			'is ambiguous with country code +1: it can be +12685550102, +12645550102, +12465550102 or 2 more; write the number meant in full, with + and its country code',
+		);
+	});
+
+	test('calleeNumber refuses it with that sentence', () => {
+		expect(calleeNumber('39 0612345', '+39')).toEqual({
+			ok: false,
+			empty: false,
+			problem:
+				'"39 0612345" is ambiguous with country code +39: it can be +39390612345 or +390612345; write the number meant in full, with + and its country code',
+			typed: '39 0612345',
+		});
 	});
 });

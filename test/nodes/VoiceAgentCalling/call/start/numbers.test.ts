@@ -120,6 +120,37 @@ describe('Call › Start: how a number is read', () => {
 		expect(output[0].json).toMatchObject({ call_id: callId(1) });
 	});
 
+	test("a national number is read by its country's prefix: Italy keeps the 0, Hungary drops 06", async () => {
+		mockApi()
+			.post('/calling/outbound/individual', sent('+390612345678', 'Row 0'))
+			.reply(200, answer(1))
+			.post('/calling/outbound/individual', sent('+3612345678', 'Row 1'))
+			.reply(200, answer(2));
+		const { output, error } = await runNode({
+			type: 'voiceAgentCalling',
+			items: [
+				{ json: { name: 'Row 0', phone: '06 1234 5678', cc: '+39' } },
+				{ json: { name: 'Row 1', phone: '06 1 234 5678', cc: '+36' } },
+			],
+			parameters: params({}, { defaultCountryCode: '={{ $json.cc }}' }),
+		});
+		expect(error).toBeUndefined();
+		expect(output.map((o) => o.json.call_id)).toEqual([callId(1), callId(2)]);
+	});
+
+	test('a number that is also the country code and a number is refused as ambiguous, naming the row', async () => {
+		const { output, error } = await runNode({
+			type: 'voiceAgentCalling',
+			continueOnFail: true,
+			items: rows('39 0612345'),
+			parameters: params({}, { defaultCountryCode: '+39' }),
+		});
+		expect(error).toBeUndefined();
+		expect(output.map((o) => o.json.error)).toEqual([
+			'Phone Number: "39 0612345" is ambiguous with country code +39: it can be +39390612345 or +390612345; write the number meant in full, with + and its country code [item 0]',
+		]);
+	});
+
 	test('a "(0)" inside the number is refused: which number is meant cannot be told', async () => {
 		const { error } = await runNode({
 			type: 'voiceAgentCalling',

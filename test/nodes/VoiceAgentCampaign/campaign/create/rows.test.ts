@@ -26,6 +26,18 @@ describe('Campaign › Create: the rows', () => {
 		);
 	});
 
+	test('a number ambiguous under the Country Code stops the node naming its readings', async () => {
+		// With +39, "39 0612345" is +39 0612345 written without "+", or the Italian 390 612345.
+		const { error } = await runNode({
+			type: 'voiceAgentCampaign',
+			parameters: createParams({ countryCode: '+39' }),
+			items: rows({ phone: '06 1234 5678' }, { phone: '39 0612345' }),
+		});
+		expect(error?.message).toBe(
+			'Phone Number: "39 0612345" is ambiguous with country code +39: it can be +39390612345 or +390612345; write the number meant in full, with + and its country code. Nothing was uploaded [item 1]',
+		);
+	});
+
 	test('Continue On Fail: bad rows are left out and reported, the rest uploaded', async () => {
 		mockAgent(['clinic']);
 		mockLookup();
