@@ -15,7 +15,8 @@ const EXPECTED_OFFSET: Record<string, number> = { UTC: 0, 'Asia/Kolkata': 330 };
 export function setTimeZone(zone: (typeof TEST_ZONES)[number]): void {
 	const set = (globalThis as { __setProcessTimeZone?: (zone: string) => void })
 		.__setProcessTimeZone;
-	if (!set) throw new Error('This file needs `@jest-environment ./test/helpers/zoneEnvironment.js`');
+	if (!set)
+		throw new Error('This file needs `@jest-environment ./test/helpers/zoneEnvironment.js`');
 	set(zone);
 	if (processOffsetMinutes() !== EXPECTED_OFFSET[zone])
 		throw new Error(`The process did not change to ${zone}`);

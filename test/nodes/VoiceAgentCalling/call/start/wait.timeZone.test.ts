@@ -39,7 +39,12 @@ beforeEach(() => {
 		.reply((uri, body) => {
 			sent('POST', uri);
 			const n = Number(String((body as { mobile_number: string }).mobile_number).slice(-4)) - 1000;
-			const data = { call_id: callId(n), call_status: 'ongoing', initiated_at: AT, agent_id: AGENT };
+			const data = {
+				call_id: callId(n),
+				call_status: 'ongoing',
+				initiated_at: AT,
+				agent_id: AGENT,
+			};
 			return [200, { status: 'success', message: 'Call initiated successfully', data }];
 		});
 	mockApi()
