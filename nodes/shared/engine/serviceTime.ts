@@ -11,8 +11,15 @@
 const SERVICE_TIME_RE =
 	/^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(?:(Z)|([+-])(\d{2})(?::?(\d{2}))?)?$/i;
 
-// Bound once: the triggers' cursors read every row of every poll with it.
+// Bound once: the triggers' cursors read every row of every poll with it, where a global
+// lookup is slow (code run in a vm context).
 const { UTC } = Date;
+
+/** Days in a month (1-12) of a year, Gregorian. */
+function monthDays(year: number, month: number): number {
+	if (month !== 2) return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+	return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+}
 
 export interface ServiceTime {
 	/** The instant, epoch milliseconds (a finer fraction is cut, as Date.parse cuts it). */
@@ -26,21 +33,24 @@ export function readServiceTime(value: unknown): ServiceTime | undefined {
 	if (typeof value !== 'string') return undefined;
 	const m = SERVICE_TIME_RE.exec(value.trim());
 	if (!m) return undefined;
-	const [y, mo, d, h, mi] = [m[1], m[2], m[3], m[4], m[5]].map(Number);
-	const s = m[6] === undefined ? 0 : Number(m[6]);
-	const frac = m[7] === undefined ? 0 : Number(m[7].slice(0, 3).padEnd(3, '0'));
+	const [y, mo, d, h, mi] = [+m[1], +m[2], +m[3], +m[4], +m[5]];
+	const s = m[6] === undefined ? 0 : +m[6];
+	const f = m[7];
+	const frac = f === undefined ? 0 : +`${f}00`.slice(0, 3);
+	// 2026-02-30 is no date (Date.UTC would roll it into March); years below 1000 are no
+	// service's, and Date.UTC would read 0099 as 1999.
+	if (y < 1000 || mo < 1 || mo > 12 || d < 1 || d > monthDays(y, mo)) return undefined;
 	if (h > 23 || mi > 59 || s > 59) return undefined;
 	const wall = UTC(y, mo - 1, d, h, mi, s, frac);
-	// 2026-02-30 rolls over to March, and a year below 100 reads as 19xx: neither is the text.
-	const back = new Date(wall);
-	if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d)
-		return undefined;
 	const zoned = m[8] !== undefined || m[9] !== undefined;
-	if (!m[9]) return { ms: wall, zoned };
-	const [oh, om] = [Number(m[10]), m[11] === undefined ? 0 : Number(m[11])];
+	if (m[9] === undefined) return { ms: wall, zoned };
+	const oh = +m[10];
+	const om = m[11] === undefined ? 0 : +m[11];
 	if (oh > 23 || om > 59) return undefined;
-	const sign = m[9] === '-' ? -1 : 1;
-	return { ms: wall - sign * (oh * 60 + om) * 60_000, zoned };
+	return {
+		ms: m[9] === '-' ? wall + (oh * 60 + om) * 60_000 : wall - (oh * 60 + om) * 60_000,
+		zoned,
+	};
 }
 
 /** The epoch milliseconds of a service time, or undefined (see readServiceTime). */
