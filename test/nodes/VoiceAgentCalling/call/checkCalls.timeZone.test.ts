@@ -68,7 +68,10 @@ beforeEach(() => {
 		.reply((uri) => {
 			sent(uri);
 			const id = new URL(uri, 'http://h').searchParams.get('id');
-			return [200, { id, call_status: 'completed', initiation_time: AT }];
+			return [
+				200,
+				{ status: 'success', data: { id, call_status: 'completed', initiation_time: AT } },
+			];
 		});
 });
 afterEach(() => {
