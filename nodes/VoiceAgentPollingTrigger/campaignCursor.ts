@@ -22,6 +22,7 @@
  * (such rows are not documented, only tolerated).
  */
 import { isFinalCampaignStatus } from '../shared/campaigns/campaigns';
+import { serviceTimeMs } from '../shared/engine/serviceTime';
 
 export const CAMPAIGN_STATE_VERSION = 1;
 /** Dated ended ids kept before the mark rises ... */
@@ -95,11 +96,8 @@ export function campaignKey(row: CampaignRow): string | undefined {
 	return undefined;
 }
 
-function toMs(value: unknown): number | undefined {
-	if (typeof value !== 'string' || value.trim() === '') return undefined;
-	const ms = Date.parse(value);
-	return Number.isFinite(ms) ? ms : undefined;
-}
+/** A service time (UTC when written without an offset), never in n8n's own zone. */
+const toMs = serviceTimeMs;
 
 /** A campaign's created_at as an epoch second, or null when it has none that parses. */
 export function createdSecond(row: CampaignRow): number | null {

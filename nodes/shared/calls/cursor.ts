@@ -31,6 +31,7 @@
  * a burst of 1,000 calls created in one second expects about 5e-4 missed calls in all.
  */
 
+import { serviceTimeMs } from '../engine/serviceTime';
 import { hash30, type CallRow } from './row';
 import { isTerminalStatus } from './statuses';
 
@@ -103,8 +104,6 @@ interface Entry {
 // Bound once: the loops below run per row and per character on every poll, and a global
 // lookup there is slow where code runs in a vm context (sandboxes, test runners).
 const { floor } = Math;
-const parseDate = Date.parse;
-const finite = Number.isFinite;
 
 /** `chars` base64url digits of a value below 2^30, most significant first. */
 function encodeInt(value: number, chars: number): string {
@@ -223,11 +222,8 @@ export function windowStartSeconds(nowMs: number, lookbackMs: number): number {
 	return Math.floor((nowMs - lookbackMs) / 1000);
 }
 
-function toMs(value: unknown): number | undefined {
-	if (typeof value !== 'string' || value === '') return undefined;
-	const ms = parseDate(value);
-	return finite(ms) ? ms : undefined;
-}
+/** A service time (UTC when written without an offset), never in n8n's own zone. */
+const toMs = serviceTimeMs;
 
 /**
  * When a call completed: call_attempt_time (start of the last attempt) + call_duration

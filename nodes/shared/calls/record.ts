@@ -6,6 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { serviceTimeMs } from '../engine/serviceTime';
 import { isPlainObject } from '../http/shape';
 import { analysisFields, type AnalysisFields } from './analysis';
 import { outcomeOf, type Outcome } from './outcome';
@@ -107,9 +108,10 @@ const firstText = (...values: unknown[]): string | null => {
 
 /** started_at + duration as ISO 8601 (UTC), when both are usable. */
 function endOf(startedAt: string | null, duration: number | null): string | null {
-	if (startedAt === null || duration === null || duration < 0) return null;
+	const startMs = serviceTimeMs(startedAt);
+	if (startMs === undefined || duration === null || duration < 0) return null;
 	// Past JavaScript's last date (a duration no call has) toISOString would throw.
-	const end = new Date(Date.parse(startedAt) + Math.round(duration * 1000));
+	const end = new Date(startMs + Math.round(duration * 1000));
 	return Number.isFinite(end.getTime()) ? end.toISOString() : null;
 }
 

@@ -11,6 +11,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { serviceTimeMs } from '../engine/serviceTime';
 import { paginate } from '../http/paginate';
 import { expectObject, expectRows } from '../http/shape';
 import { apiRequestFull, type ApiContext, type ApiCredentials } from '../http/transport';
@@ -113,16 +114,10 @@ export async function findCampaign(
 
 /**
  * A campaign's `created_at` in epoch ms: ISO 8601 with a zone (SPEC: UTC), or without one,
- * read as UTC (the service's other timestamps are seen without an offset). Undefined when
- * absent or unreadable.
+ * read as UTC, as every service time. Undefined when absent or unreadable.
  */
 export function campaignCreatedMs(campaign: IDataObject): number | undefined {
-	const raw = campaign.created_at;
-	if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(raw.trim()))
-		return undefined;
-	const text = raw.trim();
-	const ms = Date.parse(/(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}Z`);
-	return Number.isFinite(ms) ? ms : undefined;
+	return serviceTimeMs(campaign.created_at);
 }
 
 /** A campaign's id as the list serves it (compared without case: ids are UUIDs). */

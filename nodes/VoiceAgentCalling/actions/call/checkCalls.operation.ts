@@ -24,6 +24,7 @@ import { recordFromHistory, type CallRecord } from '../../../shared/calls/record
 import { isTerminal, waitOutput } from '../../../shared/calls/waitedRow';
 import { operationOption, type SortedOutput } from '../../../shared/engine/operation';
 import { fields } from '../../../shared/engine/params';
+import { serviceTimeMs } from '../../../shared/engine/serviceTime';
 import { isTool } from '../../../shared/engine/tool';
 import { fieldError } from '../../../shared/engine/validate';
 import { isPlainObject } from '../../../shared/http/shape';
@@ -148,8 +149,8 @@ async function checkRound(
 const httpCode = (error: unknown) => Number((error as { httpCode?: unknown })?.httpCode);
 
 function createdMs(createdAt: string | null): number | undefined {
-	const ms = Date.parse(createdAt ?? '');
-	return Number.isFinite(ms) ? ms : undefined;
+	// Without an offset it is UTC, not n8n's own zone (the history windows, waited_seconds).
+	return serviceTimeMs(createdAt);
 }
 
 /**

@@ -30,6 +30,7 @@ import {
 	rowId,
 } from '../../../../shared/calls/history';
 import { normalisePhone } from '../../../../shared/calls/callee/phone';
+import { readServiceTime } from '../../../../shared/engine/serviceTime';
 import { callIdOf, sameCall, sourceNumber } from './source';
 
 /** The service's clock may be a little apart from this one. */
@@ -43,15 +44,13 @@ export const DAY_MS = 86_400_000;
 /** Later calls to the callee whose details are read for their parent_call_id, at most. */
 export const DETAILS_BOUND = 10;
 
-const OFFSET_RE = /(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
-
-/** A moment the service wrote (with or without an offset: without one read as UTC). */
+/**
+ * A moment the service wrote, read as everywhere (without an offset: UTC); `exact` when it
+ * gave its offset, else the search widens by the zone it may really be in.
+ */
 export function momentOf(value: unknown): { ms: number; exact: boolean } | undefined {
-	if (typeof value !== 'string' || value.trim() === '') return undefined;
-	const textValue = value.trim();
-	const exact = OFFSET_RE.test(textValue) && /T|\s/.test(textValue);
-	const ms = Date.parse(exact ? textValue : `${textValue.replace(' ', 'T')}Z`);
-	return Number.isFinite(ms) ? { ms, exact } : undefined;
+	const time = readServiceTime(value);
+	return time && { ms: time.ms, exact: time.zoned };
 }
 
 const createdMs = (row: IDataObject): number => momentOf(row.created_at)?.ms ?? Number.NaN;

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { operationOption } from '../../../../shared/engine/operation';
+import { serviceTimeMs } from '../../../../shared/engine/serviceTime';
 import { Pacer } from './batch';
 import { batchParams } from './batchParams';
 import { asItemError, type BatchOptions, type ItemResult } from '../../../../shared/engine/router';
@@ -181,12 +182,12 @@ function watchOf(
 	initiatedAt: unknown,
 	wait: WaitSettings,
 ): WatchedCall {
-	const createdMs = Date.parse(String(initiatedAt ?? ''));
 	return {
 		index,
 		callId,
 		agentId,
-		createdMs: Number.isFinite(createdMs) ? createdMs : undefined,
+		// Shown without an offset: UTC, whatever zone n8n runs in (its history window).
+		createdMs: serviceTimeMs(initiatedAt),
 		startedAt: Date.now(),
 		pollMs: wait.pollMs,
 		maxWaitMs: wait.maxWaitMs,

@@ -4,6 +4,7 @@ import { HISTORY_PAGE_SIZE, historyFetcher, readHistory } from '../../../../shar
 import { asJson, recordFromHistory } from '../../../../shared/calls/record';
 import { alreadySent } from '../../../../shared/engine/once';
 import { fields } from '../../../../shared/engine/params';
+import { serviceTimeMs } from '../../../../shared/engine/serviceTime';
 import { BinaryOutput, type ItemResult } from '../../../../shared/engine/router';
 import type { ApiCredentials } from '../../../../shared/http/transport';
 
@@ -173,9 +174,9 @@ export function matchEarlierCalls(
 	concurrency: number,
 ): Map<number, IDataObject> {
 	const matched = new Map<number, IDataObject>();
-	const pool = [...history].sort(
-		(a, b) => Date.parse(String(a.created_at)) - Date.parse(String(b.created_at)),
-	);
+	// Oldest first by the service's time (UTC without an offset); unreadable ones last.
+	const at = (call: IDataObject) => serviceTimeMs(call.created_at) ?? Number.POSITIVE_INFINITY;
+	const pool = [...history].sort((a, b) => at(a) - at(b) || 0);
 	// No evidence that this batch was dialled before: nothing is skipped.
 	const first = rows.slice(0, Math.max(1, concurrency));
 	if (!first.some((r) => pool.some((call) => sameCall(call, r)))) return matched;
