@@ -57,7 +57,7 @@ const BOUNDS = {
 	},
 	serviceStart: {
 		ms: 3 * MIN,
-		why: 'Redis or Postgres answering on its port; its exit fails at once',
+		why: "Redis, Postgres or `npm run dev`'s sandbox answering on its port; its exit fails at once",
 	},
 	publication: {
 		ms: 5 * MIN,
