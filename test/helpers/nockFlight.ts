@@ -6,17 +6,21 @@
  *   time, however long a loaded machine takes to deliver it, so a wait's rounds cannot race
  *   the answers of the same instant (seen on CI: a round before the second start returned).
  * - TEST_JITTER=<ms> (1 means 10): every answer nock gives is delayed by a fresh random
- *   0..ms on top of the test's own delay, so answers that leave together arrive in any order.
- *   A test that passes only in the order of a quiet machine fails under it. Unset, nothing is
- *   delayed.
+ *   0..ms on top of the test's own delay, and every reply function runs that much later, so
+ *   answers that leave together arrive in any order and a reply function's request log
+ *   records concurrent requests in any order. A test that passes only in the order of a
+ *   quiet machine fails under it. Unset, nothing is delayed.
  *
  * Both hook the nock instance of the test file (jest gives every file its own), once.
  */
+import { promisify } from 'node:util';
+
 // nock's scope class, untyped: every scope emits 'request' and 'replied' for what it answers.
 const { Scope } = require('nock/lib/scope') as { Scope: { prototype: object } };
 
 const HOOKED = Symbol.for('voiceAgent.nockFlight');
 const OWN_DELAY = Symbol.for('voiceAgent.ownDelay');
+const OWN_FN = Symbol.for('voiceAgent.ownReply');
 
 const jitterMs = (() => {
 	const raw = process.env.TEST_JITTER;
@@ -37,6 +41,29 @@ function landed(req: object): void {
 	setImmediate(() => ready.forEach((resolve) => resolve()));
 }
 
+const randomMs = () => Math.floor(Math.random() * (jitterMs + 1));
+
+/**
+ * This request's perturbation: its answer leaves later (on top of the test's own delay), and
+ * a reply function runs later, so that what it records of concurrent requests (a request
+ * log) comes in any order. nock reads both right after it emits 'request'.
+ */
+function jitterOne(interceptor: any): void {
+	interceptor[OWN_DELAY] ??= interceptor.delayConnectionInMs ?? 0;
+	interceptor.delayConnectionInMs = interceptor[OWN_DELAY] + randomMs();
+	for (const key of ['replyFunction', 'fullReplyFunction']) {
+		const own = (interceptor[OWN_FN] ??= {})[key] ?? interceptor[key];
+		if (typeof own !== 'function') continue;
+		interceptor[OWN_FN][key] = own;
+		const ms = randomMs();
+		interceptor[key] = async function (this: unknown, path: string, body: unknown) {
+			await new Promise((resolve) => setTimeout(resolve, ms));
+			// A function of three arguments answers through its callback.
+			return own.length === 3 ? promisify(own).call(this, path, body) : own.call(this, path, body);
+		};
+	}
+}
+
 /** Hooks nock's scopes (idempotent). */
 export function hookNock(): void {
 	const proto = Scope.prototype as any;
@@ -45,11 +72,7 @@ export function hookNock(): void {
 	const emit = proto.emit;
 	proto.emit = function (event: string, req: any, interceptor: any, ...rest: unknown[]) {
 		if (event === 'request') {
-			if (jitterMs > 0) {
-				interceptor[OWN_DELAY] ??= interceptor.delayConnectionInMs ?? 0;
-				interceptor.delayConnectionInMs =
-					interceptor[OWN_DELAY] + Math.floor(Math.random() * (jitterMs + 1));
-			}
+			if (jitterMs > 0) jitterOne(interceptor);
 			inFlight.add(req);
 			req.once?.('close', () => landed(req));
 		} else if (event === 'replied') landed(req);
