@@ -57,7 +57,7 @@ const BOUNDS = {
 	},
 	serviceStart: {
 		ms: 3 * MIN,
-		why: 'Redis or Postgres answering on its port; its exit fails at once',
+		why: "Redis, Postgres or `npm run dev`'s sandbox answering on its port; its exit fails at once",
 	},
 	publication: {
 		ms: 5 * MIN,
@@ -65,6 +65,10 @@ const BOUNDS = {
 	},
 	stopGrace: { ms: 20 * S, why: 'grace: a child stopping on SIGTERM before SIGKILL' },
 	probe: { ms: 2 * S, why: 'one HTTP probe of a port (retried until the startup bound)' },
+	n8nAnswer: {
+		ms: 3 * MIN,
+		why: 'one request to n8n\'s REST API sent again while n8n cannot serve it (503 "Database is not ready!" when its database check fails on a slow machine, a refused connection while it starts; scripts/n8n-rest.js)',
+	},
 
 	// What n8n or the sandbox does (test/e2e, test/queue, test/helpers/wait.ts)
 	event: {

@@ -56,7 +56,7 @@ function getOk(url) {
 			resolve(res.statusCode === 200);
 		});
 		req.on('error', () => resolve(false));
-		req.setTimeout(2000, () => req.destroy());
+		req.setTimeout(bound('probe'), () => req.destroy());
 	});
 }
 
@@ -200,8 +200,13 @@ async function main() {
 				stopAll(1);
 			}
 		});
-		for (let i = 0; !(await sandboxState(sandboxPort)); i++) {
-			if (i > 100 || sandbox.exitCode !== null) throw new Error('the sandbox did not start');
+		// Until it answers; its exit fails at once. A failure bound, not a count of tries: on a
+		// loaded machine 100 tries of 100 ms ran out before a healthy sandbox was up.
+		const deadline = Date.now() + bound('serviceStart');
+		while (!(await sandboxState(sandboxPort))) {
+			if (sandbox.exitCode !== null) throw new Error(`the sandbox exited (${sandbox.exitCode})`);
+			if (Date.now() > deadline)
+				throw new Error(`the sandbox did not answer within ${bound('serviceStart')} ms`);
 			await new Promise((r) => setTimeout(r, 100));
 		}
 	}

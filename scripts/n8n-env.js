@@ -14,6 +14,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const { bound } = require('./bounds');
+const { restRequest } = require('./n8n-rest');
 const ports = require('./ports');
 
 const REPO = path.resolve(__dirname, '..');
@@ -527,49 +528,21 @@ function freePorts(count) {
 
 /**
  * A small JSON client of n8n's REST API (the one its editor uses), keeping the login cookie.
+ * Every request goes through the one waiting reader (scripts/n8n-rest.js): a 503 "Database is
+ * not ready!" or a refused connection is waited through, not taken as n8n's answer.
  * @param {number} port
  */
 function restClient(port) {
 	let cookie = '';
 	/** @param {string} method @param {string} route @param {unknown} [body] */
-	function request(method, route, body) {
-		return new Promise((resolve, reject) => {
-			const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-			const req = http.request(
-				{
-					host: '127.0.0.1',
-					port,
-					method,
-					path: `/rest${route}`,
-					headers: {
-						accept: 'application/json',
-						...(payload ? { 'content-type': 'application/json' } : {}),
-						...(cookie ? { cookie } : {}),
-						// n8n 2.x checks the browser id its login cookie was issued to.
-						'browser-id': 'voice-agent-scripts',
-					},
-				},
-				(res) => {
-					const chunks = /** @type {Buffer[]} */ ([]);
-					res.on('data', (c) => chunks.push(c));
-					res.on('end', () => {
-						const setCookie = res.headers['set-cookie'];
-						if (setCookie) cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
-						const text = Buffer.concat(chunks).toString('utf8');
-						let json;
-						try {
-							json = text ? JSON.parse(text) : undefined;
-						} catch {
-							json = undefined;
-						}
-						resolve({ status: res.statusCode ?? 0, json, text });
-					});
-				},
-			);
-			req.on('error', reject);
-			if (payload) req.write(payload);
-			req.end();
+	async function request(method, route, body) {
+		const answer = await restRequest(port, method, route, body, {
+			...(cookie ? { cookie } : {}),
+			// n8n 2.x checks the browser id its login cookie was issued to.
+			'browser-id': 'voice-agent-scripts',
 		});
+		if (answer.setCookie) cookie = answer.setCookie.map((c) => c.split(';')[0]).join('; ');
+		return { status: answer.status, json: answer.json, text: answer.text };
 	}
 	return {
 		request:

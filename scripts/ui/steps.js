@@ -15,6 +15,7 @@ const { randomUUID } = require('node:crypto');
 
 const env = require('../n8n-env');
 const { bound } = require('../bounds');
+const { untilServed } = require('../n8n-rest');
 
 const REPO = env.REPO;
 const CREDENTIAL = {
@@ -178,8 +179,21 @@ async function searchFinds(
 	await page.keyboard.press('Escape');
 }
 
-/** Calls n8n's REST API as the signed-in user (the editor's own session). */
+/**
+ * Calls n8n's REST API as the signed-in user (the editor's own session), through the one
+ * waiting reader (scripts/n8n-rest.js): a 503 "Database is not ready!" is not an answer.
+ */
 async function rest(
+	/** @type {Ctx} */ ctx,
+	/** @type {string} */ method,
+	/** @type {string} */ route,
+	/** @type {any} */ body,
+) {
+	return await untilServed(method, `${method} ${route}`, () => restOnce(ctx, method, route, body));
+}
+
+/** One call of n8n's REST API from the page. */
+async function restOnce(
 	/** @type {Ctx} */ ctx,
 	/** @type {string} */ method,
 	/** @type {string} */ route,

@@ -4,6 +4,11 @@ import { rmSync } from 'node:fs';
 import nock from 'nock';
 import { setSafeRegexEngine } from 'n8n-workflow';
 
+import { hookNock } from './nockFlight';
+
+// What nock is answering, for the virtual clock; and TEST_JITTER's perturbation (nockFlight.ts).
+hookNock();
+
 // Jest loads a fresh nock for every test file in the same process; each one patches node's
 // shared http module. Un-patching after each file leaves the next file's nock in sole charge.
 beforeAll(() => {

@@ -12,6 +12,8 @@
  *   import { virtualClock } from '<path>/helpers/virtualClock';
  */
 
+import { settled } from './nockFlight';
+
 export const virtualClock = {
 	/** Virtual milliseconds slept (or added by a test) since the file started. */
 	ms: 0,
@@ -34,10 +36,14 @@ export function n8nWorkflowWithVirtualSleep(): Record<string, unknown> {
 	return {
 		...actual,
 		// Yields to pending I/O too: a loop of sleeps (the Start watcher's rounds while rows are
-		// still being dialled) must let nock's answers through.
+		// still being dialled) must let nock's answers through. And no virtual time passes while
+		// nock is answering: an answer is instant here, however long a loaded machine takes to
+		// deliver it (else the watcher's idle ticks ran out the clock between two starts sent
+		// together, and a round came before the second one's answer).
 		sleep: async (ms: number) => {
 			virtualClock.sleeps.push(ms);
 			if (virtualClock.real) return await actual.sleep(ms);
+			await settled();
 			virtualClock.ms += Math.max(0, Number(ms) || 0);
 			await new Promise((resolve) => setImmediate(resolve));
 		},

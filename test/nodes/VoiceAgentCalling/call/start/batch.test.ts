@@ -2,6 +2,7 @@ import nock from 'nock';
 
 import { API_KEY, BASE_URL, runNode } from '../../../../helpers/harness';
 import { sheetStart } from '../../../../helpers/startParams';
+import { unordered } from '../../../../helpers/unordered';
 
 afterEach(() => nock.cleanAll());
 
@@ -290,11 +291,13 @@ test('spreadsheet numbers are normalised with the default country code; all colu
 		),
 	});
 	expect(error).toBeUndefined();
-	expect(svc.log.map((l) => [l.body.mobile_number, l.body.custom_args_values])).toEqual([
-		['+919876543210', { city: 'Pune', visits: '3' }],
-		['+919876543211', { city: 'Goa', visits: '1' }],
-		['+442079460000', { city: 'London', visits: '0' }],
-	]);
+	expect(unordered(svc.log.map((l) => [l.body.mobile_number, l.body.custom_args_values]))).toEqual(
+		unordered([
+			['+919876543210', { city: 'Pune', visits: '3' }],
+			['+919876543211', { city: 'Goa', visits: '1' }],
+			['+442079460000', { city: 'London', visits: '0' }],
+		]),
+	);
 	expect(output[3].json.error).toBe(
 		'Phone Number: "12" is not a phone number in international format with country code, e.g. +14155550100 [item 3]',
 	);
