@@ -23,3 +23,11 @@ export function restRequest(
 	headers: Record<string, string>,
 	options?: ServedOptions,
 ): Promise<{ status: number; json: any; text: string; setCookie?: string[] }>;
+/** A request to any other route of n8n (a webhook), body as text, waited through the same way. */
+export function n8nRequest(
+	url: string,
+	method: string,
+	headers: Record<string, string>,
+	body?: string,
+	options?: ServedOptions,
+): Promise<{ status: number; json: any; text: string; setCookie?: string[] }>;

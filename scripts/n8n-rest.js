@@ -121,4 +121,24 @@ function restRequest(port, method, route, body, headers, options) {
 	);
 }
 
-module.exports = { untilServed, transientError, restRequest };
+/**
+ * A request to any other route of n8n (a webhook: /webhook/..., /webhook-test/...), with a
+ * body as text, waited through the same way: n8n answers 503 before any route runs, so a
+ * webhook that got one never started its workflow, and the same delivery is sent again.
+ * @param {string} url an http://127.0.0.1:<port>/... address
+ * @param {string} method @param {Record<string, string>} headers @param {string} [body]
+ * @param {{ timeoutMs?: number, everyMs?: number, onRetry?: (why: string) => void }} [options]
+ * @returns {Promise<{ status: number, json: any, text: string }>}
+ */
+function n8nRequest(url, method, headers, body, options) {
+	const { port, pathname, search } = new URL(url);
+	const payload = body === undefined ? undefined : Buffer.from(body);
+	return untilServed(
+		method,
+		`${method} ${pathname}`,
+		() => sendOnce(Number(port), method, pathname + search, headers, payload),
+		options,
+	);
+}
+
+module.exports = { untilServed, transientError, restRequest, n8nRequest };

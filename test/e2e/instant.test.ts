@@ -11,6 +11,7 @@ import { createSandbox, fixtures, type Sandbox } from '../../sandbox';
 import { ensureN8n, type N8nInstall } from '../../scripts/n8n-install';
 import { bound } from '../../scripts/bounds';
 import * as env from '../../scripts/n8n-env';
+import { n8nRequest } from '../../scripts/n8n-rest';
 import { runFailure, runWorkflow } from '../helpers/n8nRunner';
 
 const REPO = path.resolve(__dirname, '../..');
@@ -284,12 +285,20 @@ describe(`n8n ${MAJOR}.x instant trigger`, () => {
 					headers: Record<string, string>,
 					body: unknown,
 					to = url,
-				) =>
-					await fetch(to + query, {
-						method: 'POST',
-						headers: { 'content-type': 'application/json', ...headers },
-						body: JSON.stringify(body),
-					});
+				) => {
+					// Sent again while n8n answers 503 (its database check failed): no workflow ran.
+					const answer = await n8nRequest(
+						to + query,
+						'POST',
+						{ 'content-type': 'application/json', ...headers },
+						JSON.stringify(body),
+					);
+					return {
+						status: answer.status,
+						json: async () => answer.json,
+						text: async () => answer.text,
+					};
+				};
 
 				// The service retries the delivery once everything is done: the memory n8n saved
 				// with the first request answers it (nothing starts).

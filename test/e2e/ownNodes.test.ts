@@ -21,6 +21,7 @@ import {
 	type N8nInstall,
 } from '../../scripts/n8n-install';
 import * as env from '../../scripts/n8n-env';
+import { n8nRequest } from '../../scripts/n8n-rest';
 import { stopwatch } from '../helpers/timings';
 import { waitFor } from '../helpers/wait';
 
@@ -308,13 +309,9 @@ describe(`n8n ${MAJOR}.x own nodes`, () => {
 				}),
 			);
 			const answer = await timed('webhook run', () =>
-				fetch(url, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json' },
-					body: '{}',
-				}),
+				n8nRequest(url, 'POST', { 'content-type': 'application/json' }, '{}'),
 			);
-			const text = await answer.text();
+			const { text } = answer;
 			expect({ status: answer.status, text }).toEqual({ status: 200, text: expect.any(String) });
 			const started = JSON.parse(text);
 

@@ -15,6 +15,7 @@ import { createSandbox, fixtures, type Sandbox } from '../../sandbox';
 import { ensureN8n, type N8nInstall } from '../../scripts/n8n-install';
 import { bound } from '../../scripts/bounds';
 import * as env from '../../scripts/n8n-env';
+import { n8nRequest } from '../../scripts/n8n-rest';
 import { parseFlatted } from '../helpers/flatted';
 import { waitFor } from '../helpers/wait';
 import { Cluster } from './cluster';
@@ -122,11 +123,12 @@ describe(`n8n ${MAJOR}.x queue mode: a durable wait through a crash`, () => {
 
 	test(`${ROWS} rows: every outcome once after kill -9 of every n8n process mid-wait, no row dialled again`, async () => {
 		const rows = Array.from({ length: ROWS }, (_, n) => ({ name: `Row ${n}`, phone: phone(n) }));
-		const answer = await fetch(`http://127.0.0.1:${cluster.webhooks[0].port}/webhook/q-durable`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ rows }),
-		});
+		const answer = await n8nRequest(
+			`http://127.0.0.1:${cluster.webhooks[0].port}/webhook/q-durable`,
+			'POST',
+			{ 'content-type': 'application/json' },
+			JSON.stringify({ rows }),
+		);
 		expect(answer.status).toBe(200);
 		await waitFor(
 			'the execution to be saved as waiting',

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import nock from 'nock';
 
 import * as env from '../../scripts/n8n-env';
-import { restRequest, transientError, untilServed } from '../../scripts/n8n-rest';
+import { n8nRequest, restRequest, transientError, untilServed } from '../../scripts/n8n-rest';
 import { releasePorts, reservePorts } from '../../scripts/ports';
 
 beforeAll(() => nock.enableNetConnect(/127\.0\.0\.1/));
@@ -79,6 +79,35 @@ test('503 "Database is not ready!" three times, then served: the served answer, 
 			Array(4).fill({ method: 'GET', url: '/rest/executions?filter=%7B%7D', body: '' }),
 		);
 		expect(retried).toEqual(Array(3).fill('503 {"code":503,"message":"Database is not ready!"}'));
+	} finally {
+		await close(server);
+	}
+});
+
+test('n8nRequest: a webhook delivery answered 503 is sent again, the same body, until served', async () => {
+	const { server, seen } = stub((seen, res) => {
+		if (seen.length <= 2) return notReady(res);
+		res.writeHead(200, { 'content-type': 'application/json' });
+		res.end('{"started":true}');
+	});
+	const port = await listen(server);
+	try {
+		const answer = await n8nRequest(
+			`http://127.0.0.1:${port}/webhook/calls?x=1`,
+			'POST',
+			{ 'content-type': 'application/json' },
+			'{"rows":[1]}',
+			{ everyMs: 1 },
+		);
+		expect(answer).toEqual({
+			status: 200,
+			json: { started: true },
+			text: '{"started":true}',
+			setCookie: undefined,
+		});
+		expect(seen).toEqual(
+			Array(3).fill({ method: 'POST', url: '/webhook/calls?x=1', body: '{"rows":[1]}' }),
+		);
 	} finally {
 		await close(server);
 	}
