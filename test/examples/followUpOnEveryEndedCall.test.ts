@@ -213,6 +213,20 @@ describe('example: a call-back asked for a later day waits in the workflow', () 
 		]);
 	});
 
+	test('the later-day branch is the lowest on the canvas: the rest of an execution is done before it waits', () => {
+		// n8n (executionOrder v1) runs an execution's branches one after another, the topmost
+		// first: a branch above it would wait with the execution until send_from.
+		const branch = ['Call back when asked', 'Asked for a later day?', WAIT, 'Call back on the day'];
+		const y = (n: ExampleNode) => (n as ExampleNode & { position: [number, number] }).position[1];
+		const others = example.nodes.filter(
+			(n) => !branch.includes(n.name) && n.type !== 'n8n-nodes-base.stickyNote',
+		);
+		expect(Math.min(...branch.map((name) => y(node(name))))).toBeGreaterThan(
+			Math.max(...others.map(y)),
+		);
+		expect((example as unknown as { settings: IDataObject }).settings.executionOrder).toBe('v1');
+	});
+
 	const clock = (ms: number, offsetMinutes: number) => {
 		const local = new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, 19);
 		const sign = offsetMinutes < 0 ? '-' : '+';
