@@ -17,6 +17,17 @@
  * the sandbox's clock moves to it): the unreached contacts' second calls ring, end unreached
  * and are called back once more, with the same variables, and their third calls are not
  * (Max Attempts 3).
+ *
+ * A call-back asked for a later day (the sandbox's callee says "Can you call me back
+ * tomorrow?": 10:00 the next day in the analysis' zone, Asia/Kolkata) waits in the workflow:
+ * its execution is saved as waiting, its Wait until the item's send_from. The calls end while
+ * that time is a day or more away (before 10:00 in Kolkata: the real clock when it is, else
+ * the sandbox's and n8n's clocks moved to 01:00 there). Then n8n is stopped and started again
+ * on the same user folder "the next day", three minutes before send_from, its clock and the
+ * sandbox's moved there (libfaketime, test/helpers/fakeClock.ts): n8n's own wait tracker
+ * resumes the execution, and Call back on the day places the call once, for the day and time
+ * asked, with its window; it rings then, inside it. The asked numbers without a row fail on
+ * that day, written to the failures file.
  * Run with `npm run test:e2e -- test/e2e/followUp.test.ts` (`-- --n8n2` for n8n 2.x).
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -96,6 +107,23 @@ const insideWindow = (ms: number, w: { start: string; end: string; zone: string 
 	return hhmm >= w.start && hhmm < w.end;
 };
 const SHIPPED_WINDOW = { start: '09:00', end: '18:00', zone: ZONE };
+/** The zone of the sandbox's analysis, where a call-back is asked for "tomorrow at 10:00". */
+const KOLKATA = 'Asia/Kolkata';
+const WAIT = 'Wait until send_from';
+
+/**
+ * How far (whole seconds) to move the clocks from `now` so that the calls end while
+ * "tomorrow at 10:00" in Kolkata is a day or more away, with hours to spare for the run:
+ * nothing from 00:15 to 08:00 there, else to the next 01:00 there (Kolkata keeps +05:30).
+ */
+function laterDayShift(now: number): number {
+	const minute = Math.floor(((now + 5.5 * HOUR) % (24 * HOUR)) / 60_000);
+	if (minute >= 15 && minute < 8 * 60) return 0;
+	const day = 24 * HOUR;
+	const oneAm = Math.floor((now + 5.5 * HOUR) / day) * day + HOUR - 5.5 * HOUR;
+	const next = oneAm > now ? oneAm : oneAm + day;
+	return Math.ceil((next - now) / 1000) * 1000;
+}
 
 /** 50 numbers without a row: 26 answer, 8 never pick up, 6 busy, 6 reach voicemail, 4 cannot be called. */
 const PLAN: Array<[suffix: string, count: number]> = [
@@ -108,6 +136,12 @@ const PLAN: Array<[suffix: string, count: number]> = [
 const STRANGERS = PLAN.flatMap(([suffix, count], p) =>
 	Array.from({ length: count }, (_, n) => `+14155${p}${String(n).padStart(2, '0')}0${suffix}`),
 );
+
+/** The items of one output of a node in an execution, over all its runs (a loop runs it again). */
+const itemsOf = (e: { runData: any }, node: string, output = 0): any[] =>
+	(e.runData?.[node] ?? []).flatMap((run: any) =>
+		(run.data?.main?.[output] ?? []).map((i: any) => i.json),
+	);
 
 const suite = e2eSuite({
 	label: 'Follow-up',
@@ -140,6 +174,10 @@ describe(`n8n ${MAJOR}.x the example Follow up on every ended call, as shipped (
 
 		sandbox.setFaults([{ endpoint: 'GET /calling/history', action: 'pass' }]);
 		const reads = () => Number(sandbox.faults.describe().rules[0]?.fired ?? 0);
+		// The run in the hours when "tomorrow at 10:00" in Kolkata is a day or more ahead.
+		const shift = laterDayShift(sandbox.now());
+		if (shift > 0) sandbox.advance(shift);
+		suite.n8nClockAt(sandbox.now());
 		await suite.activate(WORKFLOW);
 		const server = await suite.n8nReady();
 		try {
@@ -257,7 +295,9 @@ describe(`n8n ${MAJOR}.x the example Follow up on every ended call, as shipped (
 					const t = e.call_time as Record<string, string> | undefined;
 					if (t?.timezone !== ZONE || rang(e.call_id) !== null) continue;
 					const opening = nyInstant(t.scheduled_at);
-					if (opening > sandbox.now()) sandbox.advance(opening - sandbox.now() + 60_000);
+					// By whole seconds, as n8n's clock can follow it (n8nClockAt).
+					if (opening > sandbox.now())
+						sandbox.advance(Math.ceil((opening - sandbox.now()) / 1000) * 1000 + 60_000);
 				}
 			};
 			openHeldWindows();
@@ -290,11 +330,14 @@ describe(`n8n ${MAJOR}.x the example Follow up on every ended call, as shipped (
 				bound('poll', QUIET_POLLS + 1),
 			);
 			const list = await runs();
-			expect(list.map((e) => e.status).filter((st) => st !== 'success')).toEqual([]);
+			// Every execution ended, but those that hold a call-back for a later day in their Wait.
+			const waiting = list.filter((e) => e.status !== 'success');
+			expect(waiting.map((e) => [e.status, WAIT in e.runData])).toEqual(
+				waiting.map(() => ['waiting', true]),
+			);
 
 			/** The items of a node's output across the executions. */
-			const out = (node: string, output = 0) =>
-				list.flatMap((e) => (e.runData[node]?.[0].data.main[output] ?? []).map((i: any) => i.json));
+			const out = (node: string, output = 0) => list.flatMap((e) => itemsOf(e, node, output));
 			const sorted = (a: string[]) => [...a].sort();
 			const seconds = notReachedContacts.map((id) => backOf(id)!.call_id);
 			const thirds = seconds.map((id) => backOf(id)?.call_id ?? `no call-back of ${id}`);
@@ -312,13 +355,28 @@ describe(`n8n ${MAJOR}.x the example Follow up on every ended call, as shipped (
 
 			// Call-back asked for a day or more ahead (the sandbox asks for tomorrow at 10:00): not
 			// placed yet (a service ignoring scheduled_at would ring a day early), whoever it is; the
-			// item says from when it can be.
+			// item says from when it can be, and waits until then in the Wait.
 			const whenAsked = out('Call back when asked');
 			const notYet = whenAsked.filter((j) => j.skipped === 'too_far_ahead');
+			expect(sorted(notYet.map((j) => j.parent_call_id))).toEqual(sorted(asked));
 			for (const item of notYet) {
 				expect(item).toMatchObject({ attempt: 2, already_called_back: false });
 				expect(item.skip_reason).toMatch(/^When: .* is a day or more away: /);
-				expect(Date.parse(item.send_from)).toBeGreaterThan(Date.now() - HOUR);
+				// Asked for 10:00 on a day in Kolkata: it can be sent, with its window of 10:00-12:00,
+				// once that window's opening the day before is over.
+				expect(item.requested_time).toMatchObject({ timezone: KOLKATA, zone_from: 'analysis' });
+				expect(item.requested_time.value).toMatch(/^\d{4}-\d{2}-\d{2}T10:00:00$/);
+				const dayBefore = new Date(
+					Date.parse(`${item.requested_time.value.slice(0, 10)}T00:00:00Z`) - 24 * HOUR,
+				);
+				expect(item.send_from).toBe(`${dayBefore.toISOString().slice(0, 10)}T12:00:00+05:30`);
+			}
+			expect(sorted(out('Asked for a later day?').map((j) => j.parent_call_id))).toEqual(
+				sorted(asked),
+			);
+			for (const e of waiting) {
+				const held = itemsOf(e, WAIT);
+				expect(Date.parse(e.waitTill!)).toBe(Math.min(...held.map((j) => Date.parse(j.send_from))));
 			}
 			const due = [
 				...asked.filter((id) => !notYet.some((j) => j.parent_call_id === id)),
@@ -393,10 +451,95 @@ describe(`n8n ${MAJOR}.x the example Follow up on every ended call, as shipped (
 			});
 			expect(sorted(csvRows(/^answered-\d+\.csv$/))).toEqual(sorted(expected));
 
-			// Nothing rang outside its window, over both rounds.
+			const askedContacts = asked.filter((id) => contactOf.has(id));
+			const askedStrangers = asked.filter((id) => !contactOf.has(id));
+			expect(askedContacts.map((id) => numberOf.get(id))).toEqual(['+14155550121']);
+			const ledgerBefore = sandbox.ledger.length;
+
+			// The next day: n8n stopped, started again on the same user folder three minutes before
+			// send_from, its clock moved there, and the sandbox's (unless a night run moved it past
+			// that to open the window). n8n's wait tracker, running, resumes the execution at its
+			// time. Not at its start: n8n 2.41.1, started after a waiting execution's time, resumed it
+			// there and its crash recovery, a moment later in the start, marked it crashed as left
+			// running. Three minutes: a start on a loaded machine (up to two) is over by then.
+			const sendFroms = [...new Set(notYet.map((j) => j.send_from as string))];
+			expect(sendFroms).toHaveLength(1);
+			const sendFrom = Date.parse(sendFroms[0]);
+			await suite.stopN8n();
+			const wake = sendFrom - 180_000;
+			if (wake > sandbox.now()) {
+				sandbox.advance(Math.ceil((wake - sandbox.now()) / 1000) * 1000);
+				suite.n8nClockAt(sandbox.now());
+			} else suite.n8nClockAt(wake);
+			const waitingIds = waiting.map((e) => e.id);
+			const resumed = async () => (await runs()).filter((e) => waitingIds.includes(e.id));
+			await timed('n8n the next day: the waiting executions resumed and ended', async () => {
+				await suite.n8nReady();
+				await waitFor(
+					'every waiting execution resumed and ended',
+					async () => {
+						const now = await resumed();
+						return now.every((e) => !['waiting', 'running', 'new'].includes(e.status));
+					},
+					bound('poll', 2),
+				);
+			});
+			const after = await resumed();
+			expect(after.map((e) => e.status)).toEqual(after.map(() => 'success'));
+			const onTheDay = after.flatMap((e) => itemsOf(e, 'Call back on the day'));
+			const failedOnTheDay = after.flatMap((e) => itemsOf(e, 'Call back on the day', 1));
+
+			// Each asked contact called back once, no earlier than send_from, for the day and time
+			// asked, in a window from it; with its row's variables. Nothing else placed.
+			const later = sandbox.ledger.slice(ledgerBefore);
+			expect(later.map((e) => e.parent_call_id)).toEqual(askedContacts);
+			for (const e of later) {
+				const item = notYet.find((j) => j.parent_call_id === e.parent_call_id)!;
+				const contact = contactOf.get(e.parent_call_id!)!;
+				expect(Date.parse(e.at)).toBeGreaterThanOrEqual(sendFrom);
+				expect(e.call_time).toEqual({
+					call_start_time: '10:00',
+					call_end_time: '12:00',
+					timezone: KOLKATA,
+					scheduled_at: item.requested_time.value,
+				});
+				expect({
+					name: view(e.call_id).name,
+					variables: view(e.call_id).custom_args_values,
+				}).toEqual({ name: contact.name, variables: contact.variables });
+				expect(onTheDay.filter((j) => j.parent_call_id === e.parent_call_id)).toEqual([
+					expect.objectContaining({
+						call_id: e.call_id,
+						attempt: 2,
+						already_called_back: false,
+						variables_from: 'rows',
+						variables_row: contact.row,
+					}),
+				]);
+			}
+			// The asked numbers without a row: on that day, on the error output and in the file.
+			expect(failedOnTheDay).toHaveLength(askedStrangers.length);
+			expect(sorted(csvRows(/^failed-\d+-\d+\.csv$/).map((row) => row.split(',')[0]))).toEqual(
+				sorted([...dueStrangers, ...askedStrangers]),
+			);
+
+			// It rings on the day asked, when its window opens, inside it (either reading of
+			// scheduled_at): the sandbox's clock moves there.
+			for (const e of later) {
+				const opening = Date.parse(`${(e.call_time as Record<string, string>).scheduled_at}+05:30`);
+				if (opening > sandbox.now())
+					sandbox.advance(Math.ceil((opening - sandbox.now()) / 1000) * 1000);
+				await waitFor(`call-back ${e.call_id} to ring`, () => rang(e.call_id) !== null);
+				expect(localIso(rang(e.call_id)!, KOLKATA)).toBe(
+					(e.call_time as Record<string, string>).scheduled_at,
+				);
+			}
+			expect(sandbox.ledger).toHaveLength(ledgerBefore + askedContacts.length);
+
+			// Nothing rang outside its window, over every round.
 			expect(rangInWindow()).toEqual([]);
 			suite.timings.push(
-				`${list.length} execution(s); window ${closed ? 'closed' : 'open'} at the run; asked ${asked.length}, not reached ${unreached.length}, answered ${answered.length}; call-backs: ${dueContacts.length} of contacts, ${failures.length} without a row written out; ${seconds.length} second calls called back, ${skipped.length} third calls skipped`,
+				`${list.length} execution(s), ${waiting.length} waiting for a later day; clocks moved ${Math.round(shift / 60_000)} min; window ${closed ? 'closed' : 'open'} at the run; asked ${asked.length}, not reached ${unreached.length}, answered ${answered.length}; call-backs: ${dueContacts.length} of contacts, ${failures.length} without a row written out; ${seconds.length} second calls called back, ${skipped.length} third calls skipped`,
 			);
 		} catch (error) {
 			throw new Error(`${(error as Error).message}\n--- n8n log ---\n${server.log()}`);

@@ -7,12 +7,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+import fc from 'fast-check';
 import nock from 'nock';
 import type { IDataObject, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 
 import { VoiceAgentCalling } from '../../nodes/VoiceAgentCalling/VoiceAgentCalling.node';
 import { VoiceAgentTrigger } from '../../nodes/VoiceAgentPollingTrigger/VoiceAgentTrigger.node';
-import { BASE_URL, jsonOf, recordAll, runNode } from '../helpers/harness';
+import { BASE_URL, jsonOf, makeWorkflow, recordAll, runNode } from '../helpers/harness';
 import { AGENT, CALL } from '../helpers/fixtures';
 import { record } from '../helpers/record';
 
@@ -30,6 +31,9 @@ const example = JSON.parse(
 	),
 ) as { name: string; nodes: ExampleNode[]; connections: IDataObject };
 const node = (name: string) => example.nodes.find((n) => n.name === name) as ExampleNode;
+/** The Wait's Date and Time: the earliest send_from of the items waiting. */
+const EARLIEST_SEND_FROM =
+	'={{ $input.all().map(item => item.json.send_from).sort((a, b) => Date.parse(a) - Date.parse(b))[0] }}';
 
 const descriptions: Record<string, INodeTypeDescription> = {
 	'n8n-nodes-voice-agent.voiceAgentCalling': new VoiceAgentCalling().description,
@@ -68,6 +72,7 @@ describe('example: Follow up on every ended call', () => {
 		expect(ours.map((n) => n.name)).toEqual([
 			'When a call ends',
 			'Call back when asked',
+			'Call back on the day',
 			'Call back in the next window',
 		]);
 		expect(ours.flatMap(unknownParameters)).toEqual([]);
@@ -140,19 +145,141 @@ describe('example: Follow up on every ended call', () => {
 		expect(to('Read the contacts file')).toEqual([[['Contacts', 0]]]);
 		expect(to('Contacts')).toEqual([[['Calls, once the contacts are read', 1]]]);
 		expect(to('Calls, once the contacts are read')).toEqual([[['By outcome', 0]]]);
-		for (const name of ['Call back when asked', 'Call back in the next window']) {
+		for (const name of [
+			'Call back when asked',
+			'Call back in the next window',
+			'Call back on the day',
+		]) {
 			expect(node(name).parameters.overrides).toEqual({
 				variableRows: "={{ $('Contacts').all() }}",
 			});
 			// Nothing hidden: a failed call-back goes to the error output, written to a file.
 			expect(node(name).onError).toBe('continueErrorOutput');
-			expect(to(name)).toEqual([[], [['Failed call-backs', 0]]]);
+			expect(to(name)[1]).toEqual([['Failed call-backs', 0]]);
 		}
+		expect(to('Call back in the next window')[0]).toEqual([]);
 		expect(to('Failed call-backs')).toEqual([[['Failures as CSV', 0]]]);
 		expect(to('Failures as CSV')).toEqual([[['Write the failures', 0]]]);
 		expect(node('Write the failures').parameters.fileName).toBe(
 			'=.n8n-files/follow-up/failed-{{ $execution.id }}-{{ $runIndex }}.csv',
 		);
+	});
+});
+
+describe('example: a call-back asked for a later day waits in the workflow', () => {
+	const to = (from: string) =>
+		(example.connections[from] as { main: Array<Array<IDataObject>> }).main.map((o) =>
+			o.map((c) => [c.node, c.index]),
+		);
+	const WAIT = 'Wait until send_from';
+
+	test("Call Back's too_far_ahead items go through a Wait until send_from to a Call Back of the same source; the rest stop", () => {
+		expect(to('Call back when asked')).toEqual([
+			[['Asked for a later day?', 0]],
+			[['Failed call-backs', 0]],
+		]);
+		const check = node('Asked for a later day?') as ExampleNode & { typeVersion: number };
+		expect(check.type).toBe('n8n-nodes-base.if');
+		expect(check.typeVersion).toBe(2.2);
+		expect(check.parameters.conditions).toEqual({
+			options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
+			conditions: [
+				{
+					id: expect.any(String),
+					leftValue: '={{ $json.skipped }}',
+					rightValue: 'too_far_ahead',
+					operator: { type: 'string', operation: 'equals' },
+				},
+			],
+			combinator: 'and',
+		});
+		// Placed, or skipped for another reason (already called back, max attempts): done.
+		expect(to('Asked for a later day?')).toEqual([[[WAIT, 0]], []]);
+		const wait = node(WAIT) as ExampleNode & { typeVersion: number; webhookId?: string };
+		expect(wait).toMatchObject({ type: 'n8n-nodes-base.wait', typeVersion: 1.1 });
+		expect(wait.webhookId).toMatch(/^[0-9a-f-]{36}$/);
+		expect(wait.parameters).toEqual({ resume: 'specificTime', dateTime: EARLIEST_SEND_FROM });
+		expect(to(WAIT)).toEqual([[['Call back on the day', 0]]]);
+		// The same Call Back, of the call the skipped item names (its parent_call_id).
+		const { callId, ...rest } = node('Call back on the day').parameters;
+		const { callId: first, ...asked } = node('Call back when asked').parameters;
+		expect(first).toBe('={{ $json.call_id }}');
+		expect(callId).toBe('={{ $json.parent_call_id }}');
+		expect(rest).toEqual(asked);
+		// One still a day or more away (a later one than the earliest waited for) waits again.
+		expect(to('Call back on the day')).toEqual([
+			[['Asked for a later day?', 0]],
+			[['Failed call-backs', 0]],
+		]);
+	});
+
+	test('the later-day branch is the lowest on the canvas: the rest of an execution is done before it waits', () => {
+		// n8n (executionOrder v1) runs an execution's branches one after another, the topmost
+		// first: a branch above it would wait with the execution until send_from.
+		const branch = ['Call back when asked', 'Asked for a later day?', WAIT, 'Call back on the day'];
+		const y = (n: ExampleNode) => (n as ExampleNode & { position: [number, number] }).position[1];
+		const others = example.nodes.filter(
+			(n) => !branch.includes(n.name) && n.type !== 'n8n-nodes-base.stickyNote',
+		);
+		expect(Math.min(...branch.map((name) => y(node(name))))).toBeGreaterThan(
+			Math.max(...others.map(y)),
+		);
+		expect((example as unknown as { settings: IDataObject }).settings.executionOrder).toBe('v1');
+	});
+
+	const clock = (ms: number, offsetMinutes: number) => {
+		const local = new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, 19);
+		const sign = offsetMinutes < 0 ? '-' : '+';
+		const abs = Math.abs(offsetMinutes);
+		const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+		return `${local}${sign}${hh}:${String(abs % 60).padStart(2, '0')}`;
+	};
+	/** The Wait's Date and Time as n8n evaluates it, on these items. */
+	const waitUntil = (sendFroms: string[]) => {
+		const waitNode = {
+			id: 'wait',
+			name: WAIT,
+			type: 'n8n-nodes-voice-agent.voiceAgentCalling',
+			typeVersion: 1,
+			position: [0, 0] as [number, number],
+			parameters: {},
+		};
+		const items = sendFroms.map((send_from) => ({ json: { skipped: 'too_far_ahead', send_from } }));
+		return makeWorkflow(waitNode).expression.getParameterValue(
+			node(WAIT).parameters.dateTime as string,
+			null,
+			0,
+			0,
+			WAIT,
+			items,
+			'manual',
+			{},
+		);
+	};
+
+	test("the Wait's time: the earliest send_from of its items, whatever their offsets", () => {
+		// Every item waits at least until its own send_from; none waits past it (a later one
+		// waits again, around the loop): the earliest, as written.
+		fc.assert(
+			fc.property(
+				fc.array(
+					fc.record({
+						ms: fc.integer({ min: Date.parse('2026-01-01'), max: Date.parse('2028-01-01') }),
+						offset: fc.integer({ min: -12 * 4, max: 14 * 4 }).map((q) => q * 15),
+					}),
+					{ minLength: 1, maxLength: 6 },
+				),
+				(moments) => {
+					const sendFroms = moments.map((m) => clock(Math.floor(m.ms / 60_000) * 60_000, m.offset));
+					const earliest = Math.min(...sendFroms.map((s) => Date.parse(s)));
+					const got = waitUntil(sendFroms);
+					expect(sendFroms).toContain(got);
+					expect(Date.parse(got as string)).toBe(earliest);
+				},
+			),
+		);
+		// The item of the user's report, alone: its own send_from.
+		expect(waitUntil(['2026-12-07T12:00:00+05:30'])).toBe('2026-12-07T12:00:00+05:30');
 	});
 });
 

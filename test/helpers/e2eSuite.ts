@@ -15,6 +15,7 @@ import path from 'node:path';
 import { createSandbox, type Sandbox } from '../../sandbox';
 import { ensureN8n, type N8nInstall } from '../../scripts/n8n-install';
 import * as env from '../../scripts/n8n-env';
+import { shiftClock } from './fakeClock';
 import { executionsOf, n8nRunner, runFailure, type Imports, type RunResult } from './n8nRunner';
 import { stopwatch } from './timings';
 
@@ -49,6 +50,14 @@ export interface E2eSuite {
 	n8nReady(): Promise<{ rest: ReturnType<typeof env.restClient>; log: () => string }>;
 	/** Stops the running n8n; the next call that needs it starts it again (same database). */
 	stopN8n(): Promise<void>;
+	/**
+	 * From n8n's next start on, n8n's wall clock reads `ms` now and runs on from it (to the
+	 * second; libfaketime, test/helpers/fakeClock.ts): the sandbox's `now()` puts n8n on the
+	 * sandbox's clock (moved by `sandbox.advance`, by whole seconds); the real time leaves n8n
+	 * on the real clock. Only forward: n8n's saved times must not lie ahead of it. Call it
+	 * while no n8n runs (a running one keeps its clock).
+	 */
+	n8nClockAt(ms: number): void;
 	/** The executions of one of the file's workflows in the running n8n, with their run data. */
 	executions(id: string): Promise<Awaited<ReturnType<typeof executionsOf>>>;
 }
@@ -102,6 +111,10 @@ export function e2eSuite(options: {
 		await suite.timed(`activate ${id}`, () => runner.activate(id));
 	};
 	suite.stopN8n = () => runner.stop();
+	suite.n8nClockAt = (ms: number) => {
+		if (runner.running()) throw new Error('stop n8n before moving its clock');
+		shiftClock(suite.n8nEnv, Math.round((ms - Date.now()) / 1000));
+	};
 	// An ended execution's data never changes: read once, however often a wait checks.
 	const ended = new Map<string, unknown>();
 	suite.executions = async (id: string) =>

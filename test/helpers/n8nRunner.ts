@@ -98,7 +98,7 @@ export async function executionsOf(
 	n8nDir: string,
 	workflowId: string,
 	known = new Map<string, unknown>(),
-): Promise<Array<{ id: string; status: string; runData: any }>> {
+): Promise<Array<{ id: string; status: string; waitTill: string | null; runData: any }>> {
 	const list = await rest.request(
 		'GET',
 		`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`,
@@ -115,7 +115,8 @@ export async function executionsOf(
 			runData = data ? parseFlatted(n8nDir, data)?.resultData?.runData : undefined;
 			if (runData !== undefined && ENDED.includes(status)) known.set(id, runData);
 		}
-		runs.push({ id, status, runData });
+		// A waiting execution's time to resume, as n8n saved it (null: none).
+		runs.push({ id, status, waitTill: e.waitTill ? String(e.waitTill) : null, runData });
 	}
 	return runs;
 }

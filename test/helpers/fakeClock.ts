@@ -1,0 +1,45 @@
+/**
+ * n8n on a moved clock, for end-to-end files that need a later day: n8n's Wait node and its
+ * wait tracker, its polls and the nodes all read the wall clock, which a test cannot move from
+ * outside. libfaketime (Debian's `faketime` package) can, for a whole process and what it
+ * starts: preloaded with `FAKETIME="+<seconds>s"`, every read of the wall clock is that much
+ * later, and time runs on at its real pace. The monotonic clock is left alone (timers, n8n's
+ * intervals), so only the date moves. The same n8n user folder started again with a later
+ * clock is that n8n the next day: what it saved (a waiting execution's `waitTill`) is read
+ * against the new time.
+ */
+import { existsSync } from 'node:fs';
+
+/** Where Debian's libfaketime lives (by architecture), and where a build installs it. */
+const CANDIDATES = [
+	'/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1',
+	'/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1',
+	'/usr/lib/faketime/libfaketime.so.1',
+	'/usr/local/lib/faketime/libfaketime.so.1',
+];
+
+/** The libfaketime library, or an error saying how to install it. */
+export function libfaketime(): string {
+	const found = CANDIDATES.find((file) => existsSync(file));
+	if (!found)
+		throw new Error(
+			`libfaketime is not installed (looked for ${CANDIDATES.join(', ')}): on Debian, apt-get install faketime`,
+		);
+	return found;
+}
+
+const KEYS = ['LD_PRELOAD', 'FAKETIME', 'FAKETIME_DONT_FAKE_MONOTONIC'] as const;
+
+/**
+ * Sets `env` (in place) so that a process started with it reads a wall clock `seconds` ahead of
+ * the real one; 0 leaves the real clock (no library preloaded at all).
+ */
+export function shiftClock(env: NodeJS.ProcessEnv, seconds: number): void {
+	if (!Number.isInteger(seconds) || seconds < 0)
+		throw new Error(`a clock moves forward by whole seconds, not ${seconds}`);
+	for (const key of KEYS) delete env[key];
+	if (seconds === 0) return;
+	env.LD_PRELOAD = libfaketime();
+	env.FAKETIME = `+${seconds}s`;
+	env.FAKETIME_DONT_FAKE_MONOTONIC = '1';
+}
