@@ -16,6 +16,12 @@ import { VoiceAgentTrigger } from '../../nodes/VoiceAgentPollingTrigger/VoiceAge
 import { BASE_URL, jsonOf, makeWorkflow, recordAll, runNode } from '../helpers/harness';
 import { AGENT, CALL } from '../helpers/fixtures';
 import { record } from '../helpers/record';
+import {
+	FINAL_OUTCOMES,
+	NOT_REACHED,
+	PASSING_REFUSALS,
+	outcomeChosen,
+} from '../../nodes/shared/calls/outcomeFilter';
 
 interface ExampleNode {
 	name: string;
@@ -24,6 +30,10 @@ interface ExampleNode {
 	credentials?: IDataObject;
 	onError?: string;
 }
+
+/** The Switch's Not reached rule, as shipped. */
+const NOT_REACHED_RULE =
+	"={{ ['no_answer', 'busy', 'voicemail', 'failed'].includes($json.outcome) || ($json.outcome === 'not_placed' && ['RATE_LIMITED', 'PRE_CALL_API_FAILED', 'RECONCILED_TO_ERROR_FROM_REGISTERED'].includes(String($json.sub_status).toUpperCase())) }}";
 const example = JSON.parse(
 	fs.readFileSync(
 		path.join(__dirname, '../../examples/follow-up-on-every-ended-call.json'),
@@ -104,7 +114,7 @@ describe('example: Follow up on every ended call', () => {
 				['={{ $json.outcome }}', 'answered'],
 				['={{ $json.callback_requested === true }}', ''],
 			],
-			[["={{ ['no_answer', 'busy', 'voicemail', 'failed'].includes($json.outcome) }}", '']],
+			[[NOT_REACHED_RULE, '']],
 			[['={{ $json.outcome }}', 'answered']],
 		]);
 		const outputs = (example.connections['By outcome'] as { main: Array<Array<IDataObject>> }).main;
@@ -116,6 +126,58 @@ describe('example: Follow up on every ended call', () => {
 		expect(node('Write the summaries').parameters.fileName).toBe(
 			'=.n8n-files/follow-up/answered-{{ $execution.id }}.csv',
 		);
+	});
+
+	test("the Switch's Not reached: the triggers' Not Reached (passing refusals of not_placed included), rejected apart", () => {
+		// Evaluated as n8n does, for every final outcome and the causes a not_placed call has.
+		const shippedRule = () =>
+			(
+				(node('By outcome').parameters.rules as { values: IDataObject[] }).values[1].conditions as {
+					conditions: IDataObject[];
+				}
+			).conditions[0].leftValue as string;
+		const rule = (json: IDataObject) =>
+			makeWorkflow({
+				id: 'switch',
+				name: 'By outcome',
+				// Any node type evaluates an expression alike: one of the package's, loaded here.
+				type: 'n8n-nodes-voice-agent.voiceAgentCalling',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			}).expression.getParameterValue(
+				shippedRule(),
+				null,
+				0,
+				0,
+				'By outcome',
+				[{ json }],
+				'manual',
+				{},
+			);
+		const causes = [
+			...PASSING_REFUSALS.map((c) => c.toUpperCase()),
+			...PASSING_REFUSALS,
+			'NOT_ABLE_TO_CALL',
+			'IN_DB',
+			'QUEUED',
+			null,
+		];
+		for (const outcome of FINAL_OUTCOMES)
+			for (const sub_status of causes) {
+				// A callee who rejected the call is not called back by the example (its choice).
+				const expected =
+					outcome !== 'rejected' && outcomeChosen(outcome, { sub_status } as never, [NOT_REACHED]);
+				expect({ outcome, sub_status, chosen: rule({ outcome, sub_status }) }).toEqual({
+					outcome,
+					sub_status,
+					chosen: expected,
+				});
+			}
+		// The user-visible cases, spelled out.
+		expect(rule({ outcome: 'not_placed', sub_status: 'RATE_LIMITED' })).toBe(true);
+		expect(rule({ outcome: 'not_placed', sub_status: 'NOT_ABLE_TO_CALL' })).toBe(false);
+		expect(rule({ outcome: 'no_answer', sub_status: 'NO_ANSWER' })).toBe(true);
 	});
 
 	test('the calls go on once the contacts file is read; both Call Backs take the variables from its rows', () => {
