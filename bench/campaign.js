@@ -142,7 +142,7 @@ async function speed(/** @type {(line: string) => void} */ log) {
 const CHILD = String.raw`
 const [how, rows] = process.argv.slice(1);
 const { csvFile } = require('./dist/nodes/VoiceAgentCampaign/actions/campaign/create/csv');
-const { multipartBody } = require('./dist/nodes/shared/multipart');
+const { multipartBody } = require('./dist/nodes/shared/http/multipart');
 const n = Number(rows);
 const COLUMNS = ['clinic', 'date', 'time', 'city', 'plan', 'note', 'ref', 'day'];
 // The items as n8n holds them: one object per row.
@@ -155,7 +155,7 @@ if (how === 'ours') {
 	// As Create keeps the accepted rows: references into the items, cells made when written.
 	const phones = items.map((it) => it.json.phone);
 	const sources = items.map((it) => it.json);
-	const { normalisePhone } = require('./dist/nodes/shared/phone');
+	const { normalisePhone } = require('./dist/nodes/shared/calls/callee/phone');
 	const cellsOf = (k) => [normalisePhone(phones[k], '+1'), ...COLUMNS.map((c) => sources[k][c])];
 	const csv = csvFile(['Mobile Number', ...COLUMNS], n, cellsOf);
 	csvBytes = csv.writer.byteLength;
