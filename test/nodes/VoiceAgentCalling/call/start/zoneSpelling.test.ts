@@ -9,6 +9,7 @@ import nock from 'nock';
 
 import { runNode, expectAllMocksUsed, mockApi } from '../../../../helpers/harness';
 import { AGENT } from '../../../../helpers/fixtures';
+import { sheetStart } from '../../../../helpers/startParams';
 import { zoneInAnyCase } from '../../../../helpers/zoneNames';
 
 expectAllMocksUsed();
@@ -16,18 +17,12 @@ expectAllMocksUsed();
 // Each run's items differ: Start sends an item once (once.ts), and fast-check may repeat one.
 let run = 0;
 
-const params = (extra: Record<string, unknown>, callConfig: Record<string, unknown>) => ({
-	resource: 'call',
-	operation: 'start',
-	assistant: { __rl: true, mode: 'id', value: AGENT },
-	name: '={{ $json.name }}',
-	mobileNumber: '={{ $json.phone }}',
-	fromNumber: { __rl: true, mode: 'number', value: '+14155550000' },
-	variablesMode: 'none',
-	missingVariables: 'ignore',
-	callConfig: { callStartTime: '08:00', callEndTime: '21:00', ...callConfig },
-	...extra,
-});
+// Start over sheet rows (the tests' one way to set its parameters), with an 08:00-21:00 window.
+const params = (extra: Record<string, unknown>, callConfig: Record<string, unknown>) =>
+	sheetStart(
+		{},
+		{ callConfig: { callStartTime: '08:00', callEndTime: '21:00', ...callConfig }, ...extra },
+	);
 
 const started = (n: number) => ({
 	status: 'success',
