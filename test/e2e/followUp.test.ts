@@ -250,20 +250,19 @@ describe(`n8n ${MAJOR}.x the example Follow up on every ended call, as shipped (
 					bound('poll', 4),
 				),
 			);
-			// Not reached: at the next opening of 09:00-18:00 in New York. Open now: placed without a
-			// time (the service calls now); closed: with the window, so a service ignoring
-			// scheduled_at still waits for it, and nothing rings before it.
-			const callTimes = notReachedContacts.map((id) => backOf(id)!.call_time ?? null);
-			const closed = callTimes[0] !== null;
+			// Not reached: at the next opening of 09:00-18:00 in New York, always with the window
+			// (call_time). Open now: the window alone, no scheduled_at (the service calls now, and a
+			// retry or a queued call still rings inside it); closed: the window and its opening as
+			// scheduled_at, so a service ignoring scheduled_at still waits, and nothing rings before it.
+			const callTimes = notReachedContacts.map(
+				(id) => (backOf(id)!.call_time ?? null) as Record<string, string> | null,
+			);
+			const closed = callTimes[0]?.scheduled_at !== undefined;
 			for (const callTime of callTimes) {
-				if (!closed) expect(callTime).toBeNull();
-				else
-					expect(callTime).toEqual({
-						call_start_time: '09:00',
-						call_end_time: '18:00',
-						timezone: ZONE,
-						scheduled_at: expect.stringMatching(/T09:00:00$/),
-					});
+				const window = { call_start_time: '09:00', call_end_time: '18:00', timezone: ZONE };
+				expect(callTime).toEqual(
+					closed ? { ...window, scheduled_at: expect.stringMatching(/T09:00:00$/) } : window,
+				);
 			}
 			/** No call-back rang outside its window (a call-back asked for: the window sent). */
 			const rangInWindow = () =>
@@ -293,7 +292,8 @@ describe(`n8n ${MAJOR}.x the example Follow up on every ended call, as shipped (
 			const openHeldWindows = () => {
 				for (const e of callBacks()) {
 					const t = e.call_time as Record<string, string> | undefined;
-					if (t?.timezone !== ZONE || rang(e.call_id) !== null) continue;
+					// Placed inside an open window (no scheduled_at): it rings when placed.
+					if (t?.timezone !== ZONE || !t.scheduled_at || rang(e.call_id) !== null) continue;
 					const opening = nyInstant(t.scheduled_at);
 					// By whole seconds, as n8n's clock can follow it (n8nClockAt).
 					if (opening > sandbox.now())
