@@ -155,7 +155,7 @@ if (how === 'ours') {
 	// As Create keeps the accepted rows: references into the items, cells made when written.
 	const phones = items.map((it) => it.json.phone);
 	const sources = items.map((it) => it.json);
-	const { normalisePhone } = require('./dist/nodes/shared/calls/callee/phone');
+	const { normalisePhone } = require('./dist/nodes/shared/dialling/callee/phone');
 	const cellsOf = (k) => [normalisePhone(phones[k], '+1'), ...COLUMNS.map((c) => sources[k][c])];
 	const csv = csvFile(['Mobile Number', ...COLUMNS], n, cellsOf);
 	csvBytes = csv.writer.byteLength;

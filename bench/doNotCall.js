@@ -23,7 +23,7 @@
  */
 
 const { executeBatch } = require('../dist/nodes/VoiceAgentCalling/actions/call/start');
-const { buildDoNotCall, entriesOfValue } = require('../dist/nodes/shared/calls/callee/doNotCall');
+const { buildDoNotCall, entriesOfValue } = require('../dist/nodes/shared/dialling/callee/doNotCall');
 const { deepCopy } = require('n8n-workflow');
 
 const { arg } = require('./lib');

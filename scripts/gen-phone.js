@@ -3,7 +3,7 @@
 'use strict';
 
 /**
- * Writes nodes/shared/calls/callee/phoneData.ts: for every country calling code, how many digits a
+ * Writes nodes/shared/dialling/callee/phoneData.ts: for every country calling code, how many digits a
  * number can have after it (its possible national lengths); and for every country, how a number
  * written nationally is read (its national prefix rule and the shape of its numbers). Run with `npm run gen:phone` after
  * updating the dev-only source, libphonenumber-js (Google libphonenumber's metadata). Nodes may
@@ -24,7 +24,7 @@ const metadata = require('libphonenumber-js/metadata.min.json');
 const full = require('libphonenumber-js/metadata.max.json');
 
 const ROOT = path.join(__dirname, '..');
-const OUT = path.join(ROOT, 'nodes/shared/calls/callee/phoneData.ts');
+const OUT = path.join(ROOT, 'nodes/shared/dialling/callee/phoneData.ts');
 
 /**
  * Lengths of numbers that are dialled only from inside their country, which the compact

@@ -3,7 +3,7 @@
 'use strict';
 
 /**
- * Writes nodes/shared/calls/callee/zoneData.ts: which IANA time zone a phone number is in, as far as
+ * Writes nodes/shared/dialling/callee/zoneData.ts: which IANA time zone a phone number is in, as far as
  * the number tells. Run with `npm run gen:zones` after updating the dev-only sources:
  *
  * - libphonenumber-js: the country calling codes and the regions (countries) of each;
@@ -26,7 +26,7 @@ const metadata = require('libphonenumber-js/metadata.min.json');
 const { canonical, northAmericaPrefixes, version } = require('./zone-source');
 
 const ROOT = path.join(__dirname, '..');
-const OUT = path.join(ROOT, 'nodes/shared/calls/callee/zoneData.ts');
+const OUT = path.join(ROOT, 'nodes/shared/dialling/callee/zoneData.ts');
 const NAMES_OUT = path.join(ROOT, 'nodes/shared/engine/zoneNames.ts');
 
 /** A zone's UTC offset at an instant, as Intl gives it ("GMT+05:30"). */

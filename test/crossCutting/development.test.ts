@@ -34,7 +34,7 @@ function docRooms(): Map<string, string> {
 	return rooms;
 }
 
-/** Every folder under nodes/shared that holds a module, as a room name ("calls/callee"). */
+/** Every folder under nodes/shared that holds a module, as a room name ("dialling/callee"). */
 function codeRooms(): string[] {
 	return [...new Set(filesUnder(SHARED).map((f) => path.posix.dirname(f).slice(SHARED.length + 1)))]
 		.filter((room) => room !== '')

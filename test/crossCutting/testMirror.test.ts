@@ -68,16 +68,16 @@ export const EXCEPTIONS: Exception[] = [
 		reason: 'the event types and their labels (constants only)',
 	},
 	{
-		modules: 'nodes/shared/calls/callee/zoneData.ts',
-		reason: `generated data; read through zones.ts by test/unit/calls/callee/zones.test.ts`,
+		modules: 'nodes/shared/dialling/callee/zoneData.ts',
+		reason: `generated data; read through zones.ts by test/unit/dialling/callee/zones.test.ts`,
 	},
 	{
 		modules: 'nodes/shared/engine/zoneNames.ts',
 		reason: `generated data; read through dateTime.ts by test/unit/engine/dateTime.test.ts`,
 	},
 	{
-		modules: 'nodes/shared/calls/callee/phoneData.ts',
-		reason: `generated data; read through phone.ts by test/unit/calls/callee/phone.test.ts`,
+		modules: 'nodes/shared/dialling/callee/phoneData.ts',
+		reason: `generated data; read through phone.ts by test/unit/dialling/callee/phone.test.ts`,
 	},
 	// Tested through the operations that use them.
 	{
@@ -120,20 +120,20 @@ export const EXCEPTIONS: Exception[] = [
 	},
 	{ modules: 'nodes/shared/calls/details.ts', reason: `${T}/VoiceAgentCalling/call/get.test.ts` },
 	{
-		modules: 'nodes/shared/calls/callSettings.ts',
+		modules: 'nodes/shared/dialling/callSettings.ts',
 		reason: `${T}/VoiceAgentCalling/call/start/input.test.ts, request.test.ts`,
 	},
 	{
-		modules: 'nodes/shared/calls/callee/doNotCallField.ts',
+		modules: 'nodes/shared/dialling/callee/doNotCallField.ts',
 		reason: `${T}/VoiceAgentCalling/call/start/doNotCall.test.ts, ${T}/VoiceAgentCalling/call/callBack.doNotCall.test.ts, ${T}/VoiceAgentCampaign/campaign/create/doNotCall.test.ts`,
 	},
 	{
-		modules: 'nodes/shared/calls/callee/zoneFields.ts',
+		modules: 'nodes/shared/dialling/callee/zoneFields.ts',
 		reason: `${T}/VoiceAgentCalling/call/start/calleeZone.test.ts, ${T}/VoiceAgentCampaign/campaign/create/zones.test.ts`,
 	},
 	{
-		modules: 'nodes/shared/calls/callee/preview.ts',
-		reason: 'test/unit/calls/callee/doNotCall.test.ts (the call window preview)',
+		modules: 'nodes/shared/dialling/callee/preview.ts',
+		reason: 'test/unit/dialling/callee/doNotCall.test.ts (the call window preview)',
 	},
 	{
 		modules: 'nodes/shared/campaigns/campaigns.ts',

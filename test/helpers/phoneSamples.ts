@@ -2,7 +2,7 @@
  * Random numbers of every country, drawn from Google libphonenumber's own description of them
  * (libphonenumber-js/max: each number type's pattern: fixed line, mobile, toll free, ...), and
  * the national forms people write them in. For the proof that every calling code's national
- * numbers are read as libphonenumber reads them (test/unit/calls/callee/national.test.ts).
+ * numbers are read as libphonenumber reads them (test/unit/dialling/callee/national.test.ts).
  */
 import maxMetadata from 'libphonenumber-js/metadata.max.json';
 import examples from 'libphonenumber-js/examples.mobile.json';

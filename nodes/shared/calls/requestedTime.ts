@@ -12,13 +12,12 @@
  * The record assumes nothing, so its callback_at is the moment where the call itself fixes one
  * and null where only an assumption could. Pure.
  */
-import { isZoneName, zoneClock, type LocalFields } from '../engine/dateTime';
-import type { DailyWindow } from './laterCall';
+import { isZoneName, zoneClock, type DailyWindow, type LocalFields } from '../engine/dateTime';
 
 /** The hours a requested day without a time is called in, in the callee's zone. */
 export const DAY_WINDOW: DailyWindow = { start: '09:00', end: '18:00' };
 
-/** What the callee's number tells of its zone (calls/callee/zones.ts's zoneOfNumber). */
+/** What the callee's number tells of its zone (dialling/callee/zones.ts's zoneOfNumber). */
 export type NumberZone = { ok: true; zone: string } | { ok: false; problem: string };
 
 /** Zones a reading may assume where the call fixes none, in this order. */

@@ -262,3 +262,9 @@ export function toLocalDay(value: unknown, zone: string): string | undefined {
 export function dayInZone(nowMs: number, zone: string, days = 0): string {
 	return toLocalDateTime(nowMs + days * 86400000, zone).slice(0, 10);
 }
+
+/** A daily window, HH:MM (24-hour) in the call's zone; an end before the start runs overnight. */
+export interface DailyWindow {
+	start: string;
+	end: string;
+}

@@ -19,7 +19,7 @@ import type { FaultRule, Sandbox } from '../../../../sandbox';
 import { initBinaryData, runNode } from '../../../helpers/harness';
 import { sandboxCredentials, useSandbox } from '../../../helpers/sandbox';
 import { callBody, type Client } from '../../../sandbox/helpers';
-import { SKIP_CODES } from '../../../../nodes/shared/calls/callee/verdict';
+import { SKIP_CODES } from '../../../../nodes/shared/dialling/callee/verdict';
 
 const CALLEE = '+14155557300';
 const OVERRIDE = '+14155557301';

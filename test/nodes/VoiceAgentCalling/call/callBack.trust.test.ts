@@ -8,7 +8,7 @@
 import nock from 'nock';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import * as doNotCall from '../../../../nodes/shared/calls/callee/doNotCall';
+import * as doNotCall from '../../../../nodes/shared/dialling/callee/doNotCall';
 import { BASE_URL, jsonOf, recordAll, runNode } from '../../../helpers/harness';
 import { AGENT, CALL } from '../../../helpers/fixtures';
 

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { doNotCallFields } from '../../../../shared/calls/callee/doNotCallField';
+import { doNotCallFields } from '../../../../shared/dialling/callee/doNotCallField';
 
 export const properties: INodeProperties[] = [
 	{

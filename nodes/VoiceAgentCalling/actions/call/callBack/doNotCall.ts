@@ -7,7 +7,7 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { readDoNotCall } from '../../../../shared/calls/callee/doNotCallField';
+import { readDoNotCall } from '../../../../shared/dialling/callee/doNotCallField';
 
 const listOfRun = new WeakMap<object, Promise<Set<string> | undefined>>();
 

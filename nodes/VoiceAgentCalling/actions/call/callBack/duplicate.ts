@@ -29,7 +29,7 @@ import {
 	readHistory,
 	rowId,
 } from '../../../../shared/calls/history';
-import { normalisePhone } from '../../../../shared/calls/callee/phone';
+import { normalisePhone } from '../../../../shared/dialling/callee/phone';
 import { readServiceTime } from '../../../../shared/engine/serviceTime';
 import { callIdOf, sameCall, sourceNumber } from './source';
 

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { calleeNumber } from '../../../../shared/calls/callee/values';
+import { calleeNumber } from '../../../../shared/dialling/callee/values';
 import { asJson, recordFromStart } from '../../../../shared/calls/record';
 import { operationOption } from '../../../../shared/engine/operation';
 import { fields, type Fields } from '../../../../shared/engine/params';
@@ -8,7 +8,7 @@ import { alreadySent, mayHaveActed, sendOnce } from '../../../../shared/engine/o
 import type { OperationOutput } from '../../../../shared/engine/router';
 import { expectObject } from '../../../../shared/http/shape';
 import { apiRequest } from '../../../../shared/http/transport';
-import { START_PATH, type StartBody } from '../../../../shared/calls/startRequest';
+import { START_PATH, type StartBody } from '../../../../shared/dialling/startRequest';
 import { doNotCallOfRun } from './doNotCall';
 import {
 	callsUpToSource,
@@ -26,7 +26,7 @@ import {
 } from './duplicate';
 import { knownNotOver, sourceNotOver } from './over';
 import { notePlaced, placedByAnother } from './placed';
-import { judgeCallee, skipOutput, type Skip } from '../../../../shared/calls/callee/verdict';
+import { judgeCallee, skipOutput, type Skip } from '../../../../shared/dialling/callee/verdict';
 import { attemptOf, callIdOf, sourceCall, sourceNumber, type SourceCall } from './source';
 import {
 	checkVariables,
@@ -302,7 +302,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 	let body: StartBody | undefined;
 	let chosen: ChosenVariables | undefined;
 	let said: IDataObject = {};
-	// The callee verdict (calls/callee/verdict.ts): the number, the list, the zone, the chain's
+	// The callee verdict (dialling/callee/verdict.ts): the number, the list, the zone, the chain's
 	// rules, the variables.
 	const verdict = await judgeCallee({
 		number: () => numberToCall(s, src),

@@ -12,7 +12,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { readCallDetails } from '../../../../shared/calls/details';
 import { recordFromDetails } from '../../../../shared/calls/record';
 import { isTerminalStatus } from '../../../../shared/calls/statuses';
-import type { Skip } from '../../../../shared/calls/callee/verdict';
+import type { Skip } from '../../../../shared/dialling/callee/verdict';
 import type { SourceCall } from './source';
 
 /** What a status that is not over means, for the sentence. */

@@ -8,8 +8,8 @@
  * output says which. Only when none of these is left, the error says exactly what was missing.
  * Pure.
  */
-import type { DailyWindow } from '../../../../shared/calls/laterCall';
-import { zoneOfNumber } from '../../../../shared/calls/callee/zones';
+import type { DailyWindow } from '../../../../shared/dialling/laterCall';
+import { zoneOfNumber } from '../../../../shared/dialling/callee/zones';
 import {
 	DAY_WINDOW,
 	readRequestedTime,

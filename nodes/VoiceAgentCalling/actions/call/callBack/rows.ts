@@ -6,8 +6,8 @@
  * completed with the called number's country code when it has none, so "(415) 555-0142" in
  * the sheet is the call to +14155550142.
  */
-import { callingCodeOf } from '../../../../shared/calls/callee/phone';
-import { calleeNumber, calleeText } from '../../../../shared/calls/callee/values';
+import { callingCodeOf } from '../../../../shared/dialling/callee/phone';
+import { calleeNumber, calleeText } from '../../../../shared/dialling/callee/values';
 import { unwrapItem } from '../../../../shared/engine/items';
 
 /** The row a callee's variables came from (1 = the first row of the list). */

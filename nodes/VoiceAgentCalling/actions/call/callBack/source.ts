@@ -8,8 +8,8 @@ import {
 	calleeNumber,
 	calleeText,
 	type CalleeNumber,
-} from '../../../../shared/calls/callee/values';
-import { callingCodeOf, normalisePhone } from '../../../../shared/calls/callee/phone';
+} from '../../../../shared/dialling/callee/values';
+import { callingCodeOf, normalisePhone } from '../../../../shared/dialling/callee/phone';
 import { readCallDetails } from '../../../../shared/calls/details';
 import { recordFromDetails } from '../../../../shared/calls/record';
 import { isPlainObject } from '../../../../shared/http/shape';

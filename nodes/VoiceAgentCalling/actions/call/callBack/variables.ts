@@ -9,7 +9,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readAssistantRecord } from '../../../../shared/assistants/assistants';
-import { calleeText } from '../../../../shared/calls/callee/values';
+import { calleeText } from '../../../../shared/dialling/callee/values';
 import {
 	asPlaceholders,
 	missingPromptVariables,
@@ -17,7 +17,7 @@ import {
 } from '../../../../shared/assistants/promptVariables';
 import { usedPromptVariables } from '../../../../shared/assistants/versions';
 import { fields, type Fields } from '../../../../shared/engine/params';
-import type { StartBody } from '../../../../shared/calls/startRequest';
+import type { StartBody } from '../../../../shared/dialling/startRequest';
 import { variableRows, type RowConflict, type VariableRows } from './rows';
 
 /** The Variables override as text values; undefined when unset (the default `{}`). */

@@ -10,8 +10,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { laterCall, type DailyWindow } from '../../../../shared/calls/laterCall';
-import { zoneProblem } from '../../../../shared/calls/callee/zones';
+import { laterCall, type DailyWindow } from '../../../../shared/dialling/laterCall';
+import { zoneProblem } from '../../../../shared/dialling/callee/zones';
 import {
 	parseScheduledTime,
 	toIsoWithOffset,

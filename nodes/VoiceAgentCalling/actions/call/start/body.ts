@@ -1,16 +1,16 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { calleeNumber, readCountryCode } from '../../../../shared/calls/callee/values';
+import { calleeNumber, readCountryCode } from '../../../../shared/dialling/callee/values';
 import { fields, type Fields } from '../../../../shared/engine/params';
 import { fieldError } from '../../../../shared/engine/validate';
-import { readCallSettings, scheduleCall } from '../../../../shared/calls/callSettings';
-import { calleeCallConfig } from '../../../../shared/calls/callee/zoneFields';
-import { tagSkip } from '../../../../shared/calls/callee/preview';
+import { readCallSettings, scheduleCall } from '../../../../shared/dialling/callSettings';
+import { calleeCallConfig } from '../../../../shared/dialling/callee/zoneFields';
+import { tagSkip } from '../../../../shared/dialling/callee/preview';
 import { readCallback } from './callback';
 import { readVariables } from './variables';
 import { versionBody } from '../../../../shared/assistants/versionField';
-import { START_PATH_V2, startPath, type StartBody } from '../../../../shared/calls/startRequest';
-import { judgeCallee, type Verdict } from '../../../../shared/calls/callee/verdict';
+import { START_PATH_V2, startPath, type StartBody } from '../../../../shared/dialling/startRequest';
+import { judgeCallee, type Verdict } from '../../../../shared/dialling/callee/verdict';
 
 /** One row's request, checked: what it sends, and what a Dry Run should point out. */
 export interface StartRequest {
@@ -64,7 +64,7 @@ function refuseOnV2(f: Fields, body: IDataObject) {
 }
 
 /**
- * One row's verdict (calls/callee/verdict.ts): the number, the Do Not Call list, the callee's
+ * One row's verdict (dialling/callee/verdict.ts): the number, the Do Not Call list, the callee's
  * zone with the window and Scheduled At in it, the variables, then the rest of the body. Every
  * check happens here, before anything is sent.
  */

@@ -3,11 +3,11 @@ import type { INodeProperties } from 'n8n-workflow';
 import { uuidModes } from '../../../../shared/engine/descriptions';
 import { assistantLocator, voiceLocator } from '../../../../shared/assistants/fields';
 import { fromNumberLocator } from '../../../../shared/workspace/fields';
-import { callSettingsField } from '../../../../shared/calls/callSettings';
+import { callSettingsField } from '../../../../shared/dialling/callSettings';
 import { versionLocator } from '../../../../shared/assistants/versionField';
-import { countryCodeField, missingVariablesField } from '../../../../shared/calls/callee/values';
-import { calleeZoneProperties } from '../../../../shared/calls/callee/zoneFields';
-import { doNotCallFields } from '../../../../shared/calls/callee/doNotCallField';
+import { countryCodeField, missingVariablesField } from '../../../../shared/dialling/callee/values';
+import { calleeZoneProperties } from '../../../../shared/dialling/callee/zoneFields';
+import { doNotCallFields } from '../../../../shared/dialling/callee/doNotCallField';
 import { downloadRecordingField, includeAnalysisField } from '../../../../shared/calls/fields';
 import {
 	duplicateProtectionField,

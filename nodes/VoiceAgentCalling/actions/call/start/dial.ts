@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { Pacer } from './batch';
-import { startPath } from '../../../../shared/calls/startRequest';
+import { startPath } from '../../../../shared/dialling/startRequest';
 import { sendOnce } from '../../../../shared/engine/once';
 import { runPool } from '../../../../shared/engine/pool';
 import { asItemError, type ItemResult } from '../../../../shared/engine/router';

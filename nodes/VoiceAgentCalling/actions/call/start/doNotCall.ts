@@ -6,12 +6,12 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { readCountryCode } from '../../../../shared/calls/callee/values';
-import { readDoNotCall } from '../../../../shared/calls/callee/doNotCallField';
+import { readCountryCode } from '../../../../shared/dialling/callee/values';
+import { readDoNotCall } from '../../../../shared/dialling/callee/doNotCallField';
 import { fields } from '../../../../shared/engine/params';
 import type { ItemResult } from '../../../../shared/engine/router';
 import { batchParams } from './batchParams';
-import { skipOutput, type Skip } from '../../../../shared/calls/callee/verdict';
+import { skipOutput, type Skip } from '../../../../shared/dialling/callee/verdict';
 
 export class Skipped extends Error {
 	constructor(

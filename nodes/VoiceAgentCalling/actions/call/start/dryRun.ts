@@ -13,7 +13,7 @@ import {
 	previewSummary,
 	skipReasonOf,
 	type SkipReason,
-} from '../../../../shared/calls/callee/preview';
+} from '../../../../shared/dialling/callee/preview';
 import type { ItemResult } from '../../../../shared/engine/router';
 import type { StartRequest } from './body';
 import { Skipped, skippedOutput } from './doNotCall';

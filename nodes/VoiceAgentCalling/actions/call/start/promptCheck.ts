@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { MissingMode } from '../../../../shared/calls/callee/values';
+import type { MissingMode } from '../../../../shared/dialling/callee/values';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readAssistantRecord } from '../../../../shared/assistants/assistants';
@@ -13,7 +13,7 @@ import {
 } from '../../../../shared/assistants/promptVariables';
 import { asItemError, BinaryOutput, type ItemResult } from '../../../../shared/engine/router';
 import { isPlainObject } from '../../../../shared/http/shape';
-import { tagSkip } from '../../../../shared/calls/callee/preview';
+import { tagSkip } from '../../../../shared/dialling/callee/preview';
 import type { StartRequest } from './body';
 
 /**

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { calleeValue } from '../../../../shared/calls/callee/values';
+import { calleeValue } from '../../../../shared/dialling/callee/values';
 import { fields } from '../../../../shared/engine/params';
 import { DROPPED_KEYS, fieldError } from '../../../../shared/engine/validate';
 

@@ -1,6 +1,6 @@
 /**
  * The contacts of a campaign, from the input items (every item a row) or from CSV files in
- * their binary data, checked in the callee verdict's order (calls/callee/verdict.ts) before
+ * their binary data, checked in the callee verdict's order (dialling/callee/verdict.ts) before
  * anything is uploaded: the number cleaned and in international format, the Do Not Call list,
  * the callee's zone (with Call Window in the Callee's Time Zone), every variable plain text
  * and the prompt's variables given. A listed row, or one whose zone is unknown, is left out
@@ -9,12 +9,12 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { calleeNumber, calleeText } from '../../../../shared/calls/callee/values';
-import { DO_NOT_CALL } from '../../../../shared/calls/callee/doNotCall';
-import { judgeCallee } from '../../../../shared/calls/callee/verdict';
-import { CALLEE_ZONE_LABEL } from '../../../../shared/calls/callee/zoneFields';
-import { calleeZone, type ZoneRule } from '../../../../shared/calls/callee/zones';
-import type { SkipReason } from '../../../../shared/calls/callee/preview';
+import { calleeNumber, calleeText } from '../../../../shared/dialling/callee/values';
+import { DO_NOT_CALL } from '../../../../shared/dialling/callee/doNotCall';
+import { judgeCallee } from '../../../../shared/dialling/callee/verdict';
+import { CALLEE_ZONE_LABEL } from '../../../../shared/dialling/callee/zoneFields';
+import { calleeZone, type ZoneRule } from '../../../../shared/dialling/callee/zones';
+import type { SkipReason } from '../../../../shared/dialling/callee/preview';
 import { fields } from '../../../../shared/engine/params';
 import { DROPPED_KEYS, fieldError } from '../../../../shared/engine/validate';
 import { parseCsv } from './csv';
@@ -255,7 +255,7 @@ type RowOutcome =
 	| { zone?: string }
 	| { field: string; reason: string; typed: string; why: SkipReason; sentence?: string };
 
-/** One row's callee verdict (calls/callee/verdict.ts): its zone, or why it is left out. */
+/** One row's callee verdict (dialling/callee/verdict.ts): its zone, or why it is left out. */
 async function rowVerdict(
 	rows: RowSet,
 	n: number,

@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { countryCodeField, missingVariablesField } from '../../../../shared/calls/callee/values';
-import { doNotCallFields } from '../../../../shared/calls/callee/doNotCallField';
+import { countryCodeField, missingVariablesField } from '../../../../shared/dialling/callee/values';
+import { doNotCallFields } from '../../../../shared/dialling/callee/doNotCallField';
 
-import { callSettingsField } from '../../../../shared/calls/callSettings';
-import { calleeZoneProperties } from '../../../../shared/calls/callee/zoneFields';
+import { callSettingsField } from '../../../../shared/dialling/callSettings';
+import { calleeZoneProperties } from '../../../../shared/dialling/callee/zoneFields';
 import { assistantLocator } from '../../../../shared/assistants/fields';
 import { launchProperties } from '../launch';
 import { PHONE_HEADER } from './contacts';

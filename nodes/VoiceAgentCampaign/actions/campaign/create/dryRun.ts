@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { callWindowPreview, previewSummary } from '../../../../shared/calls/callee/preview';
+import { callWindowPreview, previewSummary } from '../../../../shared/dialling/callee/preview';
 import { toLocalDateTime } from '../../../../shared/engine/dateTime';
 import type { Contacts } from './contacts';
 import type { CreateSettings } from './settings';

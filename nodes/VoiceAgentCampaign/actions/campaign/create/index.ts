@@ -31,10 +31,10 @@ import { LARGE_FROM_ROWS, properties as createProperties } from './description';
 import { runLargeFlow } from './largeFlow';
 import { readSettings, type CreateSettings } from './settings';
 import { splitByZone, zoneSettings } from './zones';
-import { previewSummary } from '../../../../shared/calls/callee/preview';
+import { previewSummary } from '../../../../shared/dialling/callee/preview';
 import { dryRunReport } from './dryRun';
-import { readDoNotCall } from '../../../../shared/calls/callee/doNotCallField';
-import { DO_NOT_CALL } from '../../../../shared/calls/callee/doNotCall';
+import { readDoNotCall } from '../../../../shared/dialling/callee/doNotCallField';
+import { DO_NOT_CALL } from '../../../../shared/dialling/callee/doNotCall';
 import { listIdOf, saveList, uploadLargeList, type UploadForm } from './upload';
 
 export const option = operationOption({

@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { readCallConfig } from '../../../../shared/calls/callSettings';
+import { readCallConfig } from '../../../../shared/dialling/callSettings';
 import { parseScheduledTime } from '../../../../shared/engine/dateTime';
 import { fields, type Fields } from '../../../../shared/engine/params';
 import {
@@ -12,9 +12,9 @@ import {
 	MISSING_MODES,
 	readCountryCode,
 	type MissingMode,
-} from '../../../../shared/calls/callee/values';
-import { readZoneRule, requireWindow } from '../../../../shared/calls/callee/zoneFields';
-import type { ZoneRule } from '../../../../shared/calls/callee/zones';
+} from '../../../../shared/dialling/callee/values';
+import { readZoneRule, requireWindow } from '../../../../shared/dialling/callee/zoneFields';
+import type { ZoneRule } from '../../../../shared/dialling/callee/zones';
 import { readLaunch, type Launch } from '../launch';
 import { refuseReservedVariable, type MappedVariable } from './contacts';
 import { campaignTime, windowProblem } from './schedule';

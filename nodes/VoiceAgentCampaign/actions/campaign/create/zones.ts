@@ -3,7 +3,7 @@
  * call_config zone, so the checked rows become one campaign per zone, each named with its
  * zone and its own key (a row whose zone is unknown was left out by checkContacts).
  */
-import { callTimeIn } from '../../../../shared/calls/callee/zoneFields';
+import { callTimeIn } from '../../../../shared/dialling/callee/zoneFields';
 import type { IDataObject } from 'n8n-workflow';
 import type { Contacts, MappedVariable } from './contacts';
 import { campaignTime } from './schedule';

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 
 import { readRequested } from '../../../../../nodes/VoiceAgentCalling/actions/call/callBack/requested';
 import { sourceFrom } from '../../../../../nodes/VoiceAgentCalling/actions/call/callBack/source';
-import { laterCall } from '../../../../../nodes/shared/calls/laterCall';
+import { laterCall } from '../../../../../nodes/shared/dialling/laterCall';
 import { asJson, recordFromDetails } from '../../../../../nodes/shared/calls/record';
 import { zoneClock } from '../../../../../nodes/shared/engine/dateTime';
 import { requestedValue, requestedZone } from '../../../../helpers/requestedTimes';

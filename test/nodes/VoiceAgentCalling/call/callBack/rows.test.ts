@@ -9,7 +9,7 @@ import {
 	variableRows,
 	type VariableRows,
 } from '../../../../../nodes/VoiceAgentCalling/actions/call/callBack/rows';
-import { calleeNumber } from '../../../../../nodes/shared/calls/callee/values';
+import { calleeNumber } from '../../../../../nodes/shared/dialling/callee/values';
 import { e164, phoneNumber, writtenAs, type PhoneNumber } from '../../../../helpers/phoneFormats';
 
 const rowsOf = (value: unknown, phone = 'phone', leaveOut = ['name']): VariableRows => {

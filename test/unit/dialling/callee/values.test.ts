@@ -10,8 +10,8 @@ import {
 	POSSIBLE,
 	readCountryCode,
 	VALUE_PROBLEM,
-} from '../../../../nodes/shared/calls/callee/values';
-import { normalisePhone, numberProblem } from '../../../../nodes/shared/calls/callee/phone';
+} from '../../../../nodes/shared/dialling/callee/values';
+import { normalisePhone, numberProblem } from '../../../../nodes/shared/dialling/callee/phone';
 import { E164_RE } from '../../../../nodes/shared/engine/validate';
 
 const node = {

@@ -12,7 +12,7 @@ import {
 	LATER_CALL_HOURS,
 	laterCall,
 	type DailyWindow,
-} from '../../../nodes/shared/calls/laterCall';
+} from '../../../nodes/shared/dialling/laterCall';
 
 const MIN = 60_000;
 const HOUR = 3_600_000;

@@ -5,7 +5,7 @@ import {
 	normalisePhone,
 	numberProblem,
 	readPhone,
-} from '../../../../nodes/shared/calls/callee/phone';
+} from '../../../../nodes/shared/dialling/callee/phone';
 
 test.each([
 	['+1 (415) 555-0100', '', '+14155550100'],

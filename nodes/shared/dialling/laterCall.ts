@@ -17,16 +17,13 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { zoneClock, type LocalFields, type ZoneClock } from '../engine/dateTime';
+import { zoneClock, type DailyWindow, type LocalFields, type ZoneClock } from '../engine/dateTime';
 
 /** How long a later call without a window of its own may ring (and retry) from its time. */
 export const LATER_CALL_HOURS = 2;
 
-/** A daily window, HH:MM (24-hour) in the call's zone; an end before the start runs overnight. */
-export interface DailyWindow {
-	start: string;
-	end: string;
-}
+// The window type is engine's: calls/ reads requested windows and never imports dialling/.
+export type { DailyWindow } from '../engine/dateTime';
 
 export type LaterCall =
 	/** Nothing holds the call back: place it now, without call_time. */

@@ -6,7 +6,7 @@
  * 1NPANX, 1NPANXX): one zone, the package must give that zone; several, it must refuse the
  * number, or call it in the Default Zone when one is set.
  */
-import { calleeZone } from '../../../../nodes/shared/calls/callee/zones';
+import { calleeZone } from '../../../../nodes/shared/dialling/callee/zones';
 import { northAmericaPrefixes } from '../../../../scripts/zone-source';
 
 const prefixes = northAmericaPrefixes();

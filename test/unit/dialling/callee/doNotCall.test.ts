@@ -4,15 +4,15 @@
  */
 import fc from 'fast-check';
 
-import { calleeNumber } from '../../../../nodes/shared/calls/callee/values';
+import { calleeNumber } from '../../../../nodes/shared/dialling/callee/values';
 import {
 	buildDoNotCall,
 	entriesOfCsv,
 	entriesOfValue,
 	unreadableText,
 	type ListEntries,
-} from '../../../../nodes/shared/calls/callee/doNotCall';
-import { callWindowPreview, previewSummary } from '../../../../nodes/shared/calls/callee/preview';
+} from '../../../../nodes/shared/dialling/callee/doNotCall';
+import { callWindowPreview, previewSummary } from '../../../../nodes/shared/dialling/callee/preview';
 import {
 	anyE164,
 	anyNumber,

@@ -1,5 +1,5 @@
 /** Where a start request goes: the contract's path, or v2 for what only v2 takes. */
-import { START_PATH, START_PATH_V2, startPath } from '../../../nodes/shared/calls/startRequest';
+import { START_PATH, START_PATH_V2, startPath } from '../../../nodes/shared/dialling/startRequest';
 
 test('v2 only for a number pool or a voice override; the contract path otherwise', () => {
 	expect(startPath({ from_number: '+14155550100' })).toBe(START_PATH);

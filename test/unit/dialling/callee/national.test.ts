@@ -8,10 +8,10 @@
 import fc from 'fast-check';
 import minMetadata from 'libphonenumber-js/metadata.min.json';
 
-import { calleeNumber } from '../../../../nodes/shared/calls/callee/values';
-import { nationalReadings } from '../../../../nodes/shared/calls/callee/national';
-import { MIN_NATIONAL_DIGITS } from '../../../../nodes/shared/calls/callee/phone';
-import { NATIONAL_RULES } from '../../../../nodes/shared/calls/callee/phoneData';
+import { calleeNumber } from '../../../../nodes/shared/dialling/callee/values';
+import { nationalReadings } from '../../../../nodes/shared/dialling/callee/national';
+import { MIN_NATIONAL_DIGITS } from '../../../../nodes/shared/dialling/callee/phone';
+import { NATIONAL_RULES } from '../../../../nodes/shared/dialling/callee/phoneData';
 import {
 	nationalForms,
 	PLANS,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-import { areaCodeZones, calleeZone, zoneProblem } from '../../../../nodes/shared/calls/callee/zones';
+import { areaCodeZones, calleeZone, zoneProblem } from '../../../../nodes/shared/dialling/callee/zones';
 
 const NO_COLUMN = { column: '' };
 

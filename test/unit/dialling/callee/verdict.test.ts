@@ -11,7 +11,7 @@ import {
 	SKIP_CODES,
 	skipOutput,
 	type CalleeSteps,
-} from '../../../../nodes/shared/calls/callee/verdict';
+} from '../../../../nodes/shared/dialling/callee/verdict';
 
 /** Steps that record what ran; `fail` names the step that throws. */
 function steps(list: string[] = [], fail?: string, skip?: boolean) {
