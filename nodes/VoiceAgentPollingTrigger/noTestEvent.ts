@@ -5,7 +5,7 @@
  */
 import { NOT_REACHED, NOT_REACHED_OUTCOMES } from '../shared/calls/outcomeFilter';
 
-export interface EmptyTestContext {
+export interface NoTestEventContext {
 	/** The Outcomes chosen (empty: every outcome). */
 	outcomes: string[];
 	classification: string;
@@ -14,7 +14,10 @@ export interface EmptyTestContext {
 }
 
 /** Why Fetch Test Event found nothing, and what to change: a message and its description. */
-export function emptyTestMessage(c: EmptyTestContext): { message: string; description: string } {
+export function noTestEventMessage(c: NoTestEventContext): {
+	message: string;
+	description: string;
+} {
 	const what: string[] = [];
 	if (c.assistant) what.push('of the chosen assistant');
 	if (c.outcomes.length) what.push(`with the Outcomes chosen (${c.outcomes.join(', ')})`);

@@ -1,18 +1,18 @@
 /** What an empty Fetch Test Event says, for each filter that can make it empty. */
-import { emptyTestMessage } from '../../../nodes/VoiceAgentPollingTrigger/emptyTest';
+import { noTestEventMessage } from '../../../nodes/VoiceAgentPollingTrigger/noTestEvent';
 
 const LEAD =
 	'Fetch Test Event shows the newest ended call the filters let through; make a call, or widen the filters.';
 
 test('no filter: nothing at all; the lead only', () => {
-	expect(emptyTestMessage({ outcomes: [], classification: '', assistant: false })).toEqual({
+	expect(noTestEventMessage({ outcomes: [], classification: '', assistant: false })).toEqual({
 		message: 'No ended call at all in the call history',
 		description: LEAD,
 	});
 });
 
 test('the assistant, the Outcomes and the classification are each named', () => {
-	const out = emptyTestMessage({
+	const out = noTestEventMessage({
 		outcomes: ['answered'],
 		classification: ' Hot ',
 		assistant: true,
@@ -28,11 +28,11 @@ test('the assistant, the Outcomes and the classification are each named', () => 
 test('No Answer or Busy without Not Reached: the history reports them as Failed, said once', () => {
 	for (const outcomes of [['no_answer'], ['busy'], ['busy', 'no_answer']]) {
 		expect(
-			emptyTestMessage({ outcomes, classification: '', assistant: false }).description,
+			noTestEventMessage({ outcomes, classification: '', assistant: false }).description,
 		).toContain('as Failed (it has no busy): choose Not Reached');
 	}
 	expect(
-		emptyTestMessage({ outcomes: ['not_reached', 'busy'], classification: '', assistant: false })
+		noTestEventMessage({ outcomes: ['not_reached', 'busy'], classification: '', assistant: false })
 			.description,
 	).toBe(LEAD);
 });
