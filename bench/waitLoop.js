@@ -17,7 +17,7 @@
 const path = require('node:path');
 const fs = require('node:fs');
 const REPO = path.resolve(__dirname, '..');
-const env = require(path.join(REPO, 'scripts/n8n-env.js'));
+const env = require(path.join(REPO, 'scripts/n8n/env.js'));
 const bench = require('./n8nBench');
 const major = Number(process.argv[2] || 2);
 const ROWS = Number(process.env.ROWS || 1000);

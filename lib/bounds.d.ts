@@ -1,4 +1,4 @@
-/** Types of scripts/bounds.js for the TypeScript suites. */
+/** Types of lib/bounds.js for the TypeScript suites. */
 export type BoundName =
 	| 'uiWait'
 	| 'uiAttempt'

@@ -2,10 +2,10 @@
 'use strict';
 
 /**
- * What a user does in n8n's editor, one function per check of scripts/ui.js. Selectors are
+ * What a user does in n8n's editor, one function per check of test/ui/run.js. Selectors are
  * the editor's own data-test-id attributes (the ones n8n's Playwright tests use), the same
  * in n8n 1.123 and 2.41 for everything here. Every wait is for something to appear, bounded
- * by the page's default timeout or another bound of scripts/bounds.js: no fixed sleeps
+ * by the page's default timeout or another bound of lib/bounds.js: no fixed sleeps
  * decide a result.
  */
 
@@ -13,9 +13,9 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { randomUUID } = require('node:crypto');
 
-const env = require('../n8n-env');
-const { bound } = require('../bounds');
-const { untilServed } = require('../n8n-rest');
+const env = require('../../scripts/n8n/env');
+const { bound } = require('../../lib/bounds');
+const { untilServed } = require('../../scripts/n8n/rest');
 
 const REPO = env.REPO;
 const CREDENTIAL = {
@@ -181,7 +181,7 @@ async function searchFinds(
 
 /**
  * Calls n8n's REST API as the signed-in user (the editor's own session), through the one
- * waiting reader (scripts/n8n-rest.js): a 503 "Database is not ready!" is not an answer.
+ * waiting reader (scripts/n8n/rest.js): a 503 "Database is not ready!" is not an answer.
  */
 async function rest(
 	/** @type {Ctx} */ ctx,
@@ -233,7 +233,7 @@ async function aVoice(/** @type {Ctx} */ ctx) {
 }
 
 /**
- * A node type as package.json declares it, read from the built class (scripts/ui.js).
+ * A node type as package.json declares it, read from the built class (test/ui/run.js).
  * @typedef {{ type: string, displayName: string, version: number, trigger: boolean, webhook: boolean }} DeclaredNode
  */
 
@@ -404,7 +404,7 @@ const PANELS = {
 const missingCheck = (/** @type {DeclaredNode} */ node) =>
 	Object.hasOwn(PANELS, node.type)
 		? ''
-		: `"${node.displayName}" (${node.type}) has no browser check: add its panel check to PANELS in scripts/ui/steps.js`;
+		: `"${node.displayName}" (${node.type}) has no browser check: add its panel check to PANELS in test/ui/steps.js`;
 
 /**
  * A workflow with the nodes of the given types' checks; returns its id and the node names

@@ -1,4 +1,4 @@
-/** Types of scripts/zone-source.js for the TypeScript suites. */
+/** Types of scripts/gen/zone-source.js for the TypeScript suites. */
 export function packageDir(pkg: string): string;
 export function version(pkg: string): string;
 /** The canonical IANA name of a zone, following links. */

@@ -1,6 +1,6 @@
-/** Types of scripts/n8n-rest.js: the one reader of n8n's REST API, which waits through a 503. */
+/** Types of scripts/n8n/rest.js: the one reader of n8n's REST API, which waits through a 503. */
 export interface ServedOptions {
-	/** Default: the bound n8nAnswer (scripts/bounds.js). */
+	/** Default: the bound n8nAnswer (lib/bounds.js). */
 	timeoutMs?: number;
 	everyMs?: number;
 	onRetry?: (why: string) => void;

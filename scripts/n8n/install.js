@@ -5,9 +5,9 @@
 /**
  * Installs a pinned n8n into a cache folder outside the repo's node_modules, once.
  *
- *   node scripts/n8n-install.js            n8n 1.x on the current Node
- *   node scripts/n8n-install.js --n8n2     n8n 2.x on Node 24 (from the npm `node` package)
- *   N8N_MAJOR=2 node scripts/n8n-install.js
+ *   node scripts/n8n/install.js            n8n 1.x on the current Node
+ *   node scripts/n8n/install.js --n8n2     n8n 2.x on Node 24 (from the npm `node` package)
+ *   N8N_MAJOR=2 node scripts/n8n/install.js
  *
  * Environment: N8N_MAJOR (1 or 2), N8N_VERSION (overrides the pinned version),
  * N8N_CACHE_DIR (parent folder of the n8n-<version> folders; default <repo>/.cache).
@@ -31,9 +31,9 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 // Children are tracked so that `npm run dev`, told to stop mid-install, stops them too.
-const { track } = require('./n8n-env');
+const { track } = require('./env');
 
-const REPO = path.resolve(__dirname, '..');
+const REPO = path.resolve(__dirname, '../..');
 
 /** Pinned versions: the newest ones that install and run here (see the README). */
 const PINS = {

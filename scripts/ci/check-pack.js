@@ -5,9 +5,9 @@
 /**
  * Packs the package from a clean build and checks the tarball holds exactly what n8n loads.
  *
- *   node scripts/check-pack.js                  clean build, pack into a temp folder, check
- *   node scripts/check-pack.js --out <dir>      the same, and keep the tarball in <dir>
- *   node scripts/check-pack.js --tarball <tgz>  check a tarball packed elsewhere (no build)
+ *   node scripts/ci/check-pack.js                  clean build, pack into a temp folder, check
+ *   node scripts/ci/check-pack.js --out <dir>      the same, and keep the tarball in <dir>
+ *   node scripts/ci/check-pack.js --tarball <tgz>  check a tarball packed elsewhere (no build)
  *
  * `npm run pack` is the second form with <dir> = the repo: the way to make a tarball by hand.
  * (`npm pack` alone cannot build first: the repo's .npmrc turns lifecycle scripts off so that
@@ -32,7 +32,7 @@ const { builtinModules } = require('node:module');
 const os = require('node:os');
 const path = require('node:path');
 
-const REPO = path.resolve(__dirname, '..');
+const REPO = path.resolve(__dirname, '../..');
 // 150 KB until 2026-11-28; the callee's zone by exchange (+2.0 KB), the possible lengths of
 // every country's numbers (+2.0 KB) and later calls' windows took it past that: the data is
 // stored compactly, and the README alone is 9 KB of it. 160 KB until the callee verdict, the

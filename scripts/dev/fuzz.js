@@ -12,6 +12,6 @@ const jest = require.resolve('jest/bin/jest');
 const result = spawnSync(
 	process.execPath,
 	[jest, path.join('test', 'fuzz'), '--verbose', ...process.argv.slice(2)],
-	{ stdio: 'inherit', env, cwd: path.join(__dirname, '..') },
+	{ stdio: 'inherit', env, cwd: path.join(__dirname, '../..') },
 );
 process.exit(result.status ?? 1);

@@ -6,7 +6,7 @@
  * yet is not an answer. While n8n starts it refuses connections; on a loaded machine its
  * database check fails now and then (SQLite slow to answer its ping) and every route answers
  * 503 "Database is not ready!" until the next check passes. Such a request is sent again
- * until n8n serves it, within the bound `n8nAnswer` (scripts/bounds.js). Whatever n8n served
+ * until n8n serves it, within the bound `n8nAnswer` (lib/bounds.js). Whatever n8n served
  * (any other status) is the answer, returned as it is.
  *
  * What is sent again: a 503 (n8n refuses it before any route runs) and a refused connection
@@ -16,7 +16,7 @@
 
 const http = require('node:http');
 
-const { bound } = require('./bounds');
+const { bound } = require('../../lib/bounds');
 
 /** Error codes of a connection that never reached n8n. */
 const REFUSED = new Set(['ECONNREFUSED']);

@@ -1,5 +1,5 @@
 /**
- * scripts/n8n-rest.js, the one reader of n8n's REST API: a 503 ("Database is not ready!")
+ * scripts/n8n/rest.js, the one reader of n8n's REST API: a 503 ("Database is not ready!")
  * and a refused connection are waited through, not taken as n8n's answer; a dropped
  * connection is sent again only when the request cannot have done anything (GET).
  */
@@ -9,9 +9,9 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import nock from 'nock';
 
-import * as env from '../../scripts/n8n-env';
-import { n8nRequest, restRequest, transientError, untilServed } from '../../scripts/n8n-rest';
-import { releasePorts, reservePorts } from '../../scripts/ports';
+import * as env from '../../../scripts/n8n/env';
+import { n8nRequest, restRequest, transientError, untilServed } from '../../../scripts/n8n/rest';
+import { releasePorts, reservePorts } from '../../../lib/ports';
 
 beforeAll(() => nock.enableNetConnect(/127\.0\.0\.1/));
 

@@ -1,4 +1,4 @@
-/** Types of scripts/ports.js: the one way a script or test gets a port for a process it starts. */
+/** Types of lib/ports.js: the one way a script or test gets a port for a process it starts. */
 export const LOCK_DIR: string;
 /** How many times a start is tried with fresh ports before its error is final. */
 export const PORT_TRIES: number;

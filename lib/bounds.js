@@ -21,7 +21,7 @@ const MIN = 60 * S;
 
 /** @type {Record<string, { ms: number, why: string }>} */
 const BOUNDS = {
-	// Browser suite (scripts/ui.js, scripts/ui/steps.js)
+	// Browser suite (test/ui/run.js, test/ui/steps.js)
 	uiWait: {
 		ms: 2 * MIN,
 		why: "every navigation and page wait (the editor's canvas, a panel, a list, search results): 1-5 s idle, 20 s+ loaded",
@@ -45,7 +45,7 @@ const BOUNDS = {
 	},
 	devStop: { ms: 30 * S, why: 'grace: `npm run dev` stopping on SIGTERM before SIGKILL' },
 
-	// Processes (scripts/n8n-env.js, test/queue/cluster.ts)
+	// Processes (scripts/n8n/env.js, test/queue/cluster.ts)
 	exec: {
 		ms: 20 * MIN,
 		why: 'a child process run to its exit (npm pack, an install into a user folder)',
@@ -67,7 +67,7 @@ const BOUNDS = {
 	probe: { ms: 2 * S, why: 'one HTTP probe of a port (retried until the startup bound)' },
 	n8nAnswer: {
 		ms: 3 * MIN,
-		why: 'one request to n8n\'s REST API sent again while n8n cannot serve it (503 "Database is not ready!" when its database check fails on a slow machine, a refused connection while it starts; scripts/n8n-rest.js)',
+		why: 'one request to n8n\'s REST API sent again while n8n cannot serve it (503 "Database is not ready!" when its database check fails on a slow machine, a refused connection while it starts; scripts/n8n/rest.js)',
 	},
 
 	// What n8n or the sandbox does (test/e2e, test/queue, test/helpers/wait.ts)

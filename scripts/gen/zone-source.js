@@ -2,7 +2,7 @@
 'use strict';
 
 /**
- * The reader of the zone sources, shared by scripts/gen-zones.js (which writes the package's
+ * The reader of the zone sources, shared by scripts/gen/zones.js (which writes the package's
  * zone data from them) and the test that checks the package against them without going
  * through the generated file. Dev-only: nothing here is shipped.
  */

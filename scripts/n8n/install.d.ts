@@ -1,4 +1,4 @@
-/** Types of scripts/n8n-install.js for the TypeScript end-to-end tests. */
+/** Types of scripts/n8n/install.js for the TypeScript end-to-end tests. */
 
 export interface N8nInstall {
 	major: 1 | 2;

@@ -1,7 +1,7 @@
-/** Types of scripts/n8n-env.js for the TypeScript end-to-end tests. */
+/** Types of scripts/n8n/env.js for the TypeScript end-to-end tests. */
 import type { ChildProcess } from 'node:child_process';
 
-import type { N8nInstall } from './n8n-install';
+import type { N8nInstall } from './install';
 
 export interface ExecResult {
 	code: number | null;
@@ -36,7 +36,7 @@ export function n8nEnv(options: {
 	brokerPort: number;
 	extra?: NodeJS.ProcessEnv;
 }): NodeJS.ProcessEnv;
-/** n8nEnv on two ports reserved now (scripts/ports.js): n8n's own and its task broker's. */
+/** n8nEnv on two ports reserved now (lib/ports.js): n8n's own and its task broker's. */
 export function freshN8nEnv(options: {
 	userFolder: string;
 	major: 1 | 2;

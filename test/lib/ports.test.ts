@@ -1,5 +1,5 @@
 /**
- * scripts/ports.js, the one way a script or test gets a port for a process it starts: ports
+ * lib/ports.js, the one way a script or test gets a port for a process it starts: ports
  * outside the kernel's ephemeral range, locked across processes, checked by binding, and a
  * start that finds its port taken moves to a fresh one (bounded, the port named).
  */
@@ -11,7 +11,7 @@ import path from 'node:path';
 
 import fc from 'fast-check';
 
-import * as ports from '../../scripts/ports';
+import * as ports from '../../lib/ports';
 
 const inPool = (port: number) => ports.pool().some(([a, b]) => port >= a && port <= b);
 
@@ -56,7 +56,7 @@ describe('reservePorts', () => {
 		const lockDir = mkdtempSync(path.join(tmpdir(), 'voice-agent-ports-test-'));
 		// Each holds its ports until all have answered (stdin closed): a process that ends
 		// releases its ports, and a slower one may then rightly take them.
-		const script = `require(${JSON.stringify(path.resolve(__dirname, '../../scripts/ports.js'))}).reservePorts(40).then((p) => { console.log(JSON.stringify(p)); process.stdin.resume(); process.stdin.on('end', () => process.exit(0)); })`;
+		const script = `require(${JSON.stringify(path.resolve(__dirname, '../../lib/ports.js'))}).reservePorts(40).then((p) => { console.log(JSON.stringify(p)); process.stdin.resume(); process.stdin.on('end', () => process.exit(0)); })`;
 		const children = Array.from({ length: 6 }, () =>
 			spawn(process.execPath, ['-e', script], {
 				env: { ...process.env, VOICE_AGENT_PORT_LOCKS: lockDir },

@@ -5,7 +5,7 @@
  * can be compared with `diff`: a refactoring that should leave every panel as it was must
  * leave this output as it was.
  *
- *   node scripts/panels.js [builtDir] > panels.json
+ *   node scripts/dev/panels.js [builtDir] > panels.json
  *
  * With no argument it compiles the TypeScript sources (tsconfig.json) into a fresh temporary
  * folder and reads the nodes from there; with one, it reads them from that build instead
@@ -16,7 +16,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
-const ROOT = path.join(__dirname, '..');
+const ROOT = path.join(__dirname, '../..');
 const pkg = require(path.join(ROOT, 'package.json'));
 
 /** A compiled copy of the sources: the folder given, or a fresh build in a temporary folder. */

@@ -5,7 +5,7 @@
  * operations is noticed and folded into shared/. What it still lists should be n8n
  * boilerplate (description objects, same-shape option lists), not logic.
  *
- *   node scripts/repeats.js [dir] [--min 6]
+ *   node scripts/dev/repeats.js [dir] [--min 6]
  */
 const fs = require('node:fs');
 const path = require('node:path');

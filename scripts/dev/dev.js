@@ -37,10 +37,10 @@ const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 
-const { ensureN8n, selectedMajor } = require('./n8n-install');
-const { bound } = require('./bounds');
-const env = require('./n8n-env');
-const ports = require('./ports');
+const { ensureN8n, selectedMajor } = require('../n8n/install');
+const { bound } = require('../../lib/bounds');
+const env = require('../n8n/env');
+const ports = require('../../lib/ports');
 
 const REPO = env.REPO;
 const CREDENTIAL_ID = 'vaSandboxCred001';

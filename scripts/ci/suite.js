@@ -11,8 +11,8 @@
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 
-const { ensureN8n, selectedMajor } = require('./n8n-install');
-const { REPO, mustExec, npmEnv } = require('./n8n-env');
+const { ensureN8n, selectedMajor } = require('../n8n/install');
+const { REPO, mustExec, npmEnv } = require('../n8n/env');
 
 /**
  * @param {string} tag the runner's log prefix, e.g. 'e2e'

@@ -18,7 +18,7 @@
  * reason). Ends with one line: `ui-n8nN: N passed, N failed`.
  *
  *   --no-build       use dist/ as it is (also when E2E_BUILT=1, as in CI)
- * Every wait is bounded by scripts/bounds.js (TEST_BOUNDS_SCALE scales them); a page error or
+ * Every wait is bounded by lib/bounds.js (TEST_BOUNDS_SCALE scales them); a page error or
  * `npm run dev` exiting fails the running check at once.
  * Environment: CHROMIUM (default /usr/bin/chromium), UI_KEEP=1 keeps the user folder,
  * UI_BASE=http://localhost:5678 and UI_SANDBOX=http://127.0.0.1:4010/ca/api/v0 use an n8n
@@ -30,9 +30,9 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
-const env = require('./n8n-env');
-const { bound } = require('./bounds');
-const { selectedMajor } = require('./n8n-install');
+const env = require('../../scripts/n8n/env');
+const { bound } = require('../../lib/bounds');
+const { selectedMajor } = require('../../scripts/n8n/install');
 
 const REPO = env.REPO;
 const argv = process.argv.slice(2);
@@ -45,8 +45,8 @@ const LABEL = `ui-n8n${major}`;
 /**
  * The nodes package.json declares (n8n.nodes), read from their built classes as n8n loads
  * them: the type name and the name the nodes panel shows. A hand-kept list would let a new
- * node go unchecked; each one needs its browser check (PANELS in scripts/ui/steps.js).
- * @returns {import('./ui/steps').DeclaredNode[]}
+ * node go unchecked; each one needs its browser check (PANELS in test/ui/steps.js).
+ * @returns {import('./steps').DeclaredNode[]}
  */
 function declaredNodes() {
 	const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
@@ -130,7 +130,7 @@ let userFolder = '';
 async function startDev() {
 	const [n8nPort, sandboxPort] = await env.freePorts(2);
 	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'voice-agent-ui-'));
-	const args = [path.join(REPO, 'scripts', 'dev.js')];
+	const args = [path.join(REPO, 'scripts', 'dev', 'dev.js')];
 	if (major === 2) args.push('--n8n2');
 	if (argv.includes('--no-build') || process.env.E2E_BUILT === '1') args.push('--no-build');
 	log(`starting npm run dev on port ${n8nPort} (sandbox ${sandboxPort})...`);
@@ -254,7 +254,7 @@ async function main(base, sandbox) {
 		}
 	};
 
-	const ui = require('./ui/steps');
+	const ui = require('./steps');
 	const ctx = ui.context(page, base, {
 		sandbox,
 		screenshots: SCREENSHOTS ? IMAGES : undefined,

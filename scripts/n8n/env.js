@@ -13,11 +13,11 @@ const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 
-const { bound } = require('./bounds');
-const { restRequest } = require('./n8n-rest');
-const ports = require('./ports');
+const { bound } = require('../../lib/bounds');
+const { restRequest } = require('./rest');
+const ports = require('../../lib/ports');
 
-const REPO = path.resolve(__dirname, '..');
+const REPO = path.resolve(__dirname, '../..');
 const PACKAGE_NAME = 'n8n-nodes-voice-agent';
 /** Fixed, so a user folder keeps working across runs (it encrypts the stored credentials). */
 const ENCRYPTION_KEY = 'voice-agent-local-dev-key-0123456789';
@@ -79,13 +79,13 @@ const n8nCwd = (/** @type {NodeJS.ProcessEnv} */ env) => env.N8N_USER_FOLDER || 
 
 /**
  * Environment of a headless n8n that never calls home. Its ports (n8n's own and its task
- * broker's) come from the caller, reserved with scripts/ports.js; never a port + 1 that no
+ * broker's) come from the caller, reserved with lib/ports.js; never a port + 1 that no
  * one reserved.
  * @param {{ userFolder: string, major: 1 | 2, port: number, brokerPort: number, extra?: NodeJS.ProcessEnv }} options
  */
 function n8nEnv({ userFolder, major, port, brokerPort, extra = {} }) {
 	if (!Number.isInteger(port) || !Number.isInteger(brokerPort))
-		throw new Error('n8nEnv needs a port and a brokerPort (reserve them with scripts/ports.js)');
+		throw new Error('n8nEnv needs a port and a brokerPort (reserve them with lib/ports.js)');
 	/** @type {NodeJS.ProcessEnv} */
 	const env = {};
 	// Only what n8n needs from the parent: no npm_* or N8N_* settings leaking in.
@@ -513,7 +513,7 @@ function nodeOutput(data, nodeName, output = 0, run = 0) {
 }
 
 /**
- * Ports for a process about to start, reserved for this process (scripts/ports.js): never
+ * Ports for a process about to start, reserved for this process (lib/ports.js): never
  * handed to another process of this run or of another run on this machine.
  * @returns {Promise<number>}
  */
@@ -528,7 +528,7 @@ function freePorts(count) {
 
 /**
  * A small JSON client of n8n's REST API (the one its editor uses), keeping the login cookie.
- * Every request goes through the one waiting reader (scripts/n8n-rest.js): a 503 "Database is
+ * Every request goes through the one waiting reader (scripts/n8n/rest.js): a 503 "Database is
  * not ready!" or a refused connection is waited through, not taken as n8n's answer.
  * @param {number} port
  */

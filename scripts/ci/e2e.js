@@ -9,7 +9,7 @@
 
 const fs = require('node:fs');
 
-const { makeTemplate } = require('./n8n-env');
+const { makeTemplate } = require('../n8n/env');
 const { prepareSuite, spawnSuite } = require('./suite');
 
 async function main() {
