@@ -183,14 +183,8 @@ async function stopDev() {
 	if (child.exitCode === null) child.kill('SIGKILL');
 }
 
-/**
- * @param {string} base @param {string} sandbox
- */
-async function main(base, sandbox) {
-	// After startDev: it builds dist/.
-	const nodes = declaredNodes();
-	const names = nodes.map((n) => n.displayName);
-	const all = `all ${nodes.length} nodes`;
+/** Chromium through puppeteer-core, with one page whose waits are bounded. */
+async function openPage() {
 	const puppeteer = require('puppeteer-core');
 	browser = await puppeteer.launch({
 		executablePath: CHROMIUM,
@@ -204,7 +198,16 @@ async function main(base, sandbox) {
 	// for 20 s and more. What is certain fails at once (below: page errors, dev exiting).
 	page.setDefaultTimeout(bound('uiWait'));
 	page.setDefaultNavigationTimeout(bound('uiWait'));
+	return page;
+}
 
+/**
+ * The runner of one check on the page: it fails on what the page logs meanwhile (n8n's
+ * offline noise left out), at once on a page error or `npm run dev` exiting, and keeps a
+ * screenshot of each failure.
+ * @param {import('puppeteer-core').Page} page
+ */
+function checker(page) {
 	/** Errors the page logged since the current check began, n8n's offline noise left out. */
 	let errors = /** @type {string[]} */ ([]);
 	const note = (/** @type {string} */ text) => {
@@ -227,7 +230,6 @@ async function main(base, sandbox) {
 	});
 
 	const results = { passed: 0, failed: 0 };
-	const failures = /** @type {string[]} */ ([]);
 	/** @param {string} name @param {() => Promise<void>} fn */
 	const check = async (name, fn) => {
 		errors = [];
@@ -247,12 +249,24 @@ async function main(base, sandbox) {
 			const shot = path.join(userFolder, `failed-${results.failed}.png`);
 			await page.screenshot({ path: shot }).catch(() => undefined);
 			const message = error instanceof Error ? error.message : String(error);
-			failures.push(`${name}: ${message}`);
 			console.log(
 				`  ✕ ${name}\n    ${message.split('\n').join('\n    ')}\n    screenshot: ${shot}`,
 			);
 		}
 	};
+	return { check, results };
+}
+
+/**
+ * @param {string} base @param {string} sandbox
+ */
+async function main(base, sandbox) {
+	// After startDev: it builds dist/.
+	const nodes = declaredNodes();
+	const names = nodes.map((n) => n.displayName);
+	const all = `all ${nodes.length} nodes`;
+	const page = await openPage();
+	const { check, results } = checker(page);
 
 	const ui = require('./steps');
 	const ctx = ui.context(page, base, {
