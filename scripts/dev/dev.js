@@ -145,6 +145,76 @@ async function devPort({ setting, fallback, what, reuse }) {
 	return { port: free, reused: false };
 }
 
+/**
+ * Starts the sandbox on its port and waits until it answers; its exit fails at once, and
+ * stops everything once it is up.
+ * @param {number} sandboxPort @param {string} speed
+ * @param {(port: number) => Promise<unknown>} sandboxState
+ */
+async function startSandbox(sandboxPort, speed, sandboxState) {
+	log(`starting the sandbox on port ${sandboxPort} (speed ${speed})...`);
+	const sandbox = spawn(
+		process.execPath,
+		[path.join(REPO, 'sandbox', 'cli.js'), '--port', String(sandboxPort), '--speed', speed],
+		{ cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] },
+	);
+	sandboxChild = sandbox;
+	prefixOutput(sandbox, '');
+	sandbox.on('exit', (code) => {
+		if (!stopping) {
+			log(`the sandbox exited (${code})`);
+			stopAll(1);
+		}
+	});
+	// Until it answers; its exit fails at once. A failure bound, not a count of tries: on a
+	// loaded machine 100 tries of 100 ms ran out before a healthy sandbox was up.
+	const deadline = Date.now() + bound('serviceStart');
+	while (!(await sandboxState(sandboxPort))) {
+		if (sandbox.exitCode !== null) throw new Error(`the sandbox exited (${sandbox.exitCode})`);
+		if (Date.now() > deadline)
+			throw new Error(`the sandbox did not answer within ${bound('serviceStart')} ms`);
+		await new Promise((r) => setTimeout(r, 100));
+	}
+}
+
+/**
+ * What is running and where, with the examples and what each does.
+ * @param {{ n8n: { version: string }, url: string, account: string, sandboxUrl: string, files: string }} running
+ */
+function printBanner({ n8n, url, account, sandboxUrl, files }) {
+	console.log(`
+──────────────────────────────────────────────────────────────────────────────
+ n8n ${n8n.version} with n8n-nodes-voice-agent is running.
+
+   Open       ${url}
+   Sign in    ${env.OWNER.email} / ${env.OWNER.password}   (local only; ${account})
+   Sandbox    ${sandboxUrl}   (API key ${env.SANDBOX_API_KEY})
+
+ Examples (open one and click "Execute workflow", or activate it):
+   Start a call                   the call completes in 5-20 s; its transcript shows
+   Dial a sheet                   calls three rows
+   Export history                 returns the call history as a ZIP
+   Follow up on completed call    activate: emits each completed call once (polls every minute)
+   Instant: act the moment a call ends
+                                  activate, then start a call: fires on the call's event
+   Campaign from a sheet          uploads and starts .n8n-files/campaign/contacts.csv; its
+                                  calls ring within 2 minutes, at any hour
+   Campaign results to a sheet    activate before the campaign: when it ends, writes
+                                  .n8n-files/campaign/results-<execution>.csv
+   Follow up on every ended call  activate: calls back by outcome; answered calls'
+                                  summaries go to .n8n-files/follow-up/answered-<execution>.csv
+   Knowledge base from a folder   uploads .n8n-files/knowledge-base/*, waits until ready,
+                                  attaches it to the first assistant
+   Wait for a sheet's calls       dials .n8n-files/campaign/contacts.csv, checks the calls every
+                                  2 minutes (saved while it waits); writes each outcome once to
+                                  .n8n-files/wait/outcomes-<execution>-<check>.csv
+ Files folder  ${files}
+
+ Changed the code? Stop with Ctrl-C and run npm run dev again.
+──────────────────────────────────────────────────────────────────────────────
+`);
+}
+
 async function main() {
 	const argv = process.argv.slice(2);
 	const major = selectedMajor(argv);
@@ -186,29 +256,7 @@ async function main() {
 	if (sandbox.reused) {
 		log(`a sandbox is already running on port ${sandboxPort}; using it`);
 	} else {
-		log(`starting the sandbox on port ${sandboxPort} (speed ${speed})...`);
-		const sandbox = spawn(
-			process.execPath,
-			[path.join(REPO, 'sandbox', 'cli.js'), '--port', String(sandboxPort), '--speed', speed],
-			{ cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] },
-		);
-		sandboxChild = sandbox;
-		prefixOutput(sandbox, '');
-		sandbox.on('exit', (code) => {
-			if (!stopping) {
-				log(`the sandbox exited (${code})`);
-				stopAll(1);
-			}
-		});
-		// Until it answers; its exit fails at once. A failure bound, not a count of tries: on a
-		// loaded machine 100 tries of 100 ms ran out before a healthy sandbox was up.
-		const deadline = Date.now() + bound('serviceStart');
-		while (!(await sandboxState(sandboxPort))) {
-			if (sandbox.exitCode !== null) throw new Error(`the sandbox exited (${sandbox.exitCode})`);
-			if (Date.now() > deadline)
-				throw new Error(`the sandbox did not answer within ${bound('serviceStart')} ms`);
-			await new Promise((r) => setTimeout(r, 100));
-		}
+		await startSandbox(sandboxPort, speed, sandboxState);
 	}
 
 	if (stopping) return;
@@ -260,37 +308,7 @@ async function main() {
 	// n8n asks for an owner account on first start; create a local one so the editor opens.
 	const account = await env.restClient(Number(n8nEnv.N8N_PORT)).ownerLogin();
 
-	console.log(`
-──────────────────────────────────────────────────────────────────────────────
- n8n ${n8n.version} with n8n-nodes-voice-agent is running.
-
-   Open       ${url}
-   Sign in    ${env.OWNER.email} / ${env.OWNER.password}   (local only; ${account})
-   Sandbox    ${sandboxUrl}   (API key ${env.SANDBOX_API_KEY})
-
- Examples (open one and click "Execute workflow", or activate it):
-   Start a call                   the call completes in 5-20 s; its transcript shows
-   Dial a sheet                   calls three rows
-   Export history                 returns the call history as a ZIP
-   Follow up on completed call    activate: emits each completed call once (polls every minute)
-   Instant: act the moment a call ends
-                                  activate, then start a call: fires on the call's event
-   Campaign from a sheet          uploads and starts .n8n-files/campaign/contacts.csv; its
-                                  calls ring within 2 minutes, at any hour
-   Campaign results to a sheet    activate before the campaign: when it ends, writes
-                                  .n8n-files/campaign/results-<execution>.csv
-   Follow up on every ended call  activate: calls back by outcome; answered calls'
-                                  summaries go to .n8n-files/follow-up/answered-<execution>.csv
-   Knowledge base from a folder   uploads .n8n-files/knowledge-base/*, waits until ready,
-                                  attaches it to the first assistant
-   Wait for a sheet's calls       dials .n8n-files/campaign/contacts.csv, checks the calls every
-                                  2 minutes (saved while it waits); writes each outcome once to
-                                  .n8n-files/wait/outcomes-<execution>-<check>.csv
- Files folder  ${files.folder}
-
- Changed the code? Stop with Ctrl-C and run npm run dev again.
-──────────────────────────────────────────────────────────────────────────────
-`);
+	printBanner({ n8n, url, account, sandboxUrl, files: files.folder });
 }
 
 main().catch((error) => {
