@@ -209,7 +209,7 @@ const PANELS = {
 const missingCheck = (/** @type {DeclaredNode} */ node) =>
 	Object.hasOwn(PANELS, node.type)
 		? ''
-		: `"${node.displayName}" (${node.type}) has no browser check: add its panel check to PANELS in test/ui/steps.js`;
+		: `"${node.displayName}" (${node.type}) has no browser check: add its panel check to PANELS in test/ui/panels.js`;
 
 /**
  * A workflow with the nodes of the given types' checks; returns its id and the node names

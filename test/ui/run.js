@@ -45,7 +45,7 @@ const LABEL = `ui-n8n${major}`;
 /**
  * The nodes package.json declares (n8n.nodes), read from their built classes as n8n loads
  * them: the type name and the name the nodes panel shows. A hand-kept list would let a new
- * node go unchecked; each one needs its browser check (PANELS in test/ui/steps.js).
+ * node go unchecked; each one needs its browser check (PANELS in test/ui/panels.js).
  * @returns {import('./steps').DeclaredNode[]}
  */
 function declaredNodes() {
