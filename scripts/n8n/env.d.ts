@@ -133,7 +133,7 @@ export function startN8n(
 ): Promise<{ child: ChildProcess; log(): string; stop(): Promise<void> }>;
 /** What `n8n start` prints once its startup (activations included on 1.x) is over. */
 export const STARTED_LINE: string;
-/** Settings for an n8n whose editor no test opens (see n8n-env.js). */
+/** Settings for an n8n whose editor no test opens (see settings.js). */
 export const NO_EDITOR: Readonly<{ N8N_DISABLE_UI: 'true' }>;
 export function publicationSettled(
 	n8n: N8nInstall,
