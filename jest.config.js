@@ -5,7 +5,7 @@
  */
 const os = require('node:os');
 
-const { bound } = require('./scripts/bounds');
+const { bound } = require('./lib/bounds');
 
 const shared = {
 	testEnvironment: 'node',
@@ -19,7 +19,7 @@ const shared = {
 
 /** @type {import('jest').Config} */
 module.exports = {
-	// A failure bound (scripts/bounds.js; TEST_BOUNDS_SCALE scales it), not an expected time.
+	// A failure bound (lib/bounds.js; TEST_BOUNDS_SCALE scales it), not an expected time.
 	testTimeout: bound('unitTest'),
 	// Every core on a developer's machine. In CI (CI=true) jest's own default, one core fewer,
 	// leaves the other to the n8n lanes that run beside it.

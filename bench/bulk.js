@@ -31,7 +31,7 @@ const path = require('node:path');
 
 const { Pacer } = require('../dist/nodes/VoiceAgentCalling/actions/call/start/batch');
 const { createSandbox } = require('../sandbox');
-const env = require('../scripts/n8n-env');
+const env = require('../scripts/n8n/env');
 const { arg, countingProxy, openN8n, profileSummary, textArg, workflow } = require('./lib');
 
 const ROWS = arg('rows', 1000);

@@ -26,7 +26,7 @@
 const { spawnSync } = require('node:child_process');
 
 const { createSandbox } = require('../sandbox');
-const env = require('../scripts/n8n-env');
+const env = require('../scripts/n8n/env');
 const { arg, openN8n, textArg, workflow } = require('./lib');
 
 const ROWS = arg('rows', 10000);

@@ -18,8 +18,8 @@ const os = require('node:os');
 const path = require('node:path');
 
 const { createSandbox } = require('../sandbox');
-const { ensureN8n, selectedMajor } = require('../scripts/n8n-install');
-const env = require('../scripts/n8n-env');
+const { ensureN8n, selectedMajor } = require('../scripts/n8n/install');
+const env = require('../scripts/n8n/env');
 const { arg, countingProxy, workflow } = require('./lib');
 
 const CALLS = arg('calls', 10000);

@@ -12,9 +12,9 @@ const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 
-const { ensureN8n, selectedMajor } = require('../scripts/n8n-install');
-const env = require('../scripts/n8n-env');
-const { listenOnPort } = require('../scripts/ports');
+const { ensureN8n, selectedMajor } = require('../scripts/n8n/install');
+const env = require('../scripts/n8n/env');
+const { listenOnPort } = require('../lib/ports');
 
 /**
  * A plain HTTP proxy in front of the sandbox that logs every request (arrival, method, path,

@@ -12,8 +12,8 @@ const os = require('node:os');
 const { execFileSync } = require('node:child_process');
 
 const REPO = path.resolve(__dirname, '..');
-const env = require(path.join(REPO, 'scripts/n8n-env.js'));
-const { ensureN8n } = require(path.join(REPO, 'scripts/n8n-install.js'));
+const env = require(path.join(REPO, 'scripts/n8n/env.js'));
+const { ensureN8n } = require(path.join(REPO, 'scripts/n8n/install.js'));
 const { fixtures } = require(path.join(REPO, 'sandbox'));
 
 const CALLING = `${env.PACKAGE_NAME}.voiceAgentCalling`;

@@ -13,7 +13,7 @@
 const path = require('node:path');
 const fs = require('node:fs');
 const REPO = path.resolve(__dirname, '..');
-const env = require(path.join(REPO, 'scripts/n8n-env.js'));
+const env = require(path.join(REPO, 'scripts/n8n/env.js'));
 const { createSandbox } = require(path.join(REPO, 'sandbox'));
 const bench = require('./n8nBench');
 const major = Number(process.argv[2] || 2);

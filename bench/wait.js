@@ -19,7 +19,7 @@
  */
 
 const { createSandbox } = require('../sandbox');
-const env = require('../scripts/n8n-env');
+const env = require('../scripts/n8n/env');
 const { arg, countingProxy, openN8n, workflow } = require('./lib');
 
 const ROWS = arg('rows', 1000);

@@ -17,14 +17,14 @@
 const path = require('node:path');
 const fs = require('node:fs');
 const REPO = path.resolve(__dirname, '..');
-const env = require(path.join(REPO, 'scripts/n8n-env.js'));
+const env = require(path.join(REPO, 'scripts/n8n/env.js'));
 const bench = require('./n8nBench');
 const major = Number(process.argv[2] || 2);
 const ROWS = Number(process.env.ROWS || 1000);
 const PER_ROUND = Number(process.env.PER_ROUND || 200);
 
-(async () => {
-	const { userFolder, server, rest } = await bench.startBenchN8n({ major, label: 'wl' });
+/** The hand-built loop: rows, a Code node that checks them, a Filter and a Wait back. */
+function loopWorkflow() {
 	const make = `const out=[];for(let i=0;i<${ROWS};i++)out.push({json:{call_id:'00000000-0000-4000-8000-'+String(i).padStart(12,'0'),agent_id:'aaaaaaaa-0000-4000-8000-000000000001',created_at:'2026-11-29T12:00:00.000Z',row:{name:'Person '+i,phone:'+1415555'+(1000+i),plan:'gold',city:'San Francisco',note:'renewal due'}}});return out;`;
 	const check = `const items=$input.all();let pending;let round;
 if(items.length===1&&items[0].json.pending){pending=items[0].json.pending;round=items[0].json.rounds+1}else{pending=items.map(i=>i.json);round=1}
@@ -32,7 +32,7 @@ const ended=pending.slice(0,${PER_ROUND});const rest=pending.slice(${PER_ROUND})
 const out=ended.map(c=>({json:{kind:'ended',call_id:c.call_id,outcome:'answered',summary:'The callee agreed to renew.',row:c.row}}));
 if(rest.length)out.push({json:{kind:'pending',rounds:round,deadline:'2026-11-29T14:00:00Z',pending:rest}});
 return out;`;
-	const wf = {
+	return {
 		name: 'wait loop',
 		active: false,
 		nodes: [
@@ -101,8 +101,14 @@ return out;`;
 		},
 		settings: { executionOrder: 'v1' },
 	};
-	const { executionId: execId } = await bench.createAndRun(rest, wf, 'Start');
-	const db = path.join(userFolder, '.n8n', 'database.sqlite');
+}
+
+/**
+ * Prints the execution's status and stored size each time they change, until it ends (or 20
+ * minutes pass); returns the last line read.
+ * @param {string} db @param {string | number} execId
+ */
+async function watch(db, execId) {
 	const t0 = Date.now();
 	let last = '';
 	for (;;) {
@@ -122,6 +128,13 @@ return out;`;
 		if (['success', 'error', 'crashed', 'canceled'].includes(row[0])) break;
 		if (Date.now() - t0 > 20 * 60_000) break;
 	}
+	return last;
+}
+
+(async () => {
+	const { userFolder, server, rest } = await bench.startBenchN8n({ major, label: 'wl' });
+	const { executionId: execId } = await bench.createAndRun(rest, loopWorkflow(), 'Start');
+	const last = await watch(path.join(userFolder, '.n8n', 'database.sqlite'), execId);
 	const outcomes = [];
 	for (let i = 0; i < ROWS; i++)
 		outcomes.push({

@@ -25,7 +25,7 @@ import {
 import { getCampaigns } from '../shared/campaigns/lists';
 import type { Fields } from '../shared/engine/params';
 import { readTrigger } from '../shared/engine/triggerParams';
-import { emptyTestMessage } from './emptyTest';
+import { noTestEventMessage } from './noTestEvent';
 import { recordingsFor } from '../shared/calls/recording';
 import { readCallDetails } from '../shared/calls/details';
 import { historyFetcher } from '../shared/calls/history';
@@ -298,7 +298,7 @@ export class VoiceAgentTrigger implements INodeType {
 			const items = call ? await withRecordings(this, [call as IDataObject], options) : undefined;
 			if (items) return [items];
 			// n8n would show an empty panel: say why, and what the history can tell.
-			const why = emptyTestMessage({ outcomes, classification, assistant: !!options.agentId });
+			const why = noTestEventMessage({ outcomes, classification, assistant: !!options.agentId });
 			throw new NodeOperationError(this.getNode(), why.message, { description: why.description });
 		}
 

@@ -4,7 +4,7 @@
 const crypto = require('node:crypto');
 const http = require('node:http');
 
-const { listenOnPort } = require('../../scripts/ports');
+const { listenOnPort } = require('../../lib/ports');
 
 /**
  * Recordings live on their own origin, like files in a storage bucket: a second listener on

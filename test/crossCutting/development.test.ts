@@ -1,7 +1,8 @@
 /**
  * docs/development.md names what exists: its Layout lists every room of nodes/shared (one line
- * each, in an order where a room imports only the rooms above it), and every file it names (a
- * room's modules, a big operation's jobs, a path of the repository, a test) exists.
+ * each, in an order where a room imports only the rooms above it) and every folder of the
+ * repository with each kind of script, and every file it names (a room's modules, a big
+ * operation's jobs, a path of the repository, a test) exists.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -106,7 +107,7 @@ test('every path of the repository and every test the document names exists', ()
 		.filter((name) => !/[<*{]/.test(name))
 		.filter((name) => {
 			if (
-				/^(test|nodes|scripts|docs|sandbox|credentials|examples|bench|icons|\.ci|\.github)\//.test(
+				/^(test|nodes|scripts|lib|docs|sandbox|credentials|examples|bench|icons|\.ci|\.github)\//.test(
 					name,
 				)
 			)
@@ -115,4 +116,23 @@ test('every path of the repository and every test the document names exists', ()
 			return false;
 		});
 	expect(missing).toEqual([]);
+});
+
+/** Folders of a checkout that are not the repository's: installs, builds, caches. */
+const NOT_OURS = new Set(['node_modules', 'dist', 'coverage']);
+
+test('the Layout gives every folder of the repository a line, and scripts/ only kinds', () => {
+	const dirs = (rel: string) =>
+		readdirSync(path.join(ROOT, rel), { withFileTypes: true })
+			.filter((e) => e.isDirectory() && !e.name.startsWith('.') && !NOT_OURS.has(e.name))
+			.map((e) => `${rel ? `${rel}/` : ''}${e.name}/`);
+	const heads = layout.split('\n').filter((line) => /^\S/.test(line));
+	const missing = [...dirs(''), ...dirs('scripts')].filter(
+		(folder) => !heads.some((line) => line.startsWith(folder)),
+	);
+	expect(missing).toEqual([]);
+	const loose = readdirSync(path.join(ROOT, 'scripts'), { withFileTypes: true })
+		.filter((e) => e.isFile())
+		.map((e) => e.name);
+	expect(loose).toEqual([]);
 });

@@ -9,7 +9,7 @@
  * `npm run test:e2e -- test/e2e/beforeTheDial.test.ts` (`-- --n8n2` for n8n 2.x).
  */
 import { fixtures } from '../../sandbox';
-import * as env from '../../scripts/n8n-env';
+import * as env from '../../scripts/n8n/env';
 import { chainWorkflow, CREDENTIAL, e2eSuite, MAJOR } from '../helpers/e2eSuite';
 import { locator } from '../helpers/fixtures';
 

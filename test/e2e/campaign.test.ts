@@ -16,8 +16,8 @@ import path from 'node:path';
 
 import { parseCsv } from '../../nodes/VoiceAgentCampaign/actions/campaign/create/csv';
 import { fixtures } from '../../sandbox';
-import { bound } from '../../scripts/bounds';
-import * as env from '../../scripts/n8n-env';
+import { bound } from '../../lib/bounds';
+import * as env from '../../scripts/n8n/env';
 import { chainWorkflow, CREDENTIAL, e2eSuite, MAJOR, REPO } from '../helpers/e2eSuite';
 import { waitFor } from '../helpers/wait';
 

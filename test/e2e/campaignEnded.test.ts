@@ -9,7 +9,7 @@
  */
 import { multipartBody } from '../../nodes/shared/http/multipart';
 import { fixtures } from '../../sandbox';
-import { bound } from '../../scripts/bounds';
+import { bound } from '../../lib/bounds';
 import { CREDENTIAL, e2eSuite, MAJOR, POLL_CRON, QUIET_POLLS } from '../helpers/e2eSuite';
 import { waitFor } from '../helpers/wait';
 

@@ -12,9 +12,9 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { bound } from '../../scripts/bounds';
-import * as env from '../../scripts/n8n-env';
-import * as ports from '../../scripts/ports';
+import { bound } from '../../lib/bounds';
+import * as env from '../../scripts/n8n/env';
+import * as ports from '../../lib/ports';
 import { waitFor } from '../helpers/wait';
 
 const REPO = path.resolve(__dirname, '../..');
@@ -118,7 +118,7 @@ async function startDev(how: 'npm' | 'parent', { defaultN8nPortTaken = false } =
 						'-e',
 						// A parent that only starts the dev script and waits (until it is SIGKILLed).
 						`require('node:child_process').spawn(process.execPath, ${JSON.stringify([
-							path.join(REPO, 'scripts', 'dev.js'),
+							path.join(REPO, 'scripts', 'dev', 'dev.js'),
 							...args,
 						])}, { stdio: 'inherit' }); setInterval(() => {}, 1 << 30);`,
 					],
@@ -238,7 +238,7 @@ describe(`npm run dev on n8n ${MAJOR}.x stops everything it started`, () => {
 			holders.push(held);
 			const userFolder = mkdtempSync(path.join(tmpdir(), 'voice-agent-dev-'));
 			folders.push(userFolder);
-			const top = spawn(process.execPath, [path.join(REPO, 'scripts', 'dev.js'), '--no-build'], {
+			const top = spawn(process.execPath, [path.join(REPO, 'scripts', 'dev', 'dev.js'), '--no-build'], {
 				cwd: REPO,
 				env: {
 					...env.npmEnv(),

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { bound } from '../../scripts/bounds';
+import { bound } from '../../lib/bounds';
 import { parseCsv } from '../sandbox/helpers';
 import { e2eSuite, MAJOR, REPO } from '../helpers/e2eSuite';
 import { waitFor } from '../helpers/wait';

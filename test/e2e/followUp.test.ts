@@ -34,7 +34,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { fixtures } from '../../sandbox';
-import { bound } from '../../scripts/bounds';
+import { bound } from '../../lib/bounds';
 import { e2eSuite, MAJOR, REPO } from '../helpers/e2eSuite';
 import { waitFor } from '../helpers/wait';
 

@@ -3,7 +3,7 @@
  * `npm run test:e2e` (add `-- --n8n2` for n8n 2.x). Not part of `npm test`.
  * @type {import('jest').Config}
  */
-const { bound } = require('../../scripts/bounds');
+const { bound } = require('../../lib/bounds');
 
 module.exports = {
 	rootDir: '../..',
@@ -13,12 +13,12 @@ module.exports = {
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
-	// One file at a time unless E2E_WORKERS says more (scripts/suite.js): each file has its own
+	// One file at a time unless E2E_WORKERS says more (scripts/ci/suite.js): each file has its own
 	// n8n, folder, ports and sandbox. An n8n install on first use can take minutes.
 	maxWorkers: 1,
 	// With several workers, the longest files start first (see the sequencer).
 	testSequencer: '<rootDir>/test/e2e/sequencer.js',
-	// A failure bound for a whole test (scripts/bounds.js), far above a healthy run's.
+	// A failure bound for a whole test (lib/bounds.js), far above a healthy run's.
 	testTimeout: bound('e2eTest'),
 	forceExit: true,
 };

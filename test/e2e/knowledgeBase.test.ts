@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 
-import * as env from '../../scripts/n8n-env';
+import * as env from '../../scripts/n8n/env';
 import { e2eSuite, MAJOR, REPO } from '../helpers/e2eSuite';
 
 const AGENT_1 = 'a1a1a1a1-0000-4000-8000-000000000001';

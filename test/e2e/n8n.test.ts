@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { createSandbox, fixtures, type Sandbox } from '../../sandbox';
-import { ensureN8n, type N8nInstall } from '../../scripts/n8n-install';
-import { bound } from '../../scripts/bounds';
-import * as env from '../../scripts/n8n-env';
+import { ensureN8n, type N8nInstall } from '../../scripts/n8n/install';
+import { bound } from '../../lib/bounds';
+import * as env from '../../scripts/n8n/env';
 import { stopwatch } from '../helpers/timings';
 import { parseCsv, unzip } from '../sandbox/helpers';
 import { locator } from '../helpers/fixtures';

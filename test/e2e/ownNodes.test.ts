@@ -19,9 +19,9 @@ import {
 	missingPeers,
 	RECIPE,
 	type N8nInstall,
-} from '../../scripts/n8n-install';
-import * as env from '../../scripts/n8n-env';
-import { n8nRequest } from '../../scripts/n8n-rest';
+} from '../../scripts/n8n/install';
+import * as env from '../../scripts/n8n/env';
+import { n8nRequest } from '../../scripts/n8n/rest';
 import { stopwatch } from '../helpers/timings';
 import { waitFor } from '../helpers/wait';
 

@@ -2,7 +2,7 @@
 'use strict';
 
 /**
- * The order in which the e2e files start. With several workers (E2E_WORKERS, scripts/suite.js)
+ * The order in which the e2e files start. With several workers (E2E_WORKERS, scripts/ci/suite.js)
  * the suite lasts as long as its busiest worker, so the files that wait longest for n8n's
  * polls (minutes each on 2.x, which polls at most once a minute) start first and the short
  * ones fill in behind them; otherwise the longest may start last and run alone at the end.

@@ -10,7 +10,7 @@
  */
 import fc from 'fast-check';
 
-import { bound } from '../../scripts/bounds';
+import { bound } from '../../lib/bounds';
 import { packageOperations } from '../helpers/nodes';
 import { property } from './driver';
 import { ENTRIES } from './operations';

@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { createSandbox, type Sandbox } from '../../sandbox';
-import { ensureN8n, type N8nInstall } from '../../scripts/n8n-install';
-import * as env from '../../scripts/n8n-env';
+import { ensureN8n, type N8nInstall } from '../../scripts/n8n/install';
+import * as env from '../../scripts/n8n/env';
 import { shiftClock } from './fakeClock';
 import { executionsOf, n8nRunner, runFailure, type Imports, type RunResult } from './n8nRunner';
 import { stopwatch } from './timings';

@@ -7,9 +7,9 @@
  * run or an activation costs what it does. (The CLI stays covered: test/e2e/ownNodes.test.ts
  * imports, runs and activates with it.)
  */
-import type { N8nInstall } from '../../scripts/n8n-install';
-import * as env from '../../scripts/n8n-env';
-import { bound } from '../../scripts/bounds';
+import type { N8nInstall } from '../../scripts/n8n/install';
+import * as env from '../../scripts/n8n/env';
+import { bound } from '../../lib/bounds';
 import { parseFlatted } from './flatted';
 import { waitFor } from './wait';
 

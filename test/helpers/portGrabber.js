@@ -3,7 +3,7 @@
 
 /**
  * A process that keeps grabbing free ports, as a busy machine's other programs do: it binds
- * random ports on 127.0.0.1 all over the range (the pool of scripts/ports.js and the kernel's
+ * random ports on 127.0.0.1 all over the range (the pool of lib/ports.js and the kernel's
  * ephemeral range alike), holds up to HOLD of them and lets the oldest go. It leaves alone a
  * port whose lock another process than VICTIM holds (other suites of the same run are not its
  * business). It also snipes: the first SNIPES locks VICTIM takes, it binds at once, so that a

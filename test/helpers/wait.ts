@@ -1,4 +1,4 @@
-import { bound } from '../../scripts/bounds';
+import { bound } from '../../lib/bounds';
 
 /** A connection n8n or the sandbox dropped or refused: a busy machine's hiccup, not an answer. */
 const TRANSIENT = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT']);
@@ -8,7 +8,7 @@ const isTransient = (error: unknown) =>
 
 /**
  * Polls `check` until it holds; fails after `timeoutMs`, naming what it waited for. The
- * default is a failure bound for something done in seconds (scripts/bounds.js), not its
+ * default is a failure bound for something done in seconds (lib/bounds.js), not its
  * expected time. A check that throws fails the wait at once, unless the connection it used
  * was dropped or refused (seen on a loaded machine): that check is tried again, and the last
  * such error is named if the bound runs out.

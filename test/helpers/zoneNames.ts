@@ -1,7 +1,7 @@
 /**
  * Every name of the IANA tz database (zones and their links: Asia/Calcutta as well as
  * Asia/Kolkata, US/Eastern, UTC) that the runtime's Intl accepts, as the database spells it,
- * read from the dev-only source scripts/gen-zones.js reads; and a name typed in any letter case.
+ * read from the dev-only source scripts/gen/zones.js reads; and a name typed in any letter case.
  */
 import ct from 'countries-and-timezones';
 import fc from 'fast-check';

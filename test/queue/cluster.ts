@@ -19,10 +19,10 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import type { N8nInstall } from '../../scripts/n8n-install';
-import { bound } from '../../scripts/bounds';
-import * as env from '../../scripts/n8n-env';
-import * as ports from '../../scripts/ports';
+import type { N8nInstall } from '../../scripts/n8n/install';
+import { bound } from '../../lib/bounds';
+import * as env from '../../scripts/n8n/env';
+import * as ports from '../../lib/ports';
 import { waitFor } from '../helpers/wait';
 
 export interface Proc {
@@ -77,7 +77,7 @@ function spawnProc(
 		}),
 	);
 	if (options.group) (child as any).voiceAgentGroup = true;
-	// The runner (scripts/queue.js) kills whatever of these is still alive when the suite ends.
+	// The runner (scripts/ci/queue.js) kills whatever of these is still alive when the suite ends.
 	if (process.env.QUEUE_PIDS_FILE && child.pid)
 		appendFileSync(
 			process.env.QUEUE_PIDS_FILE,
@@ -316,7 +316,7 @@ export class Cluster {
 	}
 
 	/**
-	 * Starts a process on fresh reserved ports (scripts/ports.js): when it fails because a port
+	 * Starts a process on fresh reserved ports (lib/ports.js): when it fails because a port
 	 * is in use, it is started again on new ones (bounded; the error names the port).
 	 */
 	private async startOnPorts(

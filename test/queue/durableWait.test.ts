@@ -12,10 +12,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { createSandbox, fixtures, type Sandbox } from '../../sandbox';
-import { ensureN8n, type N8nInstall } from '../../scripts/n8n-install';
-import { bound } from '../../scripts/bounds';
-import * as env from '../../scripts/n8n-env';
-import { n8nRequest } from '../../scripts/n8n-rest';
+import { ensureN8n, type N8nInstall } from '../../scripts/n8n/install';
+import { bound } from '../../lib/bounds';
+import * as env from '../../scripts/n8n/env';
+import { n8nRequest } from '../../scripts/n8n/rest';
 import { parseFlatted } from '../helpers/flatted';
 import { waitFor } from '../helpers/wait';
 import { Cluster } from './cluster';

@@ -4,7 +4,7 @@
  * n8n 2.x). Not part of `npm test`.
  * @type {import('jest').Config}
  */
-const { bound } = require('../../scripts/bounds');
+const { bound } = require('../../lib/bounds');
 
 module.exports = {
 	rootDir: '../..',
@@ -15,7 +15,7 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
 	maxWorkers: 1,
-	// A failure bound for a whole test (scripts/bounds.js), far above a healthy run's.
+	// A failure bound for a whole test (lib/bounds.js), far above a healthy run's.
 	testTimeout: bound('queueTest'),
 	forceExit: true,
 };

@@ -1,7 +1,7 @@
 /**
  * No two processes take the same port: twelve n8n 2.x processes (each with its task broker)
  * and twelve sandboxes (each with its recording server) start at once through the one port
- * helper (scripts/ports.js), beside a process that keeps grabbing free ports all over the
+ * helper (lib/ports.js), beside a process that keeps grabbing free ports all over the
  * range and snipes the first ports this test reserves. Two of the n8n processes are handed a
  * port another program holds (the broker's, as in the CI failure that started this; n8n's
  * own): they must move to fresh ones. Every process must come up on ports of its own, none
@@ -17,10 +17,10 @@ import path from 'node:path';
 import readline from 'node:readline';
 
 import { createSandbox, type Sandbox } from '../../sandbox';
-import { bound } from '../../scripts/bounds';
-import * as env from '../../scripts/n8n-env';
-import { ensureN8n, type N8nInstall } from '../../scripts/n8n-install';
-import * as ports from '../../scripts/ports';
+import { bound } from '../../lib/bounds';
+import * as env from '../../scripts/n8n/env';
+import { ensureN8n, type N8nInstall } from '../../scripts/n8n/install';
+import * as ports from '../../lib/ports';
 
 const MAJOR = process.env.N8N_MAJOR === '2' ? 2 : 1;
 const COUNT = 12;

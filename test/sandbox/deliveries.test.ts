@@ -1,7 +1,7 @@
 import http from 'node:http';
 
 import { TIMING, talkSeconds, type Sandbox } from '../../sandbox';
-import { listenOnPort } from '../../scripts/ports';
+import { listenOnPort } from '../../lib/ports';
 import { AGENT_1, NUMBER_1, callBody, startSandbox, useRealNetwork, type Client } from './helpers';
 import { waitFor } from '../helpers/wait';
 

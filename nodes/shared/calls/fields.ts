@@ -28,20 +28,41 @@ export const CALL_TYPE_OPTIONS = [
 /** The voicemail filter's values: every call, only those that reached voicemail, or none. */
 export const VOICEMAIL_FILTERS: readonly VoicemailFilter[] = ['any', 'exclude', 'only'];
 
-/** Voicemail filter (the polling trigger, the analytics reports). */
-export function voicemailFilter(description: string): INodeProperties {
-	return {
-		displayName: 'Voicemail',
-		name: 'voicemail',
-		type: 'options',
-		options: [
-			{ name: 'Any', value: 'any' },
-			{ name: 'Exclude Voicemail', value: 'exclude' },
-			{ name: 'Only Voicemail', value: 'only' },
-		],
-		default: 'any',
-		description,
-	};
+/**
+ * The one Voicemail filter field, in two readings: `filter`, applied by the node to the calls
+ * it reads (Any, Exclude, Only: the polling trigger, the analytics reports), or `query`, the
+ * history query's voicemail=true|false, which the service applies (Export History, where
+ * leaving the filter out is Any). Saved workflows hold either reading's values, so neither
+ * changes.
+ */
+export function voicemailFilter(
+	description?: string,
+	reading: 'filter' | 'query' = 'filter',
+): INodeProperties {
+	const field: INodeProperties =
+		reading === 'query'
+			? {
+					displayName: 'Voicemail',
+					name: 'voicemail',
+					type: 'options',
+					options: [
+						{ name: 'Only Voicemail', value: 'true' },
+						{ name: 'Without Voicemail', value: 'false' },
+					],
+					default: 'false',
+				}
+			: {
+					displayName: 'Voicemail',
+					name: 'voicemail',
+					type: 'options',
+					options: [
+						{ name: 'Any', value: 'any' },
+						{ name: 'Exclude Voicemail', value: 'exclude' },
+						{ name: 'Only Voicemail', value: 'only' },
+					],
+					default: 'any',
+				};
+	return description === undefined ? field : { ...field, description };
 }
 
 /** The Download Recording switch (Call › Get, Start's wait, the polling trigger). */

@@ -1,11 +1,11 @@
 // @ts-check
 'use strict';
 
-const { listenOnPort } = require('../../../scripts/ports');
+const { listenOnPort } = require('../../../lib/ports');
 
 /**
  * How the sandbox's API server binds, in one place: 127.0.0.1, on `options.port` or a port
- * reserved for it (scripts/ports.js, the one port helper of the repository); after a pause
+ * reserved for it (lib/ports.js, the one port helper of the repository); after a pause
  * ("refuse connections"), the same port again: it stays reserved meanwhile, so no other
  * process of ours takes it. (The recording origin binds in recordings.js, the same way.)
  */

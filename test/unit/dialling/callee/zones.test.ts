@@ -80,7 +80,7 @@ describe('calleeZone: area codes split by exchange', () => {
 		// Iqaluit in 867, America/Fort_Nelson as an area code.
 		['+18679790100', 'America/Toronto', '1867979'],
 		['+18675550100', 'America/Fort_Nelson', '1867'],
-		// 907: the source's longer prefixes, none Adak (see scripts/gen-zones.js).
+		// 907: the source's longer prefixes, none Adak (see scripts/gen/zones.js).
 		['+19075860100', 'America/Juneau', '1907586'],
 		['+19075810100', 'Pacific/Honolulu', '1907581'],
 		// Split area codes the source places by exchange: Sioux Falls, Rapid City; Boise.
