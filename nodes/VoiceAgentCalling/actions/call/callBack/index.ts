@@ -278,6 +278,8 @@ function givenTime(s: Settings, f: Fields, zone: string, nowMs: number): IDataOb
 	return s.when === 'nextWindow' ? nextWindowTime(f, nowMs) : undefined;
 }
 
+export const kind = 'item';
+
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	// A Retry On Fail try gives this item's first outcome again, looking at nothing anew.
 	if (alreadySent(this, i, SENT)) return await sendOnce(this, i, SENT, notAgain);
