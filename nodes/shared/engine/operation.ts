@@ -62,6 +62,9 @@ export interface ItemOperation<O extends string = string> extends OperationBase<
 	execute: (this: IExecuteFunctions, itemIndex: number, run: Run) => Promise<OperationOutput>;
 }
 
+/** An item operation's execute, for a module that declares it typed by the contract. */
+export type ItemExecute = ItemOperation['execute'];
+
 /**
  * `kind: 'batch'`: handles every input item at once (operations that schedule items
  * themselves, like bulk dialling) and returns one entry per item, in input order: its result,

@@ -48,7 +48,12 @@ const echo: ItemOperation<'echo'> = {
 		const read = await run.get(list);
 		if (failing(this, i)) throw new Error(`item ${i} refused`);
 		// Two outputs for the second item: both paired with it.
-		return i === 1 ? [{ n: i, read }, { n: i, again: true }] : { n: i, read };
+		return i === 1
+			? [
+					{ n: i, read },
+					{ n: i, again: true },
+				]
+			: { n: i, read };
 	},
 };
 
@@ -219,9 +224,7 @@ describe("kind 'batch': every item at once, one result each", () => {
 		const scope = serveList(1);
 		const { outputs, error } = await run('batch', items());
 		expect(error).toBeUndefined();
-		expect(outputs.map(paired)).toEqual([
-			[0, 1, 2].map((n) => [{ n, read: READ }, { item: n }]),
-		]);
+		expect(outputs.map(paired)).toEqual([[0, 1, 2].map((n) => [{ n, read: READ }, { item: n }])]);
 		expect(scope.isDone()).toBe(true);
 		expect(unmatched).toEqual([]);
 	});

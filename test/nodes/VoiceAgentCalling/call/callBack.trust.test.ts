@@ -550,6 +550,75 @@ describe("n8n's Retry On Fail re-runs the node: what one try placed still counts
 	});
 });
 
+describe('a call-back of this execution whose start failed (Continue On Fail)', () => {
+	/** The service, its first start answered `status` (registered first, so it answers first). */
+	function failingFirstStart(status: number) {
+		let log: string[] = [];
+		nock(BASE_URL)
+			.post('/calling/outbound/individual')
+			.reply(() => {
+				log.push(`start ${TO} ${status}`);
+				return [status, { detail: status === 500 ? 'upstream failed' : 'Invalid number' }];
+			});
+		const s = service({ details: told, rows: [row(CALL, SOURCE_AT)], lag: true });
+		log = s.log;
+		return s;
+	}
+
+	test('answered 500 (it may have been placed): the next item of the source is presumed called back, nothing sent again', async () => {
+		const s = failingFirstStart(500);
+		const { output, error } = await run({}, [{ json: {} }, { json: {} }], { continueOnFail: true });
+		expect(error).toBeUndefined();
+		expect(s.bodies).toEqual([]);
+		expect(s.log).toEqual([
+			`details ${CALL}`,
+			search(),
+			'agent',
+			`start ${TO} 500`,
+			`details ${CALL}`,
+		]);
+		expect(jsonOf(output)).toEqual([
+			{
+				error: 'upstream failed',
+				description:
+					'The service failed while handling the request. Try again later. The request may have been carried out before the failure, so it was not repeated automatically (a call is never placed twice). Check the call history before trying again.',
+				httpCode: '500',
+			},
+			{
+				skipped: 'presumed_called_back',
+				mobile_number: TO,
+				skip_reason:
+					'Presumed already called back: item 0 of this execution sent a call-back of this call and got no answer that says whether it was placed, so none is sent again: check the call history',
+				call_back_id: null,
+				recognised_by: 'this_execution',
+				parent_call_id: CALL,
+				attempt: 2,
+				already_called_back: true,
+			},
+		]);
+	});
+
+	test('refused with a 400 (nothing placed): the next item of the source is called back', async () => {
+		const s = failingFirstStart(400);
+		const { output, error } = await run({}, [{ json: {} }, { json: {} }], { continueOnFail: true });
+		expect(error).toBeUndefined();
+		expect(s.bodies).toEqual([body()]);
+		expect(s.log).toEqual([
+			`details ${CALL}`,
+			search(),
+			'agent',
+			`start ${TO} 400`,
+			`details ${CALL}`,
+			search(),
+			`start ${TO}`,
+		]);
+		expect(jsonOf(output).map((o) => o.error ?? o.call_id)).toEqual([
+			'Invalid number',
+			placedId(1),
+		]);
+	});
+});
+
 describe('Max Attempts and Look Back within their bounds (issue 20)', () => {
 	test.each([
 		[{ maxAttempts: 21 }, 'Max Attempts: 21 is not a whole number from 1 to 20 [item 0]'],
