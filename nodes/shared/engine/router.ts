@@ -199,11 +199,12 @@ async function itemResults(
 	continueOnFail: boolean,
 	run: Run,
 ): Promise<Array<ItemResult | undefined>> {
-	if (agentRefusal(ctx, operation, 0)) {
-		// Refused before any request, for every item alike.
+	const refusal = agentRefusal(ctx, operation, 0);
+	if (refusal) {
+		// Refused before any request, for every item alike, each naming its item.
 		return Array.from({ length: itemCount }, (_, i) => ({
 			ok: false as const,
-			error: agentRefusal(ctx, operation, i)!,
+			error: agentRefusal(ctx, operation, i) ?? refusal,
 		}));
 	}
 	if (operation.kind === 'batch')
