@@ -4,7 +4,7 @@
 
 /**
  * A Do Not Call list of 100,000 numbers must not slow a sheet of 10,000 rows noticeably.
- * Measured in-process on Call › Start's own pipeline (the build's executeBatch, Dry Run, so
+ * Measured in-process on Call › Start's own pipeline (the build's execute, in Dry Run, so
  * every row is read, cleaned, checked and compared, and nothing is sent), with a minimal
  * stand-in for n8n's context that answers each parameter as n8n would (the row's column for
  * `={{ $json.x }}`): the same rows without a list and with one, side by side in each round,
@@ -22,7 +22,7 @@
  * copies), so the ratio against a real n8n run is smaller than the one printed here.
  */
 
-const { executeBatch } = require('../dist/nodes/VoiceAgentCalling/actions/call/start');
+const { execute } = require('../dist/nodes/VoiceAgentCalling/actions/call/start');
 const { buildDoNotCall, entriesOfValue } = require('../dist/nodes/shared/dialling/callee/doNotCall');
 const { deepCopy } = require('n8n-workflow');
 
@@ -108,7 +108,7 @@ const withList = { ...base, doNotCall: 'numbers', doNotCallNumbers: listText };
 async function run(/** @type {Record<string, unknown>} */ parameters) {
 	const ctx = context(parameters);
 	const started = process.hrtime.bigint();
-	const results = await executeBatch.call(ctx, ROWS, { stopOnError: true });
+	const results = await execute.call(ctx, ROWS, { stopOnError: true });
 	const ms = Number(process.hrtime.bigint() - started) / 1e6;
 	if (results.length !== ROWS || results.some((r) => !r?.ok)) throw new Error('a row failed');
 	const skipped = results.filter((r) => /** @type {any} */ (r).output.skipped).length;

@@ -94,15 +94,6 @@ export const EXCEPTIONS: Exception[] = [
 		reason: `${T}/VoiceAgentAssistant/assistant/edit.test.ts (Version), ${T}/VoiceAgentCalling/call/start/version.sandbox.test.ts`,
 	},
 	{
-		modules: 'nodes/shared/engine/operation.ts',
-		reason: 'declarations: every node description test and test/crossCutting/toolConsent.test.ts',
-	},
-	{
-		modules: 'nodes/shared/engine/router.ts',
-		reason:
-			'the item loop: every node test; test/crossCutting/errorOutput.test.ts for Continue On Fail',
-	},
-	{
 		modules: 'nodes/shared/http/shape.ts',
 		reason: 'test/unit/http/transport.test.ts (answers of the wrong shape) and every read',
 	},

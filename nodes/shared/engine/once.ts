@@ -11,9 +11,17 @@ import type { IExecuteFunctions } from 'n8n-workflow';
  * execute-data object: n8n shares that one across all invocations of a tool within an agent run.
  */
 
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+/** What one send came to: its result, or the error it failed with. */
+export type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
-const runs = new WeakMap<object, Map<string, Outcome>>();
+/** A recorded send: its `what`, what it was about (see sendOnce), and its outcome. */
+interface Sent {
+	what: string;
+	about?: string;
+	outcome: Outcome;
+}
+
+const runs = new WeakMap<object, Map<string, Sent>>();
 
 /** Errors that prove nothing was done (a 429, a connection that never opened). */
 const notSent = new WeakSet<object>();
@@ -56,13 +64,15 @@ export function alreadySent(ctx: IExecuteFunctions, itemIndex: number, what: str
 /**
  * Sends `send()` at most once per input item, node and `what`. A repeat (Retry On Fail)
  * gets the first outcome back: the same result, or the same error with a note. Failures that
- * prove nothing was done are not remembered, so a retry may send them.
+ * prove nothing was done are not remembered, so a retry may send them. `about` names what the
+ * send is about (the call a call-back is of), for the other items to find (sentByOthers).
  */
 export async function sendOnce<T>(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	what: string,
 	send: () => Promise<T>,
+	about?: string,
 ): Promise<T> {
 	const key = itemKey(ctx, itemIndex);
 	if (!key) return await send();
@@ -73,7 +83,7 @@ export async function sendOnce<T>(
 	}
 	// Two nodes fed the same items (a call, then a follow-up call) each send once.
 	const id = `${ctx.getNode().name}\u0000${what}\u0000${itemIndex}`;
-	const seen = ledger.get(id);
+	const seen = ledger.get(id)?.outcome;
 	if (seen) {
 		if (seen.ok) return seen.value as T;
 		const error = seen.error as { description?: string | null };
@@ -92,7 +102,30 @@ export async function sendOnce<T>(
 	} catch (error) {
 		outcome = { ok: false, error };
 	}
-	if (outcome.ok || !provedNotSent(outcome.error)) ledger.set(id, outcome);
+	if (outcome.ok || !provedNotSent(outcome.error)) ledger.set(id, { what, about, outcome });
 	if (outcome.ok) return outcome.value as T;
 	throw outcome.error;
+}
+
+/**
+ * What the other input items of this execution sent for `what` about `about`, by any node fed
+ * the same items, in this try or an earlier Retry On Fail try (the ledger lives on each item's
+ * json, which every try shares): in input order, each item's in the order sent.
+ */
+export function sentByOthers(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	what: string,
+	about: string,
+): Array<{ item: number; outcome: Outcome }> {
+	const found: Array<{ item: number; outcome: Outcome }> = [];
+	const count = ctx.getInputData?.()?.length ?? 0;
+	for (let item = 0; item < count; item++) {
+		const key = item === itemIndex ? undefined : itemKey(ctx, item);
+		const ledger = key ? runs.get(key) : undefined;
+		for (const sent of ledger?.values() ?? []) {
+			if (sent.what === what && sent.about === about) found.push({ item, outcome: sent.outcome });
+		}
+	}
+	return found;
 }

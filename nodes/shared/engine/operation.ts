@@ -3,7 +3,7 @@
  * (tool.ts), which both need it, do not import each other.
  *
  * An operation module (`<op>.operation.ts`) exports its dropdown entry (`option`), its
- * `properties`, its `execute` (or `executeBatch`) and, where it deletes or rewrites data,
+ * `properties`, its `kind` with that kind's `execute` and, where it deletes or rewrites data,
  * `agentNeedsConsent`. A resource (`actions/<resource>/index.ts`) only lists its modules with
  * `defineResource`; the node lists its resources with `nodeProperties` and runs them with the
  * router. Operation names are types: a module whose `option.value` is not the key it is
@@ -18,6 +18,8 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { Run } from './run';
 
 /** Output of an operation for one input item. */
 export type OperationOutput = IDataObject | IDataObject[] | BinaryOutput;
@@ -42,13 +44,8 @@ export function operationOption<const O extends string>(
 	return option;
 }
 
-/**
- * The operation contract. An operation is its option, its fields, and either `execute` (one
- * item at a time, in input order) or `executeBatch` (the whole batch, for operations that
- * schedule items themselves, like bulk dialling). Either way the router alone pairs outputs
- * with their items and applies Continue On Fail.
- */
-export interface NodeOperation<O extends string = string> {
+/** What every operation is, whatever its kind: its option, its fields, its need for consent. */
+interface OperationBase<O extends string> {
 	option: OperationOption<O>;
 	/** The operation's own fields; its resource shows them for this operation only. */
 	properties: INodeProperties[];
@@ -57,45 +54,80 @@ export interface NodeOperation<O extends string = string> {
 	 * list"): as an AI agent's tool they run only when the user allows it (see tool.ts).
 	 */
 	agentNeedsConsent?: string;
-	/** Handles one input item; throws to fail it. */
-	execute?(this: IExecuteFunctions, itemIndex: number): Promise<OperationOutput>;
-	/**
-	 * Handles every input item at once and returns one entry per item, in input order: its
-	 * result, or undefined for an item it did not run because `stopOnError` is set and another
-	 * item failed. Item failures are returned, never thrown.
-	 */
-	executeBatch?(
-		this: IExecuteFunctions,
-		itemCount: number,
-		options: BatchOptions,
-	): Promise<Array<ItemResult | undefined>>;
-	/**
-	 * Handles every input item together and returns ONE result for all of them (a campaign
-	 * made of a sheet's rows): its output items are paired with every input item. A failure
-	 * fails the node, or with Continue On Fail becomes one error item.
-	 */
-	executeAll?(
-		this: IExecuteFunctions,
-		itemCount: number,
-		options: BatchOptions,
-	): Promise<OperationOutput>;
-	/**
-	 * Names of the operation's outputs, when it has more than one (Check Calls: Ended,
-	 * Pending): the node shows them while the operation is picked, and runs it with
-	 * `executeSorted`.
-	 */
-	outputNames?: string[];
-	/**
-	 * Handles every input item together and sorts what it makes into its outputs, each item
-	 * naming the input items it came from. Items it could not take are returned with their
-	 * error, never thrown; with `stopOnError` it reads nothing once one is bad.
-	 */
-	executeSorted?(
-		this: IExecuteFunctions,
-		itemCount: number,
-		options: BatchOptions,
-	): Promise<SortedOutput>;
 }
+
+/** `kind: 'item'`: handles one input item, in input order; throws to fail it. */
+export interface ItemOperation<O extends string = string> extends OperationBase<O> {
+	kind: 'item';
+	execute: (this: IExecuteFunctions, itemIndex: number, run: Run) => Promise<OperationOutput>;
+}
+
+/** An item operation's execute, for a module that declares it typed by the contract. */
+export type ItemExecute = ItemOperation['execute'];
+
+/**
+ * `kind: 'batch'`: handles every input item at once (operations that schedule items
+ * themselves, like bulk dialling) and returns one entry per item, in input order: its result,
+ * or undefined for an item it did not run because `stopOnError` is set and another item
+ * failed. Item failures are returned, never thrown.
+ */
+export interface BatchOperation<O extends string = string> extends OperationBase<O> {
+	kind: 'batch';
+	execute: (
+		this: IExecuteFunctions,
+		itemCount: number,
+		options: BatchOptions,
+		run: Run,
+	) => Promise<Array<ItemResult | undefined>>;
+}
+
+/**
+ * `kind: 'all'`: handles every input item together and returns ONE result for all of them (a
+ * campaign made of a sheet's rows): its output items are paired with every input item. A
+ * failure fails the node, or with Continue On Fail becomes one error item.
+ */
+export interface AllOperation<O extends string = string> extends OperationBase<O> {
+	kind: 'all';
+	execute: (
+		this: IExecuteFunctions,
+		itemCount: number,
+		options: BatchOptions,
+		run: Run,
+	) => Promise<OperationOutput>;
+}
+
+/**
+ * `kind: 'sorted'`: an operation with several outputs (Check Calls: Ended, Pending), named in
+ * `outputNames` (the node shows them while it is picked). Handles every input item together
+ * and sorts what it makes into its outputs, each item naming the input items it came from.
+ * Items it could not take are returned with their error, never thrown; with `stopOnError` it
+ * reads nothing once one is bad.
+ */
+export interface SortedOperation<O extends string = string> extends OperationBase<O> {
+	kind: 'sorted';
+	outputNames: string[];
+	execute: (
+		this: IExecuteFunctions,
+		itemCount: number,
+		options: BatchOptions,
+		run: Run,
+	) => Promise<SortedOutput>;
+}
+
+/**
+ * The operation contract: an operation module (`<op>.operation.ts`) exports its `kind` and the
+ * `execute` of that kind, and the router (router.ts) runs it by its kind. Whatever the kind, the
+ * router alone pairs outputs with their items and applies Continue On Fail, and hands
+ * `execute` the run (run.ts): what one execution of the node reads once for all its items. A
+ * module without a kind, or whose `execute` is not its kind's, fails to compile.
+ */
+export type NodeOperation<O extends string = string> =
+	| ItemOperation<O>
+	| BatchOperation<O>
+	| AllOperation<O>
+	| SortedOperation<O>;
+
+export type OperationKind = NodeOperation['kind'];
 
 /** What an operation with several outputs made: per output its items, and the refused items. */
 export interface SortedOutput {
@@ -108,7 +140,21 @@ export interface BatchOptions {
 	stopOnError: boolean;
 }
 
-export type ItemResult = { ok: true; output: OperationOutput } | { ok: false; error: Error };
+/**
+ * One item's result from an operation of kind 'batch'. Interfaces, not type literals: a list of
+ * them is then no IDataObject[], so a batch's execute does not pass for an 'all' one.
+ */
+export type ItemResult = ItemDone | ItemFailed;
+
+export interface ItemDone {
+	ok: true;
+	output: OperationOutput;
+}
+
+export interface ItemFailed {
+	ok: false;
+	error: Error;
+}
 
 /** A resource's operations keyed by their names; each module's option value is its key. */
 export type OperationModules<O extends string> = { [K in O]: NodeOperation<K> };

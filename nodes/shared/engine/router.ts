@@ -9,15 +9,20 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 
 import {
 	BinaryOutput,
+	type AllOperation,
+	type BatchOperation,
 	type BatchOptions,
+	type ItemOperation,
 	type ItemResult,
 	type NodeOperation,
 	type OperationOutput,
 	type Resource,
+	type SortedOperation,
 	type SortedOutput,
 } from './operation';
 import { agentRefusal, agentSwitch } from './tool';
 import { fields } from './params';
+import { Run } from './run';
 
 export {
 	BinaryOutput,
@@ -27,6 +32,7 @@ export {
 	type OperationOutput,
 	type SortedOutput,
 };
+export type { Run };
 
 /**
  * A node's properties from its resources: the Resource dropdown, each resource's fields, and
@@ -60,16 +66,15 @@ export function nodeOutputs<R extends Resource>(
 	defaultResource: NoInfer<R['value']>,
 ): INodeTypeDescription['outputs'] {
 	const cases = resources.flatMap((resource) =>
-		Object.entries<NodeOperation>(resource.operations)
-			.filter(([, operation]) => operation.outputNames)
-			.map(([name, operation]) => {
-				const outputs = operation.outputNames!.map((displayName) => ({
-					type: NodeConnectionTypes.Main,
-					displayName,
-				}));
-				const test = `($parameter.resource || ${JSON.stringify(defaultResource)}) === ${JSON.stringify(resource.value)} && $parameter.operation === ${JSON.stringify(name)}`;
-				return `${test} ? ${JSON.stringify(outputs)} : `;
-			}),
+		Object.entries<NodeOperation>(resource.operations).flatMap(([name, operation]) => {
+			if (operation.kind !== 'sorted') return [];
+			const outputs = operation.outputNames.map((displayName) => ({
+				type: NodeConnectionTypes.Main,
+				displayName,
+			}));
+			const test = `($parameter.resource || ${JSON.stringify(defaultResource)}) === ${JSON.stringify(resource.value)} && $parameter.operation === ${JSON.stringify(name)}`;
+			return [`${test} ? ${JSON.stringify(outputs)} : `];
+		}),
 	);
 	if (cases.length === 0) return [NodeConnectionTypes.Main];
 	return `={{ ${cases.join('')}${JSON.stringify([NodeConnectionTypes.Main])} }}`;
@@ -117,20 +122,24 @@ function errorItem(
 	};
 }
 
-/** An operation that makes one result of all its input items (executeAll). */
+/** An operation that makes one result of all its input items (kind 'all'). */
 async function routeAll(
 	ctx: IExecuteFunctions,
-	operation: NodeOperation,
+	operation: AllOperation,
 	itemCount: number,
 	continueOnFail: boolean,
+	run: Run,
 ): Promise<INodeExecutionData[][]> {
 	const every = Array.from({ length: itemCount }, (_, i) => i);
 	const refusal = agentRefusal(ctx, operation, 0);
 	try {
 		if (refusal) throw refusal;
-		const output = await operation.executeAll!.call(ctx, itemCount, {
-			stopOnError: !continueOnFail,
-		});
+		const output = await operation.execute.call(
+			ctx,
+			itemCount,
+			{ stopOnError: !continueOnFail },
+			run,
+		);
 		return [toItems(output, every)];
 	} catch (error) {
 		// An error that names its row keeps it; any other is the first item's.
@@ -141,29 +150,28 @@ async function routeAll(
 }
 
 /**
- * An operation with several outputs (executeSorted): its items paired with the input items
+ * An operation with several outputs (kind 'sorted'): its items paired with the input items
  * they came from; a refused item fails the node, or with Continue On Fail is an error item on
  * the first output.
  */
 async function routeSorted(
 	ctx: IExecuteFunctions,
-	operation: NodeOperation,
+	operation: SortedOperation,
 	itemCount: number,
 	continueOnFail: boolean,
+	run: Run,
 ): Promise<INodeExecutionData[][]> {
 	let sorted: SortedOutput;
 	try {
 		const refusal = agentRefusal(ctx, operation, 0);
 		if (refusal) throw refusal;
-		sorted = await operation.executeSorted!.call(ctx, itemCount, {
-			stopOnError: !continueOnFail,
-		});
+		sorted = await operation.execute.call(ctx, itemCount, { stopOnError: !continueOnFail }, run);
 	} catch (error) {
 		// Nothing was made: every item fails alike, one error item each.
 		const e = asItemError(ctx, error, 0);
 		if (!continueOnFail) throw e;
 		const failed = Array.from({ length: itemCount }, (_, i) => errorItem(ctx, e, i));
-		return [failed, ...operation.outputNames!.slice(1).map(() => [])];
+		return [failed, ...operation.outputNames.slice(1).map(() => [])];
 	}
 	const [first] = sorted.failed;
 	if (first && !continueOnFail) throw asItemError(ctx, first.error, first.itemIndex);
@@ -181,8 +189,84 @@ async function routeSorted(
 }
 
 /**
- * The one item loop of every node: picks the operation, runs it per input item in input
- * order, pairs every output with its item and applies Continue On Fail in one place.
+ * Every item's result from an operation of kind 'item' (one at a time, in input order; the
+ * first failure ends the loop without Continue On Fail) or 'batch' (all at once).
+ */
+async function itemResults(
+	ctx: IExecuteFunctions,
+	operation: ItemOperation | BatchOperation,
+	itemCount: number,
+	continueOnFail: boolean,
+	run: Run,
+): Promise<Array<ItemResult | undefined>> {
+	const refusal = agentRefusal(ctx, operation, 0);
+	if (refusal) {
+		// Refused before any request, for every item alike, each naming its item.
+		return Array.from({ length: itemCount }, (_, i) => ({
+			ok: false as const,
+			error: agentRefusal(ctx, operation, i) ?? refusal,
+		}));
+	}
+	if (operation.kind === 'batch')
+		return await operation.execute.call(ctx, itemCount, { stopOnError: !continueOnFail }, run);
+	const results: ItemResult[] = [];
+	for (let i = 0; i < itemCount; i++) {
+		try {
+			results.push({ ok: true, output: await operation.execute.call(ctx, i, run) });
+		} catch (error) {
+			results.push({ ok: false, error: error as Error });
+			if (!continueOnFail) break;
+		}
+	}
+	return results;
+}
+
+/** Outputs of an operation of kind 'item' or 'batch': one per input item, paired with it. */
+async function routeItems(
+	ctx: IExecuteFunctions,
+	operation: ItemOperation | BatchOperation,
+	itemCount: number,
+	continueOnFail: boolean,
+	run: Run,
+): Promise<INodeExecutionData[][]> {
+	const results = await itemResults(ctx, operation, itemCount, continueOnFail, run);
+	if (!continueOnFail) {
+		const failed = results.findIndex((result) => result && !result.ok);
+		if (failed >= 0) {
+			const error = asItemError(ctx, (results[failed] as { error: Error }).error, failed);
+			const done = results.filter((result) => result?.ok).length;
+			if (operation.kind === 'batch' && done > 0) {
+				const e = error as NodeApiError;
+				e.description =
+					`${e.description ?? ''} ${done} other item(s) had already been carried out (for example, calls started) when this failed; they are not in the output, so check before running again. Turn on Continue On Fail to get one output per item.`.trim();
+			}
+			throw error;
+		}
+	}
+
+	const output: INodeExecutionData[] = [];
+	for (let i = 0; i < itemCount; i++) {
+		const result = results[i];
+		if (result?.ok) output.push(...toItems(result.output, i));
+		else if (result) output.push(errorItem(ctx, asItemError(ctx, result.error, i), i));
+		else
+			output.push(
+				errorItem(
+					ctx,
+					new NodeOperationError(ctx.getNode(), 'Not run: the batch stopped before this item', {
+						itemIndex: i,
+					}),
+					i,
+				),
+			);
+	}
+	return [output];
+}
+
+/**
+ * The one item loop of every node: picks the operation and runs it by its kind, with one run
+ * value (run.ts) for this execution; pairs every output with its item and applies Continue On
+ * Fail in one place.
  */
 export async function route(
 	this: IExecuteFunctions,
@@ -205,58 +289,15 @@ export async function route(
 		);
 	}
 	const continueOnFail = this.continueOnFail();
-	if (operation.executeAll) return await routeAll(this, operation, items.length, continueOnFail);
-	if (operation.executeSorted)
-		return await routeSorted(this, operation, items.length, continueOnFail);
-
-	let results: Array<ItemResult | undefined> = [];
-	if (agentRefusal(this, operation, 0)) {
-		// Refused before any request, for every item alike.
-		results = items.map((_, i) => ({ ok: false, error: agentRefusal(this, operation, i)! }));
-	} else if (operation.executeBatch) {
-		results = await operation.executeBatch.call(this, items.length, {
-			stopOnError: !continueOnFail,
-		});
-	} else if (operation.execute) {
-		for (let i = 0; i < items.length; i++) {
-			try {
-				results.push({ ok: true, output: await operation.execute.call(this, i) });
-			} catch (error) {
-				results.push({ ok: false, error: error as Error });
-				if (!continueOnFail) break;
-			}
-		}
+	// Made here, once per execution of the node: a Retry On Fail try is a new execution of it.
+	const run = new Run(this);
+	switch (operation.kind) {
+		case 'all':
+			return await routeAll(this, operation, items.length, continueOnFail, run);
+		case 'sorted':
+			return await routeSorted(this, operation, items.length, continueOnFail, run);
+		case 'item':
+		case 'batch':
+			return await routeItems(this, operation, items.length, continueOnFail, run);
 	}
-
-	if (!continueOnFail) {
-		const failed = results.findIndex((result) => result && !result.ok);
-		if (failed >= 0) {
-			const error = asItemError(this, (results[failed] as { error: Error }).error, failed);
-			const done = results.filter((result) => result?.ok).length;
-			if (operation.executeBatch && done > 0) {
-				const e = error as NodeApiError;
-				e.description =
-					`${e.description ?? ''} ${done} other item(s) had already been carried out (for example, calls started) when this failed; they are not in the output, so check before running again. Turn on Continue On Fail to get one output per item.`.trim();
-			}
-			throw error;
-		}
-	}
-
-	const output: INodeExecutionData[] = [];
-	for (let i = 0; i < items.length; i++) {
-		const result = results[i];
-		if (result?.ok) output.push(...toItems(result.output, i));
-		else if (result) output.push(errorItem(this, asItemError(this, result.error, i), i));
-		else
-			output.push(
-				errorItem(
-					this,
-					new NodeOperationError(this.getNode(), 'Not run: the batch stopped before this item', {
-						itemIndex: i,
-					}),
-					i,
-				),
-			);
-	}
-	return [output];
 }

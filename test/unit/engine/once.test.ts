@@ -5,6 +5,7 @@ import {
 	mayHaveActed,
 	REPLAY_NOTE,
 	sendOnce,
+	sentByOthers,
 } from '../../../nodes/shared/engine/once';
 
 /** The part of an execute context sendOnce reads: the node and the input items. */
@@ -63,6 +64,64 @@ describe('sendOnce', () => {
 		await expect(sendOnce(context([item]), 0, 'start', async () => 'again')).resolves.toBe(
 			'placed',
 		);
+	});
+});
+
+describe('sentByOthers: what the other items sent, read from the ledger', () => {
+	const failed = async () => {
+		throw new Error('upstream failed');
+	};
+
+	test('the other items’ outcomes of `what` about `about`, in input order, a later try’s context too', async () => {
+		const items = [{ json: {} }, { json: {} }, { json: {} }, { json: {} }];
+		const ctx = context(items);
+		await sendOnce(ctx, 3, 'callBack', async () => ({ call_id: 'c3' }), 'source-1');
+		await expect(sendOnce(ctx, 1, 'callBack', failed, 'source-1')).rejects.toThrow();
+		// Another source, another `what`, no `about`: not these.
+		await sendOnce(ctx, 0, 'callBack', async () => ({ call_id: 'c0' }), 'source-2');
+		await sendOnce(ctx, 0, 'start', async () => ({ call_id: 's0' }), 'source-1');
+		await sendOnce(ctx, 2, 'callBack', async () => ({ call_id: 'c2' }));
+		// A Retry On Fail try: a new context on the same items.
+		const retry = context(items);
+		expect(sentByOthers(retry, 0, 'callBack', 'source-1')).toEqual([
+			{ item: 1, outcome: { ok: false, error: new Error('upstream failed') } },
+			{ item: 3, outcome: { ok: true, value: { call_id: 'c3' } } },
+		]);
+		// The asking item's own is not another's.
+		expect(sentByOthers(retry, 3, 'callBack', 'source-1')).toEqual([
+			{ item: 1, outcome: { ok: false, error: new Error('upstream failed') } },
+		]);
+		expect(sentByOthers(retry, 2, 'callBack', 'source-2')).toEqual([
+			{ item: 0, outcome: { ok: true, value: { call_id: 'c0' } } },
+		]);
+	});
+
+	test('by any node fed the same items; nothing of new items, nor of a send proven not made', async () => {
+		const items = [{ json: {} }, { json: {} }];
+		await sendOnce(context(items, 'Call back'), 0, 'callBack', async () => 'a', 'source-1');
+		await sendOnce(context(items, 'Call back again'), 0, 'callBack', async () => 'b', 'source-1');
+		expect(sentByOthers(context(items, 'Third'), 1, 'callBack', 'source-1')).toEqual([
+			{ item: 0, outcome: { ok: true, value: 'a' } },
+			{ item: 0, outcome: { ok: true, value: 'b' } },
+		]);
+		expect(sentByOthers(context([{ json: {} }, { json: {} }]), 1, 'callBack', 'source-1')).toEqual(
+			[],
+		);
+		const notSent = new Error('Too many requests');
+		markNotSent(notSent);
+		const fresh = [{ json: {} }, { json: {} }];
+		await expect(
+			sendOnce(
+				context(fresh),
+				0,
+				'callBack',
+				async () => {
+					throw notSent;
+				},
+				'source-1',
+			),
+		).rejects.toBe(notSent);
+		expect(sentByOthers(context(fresh), 1, 'callBack', 'source-1')).toEqual([]);
 	});
 });
 

@@ -13,6 +13,8 @@ export const option = operationOption({
 
 export const properties: INodeProperties[] = filterProperties('optional');
 
+export const kind = 'item';
+
 /** GET /analytics/classification-analytics: one item, the answer as served. */
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	return await readReport(this, i, '/analytics/classification-analytics', 'optional');

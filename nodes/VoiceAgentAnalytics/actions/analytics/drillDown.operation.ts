@@ -13,6 +13,8 @@ export const option = operationOption({
 
 export const properties: INodeProperties[] = filterProperties('required');
 
+export const kind = 'item';
+
 /** GET /analytics/drill-down-analytics: one item, the answer as served. */
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	return await readReport(this, i, '/analytics/drill-down-analytics', 'required');

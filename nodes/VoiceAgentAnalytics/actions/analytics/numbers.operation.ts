@@ -25,6 +25,8 @@ export const properties: INodeProperties[] = [
 	},
 ];
 
+export const kind = 'item';
+
 /** GET /analytics/number-analytics: each number's entry as served, or the whole answer. */
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const split = fields(this, i).boolean('splitNumbers', 'One Item per Number', true);

@@ -220,6 +220,8 @@ function isVoiceMismatch(error: NodeApiError): boolean {
 	);
 }
 
+export const kind = 'item';
+
 /**
  * POST /public/agent. Sent once per item, also when n8n's Retry On Fail re-runs the node: a
  * second create would make a second assistant (the transport does not retry it either).

@@ -28,6 +28,8 @@ export const properties: INodeProperties[] = [
 /** As an AI agent's tool, only when the user allows it (see shared/engine/tool.ts). */
 export const agentNeedsConsent = 'deletes an assistant';
 
+export const kind = 'item';
+
 /**
  * DELETE /agent/{id} (vendor schema, no page): a soft delete. Sent once per item, also when
  * n8n's Retry On Fail re-runs the node (a second delete would only answer 404).

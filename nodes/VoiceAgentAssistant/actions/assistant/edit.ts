@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import {
 	operationOption,
-	type NodeOperation,
+	type ItemOperation,
 	type OperationOutput,
 } from '../../../shared/engine/operation';
 import { fields, type Fields } from '../../../shared/engine/params';
@@ -51,8 +51,9 @@ export interface EditDefinition<V extends string> {
 /** An edit operation: its fields, an execute that PATCHes its body, and the need for consent. */
 export function defineEdit<const V extends string>(
 	def: EditDefinition<V>,
-): Required<Pick<NodeOperation<V>, 'option' | 'properties' | 'execute' | 'agentNeedsConsent'>> {
+): Required<ItemOperation<V>> {
 	return {
+		kind: 'item',
 		option: operationOption({
 			name: def.name,
 			value: def.value,

@@ -15,6 +15,8 @@ export const option = operationOption({
 /** The Assistant picker shared by every operation on one assistant (see index.ts). */
 export const properties: INodeProperties[] = [];
 
+export const kind = 'item';
+
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const agentId = fields(this, i).locatorUuid('assistant', 'Assistant');
 	return await readAssistant(this, agentId, i);

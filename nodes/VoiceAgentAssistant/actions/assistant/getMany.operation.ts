@@ -29,6 +29,8 @@ export const properties: INodeProperties[] = [
 	},
 ];
 
+export const kind = 'item';
+
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const rows = await listAssistants(this, i, ASSISTANT_PAGE_SIZE, MAX_LIMIT);
 	const out = [];

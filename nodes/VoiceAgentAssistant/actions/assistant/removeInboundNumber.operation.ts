@@ -1,7 +1,7 @@
 import { numberIdLocator } from '../../../shared/workspace/fields';
 import { defineEdit } from './edit';
 
-export const { option, properties, execute, agentNeedsConsent } = defineEdit({
+export const { kind, option, properties, execute, agentNeedsConsent } = defineEdit({
 	value: 'removeInboundNumber',
 	name: 'Remove Inbound Number',
 	description: 'Stop an assistant from answering the calls to a workspace number',

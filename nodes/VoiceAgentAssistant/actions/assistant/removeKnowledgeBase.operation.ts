@@ -1,7 +1,7 @@
 import { knowledgeBaseLocator } from '../../../shared/knowledgeBases/fields';
 import { defineEdit } from './edit';
 
-export const { option, properties, execute, agentNeedsConsent } = defineEdit({
+export const { kind, option, properties, execute, agentNeedsConsent } = defineEdit({
 	value: 'removeKnowledgeBase',
 	name: 'Remove Knowledge Base',
 	description: 'Remove a knowledge base from an assistant',

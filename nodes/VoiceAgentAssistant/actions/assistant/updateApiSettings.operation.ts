@@ -1,7 +1,7 @@
 import { refuseDroppedKeys } from '../../../shared/engine/validate';
 import { defineEdit } from './edit';
 
-export const { option, properties, execute, agentNeedsConsent } = defineEdit({
+export const { kind, option, properties, execute, agentNeedsConsent } = defineEdit({
 	value: 'updateApiSettings',
 	name: 'Update API Settings',
 	description: 'Replace the API settings of an assistant with a JSON object',

@@ -1,6 +1,6 @@
 import { defineEdit } from './edit';
 
-export const { option, properties, execute, agentNeedsConsent } = defineEdit({
+export const { kind, option, properties, execute, agentNeedsConsent } = defineEdit({
 	value: 'updateCustomVariables',
 	name: 'Update Custom Variables',
 	description: 'Set the variable names an assistant prompt can use as @{{name}}',

@@ -1,6 +1,6 @@
 import { defineEdit } from './edit';
 
-export const { option, properties, execute, agentNeedsConsent } = defineEdit({
+export const { kind, option, properties, execute, agentNeedsConsent } = defineEdit({
 	value: 'updateDisplayName',
 	name: 'Update Display Name',
 	description: 'Rename an assistant',

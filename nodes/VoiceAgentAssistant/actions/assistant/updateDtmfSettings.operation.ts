@@ -3,7 +3,7 @@ import { defineEdit } from './edit';
 
 const DTMF_KEY_RE = /^[0-9*#]$/;
 
-export const { option, properties, execute, agentNeedsConsent } = defineEdit({
+export const { kind, option, properties, execute, agentNeedsConsent } = defineEdit({
 	value: 'updateDtmfSettings',
 	name: 'Update DTMF Settings',
 	description: 'Set how an assistant captures keypad presses (DTMF) from the callee',

@@ -105,6 +105,8 @@ export const properties: INodeProperties[] = [
 
 export const agentNeedsConsent = EDIT_NEEDS_CONSENT;
 
+export const kind = 'item';
+
 /**
  * Reads the assistant's subscription lists, changes only the entry of this Callback URL and
  * writes each list back, by the rules of shared/assistants/subscriptions.ts (all or nothing: every list

@@ -1,6 +1,6 @@
 import { defineEdit } from './edit';
 
-export const { option, properties, execute, agentNeedsConsent } = defineEdit({
+export const { kind, option, properties, execute, agentNeedsConsent } = defineEdit({
 	value: 'updateIntroMessage',
 	name: 'Update Intro Message',
 	description: 'Change the first thing an assistant says on a call',

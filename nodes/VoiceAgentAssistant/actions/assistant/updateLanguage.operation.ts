@@ -1,7 +1,7 @@
 import { LANGUAGE_OPTIONS, toLanguage } from '../../../shared/assistants/languages';
 import { defineEdit } from './edit';
 
-export const { option, properties, execute, agentNeedsConsent } = defineEdit({
+export const { kind, option, properties, execute, agentNeedsConsent } = defineEdit({
 	value: 'updateLanguage',
 	name: 'Update Language',
 	description: 'Change the main language of an assistant',

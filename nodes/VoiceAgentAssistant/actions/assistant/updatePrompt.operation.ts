@@ -40,6 +40,8 @@ export const properties: INodeProperties[] = [
 
 export const agentNeedsConsent = EDIT_NEEDS_CONSENT;
 
+export const kind = 'item';
+
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const f = fields(this, i);
 	const prompt = f.requiredText('prompt', 'Prompt');

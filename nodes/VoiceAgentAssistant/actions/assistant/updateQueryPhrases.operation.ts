@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { REQUIRED } from '../../../shared/engine/params';
 import { defineEdit } from './edit';
 
-export const { option, properties, execute, agentNeedsConsent } = defineEdit({
+export const { kind, option, properties, execute, agentNeedsConsent } = defineEdit({
 	value: 'updateQueryPhrases',
 	name: 'Update Query Phrases',
 	description: 'Set the filler phrases an assistant says while it looks something up',

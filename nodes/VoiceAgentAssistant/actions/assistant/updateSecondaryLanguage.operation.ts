@@ -1,7 +1,7 @@
 import { LANGUAGE_OPTIONS, toLanguage } from '../../../shared/assistants/languages';
 import { defineEdit } from './edit';
 
-export const { option, properties, execute, agentNeedsConsent } = defineEdit({
+export const { kind, option, properties, execute, agentNeedsConsent } = defineEdit({
 	value: 'updateSecondaryLanguage',
 	name: 'Update Secondary Language',
 	description: 'Change the second language an assistant can switch to',

@@ -2,7 +2,7 @@ import { voiceLocator } from '../../../shared/assistants/fields';
 import { LANGUAGE_OPTIONS } from '../../../shared/assistants/languages';
 import { defineEdit } from './edit';
 
-export const { option, properties, execute, agentNeedsConsent } = defineEdit({
+export const { kind, option, properties, execute, agentNeedsConsent } = defineEdit({
 	value: 'updateSecondaryVoice',
 	name: 'Update Secondary Voice',
 	description:

@@ -3,7 +3,7 @@ import { defineEdit } from './edit';
 
 const SENSITIVITIES = ['default', 'sensitive', 'strict'] as const;
 
-export const { option, properties, execute, agentNeedsConsent } = defineEdit({
+export const { kind, option, properties, execute, agentNeedsConsent } = defineEdit({
 	value: 'updateVadSettings',
 	name: 'Update VAD Settings',
 	description: 'Tune voice activity detection: when the callee counts as speaking',

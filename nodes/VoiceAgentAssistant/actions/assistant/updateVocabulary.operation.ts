@@ -3,7 +3,7 @@ import { defineEdit } from './edit';
 /** Most words the service takes in an assistant's vocabulary. */
 export const MAX_VOCABULARY = 100;
 
-export const { option, properties, execute, agentNeedsConsent } = defineEdit({
+export const { kind, option, properties, execute, agentNeedsConsent } = defineEdit({
 	value: 'updateVocabulary',
 	name: 'Update Vocabulary',
 	description: 'Set the words (names, brands, terms) the assistant should recognise',

@@ -8,7 +8,7 @@ import { defineEdit } from './edit';
 /** Language option meaning "whatever the assistant speaks now". */
 const SAME_AS_ASSISTANT = '';
 
-export const { option, properties, execute, agentNeedsConsent } = defineEdit({
+export const { kind, option, properties, execute, agentNeedsConsent } = defineEdit({
 	value: 'updateVoice',
 	name: 'Update Voice',
 	description: 'Change the voice of an assistant and the language it speaks',

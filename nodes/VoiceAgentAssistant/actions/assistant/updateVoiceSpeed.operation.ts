@@ -1,7 +1,7 @@
 import { REQUIRED } from '../../../shared/engine/params';
 import { defineEdit } from './edit';
 
-export const { option, properties, execute, agentNeedsConsent } = defineEdit({
+export const { kind, option, properties, execute, agentNeedsConsent } = defineEdit({
 	value: 'updateVoiceSpeed',
 	name: 'Update Voice Speed',
 	description: 'Change how fast an assistant speaks',

@@ -1,7 +1,7 @@
 import { toOrigin } from '../../../shared/engine/validate';
 import { defineEdit } from './edit';
 
-export const { option, properties, execute, agentNeedsConsent } = defineEdit({
+export const { kind, option, properties, execute, agentNeedsConsent } = defineEdit({
 	value: 'updateWhitelistedDomains',
 	name: 'Update Whitelisted Domains',
 	description: 'Set the websites (origins) allowed to start web calls with an assistant',

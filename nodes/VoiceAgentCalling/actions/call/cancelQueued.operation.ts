@@ -176,6 +176,8 @@ async function cancel(ctx: IExecuteFunctions, i: number, body: IDataObject): Pro
 	return { cancelled: true, message };
 }
 
+export const kind = 'item';
+
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const { bodies } = requestBodies(this, i);
 	const outcomes: Outcome[] = [];

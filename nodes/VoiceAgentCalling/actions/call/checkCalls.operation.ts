@@ -38,6 +38,8 @@ export const option = operationOption({
 	action: 'Check calls',
 });
 
+export const kind = 'sorted';
+
 export const outputNames = ['Ended', 'Pending'];
 
 /** 30 days: longer than any call's retries and call-backs, and a date every clock can hold. */
@@ -70,7 +72,7 @@ export const properties: INodeProperties[] = [
 
 type Ended = SortedOutput['outputs'][number][number];
 
-export async function executeSorted(
+export async function execute(
 	this: IExecuteFunctions,
 	itemCount: number,
 	options: { stopOnError: boolean },

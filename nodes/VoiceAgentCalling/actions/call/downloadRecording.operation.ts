@@ -65,6 +65,8 @@ export const properties: INodeProperties[] = [
 	},
 ];
 
+export const kind = 'item';
+
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const f = fields(this, i);
 	const source = f.option('recordingSource', 'Source', ['callId', 'url'] as const, 'callId');

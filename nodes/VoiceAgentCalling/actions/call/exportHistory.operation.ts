@@ -230,6 +230,8 @@ function exportQuery(ctx: IExecuteFunctions, i: number): IDataObject {
 	return qs;
 }
 
+export const kind = 'item';
+
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const node = this.getNode();
 	const all = fields(this, i);

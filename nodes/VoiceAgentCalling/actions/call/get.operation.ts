@@ -44,6 +44,8 @@ export const properties: INodeProperties[] = [
 	},
 ];
 
+export const kind = 'item';
+
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const f = fields(this, i);
 	const callId = f.uuid('callId', 'Call ID');

@@ -82,6 +82,8 @@ export function historyFilters(ctx: IExecuteFunctions, i: number): IDataObject {
 	return qs;
 }
 
+export const kind = 'item';
+
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const max = readLimit(fields(this, i), 10000);
 	const qs = historyFilters(this, i);

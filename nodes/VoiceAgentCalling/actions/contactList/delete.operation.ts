@@ -27,6 +27,8 @@ export const properties: INodeProperties[] = [
 /** As an AI agent's tool, only when the user allows it (see shared/engine/tool.ts). */
 export const agentNeedsConsent = 'deletes a contact list and all its contacts';
 
+export const kind = 'item';
+
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	// Checked as a path segment: ".." or "." would delete at a parent endpoint instead.
 	const segment = fields(this, i).pathSegment('listId', 'Contact List ID');

@@ -16,6 +16,8 @@ export const option = operationOption({
 
 export const properties: INodeProperties[] = [campaignLocator()];
 
+export const kind = 'item';
+
 /** The service has no get-by-id endpoint: the campaign is found in the list, with its counts. */
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const id = fields(this, i).locatorUuid('campaign', 'Campaign');

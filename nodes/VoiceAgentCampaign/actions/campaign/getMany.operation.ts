@@ -26,6 +26,8 @@ export const properties: INodeProperties[] = [
 	},
 ];
 
+export const kind = 'item';
+
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const f = fields(this, i);
 	const callCount = f.boolean('includeCallCounts', 'Include Call Counts', true);

@@ -21,6 +21,8 @@ export const properties: INodeProperties[] = [
 	...launchProperties(),
 ];
 
+export const kind = 'item';
+
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const f = fields(this, i);
 	const listId = f.locatorUuid('campaign', 'Campaign');

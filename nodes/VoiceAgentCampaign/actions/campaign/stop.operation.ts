@@ -56,6 +56,8 @@ export const properties: INodeProperties[] = [
 	},
 ];
 
+export const kind = 'item';
+
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const f = fields(this, i);
 	const campaignId = f.locatorUuid('campaign', 'Campaign');

@@ -29,6 +29,8 @@ export const properties: INodeProperties[] = [
 	...readyFields,
 ];
 
+export const kind = 'item';
+
 /**
  * POST /external/kb (multipart). Sent once per item, also under n8n's Retry On Fail (a
  * second create would make a second knowledge base); a failed wait afterwards reads the

@@ -27,6 +27,8 @@ export const properties: INodeProperties[] = [
 /** As an AI agent's tool, only when the user allows it (see shared/engine/tool.ts). */
 export const agentNeedsConsent = 'deletes a knowledge base';
 
+export const kind = 'item';
+
 /** DELETE /external/kb/{kb_id}, sent once per item (a repeat would only answer 404). */
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const kbId = fields(this, i).locatorUuid('knowledgeBaseId', 'Knowledge Base');

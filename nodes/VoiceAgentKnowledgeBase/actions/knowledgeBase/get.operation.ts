@@ -14,6 +14,8 @@ export const option = operationOption({
 /** The Knowledge Base picker is shared (see index.ts). */
 export const properties: INodeProperties[] = [];
 
+export const kind = 'item';
+
 /** GET /external/kb/{kb_id}, output as served. */
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const kbId = fields(this, i).locatorUuid('knowledgeBaseId', 'Knowledge Base');

@@ -17,6 +17,8 @@ export const option = operationOption({
 
 export const properties: INodeProperties[] = [...returnAllAndLimit(MAX_LIMIT)];
 
+export const kind = 'item';
+
 /** GET /external/kb/all: the service answers every knowledge base at once (no paging). */
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const limit = readLimit(fields(this, i), MAX_LIMIT);

@@ -60,6 +60,8 @@ export const properties: INodeProperties[] = [
 /** As an AI agent's tool, only when the user allows it (see shared/engine/tool.ts). */
 export const agentNeedsConsent = 'edits a knowledge base, and its removals are permanent';
 
+export const kind = 'item';
+
 /**
  * PATCH /external/kb (multipart): removals and additions in one request. Never repeated,
  * also not under Retry On Fail: an edit that adds files would add them twice.

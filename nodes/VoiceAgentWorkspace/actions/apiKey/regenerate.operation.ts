@@ -106,11 +106,13 @@ function dashboardOnly(ctx: IExecuteFunctions, error: unknown): unknown {
 	);
 }
 
+export const kind = 'batch';
+
 /**
  * Runs once for the whole input: a second regeneration would fail with the (now dead) old key
  * and lose the first new key, so more than one input item is refused before any request.
  */
-export async function executeBatch(
+export async function execute(
 	this: IExecuteFunctions,
 	itemCount: number,
 ): Promise<ItemResult[]> {

@@ -16,6 +16,8 @@ export const option = operationOption({
 
 export const properties: INodeProperties[] = [...returnAllAndLimit(WORKSPACE_PAGE_SIZE)];
 
+export const kind = 'item';
+
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	return await getMany(this, i, NUMBERS);
 }

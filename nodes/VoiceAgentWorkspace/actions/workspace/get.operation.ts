@@ -26,6 +26,8 @@ function workspaceOutput(info: IDataObject): IDataObject {
 	return Object.fromEntries(Object.entries(info).filter(([key]) => !SECRET_KEY.test(key)));
 }
 
+export const kind = 'item';
+
 export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
 	const node = this.getNode();
 	const body = await apiRequest.call(this, { method: 'GET', path: '/workspace', itemIndex: i });

@@ -485,6 +485,140 @@ describe('a call-back is never presumed silently (issue 17)', () => {
 	});
 });
 
+describe("n8n's Retry On Fail re-runs the node: what one try placed still counts in the next", () => {
+	const source = (callId: string) => ({ json: { call_id: callId } });
+	const parentless = (callId: string, extra: IDataObject = {}) =>
+		detailsOf(callId, { parent_call_id: null, ...extra });
+
+	test('an item naming the same source in a later try is proven called back by the first try (the history not showing it yet)', async () => {
+		// Item 1's source is not found in the first try only: n8n retries the whole node, and item
+		// 2 runs in the second try alone. Registered first, so it answers before the service.
+		let log: string[] = [];
+		nock(BASE_URL)
+			.get('/calling/call-details')
+			.query((q) => q.id === id(5))
+			.reply(() => {
+				log.push(`details ${id(5)} 404`);
+				return [404, { detail: 'Call not found' }];
+			});
+		const s = service({
+			details: {
+				[CALL]: parentless(CALL),
+				[id(5)]: parentless(id(5), { to_number: OTHER_TO }),
+			},
+			rows: [row(CALL, SOURCE_AT, { parent_call_id: null })],
+			lag: true,
+		});
+		log = s.log;
+		const { output, error } = await run(
+			{ callId: '={{ $json.call_id }}' },
+			[source(CALL), source(id(5)), source(CALL)],
+			{ settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 1 } },
+		);
+		expect(error).toBeUndefined();
+		expect(s.bodies).toEqual([body(), body({ mobile_number: OTHER_TO, parent_call_id: id(5) })]);
+		expect(log).toEqual([
+			// The first try: item 0 placed, item 1 failed.
+			`details ${CALL}`,
+			search(),
+			'agent',
+			`start ${TO}`,
+			`details ${id(5)} 404`,
+			// The second: item 0 replayed (nothing read), item 1 placed, item 2 proven called back.
+			`details ${id(5)}`,
+			search(),
+			'agent',
+			`start ${OTHER_TO}`,
+			`details ${CALL}`,
+		]);
+		expect(output.map((o) => o.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(jsonOf(output).map((o) => o.call_id ?? o.skipped)).toEqual([
+			placedId(1),
+			placedId(2),
+			'already_called_back',
+		]);
+		expect(jsonOf(output)[2]).toEqual({
+			skipped: 'already_called_back',
+			mobile_number: TO,
+			skip_reason: `Already called back: item 0 of this execution placed call ${placedId(1)} back for this call, so no second call-back is placed`,
+			call_back_id: placedId(1),
+			recognised_by: 'this_execution',
+			parent_call_id: CALL,
+			attempt: 2,
+			already_called_back: true,
+		});
+	});
+});
+
+describe('a call-back of this execution whose start failed (Continue On Fail)', () => {
+	/** The service, its first start answered `status` (registered first, so it answers first). */
+	function failingFirstStart(status: number) {
+		let log: string[] = [];
+		nock(BASE_URL)
+			.post('/calling/outbound/individual')
+			.reply(() => {
+				log.push(`start ${TO} ${status}`);
+				return [status, { detail: status === 500 ? 'upstream failed' : 'Invalid number' }];
+			});
+		const s = service({ details: told, rows: [row(CALL, SOURCE_AT)], lag: true });
+		log = s.log;
+		return s;
+	}
+
+	test('answered 500 (it may have been placed): the next item of the source is presumed called back, nothing sent again', async () => {
+		const s = failingFirstStart(500);
+		const { output, error } = await run({}, [{ json: {} }, { json: {} }], { continueOnFail: true });
+		expect(error).toBeUndefined();
+		expect(s.bodies).toEqual([]);
+		expect(s.log).toEqual([
+			`details ${CALL}`,
+			search(),
+			'agent',
+			`start ${TO} 500`,
+			`details ${CALL}`,
+		]);
+		expect(jsonOf(output)).toEqual([
+			{
+				error: 'upstream failed',
+				description:
+					'The service failed while handling the request. Try again later. The request may have been carried out before the failure, so it was not repeated automatically (a call is never placed twice). Check the call history before trying again.',
+				httpCode: '500',
+			},
+			{
+				skipped: 'presumed_called_back',
+				mobile_number: TO,
+				skip_reason:
+					'Presumed already called back: item 0 of this execution sent a call-back of this call and got no answer that says whether it was placed, so none is sent again: check the call history',
+				call_back_id: null,
+				recognised_by: 'this_execution',
+				parent_call_id: CALL,
+				attempt: 2,
+				already_called_back: true,
+			},
+		]);
+	});
+
+	test('refused with a 400 (nothing placed): the next item of the source is called back', async () => {
+		const s = failingFirstStart(400);
+		const { output, error } = await run({}, [{ json: {} }, { json: {} }], { continueOnFail: true });
+		expect(error).toBeUndefined();
+		expect(s.bodies).toEqual([body()]);
+		expect(s.log).toEqual([
+			`details ${CALL}`,
+			search(),
+			'agent',
+			`start ${TO} 400`,
+			`details ${CALL}`,
+			search(),
+			`start ${TO}`,
+		]);
+		expect(jsonOf(output).map((o) => o.error ?? o.call_id)).toEqual([
+			'Invalid number',
+			placedId(1),
+		]);
+	});
+});
+
 describe('Max Attempts and Look Back within their bounds (issue 20)', () => {
 	test.each([
 		[{ maxAttempts: 21 }, 'Max Attempts: 21 is not a whole number from 1 to 20 [item 0]'],

@@ -2,10 +2,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { calleeNumber } from '../../../../shared/dialling/callee/values';
 import { asJson, recordFromStart } from '../../../../shared/calls/record';
-import { operationOption } from '../../../../shared/engine/operation';
+import { operationOption, type ItemExecute } from '../../../../shared/engine/operation';
 import { fields, type Fields } from '../../../../shared/engine/params';
-import { alreadySent, mayHaveActed, sendOnce } from '../../../../shared/engine/once';
-import type { OperationOutput } from '../../../../shared/engine/router';
+import { alreadySent, sendOnce } from '../../../../shared/engine/once';
 import { expectObject } from '../../../../shared/http/shape';
 import { apiRequest } from '../../../../shared/http/transport';
 import { START_PATH, type StartBody } from '../../../../shared/dialling/startRequest';
@@ -25,7 +24,7 @@ import {
 	UNZONED_MARGIN_MS,
 } from './duplicate';
 import { knownNotOver, sourceNotOver } from './over';
-import { notePlaced, placedByAnother } from './placed';
+import { placedByAnother, sendCallBack, SENT } from './placed';
 import { judgeCallee, skipOutput, type Skip } from '../../../../shared/dialling/callee/verdict';
 import { attemptOf, callIdOf, sourceCall, sourceNumber, type SourceCall } from './source';
 import {
@@ -133,9 +132,6 @@ const chain = (source: string, attempt: number, alreadyCalledBack = false) => ({
 	already_called_back: alreadyCalledBack,
 });
 
-/** The send-once key of the call placed back (Retry On Fail replays its outcome). */
-const SENT = 'callBack';
-
 const maxAttemptsReached = (max: number, attempt: number, counted: boolean) =>
 	`Max Attempts (${max}) reached: this call is attempt ${attempt - 1} of its chain${counted ? " (counted as the assistant's calls to this callee within Look Back before it: the service shows no parent_call_id)" : ''}`;
 
@@ -200,9 +196,8 @@ function calledBack(
 }
 
 /**
- * Places the call once per item (also under Retry On Fail: a later try replays this outcome)
- * and notes it for the other items of the execution: its id, or null when the answer was lost
- * after sending (it may have been placed).
+ * Places the call once per item (also under Retry On Fail: a later try replays this outcome),
+ * recorded about its source for the other items of the execution (placed.ts).
  */
 async function place(
 	ctx: IExecuteFunctions,
@@ -211,7 +206,7 @@ async function place(
 	body: StartBody,
 	extra: IDataObject,
 ): Promise<IDataObject> {
-	const sending = sendOnce(ctx, i, SENT, async () => {
+	const sending = sendCallBack(ctx, i, src.id, async () => {
 		const answer = await apiRequest.call(ctx, {
 			method: 'POST',
 			path: START_PATH,
@@ -221,14 +216,6 @@ async function place(
 		const data = expectObject(ctx.getNode(), answer.data ?? {}, 'data', i);
 		return { ...asJson(recordFromStart({ ...data, message: answer.message }, body)), ...extra };
 	});
-	// Noted before this item's output is handed on (these run first), the error left as it is.
-	void sending.then(
-		(out) =>
-			notePlaced(ctx, i, src.id, typeof out.call_id === 'string' ? callIdOf(out.call_id) : null),
-		(error: unknown) => {
-			if (mayHaveActed(error)) notePlaced(ctx, i, src.id, null);
-		},
-	);
 	return await sending;
 }
 
@@ -278,14 +265,16 @@ function givenTime(s: Settings, f: Fields, zone: string, nowMs: number): IDataOb
 	return s.when === 'nextWindow' ? nextWindowTime(f, nowMs) : undefined;
 }
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<OperationOutput> {
+export const kind = 'item';
+
+export const execute: ItemExecute = async function (i, run) {
 	// A Retry On Fail try gives this item's first outcome again, looking at nothing anew.
 	if (alreadySent(this, i, SENT)) return await sendOnce(this, i, SENT, notAgain);
 	const f = fields(this, i);
 	const s = readSettings(f);
 	// Read before any request, once per run, from the first item (as its fields say).
-	const doNotCall = await doNotCallOfRun(this);
-	const rows = variableRowsOfRun(this);
+	const doNotCall = await run.get(doNotCallOfRun);
+	const rows = run.get(variableRowsOfRun);
 	const zone = this.getTimezone();
 	const nowMs = Date.now();
 	const given = givenTime(s, f, zone, nowMs);
@@ -346,7 +335,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 				extra: { send_from: requested.notYet.sendFrom, ...said, ...chain(src.id, attempt) },
 			};
 		},
-		variables: async () => await checkVariables(this, s.o, body!, chosen!, i),
+		variables: async () => await checkVariables(this, run, s.o, body!, chosen!, i),
 		body: () => body!,
 	});
 	if (verdict.verdict === 'refuse') throw verdict.error;
@@ -357,4 +346,4 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 	}
 	const tail = { ...chain(src.id, attempt), ...said, ...variablesSaid(chosen!) };
 	return await place(this, i, src, verdict.value, tail);
-}
+};

@@ -1,46 +1,49 @@
 /**
  * The call-backs this execution has sent, so that a second item naming the same source (in
  * this try or a later Retry On Fail try of the node) is proven already called back without
- * waiting for the history to show it. Kept on each input item's own `json` object, which n8n
- * hands unchanged to every try of the node (as once.ts does), in a WeakMap: it dies with the
- * execution, and nothing is shared between executions or workers.
+ * waiting for the history to show it. Read from the send-once ledger (engine/once.ts), where
+ * each item's call-back is recorded about its source on the item's own `json`, which n8n hands
+ * unchanged to every try: nothing else is kept, and nothing outlives the execution.
  */
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-/** The call-back sent for each source by one item: its id, or null when the answer was lost. */
-const sentBy = new WeakMap<object, Map<string, string | null>>();
+import { mayHaveActed, sendOnce, sentByOthers, type Outcome } from '../../../../shared/engine/once';
+import { callIdOf } from './source';
 
-const jsonOf = (ctx: IExecuteFunctions, i: number): object | undefined => {
-	const json = ctx.getInputData?.()?.[i]?.json as unknown;
-	return typeof json === 'object' && json !== null ? json : undefined;
-};
+/** The send-once key of the call placed back (Retry On Fail replays its outcome). */
+export const SENT = 'callBack';
 
-/** Notes that item `i` sent a call-back of `source` (its id; null when it may have been placed). */
-export function notePlaced(
+/** Sends item `i`'s call-back of `source` once (engine/once.ts), recorded about that source. */
+export function sendCallBack<T>(
 	ctx: IExecuteFunctions,
 	i: number,
 	source: string,
-	callId: string | null,
-): void {
-	const key = jsonOf(ctx, i);
-	if (!key) return;
-	let sent = sentBy.get(key);
-	if (!sent) sentBy.set(key, (sent = new Map()));
-	sent.set(source, callId);
+	send: () => Promise<T>,
+): Promise<T> {
+	return sendOnce(ctx, i, SENT, send, source);
 }
 
-/** Another item of this execution that sent a call-back of `source`, and that call's id. */
+/** The call a recorded call-back placed: its id; null when it may have been; undefined if not. */
+function placedCall(outcome: Outcome): string | null | undefined {
+	if (!outcome.ok) return mayHaveActed(outcome.error) ? null : undefined;
+	const callId = (outcome.value as IDataObject | undefined)?.call_id;
+	return typeof callId === 'string' ? callIdOf(callId) : null;
+}
+
+/**
+ * The first other item of this execution that sent a call-back of `source`, and that call's id
+ * (null when its answer was lost after sending): its latest one, where it sent several.
+ */
 export function placedByAnother(
 	ctx: IExecuteFunctions,
 	i: number,
 	source: string,
 ): { item: number; callId: string | null } | undefined {
-	const items = ctx.getInputData?.() ?? [];
-	for (let j = 0; j < items.length; j++) {
-		if (j === i) continue;
-		const key = jsonOf(ctx, j);
-		const sent = key ? sentBy.get(key) : undefined;
-		if (sent?.has(source)) return { item: j, callId: sent.get(source) ?? null };
+	let found: { item: number; callId: string | null } | undefined;
+	for (const { item, outcome } of sentByOthers(ctx, i, SENT, source)) {
+		if (found && found.item !== item) break;
+		const callId = placedCall(outcome);
+		if (callId !== undefined) found = { item, callId };
 	}
-	return undefined;
+	return found;
 }

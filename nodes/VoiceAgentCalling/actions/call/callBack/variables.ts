@@ -17,6 +17,7 @@ import {
 } from '../../../../shared/assistants/promptVariables';
 import { usedPromptVariables } from '../../../../shared/assistants/versions';
 import { fields, type Fields } from '../../../../shared/engine/params';
+import { perRun, type Run } from '../../../../shared/engine/run';
 import type { StartBody } from '../../../../shared/dialling/startRequest';
 import { variableRows, type RowConflict, type VariableRows } from './rows';
 
@@ -53,17 +54,8 @@ function readVariableRows(ctx: IExecuteFunctions): VariableRows | undefined {
 	return rows;
 }
 
-const rowsOfRun = new WeakMap<object, { rows: VariableRows | undefined }>();
-
 /** The rows of this run of the node (see readVariableRows), read at the first item's call. */
-export function variableRowsOfRun(ctx: IExecuteFunctions): VariableRows | undefined {
-	let read = rowsOfRun.get(ctx);
-	if (!read) {
-		read = { rows: readVariableRows(ctx) };
-		rowsOfRun.set(ctx, read);
-	}
-	return read.rows;
-}
+export const variableRowsOfRun = perRun(readVariableRows);
 
 /** Where the variables of a call placed back came from, as its output says. */
 export type VariablesFrom = 'override' | 'rows' | 'original_call' | 'none';
@@ -119,15 +111,19 @@ export const variablesSaid = (chosen: ChosenVariables) =>
 		: { variables_from: chosen.from, variables_row: chosen.row };
 
 /**
- * The assistants read in this run of the node, by id. Keyed by the node's execute context,
- * which every item of the run shares and which dies with the run (no state outlives an
- * execution). A failed read is forgotten, so the next item tries again.
+ * The assistants read in this run of the node, by id: kept by the run (engine/run.ts), which
+ * every item of the execution shares and which dies with it. A failed read is forgotten, so
+ * the next item tries again.
  */
-const assistantsOfRun = new WeakMap<object, Map<string, Promise<IDataObject>>>();
+const assistantsOfRun = perRun(() => new Map<string, Promise<IDataObject>>());
 
-function assistantOnce(ctx: IExecuteFunctions, agentId: string, i: number): Promise<IDataObject> {
-	let read = assistantsOfRun.get(ctx);
-	if (!read) assistantsOfRun.set(ctx, (read = new Map()));
+function assistantOnce(
+	ctx: IExecuteFunctions,
+	run: Run,
+	agentId: string,
+	i: number,
+): Promise<IDataObject> {
+	const read = run.get(assistantsOfRun);
 	let agent = read.get(agentId);
 	if (!agent) {
 		agent = readAssistantRecord(ctx, agentId, i);
@@ -139,6 +135,7 @@ function assistantOnce(ctx: IExecuteFunctions, agentId: string, i: number): Prom
 
 export async function checkVariables(
 	ctx: IExecuteFunctions,
+	run: Run,
 	o: Fields,
 	body: StartBody,
 	chosen: ChosenVariables,
@@ -146,7 +143,10 @@ export async function checkVariables(
 ): Promise<void> {
 	const known = chosen.values !== null;
 	const unknown = `the original call's variables are not known (a history row does not carry them${chosen.note ? `, and ${chosen.note}` : ''})`;
-	const used = usedPromptVariables(await assistantOnce(ctx, body.agent_id, i), body.version_id);
+	const used = usedPromptVariables(
+		await assistantOnce(ctx, run, body.agent_id, i),
+		body.version_id,
+	);
 	const vars = body.custom_args_values ?? {};
 	const given = [
 		...Object.keys(vars).filter((k) => vars[k].trim() !== ''),

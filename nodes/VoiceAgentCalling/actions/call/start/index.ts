@@ -51,13 +51,15 @@ const NO_WAIT: WaitSettings = {
 	maxWaitMs: 0,
 };
 
+export const kind = 'batch';
+
 /**
  * Call → Start for the whole batch: every row is checked first (without Continue On Fail one
  * bad row stops the run before anyone is called, so a rerun cannot dial anyone twice), then
  * rows are dialled at the pace the settings allow, and rows that wait for their call to end
  * are handed to one watcher that checks all of them together.
  */
-export async function executeBatch(
+export async function execute(
 	this: IExecuteFunctions,
 	itemCount: number,
 	{ stopOnError }: BatchOptions,

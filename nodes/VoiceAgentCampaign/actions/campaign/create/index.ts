@@ -90,7 +90,9 @@ function afterSending(error: unknown, name: string): never {
 	throw error;
 }
 
-export async function executeAll(
+export const kind = 'all';
+
+export async function execute(
 	this: IExecuteFunctions,
 	itemCount: number,
 	{ stopOnError }: BatchOptions,
