@@ -1,7 +1,7 @@
 /** Call › Get: the call record, its transcript decoded, its recording as a file. */
 import { API_KEY, jsonOf, runNode, expectAllMocksUsed, mockApi } from '../../../helpers/harness';
-import { record } from '../../../helpers/record';
-import { AGENT, CALL } from '../../../helpers/fixtures';
+import { CALLED_ADA, callDetails, record } from '../../../helpers/record';
+import { CALL } from '../../../helpers/fixtures';
 import { details, recordingHost, REC_URL, wavReply } from '../../../helpers/recording';
 
 expectAllMocksUsed();
@@ -19,21 +19,12 @@ describe('Call › Get', () => {
 		call_disconnect_reason: 'agent_hangup',
 		timezone: 'Asia/Kolkata',
 	};
-	const details = {
-		id: CALL,
-		call_direction: 'outbound',
-		call_status: 'completed',
-		call_sub_status: 'ACCEPTED',
-		from_number: '+14155550000',
-		to_number: '+14155550100',
-		callee_name: 'Ada',
-		agent_id: AGENT,
-		initiation_time: '2026-11-25T12:00:00Z',
+	const details = callDetails({
 		recording_url: 'https://rec.example/1.mp3',
 		transcription_url: '[{"bot":"Hello Ada"},{"user":"Hi","timestamp":3}]',
 		platform_analysis: analysis,
 		client_analysis: {},
-	};
+	});
 
 	test('reads details with analysis and decodes the transcript', async () => {
 		const scope = mockApi()
@@ -51,12 +42,7 @@ describe('Call › Get', () => {
 				status: 'completed',
 				sub_status: 'ACCEPTED',
 				outcome: 'answered',
-				direction: 'outbound',
-				assistant: { id: AGENT },
-				from_number: '+14155550000',
-				to_number: '+14155550100',
-				callee_name: 'Ada',
-				created_at: '2026-11-25T12:00:00Z',
+				...CALLED_ADA,
 				recording_url: 'https://rec.example/1.mp3',
 				transcript_turns: [
 					{ speaker: 'bot', text: 'Hello Ada' },
