@@ -2,11 +2,13 @@ import nock from 'nock';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { rememberedCount, type CursorState } from '../../../nodes/shared/calls/cursor';
-import { mockApi } from '../../helpers/harness';
+import { expectAllMocksUsed, mockApi } from '../../helpers/harness';
+import { mockNow } from '../../helpers/mockNow';
 import { record } from '../../helpers/record';
 import { PollHarness } from '../../helpers/poll';
 import { AGENT } from '../../helpers/fixtures';
 import { dayAfter, withDates } from '../../helpers/historyDates';
+import { OUTBOUND_ROW } from '../../helpers/history';
 
 const T0 = Date.parse('2026-11-25T12:00:00Z');
 const MIN = 60_000;
@@ -15,16 +17,11 @@ const since = (now: number) =>
 	new Date(now - 24 * 3600_000).toISOString().replace('.000Z', '+00:00');
 
 let now = T0;
-beforeEach(() => {
-	now = T0;
-	jest.spyOn(Date, 'now').mockImplementation(() => now);
-});
-afterEach(() => {
-	jest.restoreAllMocks();
-	const pending = nock.pendingMocks();
-	nock.cleanAll();
-	expect(pending).toEqual([]);
-});
+mockNow(
+	() => now,
+	() => (now = T0),
+);
+expectAllMocksUsed();
 
 /** The API as a poll uses it: reads only, so no request carries a body. */
 const reads = () =>
@@ -52,12 +49,7 @@ function row(
 		agent: { id: AGENT, agent_name: 'Sales' },
 		call_duration: seconds,
 		call_attempt_time: iso(T0 - attemptMinAgo * MIN),
-		call_cost: 1.5,
-		call_type: 'outbound',
-		inbound_from: null,
-		credits_processed: true,
-		from_numbers: ['+14155550000'],
-		voicemail_detected: false,
+		...OUTBOUND_ROW,
 		...extra,
 	};
 }
