@@ -12,6 +12,7 @@ import { fixtures } from '../../sandbox';
 import * as env from '../../scripts/n8n-env';
 import { chainWorkflow, CREDENTIAL, e2eSuite, MAJOR } from '../helpers/e2eSuite';
 import { locator } from '../helpers/fixtures';
+import { dryRunSummary } from '../helpers/dryRun';
 
 const PKG = 'n8n-nodes-voice-agent';
 const CALLING = `${PKG}.voiceAgentCalling`;
@@ -328,17 +329,7 @@ describe(`n8n ${MAJOR}.x: before the dial (issue 31)`, () => {
 		// Start: one report per row, paired, with the run's counts on each.
 		const report = out(data, 'Start dry run');
 		expect(report.map((r) => r.summary)).toEqual(
-			report.map(() => ({
-				rows: 9,
-				would_call: 6,
-				skipped: {
-					do_not_call: 2,
-					invalid_number: 0,
-					missing_prompt_variable: 0,
-					zone_unknown: 1,
-					invalid_input: 0,
-				},
-			})),
+			report.map(() => dryRunSummary(9, 6, { do_not_call: 2, zone_unknown: 1 })),
 		);
 		expect(report.map((r) => r.skipped ?? r.body.call_config.call_time.timezone)).toEqual([
 			'America/New_York',
@@ -383,17 +374,7 @@ describe(`n8n ${MAJOR}.x: before the dial (issue 31)`, () => {
 		expect([preview.dry_run, preview.rows_to_upload, preview.summary]).toEqual([
 			true,
 			6,
-			{
-				rows: 9,
-				would_call: 6,
-				skipped: {
-					do_not_call: 2,
-					invalid_number: 0,
-					missing_prompt_variable: 0,
-					zone_unknown: 1,
-					invalid_input: 0,
-				},
-			},
+			dryRunSummary(9, 6, { do_not_call: 2, zone_unknown: 1 }),
 		]);
 		expect(
 			preview.campaigns.map((c: any) => [c.dry_run, c.rows_to_upload, c.call_window.timezone]),

@@ -69,3 +69,10 @@ export function sheetStart(
 		...extra,
 	});
 }
+
+/** Start's answer: call n (…00n) started, with `data` beside its id. */
+export const startAnswer = (n: number, data: Record<string, unknown> = {}) => ({
+	status: 'success',
+	message: 'Call initiated successfully',
+	data: { call_id: `00000000-0000-4000-8000-00000000000${n}`, ...data },
+});

@@ -7,6 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { expectAllMocksUsed, mockApi, runNode } from '../../../../helpers/harness';
 import { bodyBytes, parseMultipart } from '../../../../helpers/multipart';
+import { dryRunSummary } from '../../../../helpers/dryRun';
 import { AGENT, createParams, mockAgent, mockLookup, rows } from './helpers';
 
 expectAllMocksUsed();
@@ -158,17 +159,7 @@ describe("Campaign › Create: Call Window in the Callee's Time Zone", () => {
 		expect(output).toHaveLength(1);
 		const json = output[0].json;
 		expect([json.dry_run, json.rows_to_upload]).toEqual([true, 5]);
-		expect(json.summary).toEqual({
-			rows: 6,
-			would_call: 5,
-			skipped: {
-				do_not_call: 0,
-				invalid_number: 0,
-				missing_prompt_variable: 0,
-				zone_unknown: 1,
-				invalid_input: 0,
-			},
-		});
+		expect(json.summary).toEqual(dryRunSummary(6, 5, { zone_unknown: 1 }));
 		expect(json.left_out).toEqual([REFUSED]);
 		const campaigns = json.campaigns as IDataObject[];
 		expect(
