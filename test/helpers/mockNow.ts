@@ -1,11 +1,8 @@
 /**
- * Date.now as a test file moves it: each test first resets the file's own clock (its
- * `let now`, set back to where the file starts), then reads it through `now`; restored after.
+ * Date.now as a test file moves it: read through `now` (the file's own `let now`, which the
+ * file sets back to its start before each test) for each test, restored after.
  */
-export function mockNow(now: () => number, reset: () => void): void {
-	beforeEach(() => {
-		reset();
-		jest.spyOn(Date, 'now').mockImplementation(now);
-	});
+export function mockNow(now: () => number): void {
+	beforeEach(() => jest.spyOn(Date, 'now').mockImplementation(now));
 	afterEach(() => jest.restoreAllMocks());
 }

@@ -12,10 +12,8 @@ const MIN = 60_000;
 const since = (at: number) => new Date(at - 24 * 3600_000).toISOString().replace('.000Z', '+00:00');
 
 let now = T0;
-mockNow(
-	() => now,
-	() => (now = T0),
-);
+beforeEach(() => (now = T0));
+mockNow(() => now);
 expectAllMocksUsed();
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

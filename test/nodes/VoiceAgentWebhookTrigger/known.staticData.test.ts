@@ -22,10 +22,8 @@ const DUPLICATE = { webhookResponse: { received: true, duplicate: true } };
 
 let now = T0;
 beforeAll(() => nock.disableNetConnect());
-mockNow(
-	() => now,
-	() => (now = T0),
-);
+beforeEach(() => (now = T0));
+mockNow(() => now);
 expectAllMocksUsed();
 
 /** all_processing_completed of a call that ended, flat, as the service posts it. */

@@ -19,10 +19,8 @@ const T0 = Date.parse('2026-11-25T12:00:00Z');
 const MIN = 60_000;
 let now = T0;
 beforeAll(() => nock.disableNetConnect());
-mockNow(
-	() => now,
-	() => (now = T0),
-);
+beforeEach(() => (now = T0));
+mockNow(() => now);
 expectAllMocksUsed();
 
 const trigger = (events: string[], filters: Record<string, unknown>, extra = {}) =>

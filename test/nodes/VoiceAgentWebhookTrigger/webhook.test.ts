@@ -19,10 +19,8 @@ const auth = { 'x-voice-agent-secret': SECRET };
 
 let now = T0;
 beforeAll(() => nock.disableNetConnect());
-mockNow(
-	() => now,
-	() => (now = T0),
-);
+beforeEach(() => (now = T0));
+mockNow(() => now);
 expectAllMocksUsed();
 
 const trigger = (parameters: Record<string, unknown> = {}) =>
