@@ -81,3 +81,12 @@ export const CALLED_ADA = {
 	callee_name: 'Ada',
 	created_at: '2026-11-25T12:00:00Z',
 };
+
+/** The record's fields read from callDetails(): that call, answered. */
+export const ADA_ANSWERED = {
+	call_id: CALL,
+	status: 'completed',
+	sub_status: 'ACCEPTED',
+	outcome: 'answered',
+	...CALLED_ADA,
+};

@@ -10,7 +10,7 @@ import {
 	type CallRecord,
 } from '../../../nodes/shared/calls/record';
 import { AGENT, CALL } from '../../helpers/fixtures';
-import { CALLED_ADA, callDetails, NO_ANALYSIS, record } from '../../helpers/record';
+import { ADA_ANSWERED, CALLED_ADA, callDetails, NO_ANALYSIS, record } from '../../helpers/record';
 
 const VERSION = '5b2e1c3d-4a5f-4e6d-9c8b-7a6f5e4d3c2b';
 const turns = [
@@ -165,11 +165,7 @@ describe('call details', () => {
 		const data = details(transcription) as IDataObject;
 		expect(recordFromDetails(data)).toEqual(
 			record({
-				call_id: CALL,
-				status: 'completed',
-				sub_status: 'ACCEPTED',
-				outcome: 'answered',
-				...CALLED_ADA,
+				...ADA_ANSWERED,
 				recording_url: 'https://rec.example/1.wav',
 				transcript_turns: turns,
 				transcript_text: transcriptText,

@@ -1,10 +1,17 @@
 /** Call › Get: the call record, its transcript decoded, its recording as a file. */
 import { API_KEY, jsonOf, runNode, expectAllMocksUsed, mockApi } from '../../../helpers/harness';
-import { CALLED_ADA, callDetails, record } from '../../../helpers/record';
-import { CALL } from '../../../helpers/fixtures';
+import { ADA_ANSWERED, callDetails, record } from '../../../helpers/record';
+import { CALL, unauthorizedItem } from '../../../helpers/fixtures';
 import { details, recordingHost, REC_URL, wavReply } from '../../../helpers/recording';
 
 expectAllMocksUsed();
+
+/** Call › Get of CALL with these fields. */
+const getCall = (fields: Record<string, unknown>) =>
+	runNode({
+		type: 'voiceAgentCalling',
+		parameters: { resource: 'call', operation: 'get', callId: CALL, ...fields },
+	});
 
 describe('Call › Get', () => {
 	// The platform analysis as the vendor reference gives it.
@@ -38,11 +45,7 @@ describe('Call › Get', () => {
 		expect(error).toBeUndefined();
 		expect(jsonOf(output)).toEqual([
 			record({
-				call_id: CALL,
-				status: 'completed',
-				sub_status: 'ACCEPTED',
-				outcome: 'answered',
-				...CALLED_ADA,
+				...ADA_ANSWERED,
 				recording_url: 'https://rec.example/1.mp3',
 				transcript_turns: [
 					{ speaker: 'bot', text: 'Hello Ada' },
@@ -109,15 +112,7 @@ describe('Call › Get', () => {
 				},
 				pairedItem: { item: 0 },
 			},
-			{
-				json: {
-					error: 'Invalid credentials',
-					description:
-						'Check the API key in the Voice Agent API credential. A regenerated key makes the old one stop working at once.',
-					httpCode: '401',
-				},
-				pairedItem: { item: 1 },
-			},
+			unauthorizedItem(1),
 		]);
 		expect(JSON.stringify(output)).not.toContain(API_KEY);
 		scope.done();
@@ -148,15 +143,7 @@ describe('Call › Get › Download Recording', () => {
 	test('the details with the recording as a file', async () => {
 		details();
 		recordingHost(wavReply);
-		const { output } = await runNode({
-			type: 'voiceAgentCalling',
-			parameters: {
-				resource: 'call',
-				operation: 'get',
-				callId: CALL,
-				downloadRecording: true,
-			},
-		});
+		const { output } = await getCall({ downloadRecording: true });
 		expect(output[0].json).toEqual(
 			record({
 				call_id: CALL,
@@ -179,15 +166,7 @@ describe('call reads: fields read as their types', () => {
 			.get('/calling/call-details')
 			.query({ id: CALL })
 			.reply(200, { data: { id: CALL, transcription_url: '[]' } });
-		const { output } = await runNode({
-			type: 'voiceAgentCalling',
-			parameters: {
-				resource: 'call',
-				operation: 'get',
-				callId: CALL,
-				includeAnalysis: '={{ "false" }}',
-			},
-		});
+		const { output } = await getCall({ includeAnalysis: '={{ "false" }}' });
 		expect(jsonOf(output).map((json) => [json.call_id, json.raw])).toEqual([
 			[CALL, { id: CALL, transcription_url: '[]' }],
 		]);
