@@ -76,3 +76,12 @@ export const startAnswer = (n: number, data: Record<string, unknown> = {}) => ({
 	message: 'Call initiated successfully',
 	data: { call_id: `00000000-0000-4000-8000-00000000000${n}`, ...data },
 });
+
+/**
+ * Three sheet rows (Row 0 to Row 2, +14155551001 to +14155551003), fresh for every run: n8n
+ * remembers what was sent per input item object.
+ */
+export const threeRows = () =>
+	['+14155551001', '+14155551002', '+14155551003'].map((phone, n) => ({
+		json: { name: `Row ${n}`, phone },
+	}));
