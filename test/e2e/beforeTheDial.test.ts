@@ -10,7 +10,7 @@
  */
 import { fixtures } from '../../sandbox';
 import * as env from '../../scripts/n8n-env';
-import { chainWorkflow, CREDENTIAL, e2eSuite, MAJOR } from '../helpers/e2eSuite';
+import { chainWorkflow, e2eSuite, MAJOR, nodeMaker } from '../helpers/e2eSuite';
 import { locator } from '../helpers/fixtures';
 import { dryRunSummary } from '../helpers/dryRun';
 
@@ -49,27 +49,13 @@ const LISTED = '+1 (415) 555-0144, +16465550154';
 const WINDOW = { callStartTime: '08:00', callEndTime: '21:00' };
 
 /** n8n's node record; our nodes get the sandbox credential. */
-function node(
-	id: string,
-	n: number,
-	name: string,
-	type: string,
-	typeVersion: number,
-	parameters: object,
-	settings: object = {},
-) {
-	const hex = Buffer.from(id).toString('hex').padEnd(12, '0').slice(-12);
-	return {
-		id: `b7d1a100-0000-4000-8000-${hex.slice(0, 10)}${String(n).padStart(2, '0')}`,
-		name,
-		type,
-		typeVersion,
-		position: [n * 220, (n % 2) * 160],
-		parameters,
-		...(type.startsWith(PKG) ? { credentials: { voiceAgentApi: CREDENTIAL } } : {}),
-		...settings,
-	};
-}
+const node = nodeMaker(
+	(id, n) => {
+		const hex = Buffer.from(id).toString('hex').padEnd(12, '0').slice(-12);
+		return `b7d1a100-0000-4000-8000-${hex.slice(0, 10)}${String(n).padStart(2, '0')}`;
+	},
+	(n) => [n * 220, (n % 2) * 160],
+);
 
 const manual = (id: string) => node(id, 0, 'Manual Trigger', 'n8n-nodes-base.manualTrigger', 1, {});
 const sheet = (id: string, rows: object[]) =>
