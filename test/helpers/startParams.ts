@@ -57,18 +57,24 @@ export function sheetStart(
 	settings: Record<string, unknown> = {},
 	extra: Record<string, unknown> = {},
 ): IDataObject {
-	return startSettings(settings, {
-		resource: 'call',
-		operation: 'start',
-		assistant: { __rl: true, mode: 'id', value: AGENT },
-		name: '={{ $json.name }}',
-		mobileNumber: '={{ $json.phone }}',
-		fromNumber: { __rl: true, mode: 'number', value: '+14155550000' },
-		variablesMode: 'none',
-		missingVariables: 'ignore',
-		...extra,
-	});
+	return startSettings(settings, { ...rowsStart(AGENT, '+14155550000'), ...extra });
 }
+
+/**
+ * Call › Start over sheet rows `{ name, phone }` with assistant `agent` (picked By ID, or
+ * From List) calling from `from` (typed, or picked From List): no variables, and Missing
+ * Prompt Variables set to Ignore, as the rows carry none of the assistant's variables.
+ */
+export const rowsStart = (agent: string, from: string, picked: 'id' | 'list' = 'id') => ({
+	resource: 'call',
+	operation: 'start',
+	assistant: { __rl: true, mode: picked, value: agent },
+	name: '={{ $json.name }}',
+	mobileNumber: '={{ $json.phone }}',
+	fromNumber: { __rl: true, mode: picked === 'id' ? 'number' : 'list', value: from },
+	variablesMode: 'none',
+	missingVariables: 'ignore',
+});
 
 /** Start's answer: call n (…00n) started, with `data` beside its id. */
 export const startAnswer = (n: number, data: Record<string, unknown> = {}) => ({
