@@ -6,10 +6,8 @@
  * resource locator modes) must be in its node's `methods`, and each is called once against
  * the sandbox and must list entries.
  */
-import { mock } from 'jest-mock-extended';
-import { ExecutionLifecycleHooks, LoadOptionsContext } from 'n8n-core';
+import type { LoadOptionsContext } from 'n8n-core';
 import type {
-	INode,
 	INodeListSearchResult,
 	INodeParameters,
 	INodeProperties,
@@ -18,7 +16,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox';
-import { makeAdditionalData, makeWorkflow, PACKAGE, packageNodeClasses } from '../helpers/harness';
+import { loadOptionsContext, PACKAGE, packageNodeClasses } from '../helpers/harness';
 import { packageNodeTypes } from '../helpers/nodes';
 import { sandboxCredentials, useSandbox } from '../helpers/sandbox';
 import { AGENT_1, KB_1 } from '../sandbox/helpers';
@@ -82,21 +80,7 @@ function dropdownContext(sb: Sandbox, type: string, field: string): LoadOptionsC
 		assistant: { __rl: true, mode: 'list', value: AGENT_1 },
 		knowledgeBaseId: { __rl: true, mode: 'list', value: KB_1 },
 	};
-	const node: INode = {
-		id: 'node-1',
-		name: 'Voice Agent',
-		type: `${PACKAGE}.${type}`,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: current,
-		credentials: { voiceAgentApi: { id: '1', name: 'Voice Agent account' } },
-	};
-	const additionalData = makeAdditionalData(
-		sandboxCredentials(sb),
-		new ExecutionLifecycleHooks('manual', '1', mock()),
-	);
-	additionalData.currentNodeParameters = current;
-	return new LoadOptionsContext(makeWorkflow(node), node, additionalData, `parameters.${field}`);
+	return loadOptionsContext(type, `parameters.${field}`, current, current, sandboxCredentials(sb));
 }
 
 /** Calls one dropdown's method as the editor does; its entries as {name, value}. */

@@ -5,21 +5,15 @@
  * filters, Export History and the Polling Trigger see today's calls.
  */
 import type { Sandbox } from '../../sandbox';
-import { initBinaryData, jsonOf, runNode } from '../helpers/harness';
+import { jsonOf, runNode } from '../helpers/harness';
 import { PollHarness } from '../helpers/poll';
-import { sandboxCredentials, useSandbox } from '../helpers/sandbox';
+import { sandboxCredentials, useSandboxClock } from '../helpers/sandbox';
 import { callBody, type Client } from '../sandbox/helpers';
 
 let sb: Sandbox;
 let api: Client;
 
-beforeAll(async () => {
-	await initBinaryData();
-});
-const sandbox = useSandbox((started) => ({ sb, api } = started));
-// The node's clock is the sandbox's.
-beforeEach(() => jest.spyOn(Date, 'now').mockImplementation(() => sb.now()));
-afterEach(() => jest.restoreAllMocks());
+const sandbox = useSandboxClock((started) => ({ sb, api } = started));
 
 async function endedCall(): Promise<string> {
 	const id = (await api.post('/calling/outbound/individual', callBody())).body.data.call_id;

@@ -10,8 +10,9 @@
  */
 import { fixtures } from '../../sandbox';
 import * as env from '../../scripts/n8n/env';
-import { chainWorkflow, CREDENTIAL, e2eSuite, MAJOR } from '../helpers/e2eSuite';
+import { chainWorkflow, e2eSuite, MAJOR, nodeMaker } from '../helpers/e2eSuite';
 import { locator } from '../helpers/fixtures';
+import { dryRunSummary } from '../helpers/dryRun';
 
 const PKG = 'n8n-nodes-voice-agent';
 const CALLING = `${PKG}.voiceAgentCalling`;
@@ -48,27 +49,13 @@ const LISTED = '+1 (415) 555-0144, +16465550154';
 const WINDOW = { callStartTime: '08:00', callEndTime: '21:00' };
 
 /** n8n's node record; our nodes get the sandbox credential. */
-function node(
-	id: string,
-	n: number,
-	name: string,
-	type: string,
-	typeVersion: number,
-	parameters: object,
-	settings: object = {},
-) {
-	const hex = Buffer.from(id).toString('hex').padEnd(12, '0').slice(-12);
-	return {
-		id: `b7d1a100-0000-4000-8000-${hex.slice(0, 10)}${String(n).padStart(2, '0')}`,
-		name,
-		type,
-		typeVersion,
-		position: [n * 220, (n % 2) * 160],
-		parameters,
-		...(type.startsWith(PKG) ? { credentials: { voiceAgentApi: CREDENTIAL } } : {}),
-		...settings,
-	};
-}
+const node = nodeMaker(
+	(id, n) => {
+		const hex = Buffer.from(id).toString('hex').padEnd(12, '0').slice(-12);
+		return `b7d1a100-0000-4000-8000-${hex.slice(0, 10)}${String(n).padStart(2, '0')}`;
+	},
+	(n) => [n * 220, (n % 2) * 160],
+);
 
 const manual = (id: string) => node(id, 0, 'Manual Trigger', 'n8n-nodes-base.manualTrigger', 1, {});
 const sheet = (id: string, rows: object[]) =>
@@ -328,17 +315,7 @@ describe(`n8n ${MAJOR}.x: before the dial (issue 31)`, () => {
 		// Start: one report per row, paired, with the run's counts on each.
 		const report = out(data, 'Start dry run');
 		expect(report.map((r) => r.summary)).toEqual(
-			report.map(() => ({
-				rows: 9,
-				would_call: 6,
-				skipped: {
-					do_not_call: 2,
-					invalid_number: 0,
-					missing_prompt_variable: 0,
-					zone_unknown: 1,
-					invalid_input: 0,
-				},
-			})),
+			report.map(() => dryRunSummary(9, 6, { do_not_call: 2, zone_unknown: 1 })),
 		);
 		expect(report.map((r) => r.skipped ?? r.body.call_config.call_time.timezone)).toEqual([
 			'America/New_York',
@@ -383,17 +360,7 @@ describe(`n8n ${MAJOR}.x: before the dial (issue 31)`, () => {
 		expect([preview.dry_run, preview.rows_to_upload, preview.summary]).toEqual([
 			true,
 			6,
-			{
-				rows: 9,
-				would_call: 6,
-				skipped: {
-					do_not_call: 2,
-					invalid_number: 0,
-					missing_prompt_variable: 0,
-					zone_unknown: 1,
-					invalid_input: 0,
-				},
-			},
+			dryRunSummary(9, 6, { do_not_call: 2, zone_unknown: 1 }),
 		]);
 		expect(
 			preview.campaigns.map((c: any) => [c.dry_run, c.rows_to_upload, c.call_window.timezone]),

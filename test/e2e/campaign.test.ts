@@ -18,8 +18,8 @@ import { parseCsv } from '../../nodes/VoiceAgentCampaign/actions/campaign/create
 import { fixtures } from '../../sandbox';
 import { bound } from '../../lib/bounds';
 import * as env from '../../scripts/n8n/env';
-import { chainWorkflow, CREDENTIAL, e2eSuite, MAJOR, REPO } from '../helpers/e2eSuite';
-import { waitFor } from '../helpers/wait';
+import { chainWorkflow, e2eSuite, MAJOR, nodeMaker, REPO } from '../helpers/e2eSuite';
+import { morePolls, waitFor } from '../helpers/wait';
 
 const PKG = 'n8n-nodes-voice-agent';
 const CAMPAIGN = `${PKG}.voiceAgentCampaign`;
@@ -59,24 +59,11 @@ const toCsv = (rows: Array<Record<string, string>>) =>
 /** The cleaned number of a good row, as the node must send it. */
 const e164 = (phone: string) => `+91${phone.replace(/^\+91/, '').replace(/\s/g, '')}`;
 
-function node(
-	id: string,
-	n: number,
-	name: string,
-	type: string,
-	typeVersion: number,
-	parameters: object,
-) {
-	return {
-		id: `ca3ca3ca-0000-4000-8000-${Buffer.from(id).toString('hex').slice(-10)}${String(n).padStart(2, '0')}`,
-		name,
-		type,
-		typeVersion,
-		position: [n * 220, 0],
-		parameters,
-		...(type.startsWith(PKG) ? { credentials: { voiceAgentApi: CREDENTIAL } } : {}),
-	};
-}
+const node = nodeMaker(
+	(id, n) =>
+		`ca3ca3ca-0000-4000-8000-${Buffer.from(id).toString('hex').slice(-10)}${String(n).padStart(2, '0')}`,
+	(n) => [n * 220, 0],
+);
 
 const workflow = chainWorkflow;
 
@@ -467,12 +454,7 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 					bound('poll', 2),
 				),
 			);
-			const seen = polls();
-			await waitFor(
-				`${QUIET_POLLS} more polls`,
-				() => polls() >= seen + QUIET_POLLS,
-				bound('poll', QUIET_POLLS + 1),
-			);
+			await morePolls(polls, QUIET_POLLS);
 			// Exactly once each.
 			expect((await emitted()).sort()).toEqual(ended);
 

@@ -123,41 +123,47 @@ async function startDev(how: 'npm' | 'parent', { defaultN8nPortTaken = false } =
 						])}, { stdio: 'inherit' }); setInterval(() => {}, 1 << 30);`,
 					],
 				];
+	const { top, output } = spawnDev(command, {
+		...(held ? { DEV_DEFAULT_N8N_PORT: String(held.port) } : { N8N_PORT: String(givenN8nPort) }),
+		SANDBOX_PORT: String(sandboxPort),
+		SANDBOX_SPEED: '20',
+		DEV_USER_FOLDER: userFolder,
+	});
+	await waitFor(
+		'npm run dev to print that n8n is running',
+		() => {
+			if (top.exitCode !== null) throw new Error(`dev exited early:\n${output()}`);
+			return output().includes('is running.');
+		},
+		bound('devStart'),
+	).catch((error) => {
+		throw new Error(`${error.message}\n${output().slice(-3000)}`);
+	});
+	let n8nPort = givenN8nPort;
+	if (held) {
+		const moved = new RegExp(
+			`port ${held.port} for n8n is already in use: using port (\\d+) \\(set N8N_PORT to choose\\)`,
+		).exec(output());
+		if (!moved)
+			throw new Error(`no word of the taken port ${held.port}:\n${output().slice(-3000)}`);
+		n8nPort = Number(moved[1]);
+		expect(output()).toContain(`Open       http://localhost:${n8nPort}/`);
+	}
+	return { top, n8nPort, sandboxPort, userFolder, output };
+}
+
+/** Starts `command` in the repository, `vars` over npm's environment; what it prints is kept. */
+function spawnDev(command: [string, string[]], vars: Record<string, string>) {
 	const top = spawn(command[0], command[1], {
 		cwd: REPO,
-		env: {
-			...env.npmEnv(),
-			...(held ? { DEV_DEFAULT_N8N_PORT: String(held.port) } : { N8N_PORT: String(givenN8nPort) }),
-			SANDBOX_PORT: String(sandboxPort),
-			SANDBOX_SPEED: '20',
-			DEV_USER_FOLDER: userFolder,
-		},
+		env: { ...env.npmEnv(), ...vars },
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
 	started.push(proc(top.pid!));
 	let output = '';
 	top.stdout!.on('data', (c) => (output += c));
 	top.stderr!.on('data', (c) => (output += c));
-	await waitFor(
-		'npm run dev to print that n8n is running',
-		() => {
-			if (top.exitCode !== null) throw new Error(`dev exited early:\n${output}`);
-			return output.includes('is running.');
-		},
-		bound('devStart'),
-	).catch((error) => {
-		throw new Error(`${error.message}\n${output.slice(-3000)}`);
-	});
-	let n8nPort = givenN8nPort;
-	if (held) {
-		const moved = new RegExp(
-			`port ${held.port} for n8n is already in use: using port (\\d+) \\(set N8N_PORT to choose\\)`,
-		).exec(output);
-		if (!moved) throw new Error(`no word of the taken port ${held.port}:\n${output.slice(-3000)}`);
-		n8nPort = Number(moved[1]);
-		expect(output).toContain(`Open       http://localhost:${n8nPort}/`);
-	}
-	return { top, n8nPort, sandboxPort, userFolder, output: () => output };
+	return { top, output: () => output };
 }
 
 /** Nothing of the dev run is left: no process of its tree, no port open. */
@@ -238,27 +244,21 @@ describe(`npm run dev on n8n ${MAJOR}.x stops everything it started`, () => {
 			holders.push(held);
 			const userFolder = mkdtempSync(path.join(tmpdir(), 'voice-agent-dev-'));
 			folders.push(userFolder);
-			const top = spawn(process.execPath, [path.join(REPO, 'scripts', 'dev', 'dev.js'), '--no-build'], {
-				cwd: REPO,
-				env: {
-					...env.npmEnv(),
+			const { top, output } = spawnDev(
+				[process.execPath, [path.join(REPO, 'scripts', 'dev', 'dev.js'), '--no-build']],
+				{
 					N8N_PORT: String(held.port),
 					SANDBOX_PORT: String((await env.freePorts(1))[0]),
 					DEV_USER_FOLDER: userFolder,
 				},
-				stdio: ['ignore', 'pipe', 'pipe'],
-			});
-			started.push(proc(top.pid!));
-			let output = '';
-			top.stdout!.on('data', (c) => (output += c));
-			top.stderr!.on('data', (c) => (output += c));
+			);
 			const code = await new Promise<number | null>((resolve) => top.on('exit', resolve));
 			expect(code).toBe(1);
-			expect(output).toContain(
+			expect(output()).toContain(
 				`[dev] port ${held.port} for n8n is already in use: stop what uses it, or set N8N_PORT to a free port`,
 			);
 			// Nothing was started: no sandbox answered, no n8n.
-			expect(output).not.toContain('starting the sandbox');
+			expect(output()).not.toContain('starting the sandbox');
 		},
 	);
 });

@@ -36,7 +36,7 @@ import path from 'node:path';
 import { fixtures } from '../../sandbox';
 import { bound } from '../../lib/bounds';
 import { e2eSuite, MAJOR, REPO } from '../helpers/e2eSuite';
-import { waitFor } from '../helpers/wait';
+import { morePolls, waitFor } from '../helpers/wait';
 
 const WORKFLOW = 'exFollowUpEnded';
 const FROM = fixtures.NUMBERS[0].number;
@@ -323,12 +323,7 @@ describe(`n8n ${MAJOR}.x the example Follow up on every ended call, as shipped (
 				),
 			);
 			// Only the trigger reads the history once no execution runs: more polls, nothing new.
-			const seen = reads();
-			await waitFor(
-				`${QUIET_POLLS} more polls`,
-				() => reads() >= seen + QUIET_POLLS,
-				bound('poll', QUIET_POLLS + 1),
-			);
+			await morePolls(reads, QUIET_POLLS);
 			const list = await runs();
 			// Every execution ended, but those that hold a call-back for a later day in their Wait.
 			const waiting = list.filter((e) => e.status !== 'success');

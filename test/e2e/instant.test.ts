@@ -13,6 +13,7 @@ import { bound } from '../../lib/bounds';
 import * as env from '../../scripts/n8n/env';
 import { n8nRequest } from '../../scripts/n8n/rest';
 import { runFailure, runWorkflow } from '../helpers/n8nRunner';
+import { EVENT_TYPES } from '../helpers/events';
 
 const REPO = path.resolve(__dirname, '../..');
 const MAJOR = process.env.N8N_MAJOR === '2' ? 2 : 1;
@@ -25,14 +26,6 @@ const FROM = fixtures.NUMBERS[0].number;
 const SECRET = 'e2e-instant-secret-0123456789';
 const WEBHOOK_ID = '6d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
 const WEBHOOK_ALL = '6d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d7';
-const EVENT_TYPES = [
-	'call_started',
-	'call_completed',
-	'recording_completed',
-	'platform_analysis_completed',
-	'client_analysis_completed',
-	'all_processing_completed',
-];
 /**
  * Another integration's subscription (every event type, a header, PUT), set before
  * activation: it must survive it all, exactly as stored. Its receiver does not listen; the

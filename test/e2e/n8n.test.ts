@@ -14,9 +14,9 @@ import { bound } from '../../lib/bounds';
 import * as env from '../../scripts/n8n/env';
 import { stopwatch } from '../helpers/timings';
 import { parseCsv, unzip } from '../sandbox/helpers';
-import { locator } from '../helpers/fixtures';
+import { locator, VAD_FIELDS, VAD_SETTINGS } from '../helpers/fixtures';
 import { executionsOf, n8nRunner, runFailure, type Imports } from '../helpers/n8nRunner';
-import { settle, waitFor } from '../helpers/wait';
+import { morePolls, settle, waitFor } from '../helpers/wait';
 
 const REPO = path.resolve(__dirname, '../..');
 const MAJOR = process.env.N8N_MAJOR === '2' ? 2 : 1;
@@ -124,20 +124,12 @@ function checkCallsWorkflow() {
 					"return [['Ada Lovelace', '+14155550181'], ['Alan Turing', '+14155550182'], ['Grace Hopper', '+14155550183']].map(([name, phone]) => ({ json: { name, phone } }));",
 			},
 		},
-		{
-			name: 'Start',
-			type: CALLING,
-			parameters: {
-				resource: 'call',
-				operation: 'start',
-				assistant: locator(AGENT_1),
-				name: '={{ $json.name }}',
-				mobileNumber: '={{ $json.phone }}',
-				fromNumber: locator(FROM, 'number'),
-				variablesMode: 'json',
-				variablesJson: '{"clinic": "Sunrise Clinic", "date": "June 8", "time": "11:00"}',
-			},
-		},
+		startNode({
+			name: '={{ $json.name }}',
+			mobileNumber: '={{ $json.phone }}',
+			variablesMode: 'json',
+			variablesJson: '{"clinic": "Sunrise Clinic", "date": "June 8", "time": "11:00"}',
+		}),
 		{
 			name: 'Check Calls',
 			type: CALLING,
@@ -233,28 +225,46 @@ async function execute(id: string, expectFailure = false) {
 
 const out = (data: unknown, node: string) => env.nodeOutput(data, node) as any[];
 
+/** A Start node: the first seeded assistant, called from FROM, with these parameters. */
+const startNode = (parameters: Record<string, unknown>) => ({
+	name: 'Start',
+	type: CALLING,
+	parameters: {
+		resource: 'call',
+		operation: 'start',
+		assistant: locator(AGENT_1),
+		fromNumber: locator(FROM, 'number'),
+		...parameters,
+	},
+});
+
+/** A Cancel Queued node (run once) cancelling the campaign picked as `campaign`. */
+const cancelByCampaign = (name: string, campaign: object) => ({
+	name,
+	type: CALLING,
+	once: true,
+	parameters: {
+		resource: 'call',
+		operation: 'cancelQueued',
+		cancelBy: 'campaign',
+		cancelCampaign: campaign,
+	},
+});
+
 /** All calls the sandbox holds, newest first (as the history lists them). */
 const callsNewestFirst = () =>
 	[...sandbox.store.calls].sort((a: any, b: any) => b.created_at - a.created_at);
 
 const workflows = {
 	calling: chain('e2eCalling', 'E2E Calling', [
-		{
-			name: 'Start',
-			type: CALLING,
-			parameters: {
-				resource: 'call',
-				operation: 'start',
-				assistant: locator(AGENT_1),
-				name: 'Ada Lovelace',
-				mobileNumber: '+14155550142',
-				fromNumber: locator(FROM, 'number'),
-				variablesMode: 'json',
-				variablesJson: '{"clinic": "Sunrise Clinic", "date": "June 6", "time": "10:30"}',
-				waitForCompletion: true,
-				waitOptions: { pollIntervalSeconds: 2, maxWaitSeconds: 120, includeAnalysis: true },
-			},
-		},
+		startNode({
+			name: 'Ada Lovelace',
+			mobileNumber: '+14155550142',
+			variablesMode: 'json',
+			variablesJson: '{"clinic": "Sunrise Clinic", "date": "June 6", "time": "10:30"}',
+			waitForCompletion: true,
+			waitOptions: { pollIntervalSeconds: 2, maxWaitSeconds: 120, includeAnalysis: true },
+		}),
 		{
 			name: 'Get',
 			type: CALLING,
@@ -317,35 +327,19 @@ const workflows = {
 					"return [{ name: 'Ada Lovelace', phone: '+14155550171', city: 'Pune' }, { name: 'Alan Turing', phone: '+14155550172', city: 'Delhi' }].map((json) => ({ json }));",
 			},
 		},
-		{
-			name: 'Start',
-			type: CALLING,
-			parameters: {
-				resource: 'call',
-				operation: 'start',
-				assistant: locator(AGENT_1),
-				name: '={{ $json.name }}',
-				mobileNumber: '={{ $json.phone }}',
-				fromNumber: locator(FROM, 'number'),
-				variablesMode: 'row',
-				variablesExclude: 'name, phone',
-			},
-		},
+		startNode({
+			name: '={{ $json.name }}',
+			mobileNumber: '={{ $json.phone }}',
+			variablesMode: 'row',
+			variablesExclude: 'name, phone',
+		}),
 	]),
 	checkCalls: checkCallsWorkflow(),
 	badInput: chain('e2eBadInput', 'E2E bad input', [
-		{
-			name: 'Start',
-			type: CALLING,
-			parameters: {
-				resource: 'call',
-				operation: 'start',
-				assistant: locator(AGENT_1),
-				mobileNumber: '12345',
-				fromNumber: locator(FROM, 'number'),
-				variablesMode: 'none',
-			},
-		},
+		startNode({
+			mobileNumber: '12345',
+			variablesMode: 'none',
+		}),
 	]),
 };
 
@@ -412,23 +406,7 @@ const assistantEdits: Array<[string, Record<string, unknown>, (agent: any) => vo
 				dtmf_input: { digits: 6, end: '#', reset: '*', timeout: 4 },
 			}),
 	],
-	[
-		'updateVadSettings',
-		{
-			vadOverride: true,
-			interruptionSensitivity: 'strict',
-			vadConfidence: 0.8,
-			vadStartSecs: 0.3,
-			vadStopSecs: 1,
-			vadMinVolume: 0.5,
-		},
-		(a) =>
-			expect(a.vad_settings).toEqual({
-				vad_override: true,
-				interruption_sensitivity: 'strict',
-				vad_input: { confidence: 0.8, start_secs: 0.3, stop_secs: 1, min_volume: 0.5 },
-			}),
-	],
+	['updateVadSettings', VAD_FIELDS, (a) => expect(a.vad_settings).toEqual(VAD_SETTINGS)],
 	[
 		'updateWhitelistedDomains',
 		{ whitelistedDomains: 'https://Solar.example.com/, http://localhost:3000' },
@@ -675,28 +653,8 @@ const featuresWorkflow = chain('e2eFeatures', 'E2E features', [
 			recordingOptions: { binaryPropertyName: 'audio' },
 		},
 	},
-	{
-		name: 'Cancel Queued',
-		type: CALLING,
-		once: true,
-		parameters: {
-			resource: 'call',
-			operation: 'cancelQueued',
-			cancelBy: 'campaign',
-			cancelCampaign: locator(CAMPAIGN_1, 'list'),
-		},
-	},
-	{
-		name: 'Cancel Again',
-		type: CALLING,
-		once: true,
-		parameters: {
-			resource: 'call',
-			operation: 'cancelQueued',
-			cancelBy: 'campaign',
-			cancelCampaign: locator(CAMPAIGN_1),
-		},
-	},
+	cancelByCampaign('Cancel Queued', locator(CAMPAIGN_1, 'list')),
+	cancelByCampaign('Cancel Again', locator(CAMPAIGN_1)),
 	{
 		name: 'Assistant',
 		type: ASSISTANT,
@@ -1290,12 +1248,7 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 					bound('poll', 2),
 				);
 				// More polls: nothing new may come.
-				const seen = polls();
-				await waitFor(
-					`${QUIET_POLLS} more polls`,
-					() => polls() >= seen + QUIET_POLLS,
-					bound('poll', QUIET_POLLS + 1),
-				);
+				await morePolls(polls, QUIET_POLLS);
 				await settle(polls);
 				const runs = await executions();
 				const emitted = runs.map((r) =>

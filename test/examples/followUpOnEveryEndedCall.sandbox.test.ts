@@ -16,6 +16,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { fixtures, type Sandbox } from '../../sandbox';
 import { initBinaryData, jsonOf, runNode } from '../helpers/harness';
+import { contactItems } from '../helpers/examples';
 import { sandboxCredentials, useSandbox } from '../helpers/sandbox';
 import type { Client } from '../sandbox/helpers';
 
@@ -25,18 +26,6 @@ const example = JSON.parse(
 		'utf8',
 	),
 ) as { nodes: Array<{ name: string; parameters: IDataObject }> };
-
-/** The contacts file as Extract From File hands it on: one item per row, every value text. */
-const contactItems = () => {
-	const [head, ...lines] = fs
-		.readFileSync(path.join(__dirname, '../../examples/files/campaign/contacts.csv'), 'utf8')
-		.trim()
-		.split(/\r?\n/);
-	const columns = head.split(',');
-	return lines.map((line) => ({
-		json: Object.fromEntries(line.split(',').map((v, n) => [columns[n], v])),
-	}));
-};
 
 /** A node's parameters as shipped, its $('Contacts').all() given as the contacts' items. */
 const asShipped = (name: string): IDataObject => {

@@ -13,8 +13,10 @@ import type { IDataObject, INodeProperties, INodeTypeDescription } from 'n8n-wor
 
 import { VoiceAgentCalling } from '../../nodes/VoiceAgentCalling/VoiceAgentCalling.node';
 import { VoiceAgentTrigger } from '../../nodes/VoiceAgentPollingTrigger/VoiceAgentTrigger.node';
-import { BASE_URL, jsonOf, makeWorkflow, recordAll, runNode } from '../helpers/harness';
+import { callBackApi } from '../helpers/callBack';
+import { jsonOf, makeWorkflow, recordAll, runNode } from '../helpers/harness';
 import { AGENT, CALL } from '../helpers/fixtures';
+import { contactItems } from '../helpers/examples';
 import { record } from '../helpers/record';
 import {
 	FINAL_OUTCOMES,
@@ -345,18 +347,6 @@ describe('example: a call-back asked for a later day waits in the workflow', () 
 	});
 });
 
-/** The contacts file as Extract From File hands it on: one item per row, every value text. */
-const contactItems = () => {
-	const [head, ...lines] = fs
-		.readFileSync(path.join(__dirname, '../../examples/files/campaign/contacts.csv'), 'utf8')
-		.trim()
-		.split(/\r?\n/);
-	const columns = head.split(',');
-	return lines.map((line) => ({
-		json: Object.fromEntries(line.split(',').map((v, n) => [columns[n], v])),
-	}));
-};
-
 describe('example: its Call Back nodes, run as shipped', () => {
 	const NEW_CALL = '11111111-2222-4333-8444-555555555555';
 	// Maria Lopez in the contacts file, written there as (415) 555-0142.
@@ -384,23 +374,17 @@ describe('example: its Call Back nodes, run as shipped', () => {
 	beforeEach(() => {
 		jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-11-25T12:00:00Z'));
 		unmatched = recordAll();
-		log = [];
-		bodies = [];
-		const scope = nock(BASE_URL).persist();
-		scope
-			.get('/calling/call-details')
-			.query(true)
-			.reply(() => {
-				log.push('details');
-				return [200, { status: 'success', data: { id: CALL, parent_call_id: null } }];
-			});
-		scope
-			.get('/calling/history')
-			.query(true)
-			.reply(() => {
-				log.push('history');
-				return [200, { calls: [], limit: 100, offset: 0, count: 0, total: 0 }];
-			});
+		const api = callBackApi();
+		({ log, bodies } = api);
+		const { scope } = api;
+		api.onDetails(() => {
+			log.push('details');
+			return [200, { status: 'success', data: { id: CALL, parent_call_id: null } }];
+		});
+		api.onHistory(() => {
+			log.push('history');
+			return [200, { calls: [], limit: 100, offset: 0, count: 0, total: 0 }];
+		});
 		scope.get(/^\/ca\/api\/v0\/agent\/[^/]+$/).reply(() => {
 			log.push('agent');
 			// As the dev assistants' prompts: variables a history row does not keep.

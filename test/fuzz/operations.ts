@@ -83,6 +83,17 @@ const CAMPAIGN_LIST: Endpoint = {
 
 const ZIP = Buffer.from('PK\u0003\u0004fuzz-zip');
 
+/** POST /campaign/start (or v2): the campaign registered. */
+const CAMPAIGN_START: Endpoint = {
+	method: 'POST',
+	path: /^\/campaign\/(v2\/)?start$/,
+	acts: true,
+	good: fc.constant({
+		status: 'campaign registered successfully!',
+		has_ongoing_calls: false,
+	}),
+};
+
 const HISTORY: Endpoint = {
 	method: 'GET',
 	path: /^\/calling\/history$/,
@@ -650,15 +661,7 @@ export const ENTRIES: FuzzEntry[] = [
 					status: fc.constantFrom('draft', 'completed', 'ready'),
 				}),
 			},
-			{
-				method: 'POST',
-				path: /^\/campaign\/(v2\/)?start$/,
-				acts: true,
-				good: fc.constant({
-					status: 'campaign registered successfully!',
-					has_ongoing_calls: false,
-				}),
-			},
+			CAMPAIGN_START,
 			{
 				method: 'POST',
 				path: /^\/campaign\/check-balance\/[^/]+$/,
@@ -705,17 +708,7 @@ export const ENTRIES: FuzzEntry[] = [
 		node: () => new VoiceAgentCampaign(),
 		resource: 'campaign',
 		operation: 'start',
-		endpoints: [
-			{
-				method: 'POST',
-				path: /^\/campaign\/(v2\/)?start$/,
-				acts: true,
-				good: fc.constant({
-					status: 'campaign registered successfully!',
-					has_ongoing_calls: false,
-				}),
-			},
-		],
+		endpoints: [CAMPAIGN_START],
 		good: {
 			campaign: locator('id', UUID),
 			assistant: locator('id', UUID),

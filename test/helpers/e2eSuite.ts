@@ -166,3 +166,31 @@ export function chainWorkflow(id: string, nodes: Array<{ name: string }>) {
 	}
 	return { id, name: id, active: false, nodes, connections, settings: { executionOrder: 'v1' } };
 }
+
+/**
+ * A file's builder of n8n node records: node `n` of workflow `id` gets the id idOf(id, n)
+ * and the position at(n); the package's nodes get the sandbox credential; `settings` (Retry
+ * On Fail, …) go beside the parameters.
+ */
+export const nodeMaker =
+	(idOf: (workflowId: string, n: number) => string, at: (n: number) => [number, number]) =>
+	(
+		id: string,
+		n: number,
+		name: string,
+		type: string,
+		typeVersion: number,
+		parameters: object,
+		settings: object = {},
+	) => ({
+		id: idOf(id, n),
+		name,
+		type,
+		typeVersion,
+		position: at(n),
+		parameters,
+		...(type.startsWith('n8n-nodes-voice-agent.')
+			? { credentials: { voiceAgentApi: CREDENTIAL } }
+			: {}),
+		...settings,
+	});

@@ -15,3 +15,29 @@ export const locator = (value: string, mode = 'id') => ({ __rl: true, mode, valu
 
 /** The voice the assistant edits pick. */
 export const VOICE = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+
+/** Update VAD Settings' fields as the edit tests set them, and the vad_settings that sends. */
+export const VAD_FIELDS = {
+	vadOverride: true,
+	interruptionSensitivity: 'strict',
+	vadConfidence: 0.8,
+	vadStartSecs: 0.3,
+	vadStopSecs: 1,
+	vadMinVolume: 0.5,
+};
+export const VAD_SETTINGS = {
+	vad_override: true,
+	interruption_sensitivity: 'strict',
+	vad_input: { confidence: 0.8, start_secs: 0.3, stop_secs: 1, min_volume: 0.5 },
+};
+
+/** What Continue On Fail outputs for input item `item` when the service answers 401. */
+export const unauthorizedItem = (item: number) => ({
+	json: {
+		error: 'Invalid credentials',
+		description:
+			'Check the API key in the Voice Agent API credential. A regenerated key makes the old one stop working at once.',
+		httpCode: '401',
+	},
+	pairedItem: { item },
+});

@@ -259,13 +259,14 @@ export function makeAdditionalData(
 /**
  * The context n8n gives a dropdown (listSearch / loadOptions method) of a node of this
  * package: `current` is what the panel holds now, `path` the field whose list is asked for,
- * `stored` the node's saved parameters.
+ * `stored` the node's saved parameters, `credentials` the API it reads (the test service's).
  */
 export function loadOptionsContext(
 	type: string,
 	path: string,
 	current?: Record<string, unknown>,
 	stored: INodeParameters = {},
+	credentials: typeof CREDENTIALS = CREDENTIALS,
 ): LoadOptionsContext {
 	const node: INode = {
 		id: 'node-1',
@@ -277,7 +278,7 @@ export function loadOptionsContext(
 		credentials: { voiceAgentApi: { id: '1', name: 'Voice Agent account' } },
 	};
 	const additionalData = makeAdditionalData(
-		CREDENTIALS,
+		credentials,
 		new ExecutionLifecycleHooks('manual', '1', mock()),
 	);
 	if (current) additionalData.currentNodeParameters = current as INodeParameters;

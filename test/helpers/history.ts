@@ -27,3 +27,13 @@ export function cappedHistory(
 			];
 		});
 }
+
+/** What the tests' history rows share: an outbound call from +14155550000, 1.5 credits, no voicemail. */
+export const OUTBOUND_ROW = {
+	call_cost: 1.5,
+	call_type: 'outbound',
+	inbound_from: null,
+	credits_processed: true,
+	from_numbers: ['+14155550000'],
+	voicemail_detected: false,
+};

@@ -32,3 +32,11 @@ export function bodyBytes(body: unknown): Buffer {
 	}
 	throw new Error(`not a multipart body: ${typeof body}`);
 }
+
+/** A form's parts in order, as text: a field's name and value, a file's name, type and data. */
+export const partsOf = (form: MultipartForm) =>
+	form.parts.map((p) =>
+		p.filename === undefined
+			? { name: p.name, value: p.data.toString('utf8') }
+			: { name: p.name, filename: p.filename, type: p.contentType, data: p.data.toString('utf8') },
+	);

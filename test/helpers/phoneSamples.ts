@@ -41,17 +41,7 @@ export const PLANS: Plan[] = [
 /** The plans of a calling code (a shared code has several: +1 has 25). */
 export const plansOf = (code: string) => PLANS.filter((p) => p.code === code);
 
-/** A seeded random source (mulberry32): the same numbers on every run. */
-export function seeded(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
+export { seeded } from './seeded';
 
 /**
  * A random string a libphonenumber pattern matches. The patterns use only digits, \d, [...]

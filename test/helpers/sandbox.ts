@@ -5,6 +5,7 @@
  */
 import type { Sandbox, SandboxOptions } from '../../sandbox';
 import { startSandbox, useRealNetwork, type Client } from '../sandbox/helpers';
+import { initBinaryData, runNode } from './harness';
 
 export interface Started {
 	sb: Sandbox;
@@ -44,3 +45,30 @@ export function useSandbox(bind: (started: Started) => void, options: SandboxOpt
 
 /** The Voice Agent API credential pointing at a sandbox, as runNode takes it. */
 export const sandboxCredentials = (sb: Sandbox) => ({ apiKey: sb.apiKey, baseUrl: sb.url });
+
+/**
+ * useSandbox for tests that run nodes against it: n8n's binary data ready, and the node's
+ * clock the sandbox's (Date.now reads the running sandbox's clock), so "later" is later for both.
+ */
+export function useSandboxClock(bind: (started: Started) => void, options: SandboxOptions = {}) {
+	let sb: Sandbox | undefined;
+	beforeAll(async () => {
+		await initBinaryData();
+	});
+	const sandbox = useSandbox((started) => {
+		sb = started.sb;
+		bind(started);
+	}, options);
+	beforeEach(() => jest.spyOn(Date, 'now').mockImplementation(() => sb!.now()));
+	afterEach(() => jest.restoreAllMocks());
+	return sandbox;
+}
+
+/** An Assistant operation against the sandbox `sb`, Continue On Fail on. */
+export const assistantOnSandbox = (sb: Sandbox, parameters: Record<string, unknown>) =>
+	runNode({
+		type: 'voiceAgentAssistant',
+		credentials: sandboxCredentials(sb),
+		continueOnFail: true,
+		parameters: { resource: 'assistant', ...parameters },
+	});

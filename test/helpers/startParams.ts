@@ -57,15 +57,37 @@ export function sheetStart(
 	settings: Record<string, unknown> = {},
 	extra: Record<string, unknown> = {},
 ): IDataObject {
-	return startSettings(settings, {
-		resource: 'call',
-		operation: 'start',
-		assistant: { __rl: true, mode: 'id', value: AGENT },
-		name: '={{ $json.name }}',
-		mobileNumber: '={{ $json.phone }}',
-		fromNumber: { __rl: true, mode: 'number', value: '+14155550000' },
-		variablesMode: 'none',
-		missingVariables: 'ignore',
-		...extra,
-	});
+	return startSettings(settings, { ...rowsStart(AGENT, '+14155550000'), ...extra });
 }
+
+/**
+ * Call › Start over sheet rows `{ name, phone }` with assistant `agent` (picked By ID, or
+ * From List) calling from `from` (typed, or picked From List): no variables, and Missing
+ * Prompt Variables set to Ignore, as the rows carry none of the assistant's variables.
+ */
+export const rowsStart = (agent: string, from: string, picked: 'id' | 'list' = 'id') => ({
+	resource: 'call',
+	operation: 'start',
+	assistant: { __rl: true, mode: picked, value: agent },
+	name: '={{ $json.name }}',
+	mobileNumber: '={{ $json.phone }}',
+	fromNumber: { __rl: true, mode: picked === 'id' ? 'number' : 'list', value: from },
+	variablesMode: 'none',
+	missingVariables: 'ignore',
+});
+
+/** Start's answer: call n (…00n) started, with `data` beside its id. */
+export const startAnswer = (n: number, data: Record<string, unknown> = {}) => ({
+	status: 'success',
+	message: 'Call initiated successfully',
+	data: { call_id: `00000000-0000-4000-8000-00000000000${n}`, ...data },
+});
+
+/**
+ * Three sheet rows (Row 0 to Row 2, +14155551001 to +14155551003), fresh for every run: n8n
+ * remembers what was sent per input item object.
+ */
+export const threeRows = () =>
+	['+14155551001', '+14155551002', '+14155551003'].map((phone, n) => ({
+		json: { name: `Row ${n}`, phone },
+	}));

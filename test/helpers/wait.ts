@@ -51,3 +51,9 @@ export async function settle(counter: () => number, quietMs = bound('quiet')): P
 		}
 	}
 }
+
+/** Waits for `count` more polls than `polls` counts now: after them, nothing new may come. */
+export async function morePolls(polls: () => number, count: number): Promise<void> {
+	const seen = polls();
+	await waitFor(`${count} more polls`, () => polls() >= seen + count, bound('poll', count + 1));
+}

@@ -22,6 +22,7 @@ import type {
 } from 'n8n-workflow';
 import { ObservableObject } from 'n8n-workflow';
 
+import { AGENT, locator } from './fixtures';
 import { CREDENTIALS, makeAdditionalData, makeWorkflow, PACKAGE } from './harness';
 
 export const WEBHOOK_BASE = 'http://localhost:5678/webhook';
@@ -257,3 +258,21 @@ export class WebhookNode {
 /** Items a webhook() result starts the workflow with. */
 export const emitted = (result: IWebhookResponseData) =>
 	(result.workflowData?.[0] ?? []).map((i) => i.json);
+
+/** The Safety Net on the fixtures' assistant: a sweep every 10 minutes, 5 minutes' grace. */
+export const SAFETY_NET = {
+	assistant: locator(AGENT),
+	safetyNet: true,
+	safetyNetOptions: { sweepMinutes: 10, graceMinutes: 5 },
+};
+
+/** A completed call of the fixtures' assistant as a sweep's history lists it, made at `atMs`. */
+export const sweptRow = (id: string, atMs: number) => ({
+	id,
+	status: 'completed',
+	agent: { id: AGENT },
+	created_at: new Date(atMs).toISOString(),
+	call_attempt_time: new Date(atMs).toISOString(),
+	call_duration: 60,
+	transcript: '[]',
+});

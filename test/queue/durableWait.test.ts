@@ -17,6 +17,7 @@ import { bound } from '../../lib/bounds';
 import * as env from '../../scripts/n8n/env';
 import { n8nRequest } from '../../scripts/n8n/rest';
 import { parseFlatted } from '../helpers/flatted';
+import { rowsStart } from '../helpers/startParams';
 import { waitFor } from '../helpers/wait';
 import { Cluster } from './cluster';
 import { chain, node, webhook } from './workflows';
@@ -44,16 +45,7 @@ function workflow() {
 				'Start',
 				CALLING,
 				1,
-				{
-					resource: 'call',
-					operation: 'start',
-					assistant: { __rl: true, mode: 'list', value: fixtures.AGENTS[0].id },
-					name: '={{ $json.name }}',
-					mobileNumber: '={{ $json.phone }}',
-					fromNumber: { __rl: true, mode: 'list', value: fixtures.NUMBERS[0].number },
-					variablesMode: 'none',
-					missingVariables: 'ignore',
-				},
+				rowsStart(fixtures.AGENTS[0].id, fixtures.NUMBERS[0].number, 'list'),
 				credentials,
 			),
 			node(

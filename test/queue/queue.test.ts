@@ -17,7 +17,7 @@ import { bound } from '../../lib/bounds';
 import * as env from '../../scripts/n8n/env';
 import { listenOnPort } from '../../lib/ports';
 import { parseFlatted } from '../helpers/flatted';
-import { startSettings } from '../helpers/startParams';
+import { rowsStart, startSettings } from '../helpers/startParams';
 import { settle, waitFor } from '../helpers/wait';
 import { Cluster } from './cluster';
 import { chain, node, webhook } from './workflows';
@@ -107,15 +107,7 @@ function startWorkflow(
 				CALLING,
 				1,
 				{
-					resource: 'call',
-					operation: 'start',
-					assistant: { __rl: true, mode: 'id', value: AGENT },
-					name: '={{ $json.name }}',
-					mobileNumber: '={{ $json.phone }}',
-					fromNumber: { __rl: true, mode: 'number', value: FROM },
-					variablesMode: 'none',
-					// Rows without the assistant's variables: these runs are about the guard.
-					missingVariables: 'ignore',
+					...rowsStart(AGENT, FROM),
 					...startSettings({ maxConcurrent: 10, ...options }),
 					...extra,
 				},

@@ -770,6 +770,18 @@ describe('large flow', () => {
 	// 62 rows: 1 s queued, then 2 s + 1 ms a row of verification (speed 1).
 	const PROCESSING_AT = 1000;
 	const VERIFIED_AT = 1000 + 2000 + 62;
+	/** A list uploaded with the run's times and no call config, verified: its id. */
+	const verifiedUpload = async () => {
+		const id = (
+			await upload({
+				campaign_start_time: START_IST,
+				campaign_end_time: END_IST,
+				call_config: '{}',
+			})
+		).body.bulk_list_id;
+		sb.advance(VERIFIED_AT);
+		return id;
+	};
 
 	test('page variant, the page order: upload, poll, check-balance, make-call-async (times at upload)', async () => {
 		const up = await upload({
@@ -941,14 +953,7 @@ describe('large flow', () => {
 
 	test('either variant in either order: check-balance first on the schema variant, make-call-async first on the page one', async () => {
 		sb.setLargeFlow('schema');
-		const first = (
-			await upload({
-				campaign_start_time: START_IST,
-				campaign_end_time: END_IST,
-				call_config: '{}',
-			})
-		).body.bulk_list_id;
-		sb.advance(VERIFIED_AT);
+		const first = await verifiedUpload();
 		expect((await balance(first)).body).toEqual({
 			status: 'draft',
 			bulk_list_id: first,
@@ -984,14 +989,7 @@ describe('large flow', () => {
 
 	test('too few credits: scheduled, then insufficient_balance until a check-balance finds enough', async () => {
 		await sandbox.restart({ largeFlow: 'schema' });
-		const id = (
-			await upload({
-				campaign_start_time: START_IST,
-				campaign_end_time: END_IST,
-				call_config: '{}',
-			})
-		).body.bulk_list_id;
-		sb.advance(VERIFIED_AT);
+		const id = await verifiedUpload();
 		sb.setCredits(10);
 		expect((await balance(id)).body.status).toBe('insufficient_balance');
 		expect(

@@ -4,6 +4,7 @@ import { TIMING, talkSeconds, type Sandbox } from '../../sandbox';
 import { listenOnPort } from '../../lib/ports';
 import { AGENT_1, NUMBER_1, callBody, startSandbox, useRealNetwork, type Client } from './helpers';
 import { waitFor } from '../helpers/wait';
+import { EVENT_TYPES, MINIMAL_ANALYSIS } from '../helpers/events';
 
 /** Recordings on their own origin, per-call callbacks, event subscriptions and their faults. */
 
@@ -63,6 +64,42 @@ async function place(over: Record<string, unknown> = {}) {
 	const res = await api.post('/calling/outbound/individual', callBody(over));
 	expect(res.status).toBe(200);
 	return res.body.data.call_id as string;
+}
+
+/** What every event of call `id` (placed by place()) says of the call: its assistant and variables. */
+const callFields = (id: string) => ({
+	call_id: id,
+	call_sid: `CA${id.replace(/-/g, '')}`,
+	agent_id: AGENT_1,
+	workspace_id: '09090909-0000-4000-8000-000000000001',
+	agent_name: 'Appointment Reminder',
+	version_id: sb.store.agents.get(AGENT_1).versions[0].version_id,
+	version_slug: 'v1',
+	custom_args_values: { clinic: 'Sunrise Dental', date: 'June 9', time: '9:30 AM' },
+	bulk_list_id: null,
+});
+
+/** A call to a number that does not pick up at first, retried once; its first attempt ended. */
+async function notPickedFirst() {
+	await subscribe({ call_completed: hook.url });
+	await place({
+		mobile_number: '+14155552077',
+		call_config: { call_retry_config: { retry_not_picked: 1 } },
+	});
+	sb.advance(30_000);
+	await sb.flushDeliveries();
+}
+
+/** call_started answered `first`, then 200 at its retry 10 s later: its delivery. */
+async function retriedAfter(first: number | 'hang') {
+	await subscribe({ call_started: hook.url });
+	hook.answer(first);
+	await place();
+	await sb.flushDeliveries();
+	hook.answer(200);
+	sb.advance(10_000);
+	await sb.flushDeliveries();
+	return sb.deliveries[0];
 }
 
 /** Writes the assistant's whole subscription list: one entry per event type given. */
@@ -316,14 +353,7 @@ describe('event subscriptions', () => {
 	});
 
 	test('a completed call delivers every event, in order, on the clock', async () => {
-		const types = [
-			'call_started',
-			'call_completed',
-			'recording_completed',
-			'platform_analysis_completed',
-			'client_analysis_completed',
-			'all_processing_completed',
-		];
+		const types = EVENT_TYPES;
 		await subscribe(Object.fromEntries(types.map((t) => [t, `${hook.url}/${t}`])));
 		const id = await place();
 		await sb.flushDeliveries();
@@ -334,17 +364,7 @@ describe('event subscriptions', () => {
 		sb.advance(20_000);
 		await sb.flushDeliveries();
 		expect(hook.got.map((r) => r.path.slice(1))).toEqual(types);
-		const common = {
-			call_id: id,
-			call_sid: `CA${id.replace(/-/g, '')}`,
-			agent_id: AGENT_1,
-			workspace_id: '09090909-0000-4000-8000-000000000001',
-			agent_name: 'Appointment Reminder',
-			version_id: sb.store.agents.get(AGENT_1).versions[0].version_id,
-			version_slug: 'v1',
-			custom_args_values: { clinic: 'Sunrise Dental', date: 'June 9', time: '9:30 AM' },
-			bulk_list_id: null,
-		};
+		const common = callFields(id);
 		for (const r of hook.got) {
 			// Flat payloads: no data wrapper; recording_completed has no agent_id.
 			const { agent_id, ...rest } = common;
@@ -481,13 +501,7 @@ describe('event subscriptions', () => {
 	});
 
 	test('call_completed for every attempt that ends, retry included', async () => {
-		await subscribe({ call_completed: hook.url });
-		await place({
-			mobile_number: '+14155552077',
-			call_config: { call_retry_config: { retry_not_picked: 1 } },
-		});
-		sb.advance(30_000);
-		await sb.flushDeliveries();
+		await notPickedFirst();
 		sb.advance(30_000 + TIMING.ringMs + talkSeconds('+14155552077') * 1000);
 		await sb.flushDeliveries();
 		expect(hook.got.map((r) => [r.body.status, r.body.attempts, r.body.retry_count])).toEqual([
@@ -528,31 +542,15 @@ describe('event subscriptions', () => {
 
 	// FACTS: the analysis events fire for failed calls too, with the call's status and sub_status;
 	// analysis_data is "empty or minimal" then: both are served (option failedAnalysis).
-	const MINIMAL = {
-		key_points: [],
-		action_items: [],
-		summary: '',
-		classification: null,
-		callback_requested: false,
-		callback_requested_time: null,
-		status: 'analyzed',
-		timezone: 'Asia/Kolkata',
-	};
 	test.each([
 		['empty', {}],
-		['minimal', MINIMAL],
+		['minimal', MINIMAL_ANALYSIS],
 	] as const)(
 		'failed calls deliver both analyses and all_processing_completed, no recording (%s analysis)',
 		async (variant, analysis) => {
 			await sb.close();
 			({ sb, api } = await startSandbox({ deliveryTimeoutMs: 300, failedAnalysis: variant }));
-			const types = [
-				'call_completed',
-				'recording_completed',
-				'platform_analysis_completed',
-				'client_analysis_completed',
-				'all_processing_completed',
-			];
+			const types = EVENT_TYPES.slice(1);
 			await subscribe(Object.fromEntries(types.map((t) => [t, `${hook.url}/${t}`])));
 			const busy = await place({ mobile_number: '+14155552014' });
 			const broken = await place({ mobile_number: '+14155552066' });
@@ -588,15 +586,7 @@ describe('event subscriptions', () => {
 				] as const) {
 					expect(event).toEqual({
 						event_type: event.event_type,
-						call_id: id,
-						call_sid: `CA${id.replace(/-/g, '')}`,
-						agent_id: AGENT_1,
-						workspace_id: '09090909-0000-4000-8000-000000000001',
-						agent_name: 'Appointment Reminder',
-						version_id: sb.store.agents.get(AGENT_1).versions[0].version_id,
-						version_slug: 'v1',
-						custom_args_values: { clinic: 'Sunrise Dental', date: 'June 9', time: '9:30 AM' },
-						bulk_list_id: null,
+						...callFields(id),
 						call_cost: 0,
 						overall_latency_seconds: null,
 						first_utterance_seconds: null,
@@ -620,13 +610,7 @@ describe('event subscriptions', () => {
 	);
 
 	test('a retried attempt is announced with sub_status QUEUED', async () => {
-		await subscribe({ call_completed: hook.url });
-		await place({
-			mobile_number: '+14155552077',
-			call_config: { call_retry_config: { retry_not_picked: 1 } },
-		});
-		sb.advance(30_000);
-		await sb.flushDeliveries();
+		await notPickedFirst();
 		expect(hook.got.map((r) => [r.body.status, r.body.sub_status])).toEqual([['retry', 'QUEUED']]);
 	});
 
@@ -655,27 +639,13 @@ describe('event subscriptions', () => {
 	});
 
 	test('only exactly 200 delivers: a 204 is retried', async () => {
-		await subscribe({ call_started: hook.url });
-		hook.answer(204);
-		await place();
-		await sb.flushDeliveries();
-		hook.answer(200);
-		sb.advance(10_000);
-		await sb.flushDeliveries();
-		const [d] = sb.deliveries;
+		const d = await retriedAfter(204);
 		expect(d.attempts.map((a) => a.status)).toEqual([204, 200]);
 		expect(d.state).toBe('delivered');
 	});
 
 	test('a receiver that does not answer in time counts as failed; a later 200 delivers', async () => {
-		await subscribe({ call_started: hook.url });
-		hook.answer('hang');
-		await place();
-		await sb.flushDeliveries();
-		hook.answer(200);
-		sb.advance(10_000);
-		await sb.flushDeliveries();
-		const [d] = sb.deliveries;
+		const d = await retriedAfter('hang');
 		expect(d.attempts.map((a) => [a.status, a.error])).toEqual([
 			[null, 'timeout after 300 ms'],
 			[200, null],

@@ -6,6 +6,9 @@ import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox'
 export const AGENT_1 = 'a1a1a1a1-0000-4000-8000-000000000001';
 export const AGENT_2 = 'a1a1a1a1-0000-4000-8000-000000000002';
 export const AGENT_3 = 'a1a1a1a1-0000-4000-8000-000000000003';
+/** The seeded assistant in an A/B test, and its versions (1: control, 2: discount). */
+export const AGENT_AB = 'a1a1a1a1-0000-4000-8000-000000000005';
+export const abVersion = (n: number) => `a7a7a7a7-0000-4000-8000-00000000000${n}`;
 export const VOICE_ARIA = 'b2b2b2b2-0000-4000-8000-000000000001';
 export const VOICE_KABIR = 'b2b2b2b2-0000-4000-8000-000000000002';
 export const VOICE_ROHAN = 'b2b2b2b2-0000-4000-8000-000000000005';

@@ -17,6 +17,7 @@ import {
 } from '../../nodes/shared/calls/poll';
 import { HISTORY_PAGE_SIZE } from '../../nodes/shared/calls/history';
 import { FakeHistory, type ServiceQuirks, type SimCall } from './fakeHistory';
+import { seeded as prng } from '../helpers/seeded';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -24,18 +25,6 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const D0 = Date.parse('2026-11-25T00:00:00Z');
 const MAX_STATE = 64 * 1024;
-
-/** Small seeded PRNG (mulberry32), so a failure can be replayed. */
-function prng(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 const uuid = (n: number) => `5a1e0000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
@@ -458,13 +447,17 @@ describe('trigger simulation', () => {
 		expect(r.due).toBeGreaterThanOrEqual(r.surelyDue);
 	});
 
-	const hostile = {
+	/** 2,000 calls made over 6 hours, looked back 6 hours, polled every minute for 12 hours. */
+	const busyDay = {
 		calls: 2_000,
 		lookback: 6 * HOUR,
 		tickPerRequest: 0,
 		pollEvery: MINUTE,
 		span: 6 * HOUR,
 		duration: 12 * HOUR,
+	};
+	const hostile = {
+		...busyDay,
 		noCreatedAt: 0.02,
 		bare: 0.01,
 		details: { gone: 0.02, flaky: 0.0005 },
@@ -517,12 +510,7 @@ describe('trigger simulation', () => {
 	});
 
 	const mixed = {
-		calls: 2_000,
-		lookback: 6 * HOUR,
-		tickPerRequest: 0,
-		pollEvery: MINUTE,
-		span: 6 * HOUR,
-		duration: 12 * HOUR,
+		...busyDay,
 		endings: { failed: 0.15, cancelled: 0.1 },
 		overlap: 0.1,
 	};

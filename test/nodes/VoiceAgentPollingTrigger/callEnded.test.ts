@@ -1,8 +1,7 @@
-import nock from 'nock';
-
 import { rememberedCount, type CursorState } from '../../../nodes/shared/calls/cursor';
 import { getClassificationLabels } from '../../../nodes/shared/assistants/lists';
-import { loadOptionsContext, mockApi } from '../../helpers/harness';
+import { expectAllMocksUsed, loadOptionsContext, mockApi } from '../../helpers/harness';
+import { mockNow } from '../../helpers/mockNow';
 import { record } from '../../helpers/record';
 import { PollHarness } from '../../helpers/poll';
 import { AGENT } from '../../helpers/fixtures';
@@ -13,16 +12,9 @@ const MIN = 60_000;
 const since = (at: number) => new Date(at - 24 * 3600_000).toISOString().replace('.000Z', '+00:00');
 
 let now = T0;
-beforeEach(() => {
-	now = T0;
-	jest.spyOn(Date, 'now').mockImplementation(() => now);
-});
-afterEach(() => {
-	jest.restoreAllMocks();
-	const pending = nock.pendingMocks();
-	nock.cleanAll();
-	expect(pending).toEqual([]);
-});
+beforeEach(() => (now = T0));
+mockNow(() => now);
+expectAllMocksUsed();
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -40,6 +40,18 @@ const newestFirst = (rows: CampaignRow[]) =>
 
 const ids = (rows: CampaignRow[]) => rows.map((r) => r.id);
 
+/** Statuses of a campaign not over, in each vocabulary the service uses. */
+const OPEN_STATUSES = [
+	'scheduled',
+	'ongoing',
+	'registered',
+	'running',
+	'pending',
+	'paused',
+	'draft',
+	'insufficient_balance',
+];
+
 describe('advanceCampaigns: first poll and after', () => {
 	test('the first poll records the ended campaigns and emits nothing', () => {
 		const rows = [campaign(1, 'completed'), campaign(2, 'running'), campaign(3, 'failed')];
@@ -75,18 +87,9 @@ describe('advanceCampaigns: first poll and after', () => {
 	});
 
 	test('every vocabulary: completed (from scheduled/ongoing, registered/running) and failed are final; the rest never', () => {
-		const start = [
-			'scheduled',
-			'ongoing',
-			'registered',
-			'running',
-			'pending',
-			'paused',
-			'draft',
-			'insufficient_balance',
-			'verifying',
-			'stopped',
-		].map((status, n) => campaign(n + 1, status));
+		const start = [...OPEN_STATUSES, 'verifying', 'stopped'].map((status, n) =>
+			campaign(n + 1, status),
+		);
 		let state = advanceCampaigns(undefined, start).state;
 		// Unknown and paused-like statuses are not an end, however long they stay.
 		const unknown = start.map((row) => ({ ...row, campaign_status: 'Terminated?' }));
@@ -260,20 +263,7 @@ describe('latestEnded (Fetch Test Event)', () => {
  * sees it final for the first time, and never again; the memory stays bounded.
  */
 describe('advanceCampaigns against a moving service (property)', () => {
-	const STATUSES = [
-		'completed',
-		'failed',
-		'Completed',
-		'scheduled',
-		'ongoing',
-		'registered',
-		'running',
-		'pending',
-		'paused',
-		'draft',
-		'insufficient_balance',
-		'unknown_status',
-	];
+	const STATUSES = ['completed', 'failed', 'Completed', ...OPEN_STATUSES, 'unknown_status'];
 	const step = fc.oneof(
 		{
 			weight: 4,

@@ -2,11 +2,13 @@ import nock from 'nock';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { rememberedCount, type CursorState } from '../../../nodes/shared/calls/cursor';
-import { mockApi } from '../../helpers/harness';
+import { expectAllMocksUsed, mockApi } from '../../helpers/harness';
+import { mockNow } from '../../helpers/mockNow';
 import { record } from '../../helpers/record';
 import { PollHarness } from '../../helpers/poll';
 import { AGENT } from '../../helpers/fixtures';
 import { dayAfter, withDates } from '../../helpers/historyDates';
+import { OUTBOUND_ROW } from '../../helpers/history';
 
 const T0 = Date.parse('2026-11-25T12:00:00Z');
 const MIN = 60_000;
@@ -15,16 +17,9 @@ const since = (now: number) =>
 	new Date(now - 24 * 3600_000).toISOString().replace('.000Z', '+00:00');
 
 let now = T0;
-beforeEach(() => {
-	now = T0;
-	jest.spyOn(Date, 'now').mockImplementation(() => now);
-});
-afterEach(() => {
-	jest.restoreAllMocks();
-	const pending = nock.pendingMocks();
-	nock.cleanAll();
-	expect(pending).toEqual([]);
-});
+beforeEach(() => (now = T0));
+mockNow(() => now);
+expectAllMocksUsed();
 
 /** The API as a poll uses it: reads only, so no request carries a body. */
 const reads = () =>
@@ -52,12 +47,7 @@ function row(
 		agent: { id: AGENT, agent_name: 'Sales' },
 		call_duration: seconds,
 		call_attempt_time: iso(T0 - attemptMinAgo * MIN),
-		call_cost: 1.5,
-		call_type: 'outbound',
-		inbound_from: null,
-		credits_processed: true,
-		from_numbers: ['+14155550000'],
-		voicemail_detected: false,
+		...OUTBOUND_ROW,
 		...extra,
 	};
 }
@@ -101,19 +91,22 @@ const asRecord = (r: ReturnType<typeof row>) => {
 	});
 };
 
+/** The history query of a poll at `at`: the completed calls of its look back, from `offset`. */
+const historyQuery = (at: number, offset: number, extra = {}) => ({
+	status: 'completed',
+	start_date: since(at),
+	end_date: dayAfter(at),
+	...extra,
+	limit: '100',
+	offset: String(offset),
+});
+
 function history(at: number, pages: Array<Array<ReturnType<typeof row>>>, extra = {}) {
 	let scope = reads();
 	pages.forEach((calls, page) => {
 		scope = scope
 			.get('/calling/history')
-			.query({
-				status: 'completed',
-				start_date: since(at),
-				end_date: dayAfter(at),
-				...extra,
-				limit: '100',
-				offset: String(page * 100),
-			})
+			.query(historyQuery(at, page * 100, extra))
 			.reply(200, { calls, limit: 100, offset: page * 100, count: calls.length, total: 'many' });
 	});
 	return scope;
@@ -129,6 +122,20 @@ async function afterBaseline(parameters = {}, calls: Array<ReturnType<typeof row
 	await h.poll();
 	scope.done();
 	return h;
+}
+
+/**
+ * After a baseline with Include Details, a poll a minute later finds call 1 and reads its
+ * details, which the test answers; the static data before it.
+ */
+async function readingDetails() {
+	const h = await afterBaseline({ options: { includeDetails: true } });
+	const stored = h.staticData();
+	now = T0 + MIN;
+	const details = history(now, [[row(1, 5)]])
+		.get('/calling/call-details')
+		.query({ id: id(1), send_analysis: 'true' });
+	return { h, stored, details };
 }
 
 describe('Voice Agent Trigger › poll', () => {
@@ -322,14 +329,10 @@ describe('Voice Agent Trigger › poll', () => {
 	});
 
 	test('a failed details request emits nothing and stores nothing', async () => {
-		const h = await afterBaseline({ options: { includeDetails: true } });
-		const stored = h.staticData();
-
-		now = T0 + MIN;
-		const scope = history(now, [[row(1, 5)]])
-			.get('/calling/call-details')
-			.query({ id: id(1), send_analysis: 'true' })
-			.reply(401, { error: { code: '401 Unauthorized', message: 'Invalid credentials' } });
+		const { h, stored, details } = await readingDetails();
+		const scope = details.reply(401, {
+			error: { code: '401 Unauthorized', message: 'Invalid credentials' },
+		});
 		await expect(h.poll()).rejects.toThrow(NodeApiError);
 		scope.done();
 		expect(h.staticData()).toEqual(stored);
@@ -348,13 +351,7 @@ function cappedHistory(
 		const calls = rows.slice(offset, offset + cap);
 		scope = scope
 			.get('/calling/history')
-			.query({
-				status: 'completed',
-				start_date: since(at),
-				end_date: dayAfter(at),
-				limit: '100',
-				offset: String(offset),
-			})
+			.query(historyQuery(at, offset))
 			.reply(200, {
 				calls,
 				...(echoLimit ? { limit: cap } : {}),
@@ -439,14 +436,8 @@ describe('Voice Agent Trigger › details that do not exist', () => {
 	});
 
 	test('details answered without a data object fail the poll with a clear error and store nothing', async () => {
-		const h = await afterBaseline({ options: { includeDetails: true } });
-		const stored = h.staticData();
-
-		now = T0 + MIN;
-		const scope = history(now, [[row(1, 5)]])
-			.get('/calling/call-details')
-			.query({ id: id(1), send_analysis: 'true' })
-			.reply(200, { status: 'success', data: 'gone' });
+		const { h, stored, details } = await readingDetails();
+		const scope = details.reply(200, { status: 'success', data: 'gone' });
 		await expect(h.poll()).rejects.toThrow(
 			'Unexpected answer from the service: data should be an object but is text',
 		);
@@ -481,13 +472,7 @@ describe('Voice Agent Trigger › paging', () => {
 		// 50, 50, 20 and then an empty page: a short page alone proves nothing here.
 		const scope = cappedHistory(now, rows, 50, { echoLimit: false })
 			.get('/calling/history')
-			.query({
-				status: 'completed',
-				start_date: since(now),
-				end_date: dayAfter(now),
-				limit: '100',
-				offset: '120',
-			})
+			.query(historyQuery(now, 120))
 			.reply(200, { calls: [], offset: 120, count: 0, total: 'many' });
 		expect(jsonOf(await h.poll())).toHaveLength(120);
 		scope.done();
@@ -534,13 +519,7 @@ describe('Voice Agent Trigger › answers and parameters', () => {
 		now = T0 + MIN;
 		const scope = reads()
 			.get('/calling/history')
-			.query({
-				status: 'completed',
-				start_date: since(now),
-				end_date: dayAfter(now),
-				limit: '100',
-				offset: '0',
-			})
+			.query(historyQuery(now, 0))
 			.reply(200, body as Record<string, unknown>);
 		const failure = await h.poll().then(
 			() => undefined,

@@ -7,9 +7,11 @@
  */
 import nock from 'nock';
 
-import { mockApi } from '../../helpers/harness';
+import { expectAllMocksUsed, mockApi } from '../../helpers/harness';
+import { mockNow } from '../../helpers/mockNow';
 import { AGENT } from '../../helpers/fixtures';
-import { emitted, StaticDataStore, WebhookNode } from '../../helpers/webhook';
+import { MAYA } from '../../helpers/events';
+import { emitted, SAFETY_NET, StaticDataStore, sweptRow, WebhookNode } from '../../helpers/webhook';
 
 const SECRET = 'a-long-shared-secret-0123456789';
 const auth = { 'x-voice-agent-secret': SECRET };
@@ -20,29 +22,16 @@ const DUPLICATE = { webhookResponse: { received: true, duplicate: true } };
 
 let now = T0;
 beforeAll(() => nock.disableNetConnect());
-beforeEach(() => {
-	now = T0;
-	jest.spyOn(Date, 'now').mockImplementation(() => now);
-});
-afterEach(() => {
-	jest.restoreAllMocks();
-	const pending = nock.pendingMocks();
-	nock.cleanAll();
-	expect(pending).toEqual([]);
-});
+beforeEach(() => (now = T0));
+mockNow(() => now);
+expectAllMocksUsed();
 
 /** all_processing_completed of a call that ended, flat, as the service posts it. */
 const processed = (n: number) => ({
 	event_type: 'all_processing_completed',
 	call_id: callId(n),
 	call_sid: `CA${n}`,
-	agent_id: AGENT,
-	workspace_id: 'w1',
-	agent_name: 'Maya',
-	version_id: 'v1',
-	version_slug: 'v1',
-	custom_args_values: {},
-	bulk_list_id: null,
+	...MAYA,
 	call_cost: 1,
 	status: 'completed',
 	sub_status: 'ACCEPTED',
@@ -108,11 +97,7 @@ describe('Webhook Trigger › memory saved whole by n8n', () => {
 		// The order that makes "read back" no proof that a key is safe: a sweep reads the static
 		// data, waits for the history; meanwhile call 1 is emitted and saved, a later request
 		// reads call 1 back and saves call 2; then the sweep's save lands, from its older copy.
-		const node = trigger({
-			assistant: { __rl: true, mode: 'id', value: AGENT },
-			safetyNet: true,
-			safetyNetOptions: { sweepMinutes: 10, graceMinutes: 5 },
-		});
+		const node = trigger(SAFETY_NET);
 		const history = (reply: () => Promise<void>) =>
 			mockApi()
 				.get('/calling/history')
@@ -199,20 +184,8 @@ describe('Webhook Trigger › memory saved whole by n8n', () => {
 	});
 
 	test('after a lost save and a restart, the Safety Net does not emit a call its delivery emitted', async () => {
-		const node = trigger({
-			assistant: { __rl: true, mode: 'id', value: AGENT },
-			safetyNet: true,
-			safetyNetOptions: { sweepMinutes: 10, graceMinutes: 5 },
-		});
-		const row = (n: number) => ({
-			id: callId(n),
-			status: 'completed',
-			agent: { id: AGENT },
-			created_at: new Date(T0 + MIN).toISOString(),
-			call_attempt_time: new Date(T0 + MIN).toISOString(),
-			call_duration: 60,
-			transcript: '[]',
-		});
+		const node = trigger(SAFETY_NET);
+		const row = (n: number) => sweptRow(callId(n), T0 + MIN);
 		const history = (rows: object[]) =>
 			mockApi()
 				.get('/calling/history')

@@ -5,8 +5,10 @@
  */
 import nock from 'nock';
 
-import { mockApi } from '../../helpers/harness';
-import { emitted, WebhookNode } from '../../helpers/webhook';
+import { expectAllMocksUsed, mockApi } from '../../helpers/harness';
+import { mockNow } from '../../helpers/mockNow';
+import { MAYA } from '../../helpers/events';
+import { emitted, SAFETY_NET, sweptRow, WebhookNode } from '../../helpers/webhook';
 import { AGENT } from '../../helpers/fixtures';
 
 const SECRET = 'a-long-shared-secret-0123456789';
@@ -17,16 +19,9 @@ const T0 = Date.parse('2026-11-25T12:00:00Z');
 const MIN = 60_000;
 let now = T0;
 beforeAll(() => nock.disableNetConnect());
-beforeEach(() => {
-	now = T0;
-	jest.spyOn(Date, 'now').mockImplementation(() => now);
-});
-afterEach(() => {
-	jest.restoreAllMocks();
-	const pending = nock.pendingMocks();
-	nock.cleanAll();
-	expect(pending).toEqual([]);
-});
+beforeEach(() => (now = T0));
+mockNow(() => now);
+expectAllMocksUsed();
 
 const trigger = (events: string[], filters: Record<string, unknown>, extra = {}) =>
 	new WebhookNode('voiceAgentInstantTrigger', { secret: SECRET, events, filters, ...extra });
@@ -36,13 +31,7 @@ const common = (eventType: string, n: number) => ({
 	event_type: eventType,
 	call_id: callId(n),
 	call_sid: null,
-	agent_id: AGENT,
-	workspace_id: 'w1',
-	agent_name: 'Maya',
-	version_id: 'v1',
-	version_slug: 'v1',
-	custom_args_values: {},
-	bulk_list_id: null,
+	...MAYA,
 	call_cost: null,
 	to_number: '+14155550100',
 	from_number: '+14155550199',
@@ -243,21 +232,9 @@ describe('Webhook Trigger › Outcomes and Classification filters', () => {
 		const node = trigger(
 			['all_processing_completed'],
 			{ classification: 'interested' },
-			{
-				assistant: { __rl: true, mode: 'id', value: AGENT },
-				safetyNet: true,
-				safetyNetOptions: { sweepMinutes: 10, graceMinutes: 5 },
-			},
+			SAFETY_NET,
 		);
-		const row = (n: number) => ({
-			id: callId(n),
-			status: 'completed',
-			agent: { id: AGENT },
-			created_at: new Date(T0 + MIN).toISOString(),
-			call_attempt_time: new Date(T0 + MIN).toISOString(),
-			call_duration: 60,
-			transcript: '[]',
-		});
+		const row = (n: number) => sweptRow(callId(n), T0 + MIN);
 		const history = (rows: object[]) =>
 			mockApi()
 				.get('/calling/history')

@@ -4,42 +4,25 @@
  * after; no calling_source on recording_completed, as the reference lists its keys.
  */
 import type { Sandbox } from '../../../sandbox';
+import { EVENT_TYPES } from '../../helpers/events';
+import { useSandbox } from '../../helpers/sandbox';
 import { emitted, WebhookNode } from '../../helpers/webhook';
-import {
-	AGENT_1,
-	callBody,
-	startSandbox,
-	useRealNetwork,
-	type Client,
-} from '../../sandbox/helpers';
-
-useRealNetwork();
+import { AGENT_1, callBody, type Client } from '../../sandbox/helpers';
 
 const SECRET = 'a-long-shared-secret-0123456789';
-const EVENTS = [
-	'call_started',
-	'call_completed',
-	'recording_completed',
-	'platform_analysis_completed',
-	'client_analysis_completed',
-	'all_processing_completed',
-];
 
 let sb: Sandbox;
 let api: Client;
-beforeEach(async () => {
-	({ sb, api } = await startSandbox());
-});
-afterEach(async () => {
-	await sb.close();
-});
+useSandbox((started) => ({ sb, api } = started));
 
 /** The bodies of every event of one call, in order (sent to a URL the sandbox never contacts). */
 async function eventsOf(mobile: string) {
 	await api.patch('/agent/v1', {
 		operation: 'edit_event_subscriptions',
 		agent_id: AGENT_1,
-		event_subscriptions: [{ event_type: EVENTS, callback_url: 'https://hooks.example/events' }],
+		event_subscriptions: [
+			{ event_type: EVENT_TYPES, callback_url: 'https://hooks.example/events' },
+		],
 	});
 	const res = await api.post('/calling/outbound/individual', callBody({ mobile_number: mobile }));
 	const callId = res.body.data.call_id as string;
@@ -52,7 +35,7 @@ async function eventsOf(mobile: string) {
 
 test('the sandbox sends them on every event: null until connected, then the call’s figures', async () => {
 	const bodies = await eventsOf('+14155552000');
-	expect(bodies.map((b) => b.event_type)).toEqual(EVENTS);
+	expect(bodies.map((b) => b.event_type)).toEqual(EVENT_TYPES);
 	const [started, ...after] = bodies;
 	expect(started).toMatchObject({
 		overall_latency_seconds: null,
@@ -94,7 +77,7 @@ test('the Webhook Trigger puts them in the call record of each event', async () 
 	const node = new WebhookNode('voiceAgentInstantTrigger', {
 		secret: SECRET,
 		registerOnAssistant: false,
-		events: EVENTS,
+		events: EVENT_TYPES,
 	});
 	node.credentials = { apiKey: sb.apiKey, baseUrl: sb.url };
 	const headers = { 'x-voice-agent-secret': SECRET, 'content-type': 'application/json' };

@@ -5,16 +5,10 @@
  * the deliveries the sandbox makes for a call start the workflow once per event.
  */
 import type { Sandbox } from '../../../sandbox';
+import { MINIMAL_ANALYSIS } from '../../helpers/events';
+import { useSandbox } from '../../helpers/sandbox';
 import { emitted, WebhookNode } from '../../helpers/webhook';
-import {
-	AGENT_1,
-	callBody,
-	startSandbox,
-	useRealNetwork,
-	type Client,
-} from '../../sandbox/helpers';
-
-useRealNetwork();
+import { AGENT_1, callBody, type Client } from '../../sandbox/helpers';
 
 const SECRET = 'a-long-shared-secret-0123456789';
 const plainForeign = {
@@ -32,12 +26,7 @@ const authForeign = {
 
 let sb: Sandbox;
 let api: Client;
-beforeEach(async () => {
-	({ sb, api } = await startSandbox());
-});
-afterEach(async () => {
-	await sb.close();
-});
+const sandbox = useSandbox((started) => ({ sb, api } = started));
 
 function trigger(events = ['all_processing_completed', 'call_completed']) {
 	const node = new WebhookNode('voiceAgentInstantTrigger', {
@@ -132,8 +121,7 @@ test('after registering, the subscription carries the secret header, and each ev
 test.each(['empty', 'minimal'] as const)(
 	"a failed call's analysis events start the workflow once each, as that call's outcome (%s analysis)",
 	async (variant) => {
-		await sb.close();
-		({ sb, api } = await startSandbox({ failedAnalysis: variant }));
+		await sandbox.restart({ failedAnalysis: variant });
 		const node = trigger([
 			'call_completed',
 			'platform_analysis_completed',
@@ -161,18 +149,7 @@ test.each(['empty', 'minimal'] as const)(
 		}
 		// The retried copy starts nothing; every event reads as the busy call it reports.
 		const minimal = variant === 'minimal';
-		const platform = minimal
-			? {
-					key_points: [],
-					action_items: [],
-					summary: '',
-					classification: null,
-					callback_requested: false,
-					callback_requested_time: null,
-					status: 'analyzed',
-					timezone: 'Asia/Kolkata',
-				}
-			: {};
+		const platform = minimal ? MINIMAL_ANALYSIS : {};
 		const read = { summary: null, classification: null, disconnect_reason: null };
 		const analysed = { ...read, key_points: minimal ? [] : null };
 		const empty = { ...read, key_points: null, callback_requested: null };

@@ -1,9 +1,11 @@
 import nock from 'nock';
 
 import { constantTimeEqual } from '../../../nodes/VoiceAgentWebhookTrigger/secret';
-import { BASE_URL, mockApi } from '../../helpers/harness';
+import { BASE_URL, expectAllMocksUsed, mockApi } from '../../helpers/harness';
+import { mockNow } from '../../helpers/mockNow';
 import { cappedHistory } from '../../helpers/history';
 import { record } from '../../helpers/record';
+import { EVENT_TYPES } from '../../helpers/events';
 import { emitted, WebhookNode } from '../../helpers/webhook';
 import { AGENT } from '../../helpers/fixtures';
 
@@ -17,16 +19,9 @@ const auth = { 'x-voice-agent-secret': SECRET };
 
 let now = T0;
 beforeAll(() => nock.disableNetConnect());
-beforeEach(() => {
-	now = T0;
-	jest.spyOn(Date, 'now').mockImplementation(() => now);
-});
-afterEach(() => {
-	jest.restoreAllMocks();
-	const pending = nock.pendingMocks();
-	nock.cleanAll();
-	expect(pending).toEqual([]);
-});
+beforeEach(() => (now = T0));
+mockNow(() => now);
+expectAllMocksUsed();
 
 const trigger = (parameters: Record<string, unknown> = {}) =>
 	new WebhookNode('voiceAgentInstantTrigger', { secret: SECRET, ...parameters });
@@ -212,16 +207,7 @@ describe('deliveries', () => {
 	});
 
 	test('each of the six payloads is read as delivered, and answered exactly 200', async () => {
-		const node = trigger({
-			events: [
-				'call_started',
-				'call_completed',
-				'recording_completed',
-				'platform_analysis_completed',
-				'client_analysis_completed',
-				'all_processing_completed',
-			],
-		});
+		const node = trigger({ events: EVENT_TYPES });
 		const started = {
 			...common('call_started'),
 			event_id: 'evt-1',
@@ -477,6 +463,16 @@ describe('registration on the assistant', () => {
 		headers: { 'X-Team': 'sales' },
 		method_type: 'PUT',
 	};
+	/** V1's list written back with only the other integration's entry. */
+	const writesForeignOnly = () =>
+		mockApi()
+			.patch('/agent/v1', {
+				operation: 'edit_event_subscriptions',
+				agent_id: AGENT,
+				version_id: V1,
+				event_subscriptions: [foreignPlain],
+			})
+			.reply(200, { message: 'Agent updated successfully!', agent_id: AGENT });
 	/** GET /agent/{id}, live: one active version, or an A/B test over two. */
 	const versioned = (lists: Record<string, unknown[]>, traffic?: Record<string, number>) => ({
 		agents: {
@@ -546,14 +542,7 @@ describe('registration on the assistant', () => {
 		mockApi()
 			.get(`/agent/${AGENT}`)
 			.reply(200, versioned({ [V1]: [foreignPlain, stored] }));
-		mockApi()
-			.patch('/agent/v1', {
-				operation: 'edit_event_subscriptions',
-				agent_id: AGENT,
-				version_id: V1,
-				event_subscriptions: [foreignPlain],
-			})
-			.reply(200, { message: 'Agent updated successfully!', agent_id: AGENT });
+		writesForeignOnly();
 		expect(await node.hook('delete')).toBe(true);
 		expect(node.staticData.registration).toBeUndefined();
 	});
@@ -572,14 +561,7 @@ describe('registration on the assistant', () => {
 		mockApi()
 			.get(`/agent/${AGENT}`)
 			.reply(200, versioned({ [V1]: [foreignPlain, current] }));
-		const write = mockApi()
-			.patch('/agent/v1', {
-				operation: 'edit_event_subscriptions',
-				agent_id: AGENT,
-				version_id: V1,
-				event_subscriptions: [foreignPlain],
-			})
-			.reply(200, { message: 'Agent updated successfully!', agent_id: AGENT });
+		const write = writesForeignOnly();
 		expect(await node.hook('delete')).toBe(true);
 		write.done();
 		expect(node.staticData.registration).toBeUndefined();

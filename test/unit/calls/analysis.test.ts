@@ -9,6 +9,7 @@ import {
 	recordFromHistory,
 } from '../../../nodes/shared/calls/record';
 import { CALL } from '../../helpers/fixtures';
+import { NO_ANALYSIS } from '../../helpers/record';
 
 describe('the platform analysis as fields', () => {
 	// FACTS: platform analysis_data.
@@ -71,14 +72,7 @@ describe('the platform analysis as fields', () => {
 		);
 		expect(record).toMatchObject({
 			outcome: 'no_answer',
-			summary: null,
-			classification: null,
-			key_points: null,
-			action_items: null,
-			callback_requested: null,
-			callback_at: null,
-			callback_requested_time: null,
-			disconnect_reason: null,
+			...NO_ANALYSIS,
 			platform_analysis: {},
 		});
 	});

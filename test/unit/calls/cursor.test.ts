@@ -11,34 +11,7 @@ import {
 } from '../../../nodes/shared/calls/cursor';
 import { type CallRow } from '../../../nodes/shared/calls/row';
 
-const HOUR = 3600_000;
-const DAY = 24 * HOUR;
-const T0 = Date.parse('2026-11-25T12:00:00Z');
-
-const opts = (extra: Partial<CursorOptions> = {}): CursorOptions => ({
-	lookbackMs: DAY,
-	emitRecentMs: 0,
-	callTypes: [],
-	voicemail: 'any',
-	...extra,
-});
-
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const iso = (ms: number) => new Date(ms).toISOString();
-
-/** A completed call created at `created`, attempted at `attempt`, lasting `seconds`. */
-function call(n: number, created: number, attempt = created, seconds = 60, extra: CallRow = {}) {
-	return {
-		id: id(n),
-		status: 'completed',
-		created_at: iso(created),
-		call_attempt_time: iso(attempt),
-		call_duration: seconds,
-		call_type: 'outbound',
-		voicemail_detected: false,
-		...extra,
-	};
-}
+import { call, DAY, HOUR, id, iso, opts, T0 } from '../../helpers/cursor';
 
 const ids = (result: { emit: Array<{ row: CallRow }> }) => result.emit.map((e) => e.row.id);
 

@@ -27,6 +27,17 @@ const open = (n: number, deadlineMs = T + 60 * MIN): OpenCall => ({
 });
 const read = (n: number, status: string, extra: object = {}) =>
 	recordFromHistory({ id: id(n), status, ...extra });
+/** A round's reads: each call read open, read ended, failed, or not read, as `fates` says. */
+function reads(calls: OpenCall[], fates: string[]) {
+	const records = new Map<string, CallRecord>();
+	const failed = new Map<string, Error>();
+	calls.forEach((c, n) => {
+		if (fates[n] === 'open') records.set(c.call_id, read(n, 'ongoing'));
+		if (fates[n] === 'ended') records.set(c.call_id, read(n, 'completed'));
+		if (fates[n] === 'failed') failed.set(c.call_id, new Error('failed'));
+	});
+	return { records, failed };
+}
 const state = (calls: OpenCall[], deadlineMs?: number): PendingState => ({
 	pending:
 		deadlineMs === undefined
@@ -96,6 +107,16 @@ describe('with Include Analysis, an answered call leaves with its analysis, or f
 			includeAnalysis: true,
 		});
 	const error = new Error('An unexpected error occurred.');
+	/** Call 1 leaving with `record` at the first read after its end. */
+	const leavesAtOnce = (record: CallRecord) =>
+		expect(settle(record, new Map(), T + MIN).settled).toEqual([
+			{
+				call: expect.objectContaining({ call_id: id(1) }),
+				record,
+				timed_out: false,
+				analysis_error: null,
+			},
+		]);
 
 	test('a failed details read keeps it pending; at its deadline it leaves as read, read_failed', () => {
 		const early = settle(answered(), new Map([[id(1), error]]), T + MIN);
@@ -149,15 +170,7 @@ describe('with Include Analysis, an answered call leaves with its analysis, or f
 	);
 
 	test('with its analysis it leaves at once, analysis_error null', () => {
-		const record = answered({ platform_analysis: { summary: 'Booked', status: 'analyzed' } });
-		expect(settle(record, new Map(), T + MIN).settled).toEqual([
-			{
-				call: expect.objectContaining({ call_id: id(1) }),
-				record,
-				timed_out: false,
-				analysis_error: null,
-			},
-		]);
+		leavesAtOnce(answered({ platform_analysis: { summary: 'Booked', status: 'analyzed' } }));
 	});
 
 	test.each([
@@ -166,16 +179,7 @@ describe('with Include Analysis, an answered call leaves with its analysis, or f
 		['busy', read(1, 'failed', { sub_status: 'busy line' })],
 	])(
 		'a call not answered (%s) leaves at once: its analysis is empty, minimal or none',
-		(_, record) => {
-			expect(settle(record, new Map(), T + MIN).settled).toEqual([
-				{
-					call: expect.objectContaining({ call_id: id(1) }),
-					record,
-					timed_out: false,
-					analysis_error: null,
-				},
-			]);
-		},
+		(_, record) => leavesAtOnce(record),
 	);
 });
 
@@ -218,13 +222,7 @@ test('property: over any rounds, every call leaves exactly once, its row by refe
 			const left = new Map<string, number>();
 			for (const [r, fates] of rounds.entries()) {
 				if (!current) break;
-				const records = new Map<string, CallRecord>();
-				const failed = new Map<string, Error>();
-				calls.forEach((c, n) => {
-					if (fates[n] === 'open') records.set(c.call_id, read(n, 'ongoing'));
-					if (fates[n] === 'ended') records.set(c.call_id, read(n, 'completed'));
-					if (fates[n] === 'failed') failed.set(c.call_id, new Error('failed'));
-				});
+				const { records, failed } = reads(calls, fates);
 				const before: OpenCall[] = current.pending;
 				const { settled, next } = settleRound(current, records, failed, T + r * MIN);
 				const rowOf = (c: OpenCall) => calls[Number(c.call_id.slice(-12))].row;
@@ -539,13 +537,7 @@ describe('property: Pending items split, merged, re-ordered or duplicated betwee
 						expect(c.row).toBe(calls[Number(c.call_id.slice(-12))].row);
 						expect(c.row).not.toHaveProperty('row');
 					}
-					const records = new Map<string, CallRecord>();
-					const failed = new Map<string, Error>();
-					calls.forEach((c, n) => {
-						if (fates[n] === 'open') records.set(c.call_id, read(n, 'ongoing'));
-						if (fates[n] === 'ended') records.set(c.call_id, read(n, 'completed'));
-						if (fates[n] === 'failed') failed.set(c.call_id, new Error('failed'));
-					});
+					const { records, failed } = reads(calls, fates);
 					const a = settleRound(plain, records, failed, nowMs);
 					const b = settleRound(read1.state!, records, failed, nowMs);
 					expect(summary(b.settled)).toEqual(summary(a.settled));

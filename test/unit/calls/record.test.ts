@@ -10,7 +10,7 @@ import {
 	type CallRecord,
 } from '../../../nodes/shared/calls/record';
 import { AGENT, CALL } from '../../helpers/fixtures';
-import { record } from '../../helpers/record';
+import { ADA_ANSWERED, CALLED_ADA, callDetails, NO_ANALYSIS, record } from '../../helpers/record';
 
 const VERSION = '5b2e1c3d-4a5f-4e6d-9c8b-7a6f5e4d3c2b';
 const turns = [
@@ -43,14 +43,7 @@ const KEYS = [
 	'recording_url',
 	'transcript_turns',
 	'transcript_text',
-	'summary',
-	'classification',
-	'key_points',
-	'action_items',
-	'callback_requested',
-	'callback_at',
-	'callback_requested_time',
-	'disconnect_reason',
+	...Object.keys(NO_ANALYSIS),
 	'platform_analysis',
 	'client_analysis',
 	'tool_call_logs',
@@ -92,47 +85,34 @@ describe('history rows', () => {
 	};
 
 	test('a live row maps to every field', () => {
-		const record = recordFromHistory(live);
-		expect(Object.keys(record)).toEqual(KEYS);
-		expect(record).toEqual({
-			call_id: CALL,
-			status: 'completed',
-			sub_status: 'USER_TERMINATED',
-			outcome: 'answered',
-			outcome_detail: null,
-			direction: 'outbound',
-			assistant: { id: AGENT, name: 'Reminder', version_id: VERSION, version_slug: 'v2' },
-			from_number: '+14155550000',
-			to_number: '+14155550100',
-			callee_name: 'Ada',
-			created_at: '2026-11-25T12:00:00+00:00',
-			started_at: '2026-11-25T12:01:00+00:00',
-			ended_at: '2026-11-25T12:01:42.500Z',
-			duration_seconds: 42.5,
-			cost: 1.25,
-			voicemail_detected: false,
-			overall_latency_seconds: null,
-			first_utterance_seconds: null,
-			calling_source: null,
-			recording_url: 'https://rec.example/1.wav',
-			transcript_turns: turns,
-			transcript_text: transcriptText,
-			summary: null,
-			classification: null,
-			key_points: null,
-			action_items: null,
-			callback_requested: null,
-			callback_at: null,
-			callback_requested_time: null,
-			disconnect_reason: null,
-			platform_analysis: null,
-			client_analysis: null,
-			tool_call_logs: null,
-			custom_variables: null,
-			raw: live,
-		});
+		const mapped = recordFromHistory(live);
+		expect(Object.keys(mapped)).toEqual(KEYS);
+		expect(mapped).toEqual(
+			record({
+				call_id: CALL,
+				status: 'completed',
+				sub_status: 'USER_TERMINATED',
+				outcome: 'answered',
+				outcome_detail: null,
+				direction: 'outbound',
+				assistant: { id: AGENT, name: 'Reminder', version_id: VERSION, version_slug: 'v2' },
+				from_number: '+14155550000',
+				to_number: '+14155550100',
+				callee_name: 'Ada',
+				created_at: '2026-11-25T12:00:00+00:00',
+				started_at: '2026-11-25T12:01:00+00:00',
+				ended_at: '2026-11-25T12:01:42.500Z',
+				duration_seconds: 42.5,
+				cost: 1.25,
+				voicemail_detected: false,
+				recording_url: 'https://rec.example/1.wav',
+				transcript_turns: turns,
+				transcript_text: transcriptText,
+				raw: live,
+			}),
+		);
 		// The service's answer is kept untouched.
-		expect(record.raw).toBe(live);
+		expect(mapped.raw).toBe(live);
 	});
 
 	test('an inbound row: from_number is the caller; a null cost and recording stay null', () => {
@@ -170,64 +150,31 @@ describe('history rows', () => {
 });
 
 describe('call details', () => {
-	const details = (transcription: unknown) => ({
-		id: CALL,
-		call_direction: 'outbound',
-		call_status: 'completed',
-		call_sub_status: 'ACCEPTED',
-		from_number: '+14155550000',
-		to_number: '+14155550100',
-		callee_name: 'Ada',
-		agent_id: AGENT,
-		initiation_time: '2026-11-25T12:00:00Z',
-		recording_url: 'https://rec.example/1.wav',
-		transcription_url: transcription,
-		platform_analysis: { summary: 'ok' },
-		client_analysis: { confirmed: true },
-	});
+	const details = (transcription: unknown) =>
+		callDetails({
+			recording_url: 'https://rec.example/1.wav',
+			transcription_url: transcription,
+			platform_analysis: { summary: 'ok' },
+			client_analysis: { confirmed: true },
+		});
 
 	test.each([
 		['a list (as documented)', [{ bot: 'Hello Ada' }, { user: 'Hi' }]],
 		['JSON text (as live)', '[{"bot":"Hello Ada"},{"user":"Hi"}]'],
 	])('transcription_url as %s', (_label, transcription) => {
 		const data = details(transcription) as IDataObject;
-		expect(recordFromDetails(data)).toEqual({
-			call_id: CALL,
-			status: 'completed',
-			sub_status: 'ACCEPTED',
-			outcome: 'answered',
-			outcome_detail: null,
-			direction: 'outbound',
-			assistant: { id: AGENT, name: null, version_id: null, version_slug: null },
-			from_number: '+14155550000',
-			to_number: '+14155550100',
-			callee_name: 'Ada',
-			created_at: '2026-11-25T12:00:00Z',
-			started_at: null,
-			ended_at: null,
-			duration_seconds: null,
-			cost: null,
-			voicemail_detected: null,
-			overall_latency_seconds: null,
-			first_utterance_seconds: null,
-			calling_source: null,
-			recording_url: 'https://rec.example/1.wav',
-			transcript_turns: turns,
-			transcript_text: transcriptText,
-			summary: 'ok',
-			classification: null,
-			key_points: null,
-			action_items: null,
-			callback_requested: null,
-			callback_at: null,
-			callback_requested_time: null,
-			disconnect_reason: null,
-			platform_analysis: { summary: 'ok' },
-			client_analysis: { confirmed: true },
-			tool_call_logs: null,
-			custom_variables: null,
-			raw: data,
-		});
+		expect(recordFromDetails(data)).toEqual(
+			record({
+				...ADA_ANSWERED,
+				recording_url: 'https://rec.example/1.wav',
+				transcript_turns: turns,
+				transcript_text: transcriptText,
+				summary: 'ok',
+				platform_analysis: { summary: 'ok' },
+				client_analysis: { confirmed: true },
+				raw: data,
+			}),
+		);
 	});
 
 	test('a transcript that is not turns (bad JSON, an object) gives no turns, not an error', () => {
@@ -257,19 +204,16 @@ test('a start answer completed by what was sent', () => {
 		from_number: '+14155550000',
 		custom_args_values: { callee_name: 'Ada' },
 	};
-	expect(recordFromStart(answer, sent)).toEqual({
-		...unknownRecord(answer),
-		call_id: CALL,
-		status: 'registered',
-		outcome: 'pending',
-		direction: 'outbound',
-		assistant: { id: AGENT, name: null, version_id: null, version_slug: null },
-		from_number: '+14155550000',
-		to_number: '+14155550100',
-		callee_name: 'Ada',
-		created_at: '2026-11-25T12:00:00Z',
-		custom_variables: { callee_name: 'Ada', mobile_number: '+14155550100' },
-	});
+	expect(recordFromStart(answer, sent)).toEqual(
+		record({
+			call_id: CALL,
+			status: 'registered',
+			outcome: 'pending',
+			...CALLED_ADA,
+			custom_variables: { callee_name: 'Ada', mobile_number: '+14155550100' },
+			raw: answer,
+		}),
+	);
 });
 
 describe('event deliveries (flat)', () => {
@@ -611,14 +555,7 @@ test('property: a merge (history + details, or any two reads) never loses a fiel
 		// From the merged sub-status: a sub-status the table reads as nothing ("!") keeps the
 		// first read's, with no detail, where the second read's alone had one.
 		'outcome_detail',
-		'summary',
-		'classification',
-		'key_points',
-		'action_items',
-		'callback_requested',
-		'callback_at',
-		'callback_requested_time',
-		'disconnect_reason',
+		...Object.keys(NO_ANALYSIS),
 	]);
 	fc.assert(
 		fc.property(read, read, (h, d) => {

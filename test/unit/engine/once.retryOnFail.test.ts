@@ -6,7 +6,7 @@ import nock from 'nock';
 
 import { BASE_URL, runNode } from '../../helpers/harness';
 import { CALL } from '../../helpers/fixtures';
-import { sheetStart } from '../../helpers/startParams';
+import { sheetStart, threeRows } from '../../helpers/startParams';
 import { unordered } from '../../helpers/unordered';
 
 // n8n reads a wait of 0 between tries as unset (1,000 ms): 1 ms is the shortest it takes.
@@ -16,11 +16,7 @@ beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
 
 const startParams = sheetStart();
-// Fresh items for every run: n8n remembers what was sent per input item object.
-const rows = () =>
-	['+14155551001', '+14155551002', '+14155551003'].map((phone, n) => ({
-		json: { name: `Row ${n}`, phone },
-	}));
+const rows = threeRows;
 
 /** Records every start; the third number answers 500 (the call may have been placed). */
 function startService() {

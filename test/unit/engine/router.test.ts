@@ -176,19 +176,22 @@ afterEach(() => {
 	nock.emitter.removeAllListeners('no match');
 });
 
+/** What 'echo' outputs for three items, the second answered twice: each paired with its item. */
+const ECHOED = [
+	[
+		[{ n: 0, read: READ }, { item: 0 }],
+		[{ n: 1, read: READ }, { item: 1 }],
+		[{ n: 1, again: true }, { item: 1 }],
+		[{ n: 2, read: READ }, { item: 2 }],
+	],
+];
+
 describe("kind 'item': one item at a time, in input order", () => {
 	test('every output paired with its item; the run read once for the three items', async () => {
 		const scope = serveList(1);
 		const { outputs, error } = await run('echo', items());
 		expect(error).toBeUndefined();
-		expect(outputs.map(paired)).toEqual([
-			[
-				[{ n: 0, read: READ }, { item: 0 }],
-				[{ n: 1, read: READ }, { item: 1 }],
-				[{ n: 1, again: true }, { item: 1 }],
-				[{ n: 2, read: READ }, { item: 2 }],
-			],
-		]);
+		expect(outputs.map(paired)).toEqual(ECHOED);
 		expect(scope.isDone()).toBe(true);
 		expect(unmatched).toEqual([]);
 		expect(runsSeen).toHaveLength(3);
@@ -346,14 +349,7 @@ describe('the run value: one per execution of the node', () => {
 			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 1 },
 		});
 		expect(error).toBeUndefined();
-		expect(outputs.map(paired)).toEqual([
-			[
-				[{ n: 0, read: READ }, { item: 0 }],
-				[{ n: 1, read: READ }, { item: 1 }],
-				[{ n: 1, again: true }, { item: 1 }],
-				[{ n: 2, read: READ }, { item: 2 }],
-			],
-		]);
+		expect(outputs.map(paired)).toEqual(ECHOED);
 		// Two requests: one per try, not one per item.
 		expect(scope.isDone()).toBe(true);
 		expect(unmatched).toEqual([]);

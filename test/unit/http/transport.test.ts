@@ -6,16 +6,13 @@ import nock from 'nock';
 
 import { API_KEY, BASE_URL, mockApi, runNode } from '../../helpers/harness';
 import { CALL } from '../../helpers/fixtures';
-import { sheetStart } from '../../helpers/startParams';
+import { sheetStart, threeRows } from '../../helpers/startParams';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
 
 const startParams = sheetStart();
-const rows = () =>
-	['+14155551001', '+14155551002', '+14155551003'].map((phone, n) => ({
-		json: { name: `Row ${n}`, phone },
-	}));
+const rows = threeRows;
 
 describe('redirects are answered, never followed', () => {
 	const elsewhere = () =>

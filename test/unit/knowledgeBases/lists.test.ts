@@ -1,5 +1,6 @@
 /** The knowledge base dropdowns: the knowledge bases, and Update's lists of one's files, URLs and FAQs. */
 import { expectAllMocksUsed, loadOptionsContext, mockApi } from '../../helpers/harness';
+import { KB, LIST, RECORD } from '../../helpers/knowledgeBases';
 import {
 	getKnowledgeBaseFaqs,
 	getKnowledgeBaseFiles,
@@ -8,43 +9,6 @@ import {
 } from '../../../nodes/shared/knowledgeBases/lists';
 
 expectAllMocksUsed();
-
-const KB = '5a6b7c8d-1e2f-4a3b-9c4d-5e6f7a8b9c0d';
-const RECORD = {
-	kb_id: KB,
-	kb_name: 'Clinic FAQ',
-	status: 'completed',
-	created_at: '2026-11-26T10:00:00+00:00',
-	updated_at: '2026-11-26T10:00:00+00:00',
-	files: [{ file_id: 'f1', file_type: 'pdf', file_size: 3, filename: 'hours.pdf', file_path: 'p' }],
-	urls: [
-		{
-			file_id: 'u1',
-			file_type: 'url',
-			file_size: 0,
-			url: 'https://clinic.example/a',
-			file_path: 'p',
-		},
-	],
-	faqs: [
-		{ file_id: 'q1', file_type: 'faq', file_size: 9, content: { q: 'Sundays?', a: 'No' } },
-		{ file_id: 'q2', file_type: 'faq', file_size: 9, content: { n: 1 } },
-	],
-};
-const LIST = [
-	{
-		kb_id: KB,
-		kb_name: 'Clinic FAQ',
-		type: 'non_deterministic',
-		created_at: '2026-11-26T10:00:00+00:00',
-	},
-	{
-		kb_id: 'b1',
-		kb_name: 'Prices',
-		type: 'non_deterministic',
-		created_at: '2026-11-25T10:00:00+00:00',
-	},
-];
 
 test('the knowledge base dropdown lists GET /external/kb/all, filtered', async () => {
 	mockApi().get('/external/kb/all').times(2).reply(200, LIST);

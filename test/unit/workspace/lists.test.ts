@@ -3,26 +3,10 @@
  * listSearch methods), so credentials and HTTP go through n8n's own request helper to nock.
  */
 import { searchNumberIds, searchNumbers } from '../../../nodes/shared/workspace/lists';
-import { expectAllMocksUsed, loadOptionsContext, mockApi } from '../../helpers/harness';
+import { expectAllMocksUsed, mockApi } from '../../helpers/harness';
+import { AGENT_B, listContext as context, workspaceNumber as num } from '../../helpers/lists';
 
 expectAllMocksUsed();
-
-const context = () =>
-	loadOptionsContext('voiceAgentAssistant', 'parameters.assistant', undefined, {
-		resource: 'assistant',
-		operation: 'updatePrompt',
-	});
-
-const AGENT_A = { id: 'a0000000-0000-4000-8000-000000000001', agent_display_name: 'Maya' };
-const AGENT_B = { id: 'b0000000-0000-4000-8000-000000000002', agent_display_name: 'Ravi Sales' };
-const num = (n: number, agent: typeof AGENT_A | null = AGENT_A) => ({
-	id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-	number: `+1415555${String(n).padStart(4, '0')}`,
-	created_at: '2026-01-01T00:00:00Z',
-	call_count: 0,
-	agent,
-	is_inbound_enabled: true,
-});
 
 describe('workspace numbers', () => {
 	const rows = [num(1), num(2, AGENT_B), num(3, null)];

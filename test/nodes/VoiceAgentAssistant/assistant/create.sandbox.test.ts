@@ -4,30 +4,24 @@
  */
 import type { Sandbox } from '../../../../sandbox';
 import { jsonOf, runNode } from '../../../helpers/harness';
-import { sandboxCredentials, useSandbox } from '../../../helpers/sandbox';
+import { assistantOnSandbox, sandboxCredentials, useSandbox } from '../../../helpers/sandbox';
 import { VOICE_KABIR, VOICE_ROHAN } from '../../../sandbox/helpers';
 
 let sb: Sandbox;
 useSandbox((started) => ({ sb } = started));
 
 const create = (over: Record<string, unknown> = {}) =>
-	runNode({
-		type: 'voiceAgentAssistant',
-		credentials: sandboxCredentials(sb),
-		continueOnFail: true,
-		parameters: {
-			resource: 'assistant',
-			operation: 'create',
-			assistantName: 'Solar Survey',
-			introductionAndObjective: 'You are Arjun from Acme Solar.',
-			responseGuidelines: 'Be brief and polite.',
-			task: 'Ask @{{callee_name}} about @{{product}}.',
-			introMessage: 'Hello @{{callee_name}}, Arjun here.',
-			language: 'hi-IN',
-			voiceId: { __rl: true, mode: 'list', value: VOICE_KABIR },
-			createOptions: { customVariables: 'product', secondaryLanguage: 'mr-IN' },
-			...over,
-		},
+	assistantOnSandbox(sb, {
+		operation: 'create',
+		assistantName: 'Solar Survey',
+		introductionAndObjective: 'You are Arjun from Acme Solar.',
+		responseGuidelines: 'Be brief and polite.',
+		task: 'Ask @{{callee_name}} about @{{product}}.',
+		introMessage: 'Hello @{{callee_name}}, Arjun here.',
+		language: 'hi-IN',
+		voiceId: { __rl: true, mode: 'list', value: VOICE_KABIR },
+		createOptions: { customVariables: 'product', secondaryLanguage: 'mr-IN' },
+		...over,
 	});
 
 test('creates an assistant that Get then reads, with the outbound variables added', async () => {

@@ -3,7 +3,7 @@ import nock from 'nock';
 
 import { VoiceAgentAssistant } from '../../../../nodes/VoiceAgentAssistant/VoiceAgentAssistant.node';
 import { BASE_URL, jsonOf, runNode, expectAllMocksUsed } from '../../../helpers/harness';
-import { AGENT, locator, VOICE } from '../../../helpers/fixtures';
+import { AGENT, locator, VAD_FIELDS, VAD_SETTINGS, VOICE } from '../../../helpers/fixtures';
 import { edit, ok, params, patch } from '../../../helpers/assistantEdits';
 
 const VOICE2 = '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a';
@@ -129,25 +129,7 @@ const cases: Array<[string, Record<string, unknown>, Record<string, unknown>]> =
 			},
 		},
 	],
-	[
-		'updateVadSettings',
-		{
-			vadOverride: true,
-			interruptionSensitivity: 'strict',
-			vadConfidence: 0.8,
-			vadStartSecs: 0.3,
-			vadStopSecs: 1,
-			vadMinVolume: 0.5,
-		},
-		{
-			operation: 'edit_vad_settings',
-			vad_settings: {
-				vad_override: true,
-				interruption_sensitivity: 'strict',
-				vad_input: { confidence: 0.8, start_secs: 0.3, stop_secs: 1, min_volume: 0.5 },
-			},
-		},
-	],
+	['updateVadSettings', VAD_FIELDS, { operation: 'edit_vad_settings', vad_settings: VAD_SETTINGS }],
 	[
 		'updateWhitelistedDomains',
 		{ whitelistedDomains: 'https://Example.com/, http://localhost:3000\nhttps://example.com' },

@@ -24,16 +24,20 @@ describe('Assistant › Get', () => {
 			parameters: { resource: 'assistant', operation: 'get', assistant: locator(AGENT) },
 		});
 		expect(error).toBeUndefined();
-		const flatVersion = {
-			version_id: null,
-			version_slug: null,
-			call_traffic: null,
+		// What the assistant and its one version both show.
+		const config = {
 			prompt: one.agent_config.agent_prompt,
 			intro_message: 'Hi',
 			custom_variables: ['callee_name'],
 			voice: one.voice,
 			language: 'en-US',
 			secondary_language: null,
+		};
+		const flatVersion = {
+			version_id: null,
+			version_slug: null,
+			call_traffic: null,
+			...config,
 			secondary_voice_id: null,
 			knowledge_bases: null,
 			event_subscriptions: [],
@@ -51,12 +55,7 @@ describe('Assistant › Get', () => {
 					version_resolved_by: 'flat',
 					version_note: null,
 					ab_test_live: false,
-					prompt: one.agent_config.agent_prompt,
-					intro_message: 'Hi',
-					custom_variables: ['callee_name'],
-					voice: one.voice,
-					language: 'en-US',
-					secondary_language: null,
+					...config,
 					knowledge_bases: null,
 					event_subscriptions: [],
 					prompt_variables: ['callee_name', 'appointment', 'time'],

@@ -6,8 +6,7 @@
  */
 import type { Sandbox } from '../../../../sandbox';
 import { locator } from '../../../helpers/fixtures';
-import { runNode } from '../../../helpers/harness';
-import { sandboxCredentials, useSandbox } from '../../../helpers/sandbox';
+import { assistantOnSandbox, useSandbox } from '../../../helpers/sandbox';
 import { AGENT_1, type Client } from '../../../sandbox/helpers';
 
 let sb: Sandbox;
@@ -39,17 +38,11 @@ const setList = (list: unknown[]) =>
 	});
 
 const run = (parameters: Record<string, unknown>) =>
-	runNode({
-		type: 'voiceAgentAssistant',
-		credentials: sandboxCredentials(sb),
-		continueOnFail: true,
-		parameters: {
-			resource: 'assistant',
-			operation: 'updateEventSubscriptions',
-			assistant: locator(AGENT_1),
-			callbackUrl: URL_OURS,
-			...parameters,
-		},
+	assistantOnSandbox(sb, {
+		operation: 'updateEventSubscriptions',
+		assistant: locator(AGENT_1),
+		callbackUrl: URL_OURS,
+		...parameters,
 	});
 
 test('add, replace, remove: only the entry of this URL changes', async () => {

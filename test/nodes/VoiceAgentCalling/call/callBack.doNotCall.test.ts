@@ -5,7 +5,8 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { BASE_URL, runNode } from '../../../helpers/harness';
+import { callBackApi, callBackParams } from '../../../helpers/callBack';
+import { runNode } from '../../../helpers/harness';
 import { AGENT, CALL } from '../../../helpers/fixtures';
 import { record } from '../../../helpers/record';
 
@@ -27,18 +28,14 @@ const started = (to: string, from = FROM) =>
 
 /** Every request in order; the details say the call has no parent (attempt 1). */
 function service() {
-	const log: string[] = [];
-	const scope = nock(BASE_URL).persist();
-	scope
-		.get('/calling/call-details')
-		.query(true)
-		.reply(() => {
-			log.push('details');
-			return [
-				200,
-				{ status: 'success', data: { id: CALL, call_status: 'completed', parent_call_id: null } },
-			];
-		});
+	const { log, scope, onDetails } = callBackApi();
+	onDetails(() => {
+		log.push('details');
+		return [
+			200,
+			{ status: 'success', data: { id: CALL, call_status: 'completed', parent_call_id: null } },
+		];
+	});
 	scope.get(/^\/ca\/api\/v0\/agent\/[^/]+$/).reply(() => {
 		log.push('agent');
 		return [
@@ -62,14 +59,12 @@ const run = (
 	runNode({
 		type: 'voiceAgentCalling',
 		continueOnFail,
-		parameters: {
-			resource: 'call',
-			operation: 'callBack',
+		parameters: callBackParams({
 			duplicateProtection: false,
 			doNotCall: 'numbers',
 			doNotCallNumbers: list,
 			...(overrides ? { overrides } : {}),
-		},
+		}),
 		items: [{ json: structuredClone(started(to, from)) as IDataObject }],
 	});
 

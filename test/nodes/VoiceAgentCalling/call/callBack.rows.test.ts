@@ -8,7 +8,8 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { BASE_URL, runNode } from '../../../helpers/harness';
+import { callBackApi, callBackParams } from '../../../helpers/callBack';
+import { runNode } from '../../../helpers/harness';
 import { AGENT, CALL } from '../../../helpers/fixtures';
 import { record } from '../../../helpers/record';
 
@@ -29,20 +30,14 @@ const fromHistory = (callId: string, to: string) =>
 
 /** Every request in order; each call has no parent (attempt 1) and is over; the prompt uses date and time. */
 function service() {
-	const log: string[] = [];
-	const bodies: IDataObject[] = [];
-	const scope = nock(BASE_URL).persist();
-	scope
-		.get('/calling/call-details')
-		.query(true)
-		.reply((uri) => {
-			const id = new URL(uri, BASE_URL).searchParams.get('id') as string;
-			log.push(`details ${id}`);
-			return [
-				200,
-				{ status: 'success', data: { id, parent_call_id: null, call_status: 'completed' } },
-			];
-		});
+	const { log, bodies, scope, onDetails } = callBackApi();
+	onDetails((id) => {
+		log.push(`details ${id}`);
+		return [
+			200,
+			{ status: 'success', data: { id, parent_call_id: null, call_status: 'completed' } },
+		];
+	});
 	scope.get(/^\/ca\/api\/v0\/agent\/[^/]+$/).reply(() => {
 		log.push('agent');
 		const agent_config = { agent_prompt: 'On @{{date}} at @{{time}}', intro_message: '' };
@@ -67,12 +62,7 @@ const run = (rows: unknown, continueOnFail = false) =>
 	runNode({
 		type: 'voiceAgentCalling',
 		continueOnFail,
-		parameters: {
-			resource: 'call',
-			operation: 'callBack',
-			duplicateProtection: false,
-			overrides: { variableRows: rows },
-		},
+		parameters: callBackParams({ duplicateProtection: false, overrides: { variableRows: rows } }),
 		items: [fromHistory(CALL, '+14155550123'), fromHistory(CALL2, '+14155550124')].map((json) => ({
 			json: structuredClone(json) as IDataObject,
 		})),

@@ -7,20 +7,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from '../../../../sandbox';
-import { initBinaryData, jsonOf, runNode } from '../../../helpers/harness';
-import { sandboxCredentials, useSandbox } from '../../../helpers/sandbox';
+import { jsonOf, runNode } from '../../../helpers/harness';
+import { sandboxCredentials, useSandboxClock } from '../../../helpers/sandbox';
 import { callBody, type Client } from '../../../sandbox/helpers';
 
 let sb: Sandbox;
 let api: Client;
 
-beforeAll(async () => {
-	await initBinaryData();
-});
-const sandbox = useSandbox((started) => ({ sb, api } = started));
-// The node's clock is the sandbox's: "later" is later for both.
-beforeEach(() => jest.spyOn(Date, 'now').mockImplementation(() => sb.now()));
-afterEach(() => jest.restoreAllMocks());
+const sandbox = useSandboxClock((started) => ({ sb, api } = started));
 
 const HOUR = 3_600_000;
 

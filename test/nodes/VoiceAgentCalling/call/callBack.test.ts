@@ -8,7 +8,15 @@ import fc from 'fast-check';
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { BASE_URL, jsonOf, recordAll, runNode } from '../../../helpers/harness';
+import {
+	callBackApi,
+	callBackBody,
+	callBackParams,
+	found,
+	MAX_ATTEMPTS_SKIP,
+	strictNock,
+} from '../../../helpers/callBack';
+import { jsonOf, runNode } from '../../../helpers/harness';
 import { AGENT, CALL } from '../../../helpers/fixtures';
 import { record } from '../../../helpers/record';
 
@@ -62,29 +70,17 @@ function service({
 	prompt = 'Hi @{{callee_name}} from @{{clinic}}',
 	postStatus = 200,
 }: Service) {
-	const log: string[] = [];
-	const bodies: IDataObject[] = [];
-	const scope = nock(BASE_URL).persist();
-	scope
-		.get('/calling/call-details')
-		.query(true)
-		.reply((uri) => {
-			const id = new URL(uri, BASE_URL).searchParams.get('id') as string;
-			log.push(`details ${id}`);
-			return details[id]
-				? [200, { status: 'success', data: details[id] }]
-				: [404, { detail: 'Call not found' }];
-		});
-	scope
-		.get('/calling/history')
-		.query(true)
-		.reply((uri) => {
-			const qs = Object.fromEntries(new URL(uri, BASE_URL).searchParams);
-			log.push(`history ${JSON.stringify(qs)}`);
-			const offset = Number(qs.offset);
-			const page = offset === 0 ? rows : [];
-			return [200, { calls: page, limit: 100, offset, count: page.length, total: rows.length }];
-		});
+	const { log, bodies, scope, onDetails, onHistory } = callBackApi();
+	onDetails((id) => {
+		log.push(`details ${id}`);
+		return found(details[id]);
+	});
+	onHistory((qs) => {
+		log.push(`history ${JSON.stringify(qs)}`);
+		const offset = Number(qs.offset);
+		const page = offset === 0 ? rows : [];
+		return [200, { calls: page, limit: 100, offset, count: page.length, total: rows.length }];
+	});
 	scope.get(/^\/ca\/api\/v0\/agent\/[^/]+$/).reply((uri) => {
 		const id = uri.split('/').pop() as string;
 		log.push(`agent ${id}`);
@@ -121,15 +117,8 @@ const historyQuery = (agent = AGENT) =>
 		offset: '0',
 	})}`;
 
-const body = (extra: IDataObject = {}): IDataObject => ({
-	name: 'Ada',
-	mobile_number: TO,
-	agent_id: AGENT,
-	from_number: FROM,
-	parent_call_id: CALL,
-	custom_args_values: { clinic: 'Acme' },
-	...extra,
-});
+const body = (extra: IDataObject = {}): IDataObject =>
+	callBackBody(TO, FROM, { custom_args_values: { clinic: 'Acme' }, ...extra });
 
 /** The new call's record as Call Back outputs it (its variables the original call's). */
 const placed = (sent: IDataObject, attempt = 2) => ({
@@ -165,27 +154,16 @@ const run = (
 ) =>
 	runNode({
 		type: 'voiceAgentCalling',
-		parameters: {
-			resource: 'call',
-			operation: 'callBack',
+		parameters: callBackParams({
 			...(items[0] && Object.keys(items[0]).length ? {} : { callId: CALL }),
 			...parameters,
-		},
+		}),
 		// A fresh copy each run: the send-once ledger is keyed by the item's object, per execution.
 		items: items.map((json) => ({ json: structuredClone(json) as IDataObject })),
 		...extra,
 	});
 
-beforeAll(() => nock.disableNetConnect());
-beforeEach(() => jest.spyOn(Date, 'now').mockReturnValue(NOW));
-let unmatched: string[] = [];
-beforeEach(() => (unmatched = recordAll()));
-afterEach(() => {
-	expect(unmatched).toEqual([]);
-	nock.cleanAll();
-	nock.emitter.removeAllListeners('no match');
-	jest.restoreAllMocks();
-});
+strictNock(NOW);
 
 describe('Call › Call Back › When: At the Next Opening of a Daily Window', () => {
 	const details = { [CALL]: detailsOf(CALL, { parent_call_id: null }) };
@@ -972,17 +950,7 @@ describe('Call › Call Back › where the service shows no parent_call_id', () 
 		const { output, error } = await run({ when: 'now' }, [{}]);
 		expect(error).toBeUndefined();
 		expect(log).toEqual([`details ${CALL}`, counted]);
-		expect(jsonOf(output)).toEqual([
-			{
-				skipped: 'max_attempts',
-				mobile_number: '+14155550123',
-				skip_reason:
-					"Max Attempts (3) reached: this call is attempt 3 of its chain (counted as the assistant's calls to this callee within Look Back before it: the service shows no parent_call_id)",
-				parent_call_id: CALL,
-				attempt: 4,
-				already_called_back: false,
-			},
-		]);
+		expect(jsonOf(output)).toEqual([MAX_ATTEMPTS_SKIP]);
 	});
 
 	test('the second call to the number is called back as attempt 3, the history read once', async () => {
@@ -1062,14 +1030,20 @@ describe('Call › Call Back › the assistant read once per run', () => {
 	const ended = Object.fromEntries([CALL, P1, P2].map((id) => [id, detailsOf(id)]));
 	const status = (id: string) => `details ${id}`;
 
-	test('3 items of one assistant: GET /agent/{id} once, 3 calls placed', async () => {
+	/** Items CALL, P1 (of `p1Agent`) and P2, called back now, Duplicate Protection off. */
+	const threeItems = async (p1Agent = AGENT) => {
 		const { log, bodies } = service({ details: ended });
 		const { output, error } = await run({ when: 'now', duplicateProtection: false }, [
 			first(CALL),
-			first(P1),
+			first(P1, p1Agent),
 			first(P2),
 		]);
 		expect(error).toBeUndefined();
+		return { log, bodies, output };
+	};
+
+	test('3 items of one assistant: GET /agent/{id} once, 3 calls placed', async () => {
+		const { log, bodies, output } = await threeItems();
 		expect(log).toEqual([
 			status(CALL),
 			`agent ${AGENT}`,
@@ -1084,13 +1058,7 @@ describe('Call › Call Back › the assistant read once per run', () => {
 	});
 
 	test('items of two assistants: each read once, in the order first needed', async () => {
-		const { log } = service({ details: ended });
-		const { error } = await run({ when: 'now', duplicateProtection: false }, [
-			first(CALL),
-			first(P1, OTHER_AGENT),
-			first(P2),
-		]);
-		expect(error).toBeUndefined();
+		const { log } = await threeItems(OTHER_AGENT);
 		expect(log).toEqual([
 			status(CALL),
 			`agent ${AGENT}`,

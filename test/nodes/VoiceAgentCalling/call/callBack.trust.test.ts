@@ -5,11 +5,19 @@
  * created_at, newest first), with parent_call_id on reads or without it (FACTS does not say
  * which): every request is logged in order and compared whole.
  */
-import nock from 'nock';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import nock from 'nock';
 
 import * as doNotCall from '../../../../nodes/shared/dialling/callee/doNotCall';
-import { BASE_URL, jsonOf, recordAll, runNode } from '../../../helpers/harness';
+import {
+	callBackApi,
+	callBackBody,
+	callBackParams,
+	found,
+	MAX_ATTEMPTS_SKIP,
+	strictNock,
+} from '../../../helpers/callBack';
+import { BASE_URL, jsonOf, runNode } from '../../../helpers/harness';
 import { AGENT, CALL } from '../../../helpers/fixtures';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
@@ -63,41 +71,28 @@ interface Service {
  */
 function service({ details: given = {}, rows = [], showParent = false, lag = false }: Service) {
 	const details = { ...given };
-	const log: string[] = [];
-	const bodies: IDataObject[] = [];
 	const calls = [...rows];
-	const scope = nock(BASE_URL).persist();
-	scope
-		.get('/calling/call-details')
-		.query(true)
-		.reply((uri) => {
-			const callId = new URL(uri, BASE_URL).searchParams.get('id') as string;
-			log.push(`details ${callId}`);
-			const found = details[callId.toLowerCase()];
-			return found
-				? [200, { status: 'success', data: found }]
-				: [404, { detail: 'Call not found' }];
-		});
-	scope
-		.get('/calling/history')
-		.query(true)
-		.reply((uri) => {
-			const qs = Object.fromEntries(new URL(uri, BASE_URL).searchParams);
-			log.push(`history ${qs.agent_id} ${qs.start_date} ${qs.end_date} ${qs.offset}`);
-			const from = Date.parse(qs.start_date);
-			const until = Date.parse(qs.end_date);
-			const matched = calls
-				.filter((c) => (c.agent as IDataObject).id === qs.agent_id)
-				.filter((c) => {
-					const at = Date.parse(c.created_at as string);
-					return at >= from && at <= until;
-				})
-				.sort((a, b) => Date.parse(b.created_at as string) - Date.parse(a.created_at as string));
-			const offset = Number(qs.offset);
-			const limit = Number(qs.limit);
-			const page = matched.slice(offset, offset + limit);
-			return [200, { calls: page, limit, offset, count: page.length, total: matched.length }];
-		});
+	const { log, bodies, scope, onDetails, onHistory } = callBackApi();
+	onDetails((callId) => {
+		log.push(`details ${callId}`);
+		return found(details[callId.toLowerCase()]);
+	});
+	onHistory((qs) => {
+		log.push(`history ${qs.agent_id} ${qs.start_date} ${qs.end_date} ${qs.offset}`);
+		const from = Date.parse(qs.start_date);
+		const until = Date.parse(qs.end_date);
+		const matched = calls
+			.filter((c) => (c.agent as IDataObject).id === qs.agent_id)
+			.filter((c) => {
+				const at = Date.parse(c.created_at as string);
+				return at >= from && at <= until;
+			})
+			.sort((a, b) => Date.parse(b.created_at as string) - Date.parse(a.created_at as string));
+		const offset = Number(qs.offset);
+		const limit = Number(qs.limit);
+		const page = matched.slice(offset, offset + limit);
+		return [200, { calls: page, limit, offset, count: page.length, total: matched.length }];
+	});
 	scope.get(/^\/ca\/api\/v0\/agent\/[^/]+$/).reply((uri) => {
 		log.push('agent');
 		const agentId = uri.split('/').pop();
@@ -143,25 +138,12 @@ function service({ details: given = {}, rows = [], showParent = false, lag = fal
 }
 
 /** The body Call Back sends for the source CALL. */
-const body = (extra: IDataObject = {}): IDataObject => ({
-	name: 'Ada',
-	mobile_number: TO,
-	agent_id: AGENT,
-	from_number: FROM,
-	parent_call_id: CALL,
-	...extra,
-});
+const body = (extra: IDataObject = {}) => callBackBody(TO, FROM, extra);
 
 const run = (parameters: IDataObject, items: INodeExecutionData[] = [{ json: {} }], extra = {}) =>
 	runNode({
 		type: 'voiceAgentCalling',
-		parameters: {
-			resource: 'call',
-			operation: 'callBack',
-			callId: CALL,
-			when: 'now',
-			...parameters,
-		},
+		parameters: callBackParams({ callId: CALL, when: 'now', ...parameters }),
 		items: items.map((item) => ({ ...item, json: structuredClone(item.json) })),
 		...extra,
 	});
@@ -173,19 +155,22 @@ const search = (offset = 0, agent = AGENT) =>
 const counting = (offset = 0, agent = AGENT) =>
 	`history ${agent} 2026-11-18T10:59:00.000Z 2026-11-25T12:01:00.000Z ${offset}`;
 
-beforeAll(() => nock.disableNetConnect());
-beforeEach(() => jest.spyOn(Date, 'now').mockReturnValue(NOW));
-let unmatched: string[] = [];
-beforeEach(() => (unmatched = recordAll()));
-afterEach(() => {
-	expect(unmatched).toEqual([]);
-	nock.cleanAll();
-	nock.emitter.removeAllListeners('no match');
-	jest.restoreAllMocks();
-});
+strictNock(NOW);
 
 const told = { [CALL]: detailsOf(CALL, { parent_call_id: null }) };
 const untold = { [CALL]: detailsOf(CALL) };
+
+/** The output of an item whose source item 0 of this execution already called back. */
+const provenByItem0 = (mobile: string) => ({
+	skipped: 'already_called_back',
+	mobile_number: mobile,
+	skip_reason: `Already called back: item 0 of this execution placed call ${placedId(1)} back for this call, so no second call-back is placed`,
+	call_back_id: placedId(1),
+	recognised_by: 'this_execution',
+	parent_call_id: CALL,
+	attempt: 2,
+	already_called_back: true,
+});
 
 describe('Do Not Call from the first item, built once per execution (issue 11)', () => {
 	const csv = (text: string): INodeExecutionData['binary'] => ({
@@ -401,17 +386,7 @@ describe('Max Attempts counted where the service shows no parent_call_id (issue 
 			`details ${CALL}`,
 			`history ${AGENT} 2026-11-18T10:59:00.000Z 2026-11-25T11:01:00.000Z 0`,
 		]);
-		expect(jsonOf(output)).toEqual([
-			{
-				skipped: 'max_attempts',
-				mobile_number: '+14155550123',
-				skip_reason:
-					"Max Attempts (3) reached: this call is attempt 3 of its chain (counted as the assistant's calls to this callee within Look Back before it: the service shows no parent_call_id)",
-				parent_call_id: CALL,
-				attempt: 4,
-				already_called_back: false,
-			},
-		]);
+		expect(jsonOf(output)).toEqual([MAX_ATTEMPTS_SKIP]);
 	});
 
 	test('history rows with a formatted to_number count: compared after cleaning', async () => {
@@ -472,16 +447,7 @@ describe('a call-back is never presumed silently (issue 17)', () => {
 		expect(error).toBeUndefined();
 		expect(bodies).toEqual([body()]);
 		expect(log).toEqual([`details ${CALL}`, counting(), 'agent', `start ${TO}`, `details ${CALL}`]);
-		expect(jsonOf(output)[1]).toEqual({
-			skipped: 'already_called_back',
-			mobile_number: '+14155550123',
-			skip_reason: `Already called back: item 0 of this execution placed call ${placedId(1)} back for this call, so no second call-back is placed`,
-			call_back_id: placedId(1),
-			recognised_by: 'this_execution',
-			parent_call_id: CALL,
-			attempt: 2,
-			already_called_back: true,
-		});
+		expect(jsonOf(output)[1]).toEqual(provenByItem0('+14155550123'));
 	});
 });
 
@@ -537,16 +503,7 @@ describe("n8n's Retry On Fail re-runs the node: what one try placed still counts
 			placedId(2),
 			'already_called_back',
 		]);
-		expect(jsonOf(output)[2]).toEqual({
-			skipped: 'already_called_back',
-			mobile_number: TO,
-			skip_reason: `Already called back: item 0 of this execution placed call ${placedId(1)} back for this call, so no second call-back is placed`,
-			call_back_id: placedId(1),
-			recognised_by: 'this_execution',
-			parent_call_id: CALL,
-			attempt: 2,
-			already_called_back: true,
-		});
+		expect(jsonOf(output)[2]).toEqual(provenByItem0(TO));
 	});
 });
 

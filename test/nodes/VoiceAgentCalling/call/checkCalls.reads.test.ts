@@ -10,6 +10,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { expectAllMocksUsed, mockApi, runNode } from '../../../helpers/harness';
 import { AGENT } from '../../../helpers/fixtures';
+import { callId, startedCall } from '../../../helpers/checkCalls';
 import { record } from '../../../helpers/record';
 
 jest.mock('n8n-workflow', () =>
@@ -39,14 +40,7 @@ beforeEach(() => {
 });
 const waited = () => Math.round((NOW - Date.parse(AT)) / 1000);
 
-const callId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const started = (n: number): IDataObject => ({
-	call_id: callId(n),
-	status: 'ongoing',
-	assistant: { id: AGENT },
-	created_at: AT,
-	custom_variables: { name: `Row ${n}` },
-});
+const started = (n: number) => startedCall(n, AT, { custom_variables: { name: `Row ${n}` } });
 const historyRow = (n: number, status: string) => ({
 	id: callId(n),
 	status,

@@ -16,6 +16,7 @@ import {
 	runNode,
 } from '../../../helpers/harness';
 import { AGENT } from '../../../helpers/fixtures';
+import { callId, startedCall } from '../../../helpers/checkCalls';
 import { record } from '../../../helpers/record';
 
 beforeAll(() => nock.disableNetConnect());
@@ -27,7 +28,6 @@ afterEach(() => jest.restoreAllMocks());
 
 const AT = '2026-11-25T12:00:00.000Z';
 const DEADLINE = '2026-11-25T16:10:00.000Z'; // NOW + 240 minutes, the default Max Wait
-const callId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const WINDOW = {
 	agent_id: AGENT,
 	start_date: '2026-11-25T11:59:59.000Z',
@@ -37,13 +37,7 @@ const WINDOW = {
 };
 
 /** An item of Start's output (its call record, trimmed to what Check Calls reads). */
-const started = (n: number): IDataObject => ({
-	call_id: callId(n),
-	status: 'ongoing',
-	assistant: { id: AGENT },
-	created_at: AT,
-	custom_variables: { name: `Row ${n}` },
-});
+const started = (n: number) => startedCall(n, AT, { custom_variables: { name: `Row ${n}` } });
 
 const historyRow = (n: number, status: string) => ({
 	id: callId(n),

@@ -7,10 +7,10 @@
  * calls created inside the window asked for.
  */
 import nock from 'nock';
-import type { IDataObject } from 'n8n-workflow';
 
 import { BASE_URL, mockApi, runNode } from '../../../helpers/harness';
 import { AGENT } from '../../../helpers/fixtures';
+import { callId, startedCall } from '../../../helpers/checkCalls';
 import { TEST_ZONES, useTimeZone } from '../../../helpers/timeZone';
 
 /** The reference's shape of initiated_at: no offset, microseconds (read as UTC). */
@@ -19,15 +19,8 @@ const AT_MS = Date.UTC(2026, 10, 25, 12, 0, 0, 629);
 const NOW = AT_MS + 600_000;
 const COUNT = 200;
 
-const callId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
 /** An item of Start's output: created_at is initiated_at as served. */
-const started = (n: number): IDataObject => ({
-	call_id: callId(n),
-	status: 'ongoing',
-	assistant: { id: AGENT },
-	created_at: AT,
-});
+const started = (n: number) => startedCall(n, AT);
 
 const historyRow = (n: number) => ({
 	id: callId(n),

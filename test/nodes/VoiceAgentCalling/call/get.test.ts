@@ -1,10 +1,17 @@
 /** Call › Get: the call record, its transcript decoded, its recording as a file. */
 import { API_KEY, jsonOf, runNode, expectAllMocksUsed, mockApi } from '../../../helpers/harness';
-import { record } from '../../../helpers/record';
-import { AGENT, CALL } from '../../../helpers/fixtures';
+import { ADA_ANSWERED, callDetails, record } from '../../../helpers/record';
+import { CALL, unauthorizedItem } from '../../../helpers/fixtures';
 import { details, recordingHost, REC_URL, wavReply } from '../../../helpers/recording';
 
 expectAllMocksUsed();
+
+/** Call › Get of CALL with these fields. */
+const getCall = (fields: Record<string, unknown>) =>
+	runNode({
+		type: 'voiceAgentCalling',
+		parameters: { resource: 'call', operation: 'get', callId: CALL, ...fields },
+	});
 
 describe('Call › Get', () => {
 	// The platform analysis as the vendor reference gives it.
@@ -19,21 +26,12 @@ describe('Call › Get', () => {
 		call_disconnect_reason: 'agent_hangup',
 		timezone: 'Asia/Kolkata',
 	};
-	const details = {
-		id: CALL,
-		call_direction: 'outbound',
-		call_status: 'completed',
-		call_sub_status: 'ACCEPTED',
-		from_number: '+14155550000',
-		to_number: '+14155550100',
-		callee_name: 'Ada',
-		agent_id: AGENT,
-		initiation_time: '2026-11-25T12:00:00Z',
+	const details = callDetails({
 		recording_url: 'https://rec.example/1.mp3',
 		transcription_url: '[{"bot":"Hello Ada"},{"user":"Hi","timestamp":3}]',
 		platform_analysis: analysis,
 		client_analysis: {},
-	};
+	});
 
 	test('reads details with analysis and decodes the transcript', async () => {
 		const scope = mockApi()
@@ -47,16 +45,7 @@ describe('Call › Get', () => {
 		expect(error).toBeUndefined();
 		expect(jsonOf(output)).toEqual([
 			record({
-				call_id: CALL,
-				status: 'completed',
-				sub_status: 'ACCEPTED',
-				outcome: 'answered',
-				direction: 'outbound',
-				assistant: { id: AGENT },
-				from_number: '+14155550000',
-				to_number: '+14155550100',
-				callee_name: 'Ada',
-				created_at: '2026-11-25T12:00:00Z',
+				...ADA_ANSWERED,
 				recording_url: 'https://rec.example/1.mp3',
 				transcript_turns: [
 					{ speaker: 'bot', text: 'Hello Ada' },
@@ -123,15 +112,7 @@ describe('Call › Get', () => {
 				},
 				pairedItem: { item: 0 },
 			},
-			{
-				json: {
-					error: 'Invalid credentials',
-					description:
-						'Check the API key in the Voice Agent API credential. A regenerated key makes the old one stop working at once.',
-					httpCode: '401',
-				},
-				pairedItem: { item: 1 },
-			},
+			unauthorizedItem(1),
 		]);
 		expect(JSON.stringify(output)).not.toContain(API_KEY);
 		scope.done();
@@ -162,15 +143,7 @@ describe('Call › Get › Download Recording', () => {
 	test('the details with the recording as a file', async () => {
 		details();
 		recordingHost(wavReply);
-		const { output } = await runNode({
-			type: 'voiceAgentCalling',
-			parameters: {
-				resource: 'call',
-				operation: 'get',
-				callId: CALL,
-				downloadRecording: true,
-			},
-		});
+		const { output } = await getCall({ downloadRecording: true });
 		expect(output[0].json).toEqual(
 			record({
 				call_id: CALL,
@@ -193,15 +166,7 @@ describe('call reads: fields read as their types', () => {
 			.get('/calling/call-details')
 			.query({ id: CALL })
 			.reply(200, { data: { id: CALL, transcription_url: '[]' } });
-		const { output } = await runNode({
-			type: 'voiceAgentCalling',
-			parameters: {
-				resource: 'call',
-				operation: 'get',
-				callId: CALL,
-				includeAnalysis: '={{ "false" }}',
-			},
-		});
+		const { output } = await getCall({ includeAnalysis: '={{ "false" }}' });
 		expect(jsonOf(output).map((json) => [json.call_id, json.raw])).toEqual([
 			[CALL, { id: CALL, transcription_url: '[]' }],
 		]);

@@ -1,4 +1,5 @@
 import { jsonOf, runNode, expectAllMocksUsed, mockApi } from '../../../helpers/harness';
+import { unauthorizedItem } from '../../../helpers/fixtures';
 
 expectAllMocksUsed();
 
@@ -193,18 +194,7 @@ describe('Campaign errors use the {detail} body', () => {
 			items: [{ json: { n: 1 } }, { json: { n: 2 } }],
 		});
 		expect(error).toBeUndefined();
-		expect(output).toEqual([
-			{ json: campaign(1), pairedItem: { item: 0 } },
-			{
-				json: {
-					error: 'Invalid credentials',
-					description:
-						'Check the API key in the Voice Agent API credential. A regenerated key makes the old one stop working at once.',
-					httpCode: '401',
-				},
-				pairedItem: { item: 1 },
-			},
-		]);
+		expect(output).toEqual([{ json: campaign(1), pairedItem: { item: 0 } }, unauthorizedItem(1)]);
 		scope.done();
 	});
 });

@@ -4,7 +4,7 @@
  * when they have entries; sent once; Wait Until Ready on a virtual clock.
  */
 import { expectAllMocksUsed, mockApi, runNode } from '../../../helpers/harness';
-import { bodyBytes, parseMultipart } from '../../../helpers/multipart';
+import { bodyBytes, parseMultipart, partsOf as parts } from '../../../helpers/multipart';
 import { virtualClock } from '../../../helpers/virtualClock';
 
 jest.mock('n8n-workflow', () =>
@@ -49,13 +49,6 @@ function capture(reply: object = CREATED, status = 200) {
 		});
 	return { seen, scope };
 }
-
-const parts = (form: ReturnType<typeof parseMultipart>) =>
-	form.parts.map((p) =>
-		p.filename === undefined
-			? { name: p.name, value: p.data.toString('utf8') }
-			: { name: p.name, filename: p.filename, type: p.contentType, data: p.data.toString('utf8') },
-	);
 
 test('every file of the item, URLs and FAQs: the exact parts, the answer with the name', async () => {
 	const { seen, scope } = capture();

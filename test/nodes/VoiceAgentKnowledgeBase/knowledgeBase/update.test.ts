@@ -1,7 +1,7 @@
 /** Knowledge Base › Update: PATCH /external/kb, removals and additions in one multipart form. */
 import { locator } from '../../../helpers/fixtures';
 import { expectAllMocksUsed, mockApi, runNode } from '../../../helpers/harness';
-import { bodyBytes, parseMultipart } from '../../../helpers/multipart';
+import { bodyBytes, parseMultipart, partsOf as parts } from '../../../helpers/multipart';
 
 expectAllMocksUsed();
 
@@ -25,13 +25,6 @@ function capture() {
 		});
 	return { seen, scope };
 }
-
-const parts = (form: ReturnType<typeof parseMultipart>) =>
-	form.parts.map((p) =>
-		p.filename === undefined
-			? { name: p.name, value: p.data.toString('utf8') }
-			: { name: p.name, filename: p.filename, type: p.contentType, data: p.data.toString('utf8') },
-	);
 
 test('removals from the dropdowns and additions: the exact parts, the answer as output', async () => {
 	const { seen, scope } = capture();

@@ -1,6 +1,7 @@
 /** Phone Number › Get Many: the workspace's numbers, paged. */
 import { jsonOf, runNode, expectAllMocksUsed, mockApi } from '../../../helpers/harness';
 import { AGENT } from '../../../helpers/fixtures';
+import { expectWrongShape } from '../../../helpers/workspace';
 
 expectAllMocksUsed();
 
@@ -14,6 +15,16 @@ const number = (n: number) => ({
 });
 const numbers = (from: number, count: number) =>
 	Array.from({ length: count }, (_, k) => number(from + k));
+/** GET /workspace/numbers in pages of 100 from offset 0, each answered with its numbers. */
+const pagesOf100 = (...pages: object[][]) =>
+	pages.reduce(
+		(scope, page, k) =>
+			scope
+				.get('/workspace/numbers')
+				.query({ limit: '100', offset: String(k * 100) })
+				.reply(200, { workspace_numbers: page }),
+		mockApi(),
+	);
 
 describe('Phone Number › Get Many', () => {
 	test('Limit: one request for exactly that many, one item per number', async () => {
@@ -31,16 +42,7 @@ describe('Phone Number › Get Many', () => {
 	});
 
 	test('Return All: pages of 100 until a short page', async () => {
-		const scope = mockApi()
-			.get('/workspace/numbers')
-			.query({ limit: '100', offset: '0' })
-			.reply(200, { workspace_numbers: numbers(0, 100) })
-			.get('/workspace/numbers')
-			.query({ limit: '100', offset: '100' })
-			.reply(200, { workspace_numbers: numbers(100, 100) })
-			.get('/workspace/numbers')
-			.query({ limit: '100', offset: '200' })
-			.reply(200, { workspace_numbers: numbers(200, 7) });
+		const scope = pagesOf100(numbers(0, 100), numbers(100, 100), numbers(200, 7));
 		const { output, error } = await runNode({
 			type: 'voiceAgentWorkspace',
 			parameters: { resource: 'phoneNumber', operation: 'getMany', returnAll: true },
@@ -51,13 +53,7 @@ describe('Phone Number › Get Many', () => {
 	});
 
 	test('Return All: a full last page is followed by one empty page', async () => {
-		const scope = mockApi()
-			.get('/workspace/numbers')
-			.query({ limit: '100', offset: '0' })
-			.reply(200, { workspace_numbers: numbers(0, 100) })
-			.get('/workspace/numbers')
-			.query({ limit: '100', offset: '100' })
-			.reply(200, { workspace_numbers: [] });
+		const scope = pagesOf100(numbers(0, 100), []);
 		const { output } = await runNode({
 			type: 'voiceAgentWorkspace',
 			parameters: { resource: 'phoneNumber', operation: 'getMany', returnAll: true },
@@ -112,12 +108,5 @@ describe('lists: answers of the wrong shape', () => {
 			{ workspace_numbers: [{ id: 'a' }, null] },
 			'workspace_numbers[1] should be an object but is null',
 		],
-	])('%s %j', async (path, resource, body, problem) => {
-		mockApi().get(path).query(true).reply(200, body);
-		const { error } = await runNode({
-			type: 'voiceAgentWorkspace',
-			parameters: { resource, operation: 'getMany' },
-		});
-		expect(error?.message).toBe(`Unexpected answer from the service: ${problem}`);
-	});
+	])('%s %j', expectWrongShape);
 });

@@ -1,5 +1,6 @@
 /** User › Get Many: the workspace's users, paged; Limit checked before any request. */
 import { jsonOf, runNode, expectAllMocksUsed, mockApi } from '../../../helpers/harness';
+import { expectWrongShape } from '../../../helpers/workspace';
 
 expectAllMocksUsed();
 
@@ -94,12 +95,5 @@ describe('lists: answers of the wrong shape', () => {
 			{ workspace_users: {} },
 			'workspace_users should be a list but is an object',
 		],
-	])('%s %j', async (path, resource, body, problem) => {
-		mockApi().get(path).query(true).reply(200, body);
-		const { error } = await runNode({
-			type: 'voiceAgentWorkspace',
-			parameters: { resource, operation: 'getMany' },
-		});
-		expect(error?.message).toBe(`Unexpected answer from the service: ${problem}`);
-	});
+	])('%s %j', expectWrongShape);
 });

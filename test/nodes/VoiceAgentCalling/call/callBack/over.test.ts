@@ -9,7 +9,13 @@ import fc from 'fast-check';
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { BASE_URL, jsonOf, recordAll, runNode } from '../../../../helpers/harness';
+import {
+	callBackApi,
+	callBackBody,
+	callBackParams,
+	strictNock,
+} from '../../../../helpers/callBack';
+import { jsonOf, runNode } from '../../../../helpers/harness';
 import { AGENT, CALL } from '../../../../helpers/fixtures';
 import { record } from '../../../../helpers/record';
 import { TERMINAL_STATUSES } from '../../../../../nodes/shared/calls/statuses';
@@ -72,24 +78,16 @@ const complete = (status: string | undefined) => ({
 
 /** The service: every request in order (with its query), and the bodies of the starts. */
 function service(details: IDataObject | { status: number; detail: string }) {
-	const log: string[] = [];
-	const bodies: IDataObject[] = [];
-	const scope = nock(BASE_URL).persist();
-	scope
-		.get('/calling/call-details')
-		.query(true)
-		.reply((uri) => {
-			log.push(`details ${new URL(uri, BASE_URL).search}`);
-			if (typeof details.status === 'number') return [details.status, { detail: details.detail }];
-			return [200, { status: 'success', data: details }];
-		});
-	scope
-		.get('/calling/history')
-		.query(true)
-		.reply((uri) => {
-			log.push(`history ${new URL(uri, BASE_URL).search}`);
-			return [200, { calls: [], limit: 100, offset: 0, count: 0, total: 0 }];
-		});
+	const { log, bodies, scope, onDetails, onHistory } = callBackApi();
+	onDetails((_id, search) => {
+		log.push(`details ${search}`);
+		if (typeof details.status === 'number') return [details.status, { detail: details.detail }];
+		return [200, { status: 'success', data: details }];
+	});
+	onHistory((_query, search) => {
+		log.push(`history ${search}`);
+		return [200, { calls: [], limit: 100, offset: 0, count: 0, total: 0 }];
+	});
 	scope.get(/^\/ca\/api\/v0\/agent\/[^/]+$/).reply((uri) => {
 		log.push(`agent ${uri.split('/').pop()}`);
 		const config = { agent_prompt: 'Hi @{{callee_name}} from @{{clinic}}', intro_message: '' };
@@ -109,25 +107,12 @@ const STATUS_READ = `details ?id=${CALL}`;
 const FULL_READ = `details ?id=${CALL}&send_analysis=true`;
 const HISTORY = `history ?agent_id=${AGENT}&start_date=2026-11-25T10%3A59%3A00.000Z&end_date=2026-11-25T12%3A01%3A00.000Z&limit=100&offset=0`;
 
-const SENT = {
-	name: 'Ada',
-	mobile_number: TO,
-	agent_id: AGENT,
-	from_number: FROM,
-	parent_call_id: CALL,
-	custom_args_values: { clinic: 'Acme' },
-};
+const SENT = callBackBody(TO, FROM, { custom_args_values: { clinic: 'Acme' } });
 
 const run = async (item: IDataObject, parameters: IDataObject = {}) => {
 	const r = await runNode({
 		type: 'voiceAgentCalling',
-		parameters: {
-			resource: 'call',
-			operation: 'callBack',
-			callId: CALL,
-			when: 'now',
-			...parameters,
-		},
+		parameters: callBackParams({ callId: CALL, when: 'now', ...parameters }),
 		items: [{ json: structuredClone(item) }],
 	});
 	return { ...r, out: jsonOf(r.output) };
@@ -160,20 +145,22 @@ const skipped = (status: string | null) => ({
 	already_called_back: false,
 });
 
-let unmatched: string[] = [];
-beforeAll(() => nock.disableNetConnect());
-beforeEach(() => {
-	jest.spyOn(Date, 'now').mockReturnValue(NOW);
-	unmatched = recordAll();
-});
-afterEach(() => {
-	expect(unmatched).toEqual([]);
-	nock.cleanAll();
-	nock.emitter.removeAllListeners('no match');
-	jest.restoreAllMocks();
-});
+strictNock(NOW);
 
 describe('Call › Call Back: a source call that is not over is skipped, never placed', () => {
+	/** A fresh service whose details say `status`; the run of the call as an item, or of {}. */
+	async function callBackOf(
+		status: string,
+		itemStatus: string | undefined,
+		itemIsTheCall: boolean,
+	) {
+		nock.cleanAll();
+		const { log, bodies } = service(detailsOf(status));
+		const r = await run(itemIsTheCall ? complete(itemStatus) : {});
+		expect(r.error).toBeUndefined();
+		return { log, bodies, r };
+	}
+
 	test('every not-over status of the details, whatever the item says: skipped, no call placed', async () => {
 		await fc.assert(
 			fc.asyncProperty(
@@ -181,10 +168,7 @@ describe('Call › Call Back: a source call that is not over is skipped, never p
 				fc.option(anyCase([...NOT_OVER, ...TERMINAL_STATUSES]), { nil: undefined }),
 				fc.boolean(),
 				async (status, itemStatus, itemIsTheCall) => {
-					nock.cleanAll();
-					const { log, bodies } = service(detailsOf(status));
-					const r = await run(itemIsTheCall ? complete(itemStatus) : {});
-					expect(r.error).toBeUndefined();
+					const { log, bodies, r } = await callBackOf(status, itemStatus, itemIsTheCall);
 					// The item that is the call: one read more, for its status alone; an empty item:
 					// the read Call Back makes anyway says it.
 					expect(log).toEqual([itemIsTheCall ? STATUS_READ : FULL_READ]);
@@ -203,10 +187,7 @@ describe('Call › Call Back: a source call that is not over is skipped, never p
 				fc.option(anyCase([...NOT_OVER, ...TERMINAL_STATUSES]), { nil: undefined }),
 				fc.boolean(),
 				async (status, itemStatus, itemIsTheCall) => {
-					nock.cleanAll();
-					const { log, bodies } = service(detailsOf(status));
-					const r = await run(itemIsTheCall ? complete(itemStatus) : {});
-					expect(r.error).toBeUndefined();
+					const { log, bodies, r } = await callBackOf(status, itemStatus, itemIsTheCall);
 					const read = itemIsTheCall ? STATUS_READ : FULL_READ;
 					expect(log).toEqual([read, HISTORY, `agent ${AGENT}`, 'start']);
 					expect(bodies).toEqual([SENT]);

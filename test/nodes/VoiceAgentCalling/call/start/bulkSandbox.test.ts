@@ -8,6 +8,7 @@ import nock from 'nock';
 import { createSandbox, type Sandbox } from '../../../../../sandbox';
 import { runNode } from '../../../../helpers/harness';
 import { sandboxCredentials } from '../../../../helpers/sandbox';
+import { rowsStart } from '../../../../helpers/startParams';
 import { AGENT_1 as AGENT, FROM } from '../../../../sandbox/helpers';
 
 const ROWS = 1000;
@@ -50,18 +51,7 @@ test('exactly one output per row, nobody dialled twice, no row lost', async () =
 		continueOnFail: true,
 		credentials: sandboxCredentials(sb),
 		items,
-		parameters: {
-			resource: 'call',
-			operation: 'start',
-			assistant: { __rl: true, mode: 'id', value: AGENT },
-			name: '={{ $json.name }}',
-			mobileNumber: '={{ $json.phone }}',
-			fromNumber: { __rl: true, mode: 'number', value: FROM },
-			variablesMode: 'none',
-			// Rows without the assistant's variables: this test is about dialling, not that check.
-			missingVariables: 'ignore',
-			pace: { maxConcurrent: 10 },
-		},
+		parameters: { ...rowsStart(AGENT, FROM), pace: { maxConcurrent: 10 } },
 	});
 	expect(error).toBeUndefined();
 	expect(output).toHaveLength(ROWS);

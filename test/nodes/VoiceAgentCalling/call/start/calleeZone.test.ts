@@ -3,6 +3,8 @@ import { VoiceAgentCalling } from '../../../../../nodes/VoiceAgentCalling/VoiceA
 import { runNode, expectAllMocksUsed, mockApi } from '../../../../helpers/harness';
 import { AGENT } from '../../../../helpers/fixtures';
 import { shownFields } from '../../../../helpers/panel';
+import { sheetStart, startAnswer } from '../../../../helpers/startParams';
+import { dryRunSummary } from '../../../../helpers/dryRun';
 
 expectAllMocksUsed();
 afterEach(() => jest.restoreAllMocks());
@@ -15,36 +17,28 @@ const ROWS = [
 	{ name: 'Ru', phone: '+79161234567', tz: 'Asia/Vladivostok' },
 ];
 
-const params = (extra: Record<string, unknown> = {}, callConfig: Record<string, unknown> = {}) => ({
-	resource: 'call',
-	operation: 'start',
-	assistant: { __rl: true, mode: 'id', value: AGENT },
-	name: '={{ $json.name }}',
-	mobileNumber: '={{ $json.phone }}',
-	fromNumber: { __rl: true, mode: 'number', value: '+14155550000' },
-	variablesMode: 'none',
-	missingVariables: 'ignore',
-	calleeTimeZone: true,
-	calleeZoneColumn: 'tz',
-	callConfig: {
-		callStartTime: '08:00',
-		callEndTime: '21:00',
-		timezone: 'America/New_York',
-		...callConfig,
-	},
-	...extra,
-});
+const params = (extra: Record<string, unknown> = {}, callConfig: Record<string, unknown> = {}) =>
+	sheetStart(
+		{},
+		{
+			calleeTimeZone: true,
+			calleeZoneColumn: 'tz',
+			callConfig: {
+				callStartTime: '08:00',
+				callEndTime: '21:00',
+				timezone: 'America/New_York',
+				...callConfig,
+			},
+			...extra,
+		},
+	);
 
-const started = (n: number) => ({
-	status: 'success',
-	message: 'Call initiated successfully',
-	data: {
-		call_id: `00000000-0000-4000-8000-00000000000${n}`,
+const started = (n: number) =>
+	startAnswer(n, {
 		call_status: 'registered',
 		initiated_at: '2026-11-25T12:00:00Z',
 		agent_id: AGENT,
-	},
-});
+	});
 
 /** The one request a row sends: its number and its own zone, the same window. */
 const body = (name: string, number: string, callTime: Record<string, string>) => ({
@@ -275,17 +269,7 @@ describe("Call › Start: Dry Run Report with the callee's time zone", () => {
 			),
 		});
 		expect(error).toBeUndefined();
-		const summary = {
-			rows: 2,
-			would_call: 1,
-			skipped: {
-				do_not_call: 0,
-				invalid_number: 0,
-				missing_prompt_variable: 0,
-				zone_unknown: 1,
-				invalid_input: 0,
-			},
-		};
+		const summary = dryRunSummary(2, 1, { zone_unknown: 1 });
 		expect(output.map((o) => o.json)).toEqual([
 			expect.objectContaining({
 				dry_run: true,

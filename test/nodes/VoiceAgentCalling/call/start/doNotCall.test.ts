@@ -7,36 +7,18 @@ import fc from 'fast-check';
 import nock from 'nock';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { BASE_URL, expectAllMocksUsed, mockApi, runNode } from '../../../../helpers/harness';
+import { expectAllMocksUsed, mockApi, runNode } from '../../../../helpers/harness';
 import { e164, phoneNumber, writtenAs } from '../../../../helpers/phoneFormats';
 import { AGENT } from '../../../../helpers/fixtures';
+import { dryRunSummary } from '../../../../helpers/dryRun';
 import { sheetStart } from '../../../../helpers/startParams';
+import { answer, listed, params, recordSentTo, rows, sent } from '../../../../helpers/startRows';
 import { agentAnswer } from '../../../VoiceAgentCampaign/campaign/create/helpers';
 
 beforeAll(() => nock.disableNetConnect());
 expectAllMocksUsed();
 afterEach(() => jest.restoreAllMocks());
 
-const sent = (number: string, name: string) => ({
-	name,
-	mobile_number: number,
-	agent_id: AGENT,
-	from_number: '+14155550000',
-});
-const answer = (n: number) => ({
-	status: 'success',
-	message: 'ok',
-	data: { call_id: `00000000-0000-4000-8000-00000000000${n}`, call_status: 'registered' },
-});
-const rows = (...phones: string[]): INodeExecutionData[] =>
-	phones.map((phone, n) => ({ json: { name: `Row ${n}`, phone } }));
-const params = (extra: IDataObject = {}, settings: IDataObject = {}) =>
-	sheetStart({ defaultCountryCode: '+1', ...settings }, extra);
-const listed = (number: string) => ({
-	skipped: 'do_not_call',
-	skip_reason: `Do Not Call: ${number} is on the list, so it is not called`,
-	mobile_number: number,
-});
 const csvItem = (text: string, json: IDataObject = {}): INodeExecutionData => ({
 	json,
 	binary: {
@@ -339,17 +321,7 @@ describe('Call › Start: Dry Run Report with the prompt check', () => {
 			),
 		});
 		expect(error).toBeUndefined();
-		const summary = {
-			rows: 2,
-			would_call: 1,
-			skipped: {
-				do_not_call: 0,
-				invalid_number: 0,
-				missing_prompt_variable: 1,
-				zone_unknown: 0,
-				invalid_input: 0,
-			},
-		};
+		const summary = dryRunSummary(2, 1, { missing_prompt_variable: 1 });
 		expect(output.map((o) => o.json)).toEqual([
 			{
 				dry_run: true,
@@ -381,14 +353,7 @@ describe('Call › Start: Do Not Call, whatever the formatting', () => {
 			);
 		await fc.assert(
 			fc.asyncProperty(sheet, async ([numbers, rowForms, listForms, onList]) => {
-				const sentTo: string[] = [];
-				nock(BASE_URL)
-					.persist()
-					.post('/calling/outbound/individual')
-					.reply((_uri, body) => {
-						sentTo.push((body as IDataObject).mobile_number as string);
-						return [200, answer(1)];
-					});
+				const sentTo = recordSentTo();
 				// Rows and list each written in their own way, numbers of both countries mixed:
 				// the country code field completes only the numbers of its own country.
 				const cc = `+${numbers[0].cc}`;

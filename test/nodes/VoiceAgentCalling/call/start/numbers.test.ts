@@ -8,41 +8,20 @@
  */
 import fc from 'fast-check';
 import nock from 'nock';
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { INodeExecutionData } from 'n8n-workflow';
 
-import { BASE_URL, expectAllMocksUsed, mockApi, runNode } from '../../../../helpers/harness';
-import { AGENT } from '../../../../helpers/fixtures';
+import { expectAllMocksUsed, mockApi, runNode } from '../../../../helpers/harness';
 import {
 	anyE164,
 	anyNumber,
 	impossibleUnderPlusOne,
 	writtenUnder,
 } from '../../../../helpers/phoneFormats';
-import { sheetStart } from '../../../../helpers/startParams';
+import { answer, listed, params, recordSentTo, rows, sent } from '../../../../helpers/startRows';
 
 beforeAll(() => nock.disableNetConnect());
 expectAllMocksUsed();
 
-const sent = (number: string, name: string) => ({
-	name,
-	mobile_number: number,
-	agent_id: AGENT,
-	from_number: '+14155550000',
-});
-const answer = (n: number) => ({
-	status: 'success',
-	message: 'ok',
-	data: { call_id: `00000000-0000-4000-8000-00000000000${n}`, call_status: 'registered' },
-});
-const rows = (...phones: string[]): INodeExecutionData[] =>
-	phones.map((phone, n) => ({ json: { name: `Row ${n}`, phone } }));
-const params = (extra: IDataObject = {}, settings: IDataObject = {}) =>
-	sheetStart({ defaultCountryCode: '+1', ...settings }, extra);
-const listed = (number: string) => ({
-	skipped: 'do_not_call',
-	skip_reason: `Do Not Call: ${number} is on the list, so it is not called`,
-	mobile_number: number,
-});
 const callId = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 
 describe('Call › Start: numbers no country can have are refused, never sent', () => {
@@ -289,14 +268,7 @@ describe('Call › Start: hostile forms and mixed country codes', () => {
 	test('property: no listed number is ever sent; every row gets one outcome: called, skipped or refused', async () => {
 		await fc.assert(
 			fc.asyncProperty(sheet, async ([numbers, codes, onList, impossible, rowForms, listForms]) => {
-				const sentTo: string[] = [];
-				nock(BASE_URL)
-					.persist()
-					.post('/calling/outbound/individual')
-					.reply((_uri, body) => {
-						sentTo.push((body as IDataObject).mobile_number as string);
-						return [200, answer(1)];
-					});
+				const sentTo = recordSentTo();
 				const items: INodeExecutionData[] = [
 					...numbers.map((_, i) => ({
 						json: { name: 'R', phone: rowForms[i], cc: codes[i] ? `+${codes[i]}` : '' },

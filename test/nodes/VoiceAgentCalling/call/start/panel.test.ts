@@ -7,6 +7,9 @@ import { shownFields } from '../../../../helpers/panel';
 describe('Call › Start groups its settings by what the user decides', () => {
 	const calling = new VoiceAgentCalling().description;
 	const start = { resource: 'call', operation: 'start' };
+	/** What a new Start node holds, as n8n fills it in. */
+	const freshStart = () =>
+		NodeHelpers.getNodeParameters(calling.properties, start, true, false, null, calling);
 	const field = (name: string) =>
 		calling.properties.find(
 			(p) => p.name === name && p.displayOptions?.show?.operation?.includes('start'),
@@ -49,14 +52,7 @@ describe('Call › Start groups its settings by what the user decides', () => {
 		const shown = (fromNumber: unknown) =>
 			shownFields(calling, { ...start, fromNumber }).includes('fromNumberRequired');
 		// A new node, as n8n fills it in: From Number empty, the notice shown.
-		const fresh = NodeHelpers.getNodeParameters(
-			calling.properties,
-			start,
-			true,
-			false,
-			null,
-			calling,
-		);
+		const fresh = freshStart();
 		expect(fresh?.fromNumber).toEqual({ __rl: true, mode: 'list', value: '' });
 		expect(shown(fresh?.fromNumber)).toBe(true);
 		expect(shown({ __rl: true, mode: 'number', value: '' })).toBe(true);
@@ -85,14 +81,7 @@ describe('Call › Start groups its settings by what the user decides', () => {
 			expect.objectContaining({ name: 'Off', value: 'off' }),
 		]);
 		// What a new node holds, as n8n fills it in: the mode is set, the group is empty.
-		const fresh = NodeHelpers.getNodeParameters(
-			calling.properties,
-			start,
-			true,
-			false,
-			null,
-			calling,
-		);
+		const fresh = freshStart();
 		expect(fresh).toMatchObject({
 			duplicateProtection: 'auto',
 			duplicates: { rerunLookbackMinutes: 30 },

@@ -1,8 +1,8 @@
 /** Call › Start of one row: the exact request and output, bad input refused, failures. */
 import { runNode, expectAllMocksUsed, mockApi } from '../../../../helpers/harness';
-import { record } from '../../../../helpers/record';
+import { CALLED_ADA, record } from '../../../../helpers/record';
 import { AGENT } from '../../../../helpers/fixtures';
-import { sheetStart } from '../../../../helpers/startParams';
+import { sheetStart, startAnswer } from '../../../../helpers/startParams';
 
 expectAllMocksUsed();
 afterEach(() => jest.restoreAllMocks());
@@ -20,18 +20,14 @@ const startParams = (extra: Record<string, unknown> = {}) =>
 		},
 	);
 
-const started = (n: number) => ({
-	status: 'success',
-	message: 'Call initiated successfully',
-	data: {
-		call_id: `00000000-0000-4000-8000-00000000000${n}`,
+const started = (n: number) =>
+	startAnswer(n, {
 		call_direction: 'outbound',
 		call_status: 'registered',
 		initiated_at: '2026-11-25T12:00:00Z',
 		agent_id: AGENT,
 		custom_args_values: { plan: 'gold' },
-	},
-});
+	});
 
 describe('Call › Start', () => {
 	test('sends the exact request and outputs the started call', async () => {
@@ -91,12 +87,7 @@ describe('Call › Start', () => {
 				json: record({
 					call_id: started(1).data.call_id,
 					status: 'registered',
-					direction: 'outbound',
-					assistant: { id: AGENT },
-					from_number: '+14155550000',
-					to_number: '+14155550100',
-					callee_name: 'Ada',
-					created_at: '2026-11-25T12:00:00Z',
+					...CALLED_ADA,
 					custom_variables: { plan: 'gold' },
 					raw: { ...started(1).data, message: 'Call initiated successfully' },
 				}),

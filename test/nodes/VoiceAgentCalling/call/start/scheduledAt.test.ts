@@ -6,24 +6,15 @@
  */
 import { runNode, expectAllMocksUsed, mockApi } from '../../../../helpers/harness';
 import { AGENT } from '../../../../helpers/fixtures';
+import { sheetStart } from '../../../../helpers/startParams';
 
 expectAllMocksUsed();
 
 afterEach(() => jest.restoreAllMocks());
 const nowIs = (iso: string) => jest.spyOn(Date, 'now').mockReturnValue(Date.parse(iso));
 
-const params = (callConfig: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
-	resource: 'call',
-	operation: 'start',
-	assistant: { __rl: true, mode: 'id', value: AGENT },
-	name: '={{ $json.name }}',
-	mobileNumber: '={{ $json.phone }}',
-	fromNumber: { __rl: true, mode: 'number', value: '+14155550000' },
-	variablesMode: 'none',
-	missingVariables: 'ignore',
-	callConfig,
-	...extra,
-});
+const params = (callConfig: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+	sheetStart({}, { callConfig, ...extra });
 
 const started = {
 	status: 'success',

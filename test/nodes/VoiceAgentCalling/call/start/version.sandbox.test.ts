@@ -5,12 +5,10 @@ import type { Sandbox } from '../../../../../sandbox';
 import { jsonOf, runNode } from '../../../../helpers/harness';
 import { locator } from '../../../../helpers/fixtures';
 import { sandboxCredentials, useSandbox } from '../../../../helpers/sandbox';
+import { AGENT_AB as AB, abVersion as version } from '../../../../sandbox/helpers';
 
 let sb: Sandbox;
 useSandbox((started) => ({ sb } = started));
-
-const AB = 'a1a1a1a1-0000-4000-8000-000000000005';
-const version = (n: number) => `a7a7a7a7-0000-4000-8000-00000000000${n}`;
 
 describe('Version: edits and calls of one variant, on purpose', () => {
 	const run = (type: string, parameters: IDataObject) =>

@@ -10,7 +10,7 @@ import { BASE_URL, expectAllMocksUsed, mockApi, runNode } from '../../../../help
 import { record } from '../../../../helpers/record';
 import { AGENT } from '../../../../helpers/fixtures';
 import { sheetStart } from '../../../../helpers/startParams';
-import { cappedHistory } from '../../../../helpers/history';
+import { cappedHistory, OUTBOUND_ROW } from '../../../../helpers/history';
 import { virtualClock } from '../../../../helpers/virtualClock';
 
 /** `real`: the page-capping case counts rounds against dialling, on the real clock. */
@@ -65,12 +65,7 @@ const historyRow = (n: number, status: string, extra: Record<string, unknown> = 
 	agent: { id: AGENT, agent_name: 'Reminder' },
 	call_duration: 12.5,
 	call_attempt_time: AT,
-	call_cost: 1.5,
-	call_type: 'outbound',
-	inbound_from: null,
-	credits_processed: true,
-	from_numbers: ['+14155550000'],
-	voicemail_detected: false,
+	...OUTBOUND_ROW,
 	...extra,
 });
 
@@ -126,6 +121,15 @@ const history = (offset = 0) => ({
 	limit: '100',
 	offset: String(offset),
 });
+
+/** A first round: call 0 ended, call 1 open; call 0's details read with analysis (answered next). */
+const firstRoundReadsCall0 = () =>
+	mockApi()
+		.get('/calling/history')
+		.query(history())
+		.reply(200, { calls: [historyRow(0, 'completed'), historyRow(1, 'ongoing')] })
+		.get('/calling/call-details')
+		.query({ id: callId(0), send_analysis: 'true' });
 
 test('mixed outcomes in one batch: one history page per round, details only for the unlisted call', async () => {
 	starts(6);
@@ -220,12 +224,7 @@ test('Include Analysis: an ended call gets one details read with analysis; open 
 		platform_analysis: { summary: 'ok' },
 		client_analysis: null,
 	};
-	mockApi()
-		.get('/calling/history')
-		.query(history())
-		.reply(200, { calls: [historyRow(0, 'completed'), historyRow(1, 'ongoing')] })
-		.get('/calling/call-details')
-		.query({ id: callId(0), send_analysis: 'true' })
+	firstRoundReadsCall0()
 		.reply(200, { status: 'success', data: analysed })
 		.get('/calling/history')
 		.query(history())
@@ -287,12 +286,7 @@ test("Include Analysis: a slow answer within a round does not cut a timed-out ca
 	// The round decides "out of time" at one moment: before, a details read of another call
 	// that took 2 s made the same round output call 1 as timed out without its last read.
 	starts(2);
-	mockApi()
-		.get('/calling/history')
-		.query(history())
-		.reply(200, { calls: [historyRow(0, 'completed'), historyRow(1, 'ongoing')] })
-		.get('/calling/call-details')
-		.query({ id: callId(0), send_analysis: 'true' })
+	firstRoundReadsCall0()
 		.reply(() => {
 			virtualClock.ms += 2000;
 			return [200, { status: 'success', data: { id: callId(0), call_status: 'completed' } }];
@@ -497,21 +491,7 @@ describe("Start's watcher on a page-capping service", () => {
 	test('80 waiting calls are all found in the history: no details read, pages until all are seen', async () => {
 		const count = 80;
 		const AT = '2026-11-25T12:00:00.000+00:00';
-		mockApi()
-			.post('/calling/outbound/individual')
-			.times(count)
-			.reply((_uri, body) => {
-				const n =
-					Number(String((body as { mobile_number: string }).mobile_number).slice(-4)) - 1000;
-				return [
-					200,
-					{
-						status: 'success',
-						message: 'Call initiated successfully',
-						data: { call_id: callId(n), call_status: 'ongoing', initiated_at: AT, agent_id: AGENT },
-					},
-				];
-			});
+		starts(count);
 		// Newest first; every call has ended.
 		const all = Array.from({ length: count }, (_, k) => ({
 			id: callId(count - 1 - k),

@@ -7,7 +7,7 @@ import nock from 'nock';
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { expectAllMocksUsed, runNode } from '../../../../helpers/harness';
-import { captureUpload, createParams, mockAgent, mockLookup, rows, SAVE_ANSWER } from './helpers';
+import { createParams, firstSave, mockAgent, rows } from './helpers';
 
 beforeAll(() => nock.disableNetConnect());
 expectAllMocksUsed();
@@ -30,9 +30,7 @@ const listedRow = (item: number, typed: string) => ({
 
 describe('Campaign › Create: Do Not Call', () => {
 	test('listed rows are left out of the upload and reported, without Continue On Fail', async () => {
-		mockAgent(['clinic']);
-		mockLookup();
-		const save = captureUpload('/campaign/save', SAVE_ANSWER);
+		const save = firstSave(['clinic']);
 		const { output, error } = await runNode({
 			type: 'voiceAgentCampaign',
 			parameters: createParams({
@@ -52,9 +50,7 @@ describe('Campaign › Create: Do Not Call', () => {
 	});
 
 	test('from a CSV file in the first item: its column named', async () => {
-		mockAgent(['clinic']);
-		mockLookup();
-		const save = captureUpload('/campaign/save', SAVE_ANSWER);
+		const save = firstSave(['clinic']);
 		const items: INodeExecutionData[] = SHEET();
 		items[0].binary = {
 			optout: {
@@ -177,9 +173,7 @@ describe('Campaign › Create: Dry Run', () => {
 
 describe('Campaign › Create: numbers read as Start reads them', () => {
 	test('impossible numbers are left out, "(0)" and full-width digits read, "011" under +1 international', async () => {
-		mockAgent(['clinic']);
-		mockLookup();
-		const save = captureUpload('/campaign/save', SAVE_ANSWER);
+		const save = firstSave(['clinic']);
 		const { output, error } = await runNode({
 			type: 'voiceAgentCampaign',
 			continueOnFail: true,

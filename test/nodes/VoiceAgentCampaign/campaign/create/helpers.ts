@@ -90,3 +90,13 @@ export const createParams = (extra: IDataObject = {}): IDataObject => ({
 
 export const rows = (...json: IDataObject[]): INodeExecutionData[] =>
 	json.map((j) => ({ json: j }));
+
+/**
+ * A Create that uploads: the assistant's prompt uses `variables`, no campaign of the name yet,
+ * and the upload answered with SAVE_ANSWER and kept.
+ */
+export function firstSave(variables: string[]) {
+	mockAgent(variables);
+	mockLookup();
+	return captureUpload('/campaign/save', SAVE_ANSWER);
+}

@@ -1,5 +1,13 @@
 import { expectAllMocksUsed, runNode } from '../../../../helpers/harness';
-import { captureUpload, createParams, mockAgent, mockLookup, rows, SAVE_ANSWER } from './helpers';
+import {
+	captureUpload,
+	createParams,
+	firstSave,
+	mockAgent,
+	mockLookup,
+	rows,
+	SAVE_ANSWER,
+} from './helpers';
 
 expectAllMocksUsed();
 
@@ -39,9 +47,7 @@ describe('Campaign › Create: the rows', () => {
 	});
 
 	test('Continue On Fail: bad rows are left out and reported, the rest uploaded', async () => {
-		mockAgent(['clinic']);
-		mockLookup();
-		const save = captureUpload('/campaign/save', SAVE_ANSWER);
+		const save = firstSave(['clinic']);
 		const { output, error } = await runNode({
 			type: 'voiceAgentCampaign',
 			parameters: createParams(),
@@ -106,9 +112,7 @@ describe('Campaign › Create: the rows', () => {
 	});
 
 	test('CSV files in binary data: every item’s file, quoting, a byte-order mark, lines named', async () => {
-		mockAgent(['clinic']);
-		mockLookup();
-		const save = captureUpload('/campaign/save', SAVE_ANSWER);
+		const save = firstSave(['clinic']);
 		const { output, error } = await runNode({
 			type: 'voiceAgentCampaign',
 			parameters: createParams({

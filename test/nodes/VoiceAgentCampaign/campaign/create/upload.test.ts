@@ -5,6 +5,7 @@ import {
 	AGENT,
 	captureUpload,
 	createParams,
+	firstSave,
 	LIST,
 	mockAgent,
 	mockLookup,
@@ -33,9 +34,7 @@ const mapping = {
 
 describe('Campaign › Create: the upload', () => {
 	test('items become one CSV (RFC 4180, UTF-8, numbers cleaned) and one exact multipart form', async () => {
-		mockAgent(['callee_name', 'clinic', 'date']);
-		mockLookup();
-		const save = captureUpload('/campaign/save', SAVE_ANSWER);
+		const save = firstSave(['callee_name', 'clinic', 'date']);
 		const { output, error } = await runNode({
 			type: 'voiceAgentCampaign',
 			parameters: createParams(mapping),
@@ -142,9 +141,7 @@ describe('Campaign › Create: the upload', () => {
 	});
 
 	test('call settings, options and the zone are sent as the service reads them', async () => {
-		mockAgent([]);
-		mockLookup();
-		const save = captureUpload('/campaign/save', SAVE_ANSWER);
+		const save = firstSave([]);
 		const { error } = await runNode({
 			type: 'voiceAgentCampaign',
 			parameters: createParams({
@@ -178,9 +175,7 @@ describe('Campaign › Create: the upload', () => {
 	});
 
 	test('a Start between minutes is sent as the next minute (never before it), an End as its own', async () => {
-		mockAgent([]);
-		mockLookup();
-		const save = captureUpload('/campaign/save', SAVE_ANSWER);
+		const save = firstSave([]);
 		const { error } = await runNode({
 			type: 'voiceAgentCampaign',
 			parameters: createParams({

@@ -8,8 +8,8 @@ import fc from 'fast-check';
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { expectAllMocksUsed, mockApi, runNode } from '../../../../helpers/harness';
-import { bodyBytes, parseMultipart } from '../../../../helpers/multipart';
+import { expectAllMocksUsed, runNode } from '../../../../helpers/harness';
+import { captureUploads, NEW_YORK_RUN } from '../../../../helpers/campaignUploads';
 import { zoneInAnyCase } from '../../../../helpers/zoneNames';
 import { createParams, mockAgent, mockLookup, rows } from './helpers';
 
@@ -22,31 +22,7 @@ const LIST = 'f6f6f6f6-0000-4000-8000-0000000000aa';
 let run = 0;
 
 const params = (extra: IDataObject = {}) =>
-	createParams({
-		countryCode: '+1',
-		startAt: '2027-01-15T09:30:00',
-		endAt: '2027-01-15T18:00:00',
-		callConfig: { callStartTime: '08:00', callEndTime: '21:00', timezone: 'America/New_York' },
-		startRightAway: false,
-		...extra,
-	});
-
-/** Every upload's text fields and CSV. */
-function captureUploads(times: number) {
-	const seen: Array<{ fields: Record<string, string>; csv: string }> = [];
-	const scope = mockApi()
-		.post('/campaign/save')
-		.times(times)
-		.reply(function (_uri, body) {
-			const form = parseMultipart(bodyBytes(body), String(this.req.headers['content-type']));
-			const fields: Record<string, string> = {};
-			for (const [k, v] of Object.entries(form.fields)) fields[k] = v[0];
-			seen.push({ fields, csv: form.files[0]?.data.toString('utf8') ?? '' });
-			const answer = { message: 'Contacts imported successfully!', list_id: LIST };
-			return [200, { ...answer, total_rows: 1, successful_rows: 1, failed_rows: 0 }];
-		});
-	return { scope, seen };
-}
+	createParams({ ...NEW_YORK_RUN, startRightAway: false, ...extra });
 
 const callConfig = (zone: string) => ({
 	call_time: { call_start_time: '08:00', call_end_time: '21:00', timezone: zone },
@@ -60,7 +36,7 @@ describe('Campaign › Create: a zone typed in any letter case is sent as the tz
 				const names = [...new Set(zones.map((z) => z.name))];
 				mockAgent([]);
 				mockLookup([], names.length, T);
-				const uploads = captureUploads(names.length);
+				const uploads = captureUploads(names.length, () => LIST);
 				const numbers = zones.map((_, n) => `+1212555${String(1000 + n)}`);
 				const { error } = await runNode({
 					type: 'voiceAgentCampaign',
@@ -106,7 +82,7 @@ describe('Campaign › Create: a zone typed in any letter case is sent as the tz
 				nock.cleanAll();
 				mockAgent([]);
 				mockLookup([], 1, T);
-				const uploads = captureUploads(1);
+				const uploads = captureUploads(1, () => LIST);
 				const { error } = await runNode({
 					type: 'voiceAgentCampaign',
 					parameters: params({

@@ -6,7 +6,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { expectAllMocksUsed, mockApi, runNode } from '../../../../helpers/harness';
-import { bodyBytes, parseMultipart } from '../../../../helpers/multipart';
+import { captureUploads, NEW_YORK_RUN } from '../../../../helpers/campaignUploads';
+import { dryRunSummary } from '../../../../helpers/dryRun';
 import { AGENT, createParams, mockAgent, mockLookup, rows } from './helpers';
 
 expectAllMocksUsed();
@@ -28,42 +29,13 @@ const sheet = () =>
 
 const params = (extra: IDataObject = {}) =>
 	createParams({
-		countryCode: '+1',
-		// 09:30 to 18:00 in New York, the zone the user chose for Start and End.
-		startAt: '2027-01-15T09:30:00',
-		endAt: '2027-01-15T18:00:00',
-		callConfig: { callStartTime: '08:00', callEndTime: '21:00', timezone: 'America/New_York' },
+		...NEW_YORK_RUN,
 		calleeTimeZone: true,
 		calleeZoneColumn: 'tz',
 		startRightAway: true,
 		fromNumbers: ['+14155550100'],
 		...extra,
 	});
-
-/** Every upload, its text fields and CSV; each answered with its own list id. */
-function captureUploads(times: number) {
-	const seen: Array<{ fields: Record<string, string>; csv: string }> = [];
-	const scope = mockApi()
-		.post('/campaign/save')
-		.times(times)
-		.reply(function (_uri, body) {
-			const form = parseMultipart(bodyBytes(body), String(this.req.headers['content-type']));
-			const fields: Record<string, string> = {};
-			for (const [k, v] of Object.entries(form.fields)) fields[k] = v[0];
-			seen.push({ fields, csv: form.files[0]?.data.toString('utf8') ?? '' });
-			return [
-				200,
-				{
-					message: 'Contacts imported successfully!',
-					list_id: listId(seen.length),
-					total_rows: 1,
-					successful_rows: 1,
-					failed_rows: 0,
-				},
-			];
-		});
-	return { scope, seen };
-}
 
 /** Each zone's campaign: its window zone, Start and End as that zone reads the same moments. */
 const ZONES = [
@@ -98,7 +70,7 @@ describe("Campaign › Create: Call Window in the Callee's Time Zone", () => {
 	test('one campaign per zone, each uploaded and started once; the row of unknown zone is left out', async () => {
 		mockAgent([]);
 		mockLookup([], 4, T);
-		const uploads = captureUploads(4);
+		const uploads = captureUploads(4, listId);
 		const starts = ZONES.map((_, n) =>
 			mockApi()
 				.post('/campaign/start', {
@@ -158,17 +130,7 @@ describe("Campaign › Create: Call Window in the Callee's Time Zone", () => {
 		expect(output).toHaveLength(1);
 		const json = output[0].json;
 		expect([json.dry_run, json.rows_to_upload]).toEqual([true, 5]);
-		expect(json.summary).toEqual({
-			rows: 6,
-			would_call: 5,
-			skipped: {
-				do_not_call: 0,
-				invalid_number: 0,
-				missing_prompt_variable: 0,
-				zone_unknown: 1,
-				invalid_input: 0,
-			},
-		});
+		expect(json.summary).toEqual(dryRunSummary(6, 5, { zone_unknown: 1 }));
 		expect(json.left_out).toEqual([REFUSED]);
 		const campaigns = json.campaigns as IDataObject[];
 		expect(
@@ -254,7 +216,7 @@ describe("Campaign › Create: Call Window in the Callee's Time Zone", () => {
 	test('off (the default): one campaign in the chosen zone, as before', async () => {
 		mockAgent([]);
 		mockLookup([], 1, T);
-		const uploads = captureUploads(1);
+		const uploads = captureUploads(1, listId);
 		const { output, error } = await runNode({
 			type: 'voiceAgentCampaign',
 			parameters: params({ calleeTimeZone: false, startRightAway: false }),
