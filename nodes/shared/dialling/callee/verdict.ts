@@ -16,25 +16,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import type { SkipCode } from './codes';
 import { DO_NOT_CALL } from './doNotCall';
 
-/** Every reason a row is skipped (not refused): one closed list for the three operations. */
-export const SKIP_CODES = [
-	/** The number is on the Do Not Call list. */
-	DO_NOT_CALL,
-	/** A later time a day or more away: `send_from` says from when it can be placed. */
-	'too_far_ahead',
-	/** Call Back: the source call is the last its chain may have (Max Attempts). */
-	'max_attempts',
-	/** Call Back: the source call is not over (retry, registered, ongoing): it may still ring. */
-	'source_not_over',
-	/** Call Back: a call-back of the source is proven (its parent_call_id, or this execution). */
-	'already_called_back',
-	/** Call Back: only presumed, a later call of the assistant to the callee, no parent shown. */
-	'presumed_called_back',
-] as const;
-
-export type SkipCode = (typeof SKIP_CODES)[number];
+export { SKIP_CODES, type SkipCode } from './codes';
 
 export interface Skip {
 	code: SkipCode;
