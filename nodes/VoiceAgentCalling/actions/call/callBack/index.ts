@@ -26,7 +26,12 @@ import {
 } from './duplicate';
 import { knownNotOver, sourceNotOver } from './over';
 import { notePlaced, placedByAnother } from './placed';
-import { judgeCallee, skipOutput, type Skip } from '../../../../shared/dialling/callee/verdict';
+import {
+	judgeCallee,
+	refusalError,
+	skipOutput,
+	type Skip,
+} from '../../../../shared/dialling/callee/verdict';
 import { attemptOf, callIdOf, sourceCall, sourceNumber, type SourceCall } from './source';
 import {
 	checkVariables,
@@ -349,7 +354,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<Opera
 		variables: async () => await checkVariables(this, s.o, body!, chosen!, i),
 		body: () => body!,
 	});
-	if (verdict.verdict === 'refuse') throw verdict.error;
+	if (verdict.verdict === 'refuse') throw refusalError(this.getNode(), verdict, i);
 	if (verdict.verdict === 'skip') {
 		const out = skipOutput(verdict, verdict.number);
 		// A listed number's output ends with the chain's keys too.

@@ -21,6 +21,7 @@ import { findEarlierCalls, guardFailedNote, markEarlier, readRerunGuard, SKIPPED
 import { Watcher, type WatchedCall } from './watcher';
 import { Skipped, skippedResult, readStartDoNotCall } from './doNotCall';
 import { dryRun } from './dryRun';
+import { refusalError } from '../../../../shared/dialling/callee/verdict';
 
 export const option = operationOption({
 	name: 'Start',
@@ -157,7 +158,7 @@ async function readRows(
 			requests.push(new Skipped(v.number, v));
 			waits.push(NO_WAIT);
 			continue;
-		} else error = v.error;
+		} else error = refusalError(rows.getNode(), v, i);
 		const itemError = asItemError(ctx, error, i);
 		// Every row is checked before anyone is called: one bad row, zero calls.
 		if (stopOnError) return { stopped: stoppedAt(itemCount, i, itemError) };

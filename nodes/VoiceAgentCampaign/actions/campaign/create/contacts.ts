@@ -309,6 +309,8 @@ async function rowVerdict(
 			sentence: verdict.sentence,
 		};
 	}
+	if (!('error' in verdict))
+		return { field: verdict.field, reason: verdict.sentence, typed, why: verdict.code };
 	const refusal = verdict.error;
 	if (!(refusal instanceof RowRefusal)) throw refusal;
 	return { field: refusal.field, reason: refusal.reason, typed, why: refusal.why };
