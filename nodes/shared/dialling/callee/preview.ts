@@ -5,25 +5,18 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { localToInstant, toLocalDateTime } from '../../engine/dateTime';
-import { DRY_RUN_CODES, type DryRunCode } from './codes';
+import { DRY_RUN_CODES, type DryRunCode, type RefusalCode, type SkipCode } from './codes';
 
 export type SkipReason = DryRunCode;
 
-/** An error tagged with its reason, so Dry Run counts it without reading its message. */
-export function tagSkip<E extends Error>(error: E, reason: SkipReason): E {
-	return Object.assign(error, { skipReason: reason });
-}
-
-export function skipReasonOf(error: unknown): SkipReason {
-	const reason = (error as { skipReason?: unknown } | null)?.skipReason;
-	return DRY_RUN_CODES.includes(reason as SkipReason) ? (reason as SkipReason) : 'invalid_input';
-}
-
 /** How many rows would be called, and how many are skipped for each reason (every reason listed). */
-export function previewSummary(rows: number, skipped: SkipReason[]): IDataObject {
+export function previewSummary(
+	rows: number,
+	skipped: ReadonlyArray<SkipCode | RefusalCode>,
+): IDataObject {
 	const counts: IDataObject = {};
-	for (const reason of DRY_RUN_CODES) counts[reason] = 0;
-	for (const reason of skipped) counts[reason] = (counts[reason] as number) + 1;
+	for (const code of DRY_RUN_CODES) counts[code] = 0;
+	for (const code of skipped) counts[code] = ((counts[code] as number | undefined) ?? 0) + 1;
 	return { rows, would_call: rows - skipped.length, skipped: counts };
 }
 
