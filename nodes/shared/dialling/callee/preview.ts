@@ -5,11 +5,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { localToInstant, toLocalDateTime } from '../../engine/dateTime';
-import { DRY_RUN_CODES, type DryRunCode, type RefusalCode, type SkipCode } from './codes';
+import { DRY_RUN_CODES, type RefusalCode, type SkipCode } from './codes';
 
-export type SkipReason = DryRunCode;
-
-/** How many rows would be called, and how many are skipped for each reason (every reason listed). */
+/**
+ * How many rows would be called, and how many are not for each code (every code of
+ * DRY_RUN_CODES listed, even at 0).
+ */
 export function previewSummary(
 	rows: number,
 	skipped: ReadonlyArray<SkipCode | RefusalCode>,

@@ -167,3 +167,15 @@ export function skipOutput(skip: Skip, number?: string): IDataObject {
 		...skip.extra,
 	};
 }
+
+/**
+ * An item of Start or Call Back that placed no call, as the writers above make it: a row it
+ * could not dial (its `error`, under Continue On Fail), one it skipped (`skipped`) or a Dry Run;
+ * nothing to wait for in it. Check Calls passes it on as it came. An item with a call id placed
+ * a call, whatever else it says.
+ */
+export function placedNoCall(json: IDataObject): boolean {
+	const callId = json.call_id;
+	if (typeof callId === 'string' && callId.trim() !== '') return false;
+	return json.error !== undefined || json.skipped !== undefined || json.dry_run === true;
+}

@@ -9,6 +9,7 @@ import {
 	CAMPAIGN_POLICY,
 	doNotCallSentence,
 	judgeCallee,
+	placedNoCall,
 	REFUSAL_CODES,
 	refusalCode,
 	refusalError,
@@ -276,6 +277,46 @@ describe('a refusal is a value a step returns, written as the error at the edge'
 					const skipped = at === 'zone' && code === 'zone_unknown' && policy === CAMPAIGN_POLICY;
 					expect(v).toMatchObject({ verdict: skipped ? 'skip' : 'refuse', code, sentence });
 					if (v.verdict === 'refuse') expect(REFUSAL_CODES).toContain(refusalCode(v));
+				},
+			),
+		);
+	});
+});
+
+describe('placedNoCall: the one predicate Check Calls passes an item on by', () => {
+	test.each([
+		[{ error: 'Phone Number: is required [item 0]' }, true],
+		[skipOutput({ code: 'do_not_call', sentence: 'listed' }, '+14155550100'), true],
+		[skipOutput({ code: 'max_attempts', sentence: 'max', extra: { parent_call_id: 'p' } }), true],
+		[{ dry_run: true, body: { mobile_number: '+14155550100' } }, true],
+		[{ dry_run: false, body: {} }, false],
+		[{ call_id: 'c1', status: 'registered' }, false],
+		// A call placed, whatever else its item says (a warning, an earlier attempt's flag).
+		[{ call_id: 'c1', skipped: 'do_not_call' }, false],
+		[{ call_id: '  ', error: 'failed' }, true],
+		[{ name: 'Ada' }, false],
+	])('%j -> %s', (json, expected) => {
+		expect(placedNoCall(json)).toBe(expected);
+	});
+
+	test('property: a call id decides alone; without one, an error, a skip or a Dry Run', () => {
+		const maybe = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined });
+		fc.assert(
+			fc.property(
+				maybe(fc.oneof(fc.string(), fc.integer())),
+				maybe(fc.string()),
+				maybe(fc.constantFrom(...SKIP_CODES)),
+				maybe(fc.boolean()),
+				(callId, error, skipped, dryRun) => {
+					const json = {
+						...(callId === undefined ? {} : { call_id: callId }),
+						...(error === undefined ? {} : { error }),
+						...(skipped === undefined ? {} : { skipped }),
+						...(dryRun === undefined ? {} : { dry_run: dryRun }),
+					};
+					const placed = typeof callId === 'string' && callId.trim() !== '';
+					const none = error !== undefined || skipped !== undefined || dryRun === true;
+					expect(placedNoCall(json)).toBe(!placed && none);
 				},
 			),
 		);
