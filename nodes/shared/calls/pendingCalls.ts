@@ -260,21 +260,14 @@ function stateOf(json: IDataObject): PendingState | Problem {
 }
 
 /**
- * An item of Start or Call Back that placed no call: a row it could not dial (its error, under
- * Continue On Fail), one it skipped (`skipped`: Do Not Call, already called back...) or a Dry
- * Run. There is nothing to wait for in it.
- */
-const placedNoCall = (json: IDataObject) =>
-	text(json.call_id) === null &&
-	(json.error !== undefined || json.skipped !== undefined || json.dry_run === true);
-
-/**
  * The wait's state from its input: new calls (items of Start's output, each its own row), the
  * Pending items of earlier rounds, and their calls on their own (split per call, merged,
  * re-ordered), in one state. A call given twice waits once, until the later of its deadlines
  * (a wait is never cut short). New calls wait until `deadlineMs`; the calls of earlier rounds
  * until their own deadlines. Items that placed no call are listed in `passed` (they go on as
- * they came, so that no row is lost); items that cannot join are returned, naming the field;
+ * they came, so that no row is lost): which they are, the dialling operations that wrote them
+ * say (`placedNoCall`, handed in: this room never reads dialling/); items that cannot join are
+ * returned, naming the field;
  * `from` gives the item each call came from (the first that carried it), to pair what it
  * becomes with.
  */
@@ -282,6 +275,7 @@ export function pendingFromItems(
 	items: IDataObject[],
 	deadlineMs: number,
 	nowMs: number,
+	placedNoCall: (json: IDataObject) => boolean,
 ): {
 	state: PendingState | null;
 	problems: InputProblem[];

@@ -11,6 +11,7 @@ import {
 	type PendingState,
 	type Settled,
 } from '../../../nodes/shared/calls/pendingCalls';
+import { placedNoCall } from '../../../nodes/shared/dialling/callee/verdict';
 import { recordFromHistory, type CallRecord } from '../../../nodes/shared/calls/record';
 
 const T = Date.parse('2026-11-29T12:00:00Z');
@@ -272,7 +273,7 @@ describe('pendingFromItems: the wait from its input', () => {
 			started(1),
 			started(2, { assistant: null, agent_id: 'agent-2', created_at: null, status: undefined }),
 		];
-		const { state, problems } = pendingFromItems(items, DEADLINE, NOW);
+		const { state, problems } = pendingFromItems(items, DEADLINE, NOW, placedNoCall);
 		expect(problems).toEqual([]);
 		const first = { deadline: iso(DEADLINE), first_checked_at: iso(NOW) };
 		expect(state).toEqual({
@@ -305,6 +306,7 @@ describe('pendingFromItems: the wait from its input', () => {
 			[{ name: 'Ada' }, started(2), started(3, { assistant: {} })],
 			DEADLINE,
 			NOW,
+			placedNoCall,
 		);
 		expect(problems).toEqual([
 			{ index: 0, field: 'call_id', message: 'has no call ID: connect the output of Start' },
@@ -320,7 +322,7 @@ describe('pendingFromItems: the wait from its input', () => {
 			rounds: 4,
 		};
 		const items = [earlier, started(2), started(3)];
-		const { state, problems, from } = pendingFromItems(items, DEADLINE, NOW);
+		const { state, problems, from } = pendingFromItems(items, DEADLINE, NOW, placedNoCall);
 		expect(problems).toEqual([]);
 		expect(state?.pending.map((c) => [c.call_id, c.deadline])).toEqual([
 			[id(1), iso(T + 90 * MIN)],
@@ -337,7 +339,7 @@ describe('pendingFromItems: the wait from its input', () => {
 		expect(state?.rounds).toBe(4);
 		expect(lastDeadline(state!.pending)).toBe(iso(T + 90 * MIN));
 		// A call given twice waits until the later of its deadlines (a wait is never cut short).
-		const later = pendingFromItems(items, T + 120 * MIN, NOW).state;
+		const later = pendingFromItems(items, T + 120 * MIN, NOW, placedNoCall).state;
 		expect(later?.pending.map((c) => [c.call_id, c.deadline])).toEqual([
 			[id(1), iso(T + 90 * MIN)],
 			[id(2), iso(T + 120 * MIN)],
@@ -348,7 +350,7 @@ describe('pendingFromItems: the wait from its input', () => {
 
 	test('an older Pending item (its calls without their own fields): each call takes the item deadline', () => {
 		const item = { pending: [older(1)], deadline: iso(T + 30 * MIN), rounds: 3 };
-		const { state, problems } = pendingFromItems([item], DEADLINE, NOW);
+		const { state, problems } = pendingFromItems([item], DEADLINE, NOW, placedNoCall);
 		expect(problems).toEqual([]);
 		expect(state).toEqual({
 			pending: [
@@ -369,12 +371,12 @@ describe('pendingFromItems: the wait from its input', () => {
 		const calls = [open(1, T + 20 * MIN), open(2, T + 40 * MIN)];
 		// Split Out on `pending`: one item per call, each a copy.
 		const split = calls.map((c) => ({ ...c }));
-		const fromSplit = pendingFromItems(split, DEADLINE, NOW);
+		const fromSplit = pendingFromItems(split, DEADLINE, NOW, placedNoCall);
 		expect(fromSplit.problems).toEqual([]);
 		expect(fromSplit.state?.pending).toEqual(calls);
 		expect(fromSplit.state?.pending[0].row).toBe(calls[0].row);
 		// Aggregated back into one list, without the item's deadline.
-		const merged = pendingFromItems([{ pending: split }], DEADLINE, NOW);
+		const merged = pendingFromItems([{ pending: split }], DEADLINE, NOW, placedNoCall);
 		expect(merged.problems).toEqual([]);
 		expect(merged.state?.pending).toEqual(calls);
 	});
@@ -389,7 +391,7 @@ describe('pendingFromItems: the wait from its input', () => {
 			waited_seconds: 60,
 			row,
 		};
-		const { state } = pendingFromItems([ended], DEADLINE, NOW);
+		const { state } = pendingFromItems([ended], DEADLINE, NOW, placedNoCall);
 		expect(state?.pending).toEqual([
 			{
 				call_id: id(1),
@@ -406,7 +408,8 @@ describe('pendingFromItems: the wait from its input', () => {
 
 	test('a state changed on its way back is refused, naming what', () => {
 		expect(
-			pendingFromItems([{ pending: [older(1)], deadline: 'soon' }], DEADLINE, NOW).problems,
+			pendingFromItems([{ pending: [older(1)], deadline: 'soon' }], DEADLINE, NOW, placedNoCall)
+				.problems,
 		).toEqual([
 			{
 				index: 0,
@@ -415,7 +418,7 @@ describe('pendingFromItems: the wait from its input', () => {
 			},
 		]);
 		const broken = { pending: [open(1), { call_id: id(2) }], deadline: iso(T) };
-		expect(pendingFromItems([broken], DEADLINE, NOW)).toEqual({
+		expect(pendingFromItems([broken], DEADLINE, NOW, placedNoCall)).toEqual({
 			state: null,
 			passed: [],
 			from: new Map(),
@@ -430,7 +433,7 @@ describe('pendingFromItems: the wait from its input', () => {
 	});
 
 	test('nothing to wait for: no state', () => {
-		expect(pendingFromItems([], DEADLINE, NOW)).toEqual({
+		expect(pendingFromItems([], DEADLINE, NOW, placedNoCall)).toEqual({
 			state: null,
 			problems: [],
 			passed: [],
@@ -446,7 +449,7 @@ describe('pendingFromItems: the wait from its input', () => {
 			{ dry_run: true, body: {} },
 			{ name: 'Ada' },
 		];
-		const { state, problems, passed } = pendingFromItems(items, DEADLINE, NOW);
+		const { state, problems, passed } = pendingFromItems(items, DEADLINE, NOW, placedNoCall);
 		expect(passed).toEqual([0, 2, 3]);
 		expect(problems.map((p) => p.index)).toEqual([4]);
 		expect(state?.pending.map((c) => c.call_id)).toEqual([id(2)]);
@@ -526,7 +529,7 @@ describe('property: Pending items split, merged, re-ordered or duplicated betwee
 					let items: Item[] = [pendingJson(edited)];
 					for (const e of edits) items = apply(items, e);
 					// New calls would wait until far later: a call read as new shows at once.
-					const read1 = pendingFromItems(items, T + 999 * MIN, nowMs);
+					const read1 = pendingFromItems(items, T + 999 * MIN, nowMs, placedNoCall);
 					expect(read1.problems).toEqual([]);
 					const got = read1.state!.pending;
 					expect(got.map((c) => c.call_id).sort()).toEqual(

@@ -22,6 +22,7 @@ import {
 } from '../../../shared/calls/pendingCalls';
 import { recordFromHistory, type CallRecord } from '../../../shared/calls/record';
 import { isTerminal, waitOutput } from '../../../shared/calls/waitedRow';
+import { placedNoCall } from '../../../shared/dialling/callee/verdict';
 import { operationOption, type SortedOutput } from '../../../shared/engine/operation';
 import { fields } from '../../../shared/engine/params';
 import { serviceTimeMs } from '../../../shared/engine/serviceTime';
@@ -95,6 +96,7 @@ export async function execute(
 		items.map((item) => item.json),
 		nowMs + maxWaitMinutes * 60_000,
 		nowMs,
+		placedNoCall,
 	);
 	// Items that placed no call go on to Ended as they came.
 	const ended: Ended[] = passed.map((index) => ({ json: items[index].json, from: [index] }));

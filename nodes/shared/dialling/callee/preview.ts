@@ -5,32 +5,19 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { localToInstant, toLocalDateTime } from '../../engine/dateTime';
+import { DRY_RUN_CODES, type RefusalCode, type SkipCode } from './codes';
 
-/** Why a row is not called. zone_unknown belongs to the callee's own hours (a row's zone). */
-export const SKIP_REASONS = [
-	'do_not_call',
-	'invalid_number',
-	'missing_prompt_variable',
-	'zone_unknown',
-	'invalid_input',
-] as const;
-export type SkipReason = (typeof SKIP_REASONS)[number];
-
-/** An error tagged with its reason, so Dry Run counts it without reading its message. */
-export function tagSkip<E extends Error>(error: E, reason: SkipReason): E {
-	return Object.assign(error, { skipReason: reason });
-}
-
-export function skipReasonOf(error: unknown): SkipReason {
-	const reason = (error as { skipReason?: unknown } | null)?.skipReason;
-	return SKIP_REASONS.includes(reason as SkipReason) ? (reason as SkipReason) : 'invalid_input';
-}
-
-/** How many rows would be called, and how many are skipped for each reason (every reason listed). */
-export function previewSummary(rows: number, skipped: SkipReason[]): IDataObject {
+/**
+ * How many rows would be called, and how many are not for each code (every code of
+ * DRY_RUN_CODES listed, even at 0).
+ */
+export function previewSummary(
+	rows: number,
+	skipped: ReadonlyArray<SkipCode | RefusalCode>,
+): IDataObject {
 	const counts: IDataObject = {};
-	for (const reason of SKIP_REASONS) counts[reason] = 0;
-	for (const reason of skipped) counts[reason] = (counts[reason] as number) + 1;
+	for (const code of DRY_RUN_CODES) counts[code] = 0;
+	for (const code of skipped) counts[code] = ((counts[code] as number | undefined) ?? 0) + 1;
 	return { rows, would_call: rows - skipped.length, skipped: counts };
 }
 

@@ -9,9 +9,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { zoneSpelling } from '../../engine/dateTime';
 import { fields } from '../../engine/params';
-import { fieldError } from '../../engine/validate';
 import { calleeZone, zoneProblem, type ZoneRule } from './zones';
-import { tagSkip } from './preview';
+import { refuse, type Refused } from './verdict';
 
 export const CALLEE_ZONE_LABEL = "Call Window in the Callee's Time Zone";
 
@@ -102,21 +101,19 @@ export function callTimeIn(callTime: IDataObject, zone: string): IDataObject {
 
 /**
  * Start's call_config for one row: unchanged when the option is off; else its call_time in
- * the row's zone (the column is a field of the item), or an error naming the option.
+ * the row's zone (the column is a field of the item), or the refusal naming the option.
  */
 export function calleeCallConfig(
 	ctx: IExecuteFunctions,
 	i: number,
 	number: string,
 	callConfig: IDataObject | undefined,
-): IDataObject | undefined {
+): IDataObject | undefined | Refused {
 	const rule = readZoneRule(ctx, i);
 	if (!rule) return callConfig;
 	requireWindow(ctx, i, callConfig);
 	const value = rule.column ? ctx.getInputData()[i]?.json?.[rule.column] : undefined;
 	const zone = calleeZone(number, value, rule);
-	if (!zone.ok) {
-		throw tagSkip(fieldError(ctx.getNode(), CALLEE_ZONE_LABEL, zone.problem, i), 'zone_unknown');
-	}
+	if (!zone.ok) return refuse('zone_unknown', CALLEE_ZONE_LABEL, zone.problem);
 	return { ...callConfig, call_time: callTimeIn(callConfig!.call_time as IDataObject, zone.zone) };
 }

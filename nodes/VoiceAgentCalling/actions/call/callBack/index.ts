@@ -24,8 +24,14 @@ import {
 	UNZONED_MARGIN_MS,
 } from './duplicate';
 import { knownNotOver, sourceNotOver } from './over';
+import type { VariableRows } from './rows';
 import { placedByAnother, sendCallBack, SENT } from './placed';
-import { judgeCallee, skipOutput, type Skip } from '../../../../shared/dialling/callee/verdict';
+import {
+	judgeCallee,
+	refusalError,
+	skipOutput,
+	type Skip,
+} from '../../../../shared/dialling/callee/verdict';
 import { attemptOf, callIdOf, sourceCall, sourceNumber, type SourceCall } from './source';
 import {
 	checkVariables,
@@ -265,6 +271,77 @@ function givenTime(s: Settings, f: Fields, zone: string, nowMs: number): IDataOb
 	return s.when === 'nextWindow' ? nextWindowTime(f, nowMs) : undefined;
 }
 
+/** What a call-back that goes on carries from its chain's rules: nothing is read again later. */
+interface Ruled {
+	/** Its place in its chain, as the history counted it. */
+	attempt: number;
+	body: StartBody;
+	chosen: ChosenVariables;
+	/** What the output says of the requested time. */
+	said: IDataObject;
+}
+
+/** One item's state: what its rules read, read once before them. */
+interface ItemState {
+	ctx: IExecuteFunctions;
+	i: number;
+	s: Settings;
+	src: SourceCall;
+	rows: VariableRows | undefined;
+	/** The call_config of a time or window the user gave. */
+	given: IDataObject | undefined;
+	nowMs: number;
+	/** The source call's place in its chain, and whether the details told it. */
+	walked: { attempt: number; untold: boolean };
+}
+
+/**
+ * The chain's rules, in order: Max Attempts, the source's status, a call-back this execution
+ * or the history shows, a time too far ahead. A skip, or what the call-back carries on.
+ */
+async function chainRules(
+	state: ItemState,
+	number: string,
+	requested: ReturnType<typeof requestedTime> | undefined,
+): Promise<Skip | { ruled: Ruled }> {
+	const { ctx, i, s, src } = state;
+	const first = state.walked.attempt + 1;
+	if (first > s.maxAttempts) {
+		const sentence = maxAttemptsReached(s.maxAttempts, first, false);
+		return { code: 'max_attempts', sentence, extra: chain(src.id, first) };
+	}
+	// A source the service may still ring (retry, queued, ongoing) is not called back.
+	const notOver = await sourceNotOver(ctx, src, i, chain(src.id, first));
+	if (notOver) return notOver;
+	const chosen = chooseVariables(s.o, s.variables, state.rows, number, src.variables);
+	const body = buildBody(s, src, number, chosen, requested?.callConfig ?? state.given);
+	// Proof at no cost: another item of this execution placed it back already.
+	const sibling = s.protect ? placedByAnother(ctx, i, src.id) : undefined;
+	if (sibling) {
+		const found = { id: sibling.callId, by: 'this_execution' as const, item: sibling.item };
+		return calledBack(found, number, chain(src.id, first, true));
+	}
+	// Where the details show no parent_call_id, the chain is counted in the history.
+	const { attempt, skip } = await historyCheck(
+		ctx,
+		i,
+		s,
+		src,
+		body,
+		state.nowMs,
+		state.walked.untold,
+		first,
+	);
+	if (skip) return skip;
+	const said = requested ? { requested_time: requested.said } : {};
+	if (!requested?.notYet) return { ruled: { attempt, body, chosen, said } };
+	return {
+		code: 'too_far_ahead',
+		sentence: `When: ${requested.notYet.reason}`,
+		extra: { send_from: requested.notYet.sendFrom, ...said, ...chain(src.id, attempt) },
+	};
+}
+
 export const kind = 'item';
 
 export const execute: ItemExecute = async function (i, run) {
@@ -287,12 +364,9 @@ export const execute: ItemExecute = async function (i, run) {
 	});
 	// The source call's place in its chain: every output says it.
 	const walked = await attemptOf(this, src, i, s.maxAttempts);
-	let attempt = walked.attempt + 1;
-	let body: StartBody | undefined;
-	let chosen: ChosenVariables | undefined;
-	let said: IDataObject = {};
+	const state: ItemState = { ctx: this, i, s, src, rows, given, nowMs, walked };
 	// The callee verdict (dialling/callee/verdict.ts): the number, the list, the zone, the chain's
-	// rules, the variables.
+	// rules, the variables; each step hands on what it found.
 	const verdict = await judgeCallee({
 		number: () => numberToCall(s, src),
 		list: doNotCall,
@@ -307,43 +381,19 @@ export const execute: ItemExecute = async function (i, run) {
 						nowMs,
 					})
 				: undefined,
-		rules: async ({ number, zone: requested }): Promise<Skip | undefined> => {
-			if (attempt > s.maxAttempts) {
-				const sentence = maxAttemptsReached(s.maxAttempts, attempt, false);
-				return { code: 'max_attempts', sentence, extra: chain(src.id, attempt) };
-			}
-			// A source the service may still ring (retry, queued, ongoing) is not called back.
-			const notOver = await sourceNotOver(this, src, i, chain(src.id, attempt));
-			if (notOver) return notOver;
-			chosen = chooseVariables(s.o, s.variables, rows, number, src.variables);
-			body = buildBody(s, src, number, chosen, requested?.callConfig ?? given);
-			// Proof at no cost: another item of this execution placed it back already.
-			const sibling = s.protect ? placedByAnother(this, i, src.id) : undefined;
-			if (sibling) {
-				const found = { id: sibling.callId, by: 'this_execution' as const, item: sibling.item };
-				return calledBack(found, number, chain(src.id, attempt, true));
-			}
-			// Where the details show no parent_call_id, the chain is counted in the history.
-			const checked = await historyCheck(this, i, s, src, body, nowMs, walked.untold, attempt);
-			attempt = checked.attempt;
-			if (checked.skip) return checked.skip;
-			said = requested ? { requested_time: requested.said } : {};
-			if (!requested?.notYet) return undefined;
-			return {
-				code: 'too_far_ahead',
-				sentence: `When: ${requested.notYet.reason}`,
-				extra: { send_from: requested.notYet.sendFrom, ...said, ...chain(src.id, attempt) },
-			};
-		},
-		variables: async () => await checkVariables(this, run, s.o, body!, chosen!, i),
-		body: () => body!,
+		rules: async ({ number, zone: requested }) => await chainRules(state, number, requested),
+		variables: async ({ ruled }) =>
+			await checkVariables(this, run, s.o, ruled.body, ruled.chosen, i),
+		body: ({ ruled }) => ({
+			body: ruled.body,
+			tail: { ...chain(src.id, ruled.attempt), ...ruled.said, ...variablesSaid(ruled.chosen) },
+		}),
 	});
-	if (verdict.verdict === 'refuse') throw verdict.error;
+	if (verdict.verdict === 'refuse') throw refusalError(this.getNode(), verdict, i);
 	if (verdict.verdict === 'skip') {
 		const out = skipOutput(verdict, verdict.number);
-		// A listed number's output ends with the chain's keys too.
-		return verdict.extra ? out : { ...out, ...chain(src.id, attempt) };
+		// A listed number (skipped before the rules) ends with the chain's keys too.
+		return verdict.extra ? out : { ...out, ...chain(src.id, walked.attempt + 1) };
 	}
-	const tail = { ...chain(src.id, attempt), ...said, ...variablesSaid(chosen!) };
-	return await place(this, i, src, verdict.value, tail);
+	return await place(this, i, src, verdict.value.body, verdict.value.tail);
 };

@@ -2,15 +2,20 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { calleeNumber, readCountryCode } from '../../../../shared/dialling/callee/values';
 import { fields, type Fields } from '../../../../shared/engine/params';
-import { fieldError } from '../../../../shared/engine/validate';
 import { readCallSettings, scheduleCall } from '../../../../shared/dialling/callSettings';
 import { calleeCallConfig } from '../../../../shared/dialling/callee/zoneFields';
-import { tagSkip } from '../../../../shared/dialling/callee/preview';
 import { readCallback } from './callback';
 import { readVariables } from './variables';
 import { versionBody } from '../../../../shared/assistants/versionField';
 import { START_PATH_V2, startPath, type StartBody } from '../../../../shared/dialling/startRequest';
-import { judgeCallee, type Verdict } from '../../../../shared/dialling/callee/verdict';
+import {
+	judgeCallee,
+	refuse,
+	Refused,
+	START_POLICY,
+	type RefusalCode,
+	type Verdict,
+} from '../../../../shared/dialling/callee/verdict';
 
 /** One row's request, checked: what it sends, and what a Dry Run should point out. */
 export interface StartRequest {
@@ -18,8 +23,19 @@ export interface StartRequest {
 	warnings: string[];
 }
 
-/** The number to call, in E.164, from whatever the row holds (the callee pipeline's rule). */
-function readPhone(ctx: IExecuteFunctions, i: number, warnings: string[]): string {
+/**
+ * A row as Start's batch carries it from its check to its output: its verdict, a refusal with
+ * its error written once, where the row was checked (the edge), its code kept for Dry Run.
+ */
+export type StartRow =
+	| Extract<Verdict<StartRequest>, { verdict: 'call' | 'skip' }>
+	| { verdict: 'refuse'; error: Error; code?: RefusalCode; number?: string };
+
+/** A row to call. */
+export type StartCall = Extract<StartRow, { verdict: 'call' }>;
+
+/** The number to call, from whatever the row holds (the callee pipeline's rule). */
+function readPhone(ctx: IExecuteFunctions, i: number, warnings: string[]): string | Refused {
 	const node = ctx.getNode();
 	const f = fields(ctx, i);
 	const cc = readCountryCode(
@@ -29,10 +45,8 @@ function readPhone(ctx: IExecuteFunctions, i: number, warnings: string[]): strin
 		i,
 	);
 	const phone = calleeNumber(f.raw('mobileNumber'), cc ?? '');
-	if (!phone.ok) {
-		const error = fieldError(node, 'Phone Number', phone.empty ? 'is required' : phone.problem, i);
-		throw tagSkip(error, 'invalid_number');
-	}
+	if (!phone.ok)
+		return refuse('invalid_number', 'Phone Number', phone.empty ? 'is required' : phone.problem);
 	if (phone.number !== phone.typed) {
 		warnings.push(`Phone Number "${phone.typed}" is sent as ${phone.number}`);
 	}
@@ -75,36 +89,40 @@ export async function startVerdict(
 	list?: ReadonlySet<string>,
 ): Promise<Verdict<StartRequest>> {
 	const warnings: string[] = [];
-	return await judgeCallee({
-		number: () => readPhone(ctx, i, warnings),
-		list,
-		zone: (number) => {
-			const settings = readCallSettings(ctx, i, nowMs);
-			// The window in the callee's zone first, then the scheduled moment written in that zone.
-			const config = calleeCallConfig(ctx, i, number, settings.config);
-			return config && settings.scheduled
-				? scheduleCall(ctx, i, config, settings.scheduled, nowMs)
-				: config;
+	return await judgeCallee(
+		{
+			number: () => readPhone(ctx, i, warnings),
+			list,
+			zone: (number) => {
+				const settings = readCallSettings(ctx, i, nowMs);
+				// The window in the callee's zone first, then the scheduled moment written in that zone.
+				const config = calleeCallConfig(ctx, i, number, settings.config);
+				if (config instanceof Refused) return config;
+				return config && settings.scheduled
+					? scheduleCall(ctx, i, config, settings.scheduled, nowMs)
+					: config;
+			},
+			variables: () => readVariables(ctx, i),
+			body: ({ number, zone, variables }) => {
+				const f = fields(ctx, i);
+				const body: StartBody = {
+					name: f.text('name', 'Callee Name'),
+					mobile_number: number,
+					agent_id: f.locatorUuid('assistant', 'Assistant'),
+					// Without a Version the service picks (the active version).
+					...versionBody(f),
+					...readFrom(f),
+				};
+				if (f.locator('voiceId', 'Voice (Override)'))
+					body.voice_id = f.locatorUuid('voiceId', 'Voice (Override)');
+				if (variables) body.custom_args_values = variables;
+				if (zone) body.call_config = zone;
+				const callback = readCallback(ctx, i);
+				if (callback) Object.assign(body, callback);
+				refuseOnV2(f, body);
+				return { body, warnings };
+			},
 		},
-		variables: () => readVariables(ctx, i),
-		body: ({ number, zone, variables }) => {
-			const f = fields(ctx, i);
-			const body: StartBody = {
-				name: f.text('name', 'Callee Name'),
-				mobile_number: number,
-				agent_id: f.locatorUuid('assistant', 'Assistant'),
-				// Without a Version the service picks (the active version).
-				...versionBody(f),
-				...readFrom(f),
-			};
-			if (f.locator('voiceId', 'Voice (Override)'))
-				body.voice_id = f.locatorUuid('voiceId', 'Voice (Override)');
-			if (variables) body.custom_args_values = variables;
-			if (zone) body.call_config = zone;
-			const callback = readCallback(ctx, i);
-			if (callback) Object.assign(body, callback);
-			refuseOnV2(f, body);
-			return { body, warnings };
-		},
-	});
+		START_POLICY,
+	);
 }

@@ -8,10 +8,8 @@ import { asItemError, type ItemResult } from '../../../../shared/engine/router';
 import { describeValue, isPlainObject, shapeError } from '../../../../shared/http/shape';
 import { apiRequest, type ApiCredentials } from '../../../../shared/http/transport';
 
-export interface DialJob {
-	/** Checked request body, or the row's validation error (Continue On Fail). */
-	body: IDataObject | Error;
-}
+/** A row to dial (its checked body), or one not dialled and its result (none yet: undefined). */
+export type DialJob = { body: IDataObject } | { result: ItemResult | undefined };
 
 export interface DialOptions {
 	concurrency: number;
@@ -34,12 +32,13 @@ export async function dialAll(
 	jobs: DialJob[],
 	{ concurrency, pacer, credentials, onStarted, onFailed, stop }: DialOptions,
 ): Promise<Array<ItemResult | undefined>> {
-	return await runPool<ItemResult>(
+	return await runPool<ItemResult | undefined>(
 		jobs.length,
 		concurrency,
 		async (i) => {
-			const body = jobs[i].body;
-			if (body instanceof Error) return { ok: false, error: body };
+			const job = jobs[i];
+			if (!('body' in job)) return job.result;
+			const body = job.body;
 			let sentAt = 0;
 			try {
 				// Sent once per row, also when n8n's Retry On Fail re-runs the node.

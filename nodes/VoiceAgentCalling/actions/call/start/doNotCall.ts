@@ -1,26 +1,15 @@
 /**
- * Do Not Call in Start: the run's list, read once; a row the callee verdict skips (a listed
- * number) becomes a Skipped marker in place of its request, so every later step (prompt check,
- * duplicate guard, dialling) passes it by as it passes a bad row, and it is output as skipped
- * at the end, never as an error, whatever Continue On Fail says.
+ * Do Not Call in Start: the run's list, read once. A row the callee verdict skips (a listed
+ * number) keeps its skip verdict through the batch: every later step (prompt check, duplicate
+ * guard, dialling) looks only at rows to call, and it is output as skipped at the end, never
+ * as an error, whatever Continue On Fail says.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { readCountryCode } from '../../../../shared/dialling/callee/values';
 import { readDoNotCall } from '../../../../shared/dialling/callee/doNotCallField';
 import { fields } from '../../../../shared/engine/params';
-import type { ItemResult } from '../../../../shared/engine/router';
 import { batchParams } from './batchParams';
-import { skipOutput, type Skip } from '../../../../shared/dialling/callee/verdict';
-
-export class Skipped extends Error {
-	constructor(
-		readonly number: string,
-		readonly skip: Skip,
-	) {
-		super(skip.sentence);
-	}
-}
 
 /**
  * Every Default Country Code the rows give (a field of each row: a mixed-country sheet gives
@@ -52,12 +41,4 @@ export async function readStartDoNotCall(
 	itemCount: number,
 ): Promise<Set<string> | undefined> {
 	return await readDoNotCall(ctx, 0, () => runCountryCodes(ctx, itemCount));
-}
-
-export function skippedOutput(row: Skipped): IDataObject {
-	return skipOutput(row.skip, row.number);
-}
-
-export function skippedResult(row: Skipped): ItemResult {
-	return { ok: true, output: skippedOutput(row) };
 }

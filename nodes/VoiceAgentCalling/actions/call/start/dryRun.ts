@@ -8,37 +8,39 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { callWindowPreview, previewSummary } from '../../../../shared/dialling/callee/preview';
 import {
-	callWindowPreview,
-	previewSummary,
-	skipReasonOf,
-	type SkipReason,
-} from '../../../../shared/dialling/callee/preview';
+	refusalCode,
+	skipOutput,
+	type RefusalCode,
+	type SkipCode,
+} from '../../../../shared/dialling/callee/verdict';
 import type { ItemResult } from '../../../../shared/engine/router';
-import type { StartRequest } from './body';
-import { Skipped, skippedOutput } from './doNotCall';
+import type { StartRow } from './body';
 import type { RowCheck } from './promptCheck';
 
 export function dryRun(
-	requests: Array<StartRequest | Error>,
+	rows: StartRow[],
 	promptWarnings: string[][],
 	checks: Array<RowCheck | undefined>,
 	{ nowMs, report }: { nowMs: number; report: boolean },
 ): ItemResult[] {
-	const skipped: SkipReason[] = [];
-	const outputs = requests.map((request, i): ItemResult => {
-		if (request instanceof Skipped) {
-			skipped.push('do_not_call');
-			return { ok: true, output: { dry_run: true, ...skippedOutput(request) } };
+	const skipped: Array<SkipCode | RefusalCode> = [];
+	const outputs = rows.map((row, i): ItemResult => {
+		if (row.verdict === 'skip') {
+			skipped.push(row.code);
+			return { ok: true, output: { dry_run: true, ...skipOutput(row, row.number) } };
 		}
-		if (request instanceof NodeApiError || (request instanceof Error && !report)) {
-			return { ok: false, error: request };
+		// A failed read of the service stays an error, as does every refusal without the report.
+		if (row.verdict === 'refuse' && (row.error instanceof NodeApiError || !report)) {
+			return { ok: false, error: row.error };
 		}
-		if (request instanceof Error) {
-			const reason = skipReasonOf(request);
-			skipped.push(reason);
-			return { ok: true, output: { dry_run: true, skipped: reason, problem: request.message } };
+		if (row.verdict === 'refuse') {
+			const code = refusalCode(row);
+			skipped.push(code);
+			return { ok: true, output: { dry_run: true, skipped: code, problem: row.error.message } };
 		}
+		const request = row.value;
 		const output: IDataObject = { dry_run: true, body: request.body };
 		const warnings = [...request.warnings, ...promptWarnings[i]];
 		if (warnings.length) output.warnings = warnings;
@@ -48,7 +50,7 @@ export function dryRun(
 		return { ok: true, output };
 	});
 	if (!report) return outputs;
-	const summary = previewSummary(requests.length, skipped);
+	const summary = previewSummary(rows.length, skipped);
 	return outputs.map((result) =>
 		result.ok ? { ok: true, output: { ...(result.output as IDataObject), summary } } : result,
 	);

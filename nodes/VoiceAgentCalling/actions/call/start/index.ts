@@ -7,7 +7,7 @@ import { batchParams } from './batchParams';
 import { asItemError, type BatchOptions, type ItemResult } from '../../../../shared/engine/router';
 import { asJson, recordFromStart } from '../../../../shared/calls/record';
 import { getApiCredentials, type ApiCredentials } from '../../../../shared/http/transport';
-import { startVerdict, type StartRequest } from './body';
+import { startVerdict, type StartCall, type StartRow } from './body';
 import { dialAll } from './dial';
 import {
 	readDialSettings,
@@ -17,10 +17,11 @@ import {
 } from './settings';
 import { downloadRecordingStep } from './recordingStep';
 import { batchRefusal, checkPromptVariables, withWarnings } from './promptCheck';
-import { findEarlierCalls, guardFailedNote, markEarlier, readRerunGuard, SKIPPED } from './rerun';
+import { findEarlierCalls, guardFailedNote, markEarlier, readRerunGuard } from './rerun';
 import { Watcher, type WatchedCall } from './watcher';
-import { Skipped, skippedResult, readStartDoNotCall } from './doNotCall';
+import { readStartDoNotCall } from './doNotCall';
 import { dryRun } from './dryRun';
+import { refusalCode, refusalError, skipOutput } from '../../../../shared/dialling/callee/verdict';
 
 export const option = operationOption({
 	name: 'Start',
@@ -31,8 +32,8 @@ export const option = operationOption({
 
 export { properties } from './description';
 
-/** Every row's outcome so far: its checked request, or its error (Continue On Fail). */
-type Rows = Array<StartRequest | Error>;
+/** Every row's verdict so far: its checked request, its skip, or its refusal (Continue On Fail). */
+type Rows = StartRow[];
 type Results = Array<ItemResult | undefined>;
 
 /** A batch stopped at one row, before anyone was called: that row's error, nothing else. */
@@ -103,13 +104,12 @@ export async function execute(
 					promptWarnings,
 					batchStops,
 				);
-	const first = requests.findIndex((r) => r instanceof Error && !(r instanceof Skipped));
-	if (batchStops && first >= 0) {
+	const first = requests.findIndex((r) => r.verdict === 'refuse');
+	const stopper = requests[first];
+	if (batchStops && stopper?.verdict === 'refuse') {
 		// Rows lacking variables are named together: fixing one must not reveal the next.
 		const error =
-			refused[0]?.index === first
-				? batchRefusal(this, refused, requests)
-				: (requests[first] as Error);
+			refused[0]?.index === first ? batchRefusal(this, refused, requests) : stopper.error;
 		return stoppedAt(itemCount, first, error);
 	}
 	if (settings.dryRun) return dryRun(requests, promptWarnings, checks, { nowMs, report });
@@ -122,17 +122,17 @@ export async function execute(
 		nowMs,
 	});
 	return results.map((result, i) => {
-		const request = requests[i];
-		return request instanceof Skipped
-			? skippedResult(request)
+		const row = requests[i];
+		return row.verdict === 'skip'
+			? { ok: true, output: skipOutput(row, row.number) }
 			: withWarnings(result, promptWarnings[i]);
 	});
 }
 
 /**
  * Every row's verdict, nobody called yet; fixed fields are read once, not once per row. A
- * skipped row (its number listed) becomes its marker; without Continue On Fail the first
- * refused row stops the batch.
+ * skipped row (its number listed) keeps its skip; a refused row gets its error here, once;
+ * without Continue On Fail the first refused row stops the batch.
  */
 async function readRows(
 	ctx: IExecuteFunctions,
@@ -146,24 +146,26 @@ async function readRows(
 	const rows = batchParams(ctx);
 	for (let i = 0; i < itemCount; i++) {
 		const v = await startVerdict(rows, i, nowMs, doNotCall);
-		let error: unknown;
+		let refused: StartRow;
 		if (v.verdict === 'call') {
 			try {
 				waits.push(readWaitSettings(rows, i));
-				requests.push(v.value);
+				requests.push(v);
 				continue;
-			} catch (e) {
-				error = e;
+			} catch (error) {
+				refused = { verdict: 'refuse', error: asItemError(ctx, error, i), number: v.number };
 			}
 		} else if (v.verdict === 'skip') {
-			requests.push(new Skipped(v.number, v));
+			requests.push(v);
 			waits.push(NO_WAIT);
 			continue;
-		} else error = v.error;
-		const itemError = asItemError(ctx, error, i);
+		} else {
+			const error = asItemError(ctx, refusalError(rows.getNode(), v, i), i);
+			refused = { verdict: 'refuse', error, code: refusalCode(v), number: v.number };
+		}
 		// Every row is checked before anyone is called: one bad row, zero calls.
-		if (stopOnError) return { stopped: stoppedAt(itemCount, i, itemError) };
-		requests[i] = itemError;
+		if (stopOnError) return { stopped: stoppedAt(itemCount, i, refused.error) };
+		requests[i] = refused;
 		waits[i] = NO_WAIT;
 	}
 	return { requests, waits };
@@ -212,8 +214,8 @@ async function dialAndWatch(
 	try {
 		earlier = await findEarlierCalls(
 			ctx,
-			requests.flatMap((request, index) =>
-				request instanceof Error ? [] : [{ index, body: request.body }],
+			requests.flatMap((row, index) =>
+				row.verdict === 'call' ? [{ index, body: row.value.body }] : [],
 			),
 			{ credentials, concurrency: settings.concurrency, nowMs: run.nowMs },
 		);
@@ -232,17 +234,19 @@ async function dialAndWatch(
 	});
 	// Without a row that waits, no watcher runs (its idle ticks would only delay the end).
 	const watching = waits.some((w) => w.wait) ? watcher.run() : undefined;
-	const bodyOf = (i: number) => (requests[i] as StartRequest).body;
+	const bodyOf = (i: number) => (requests[i] as StartCall).value.body;
 	for (const [i, call] of earlier) {
 		if (waits[i].wait)
 			watcher.add(watchOf(i, String(call.id), bodyOf(i).agent_id, call.created_at, waits[i]));
 	}
 	const started = await dialAll(
 		ctx,
-		requests.map((request, i) => ({
-			// A placeholder: dialAll skips a row whose body is an error; its result is set below.
-			body: request instanceof Error ? request : earlier.has(i) ? SKIPPED : request.body,
-		})),
+		requests.map((row, i) => {
+			if (row.verdict === 'refuse') return { result: { ok: false as const, error: row.error } };
+			// A skipped row's output, and an earlier attempt's call, are set below.
+			if (row.verdict === 'skip' || earlier.has(i)) return { result: undefined };
+			return { body: row.value.body };
+		}),
 		{
 			concurrency: settings.concurrency,
 			pacer,
@@ -278,8 +282,9 @@ async function dialAndWatch(
 
 /** The duplicate check could not be made: no row is dialled, each says why. */
 function guardFailed(ctx: IExecuteFunctions, requests: Rows, error: unknown): Results {
-	return requests.map((request, i): ItemResult => {
-		if (request instanceof Error) return { ok: false, error: request };
+	return requests.map((row, i): ItemResult => {
+		if (row.verdict === 'refuse') return { ok: false, error: row.error };
+		if (row.verdict === 'skip') return { ok: true, output: skipOutput(row, row.number) };
 		const e = asItemError(ctx, error, i) as Error & { description?: string | null };
 		e.description = `${guardFailedNote()} ${e.description ?? ''}`.trim();
 		return { ok: false, error: e };

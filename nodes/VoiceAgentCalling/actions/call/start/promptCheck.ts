@@ -13,8 +13,7 @@ import {
 } from '../../../../shared/assistants/promptVariables';
 import { asItemError, BinaryOutput, type ItemResult } from '../../../../shared/engine/router';
 import { isPlainObject } from '../../../../shared/http/shape';
-import { tagSkip } from '../../../../shared/dialling/callee/preview';
-import type { StartRequest } from './body';
+import type { StartRow } from './body';
 
 /**
  * Before anyone is called, every row is checked against the `@{{name}}` placeholders its
@@ -55,15 +54,15 @@ export interface Refusal {
 }
 
 /**
- * Checks every row that passed its own checks. A refused row's request becomes its error (it
- * names that row's own missing variables); a warning (a missing variable under Call and Warn,
+ * Checks every row that passed its own checks. A refused row's verdict becomes a refusal
+ * (missing_prompt_variable) whose error names that row's own missing variables; a warning (a missing variable under Call and Warn,
  * or a check that cannot be made) is added to `warnings[i]`. A failed read of an assistant
  * fails each of its rows. `batchStops`: without Continue On Fail, the errors say that nobody
  * was called. Returns each checked row's result (for Dry Run) and the refused rows.
  */
 export async function checkPromptVariables(
 	ctx: IExecuteFunctions,
-	requests: Array<StartRequest | Error>,
+	requests: StartRow[],
 	mode: MissingMode,
 	warnings: string[][],
 	batchStops: boolean,
@@ -72,8 +71,8 @@ export async function checkPromptVariables(
 	// One read per assistant, whatever the number of its rows and versions.
 	const reads = new Map<string, Promise<IDataObject>>();
 	requests.forEach((request, i) => {
-		if (request instanceof Error) return;
-		const agentId = String(request.body.agent_id);
+		if (request.verdict !== 'call') return;
+		const agentId = String(request.value.body.agent_id);
 		if (!reads.has(agentId)) {
 			const read = readAssistantRecord(ctx, agentId, i);
 			read.catch(() => undefined);
@@ -86,12 +85,13 @@ export async function checkPromptVariables(
 	const failed = new Map<string, Error>();
 	for (let i = 0; i < requests.length; i++) {
 		const request = requests[i];
-		if (request instanceof Error) continue;
-		const agentId = String(request.body.agent_id);
+		if (request.verdict !== 'call') continue;
+		const { body } = request.value;
+		const agentId = String(body.agent_id);
 		let used: UsedVariables;
 		try {
 			const agent = await (reads.get(agentId) as Promise<IDataObject>);
-			const versionId = request.body.version_id;
+			const versionId = body.version_id;
 			used = usedPromptVariables(agent, typeof versionId === 'string' ? versionId : undefined);
 		} catch (error) {
 			if (!failed.has(agentId)) {
@@ -102,7 +102,12 @@ export async function checkPromptVariables(
 				e.description = `${READ_FAILED_HINT} ${outcome} ${e.description ?? ''}`.trim();
 				failed.set(agentId, e);
 			}
-			requests[i] = failed.get(agentId) as Error;
+			// Not a refusal of the row's values: a Dry Run shows it as the error it is.
+			requests[i] = {
+				verdict: 'refuse',
+				error: failed.get(agentId) as Error,
+				number: request.number,
+			};
 			continue;
 		}
 		if (used.variables === undefined) {
@@ -110,7 +115,7 @@ export async function checkPromptVariables(
 			if (mode !== 'ignore') warnings[i].push(`Prompt variables not checked: ${used.note}.`);
 			continue;
 		}
-		const missing = missingPromptVariables(used.variables, givenVariables(request.body));
+		const missing = missingPromptVariables(used.variables, givenVariables(body));
 		checks[i] = { uses: used.variables, missing };
 		if (!missing.length || mode === 'ignore') continue;
 		const text = missingVariablesText(missing, used.variables);
@@ -119,15 +124,17 @@ export async function checkPromptVariables(
 			continue;
 		}
 		refused.push({ index: i, missing, uses: used.variables });
-		requests[i] = tagSkip(
-			new NodeOperationError(node, `Custom Variables: ${text} [item ${i}]`, {
+		requests[i] = {
+			verdict: 'refuse',
+			code: 'missing_prompt_variable',
+			error: new NodeOperationError(node, `Custom Variables: ${text} [item ${i}]`, {
 				itemIndex: i,
 				description: batchStops
 					? `${NOBODY_CALLED} a row lacks a variable. ${FIX_HINT}`
 					: `This row was not called. ${FIX_HINT}`,
 			}),
-			'missing_prompt_variable',
-		);
+			number: request.number,
+		};
 	}
 	return { checks, refused };
 }
@@ -140,10 +147,11 @@ export async function checkPromptVariables(
 export function batchRefusal(
 	ctx: IExecuteFunctions,
 	refused: Refusal[],
-	requests: Array<StartRequest | Error>,
+	requests: StartRow[],
 ): Error {
 	const first = refused[0];
-	if (refused.length === 1) return requests[first.index] as Error;
+	const own = requests[first.index];
+	if (refused.length === 1 && own.verdict === 'refuse') return own.error;
 	const named = refused
 		.slice(0, NAMED_ROWS)
 		.map((r) => `item ${r.index} lacks ${asPlaceholders(r.missing)}`);

@@ -249,9 +249,6 @@ export function guardFailedNote(): string {
 	return 'Nothing was dialled: checking the call history for an earlier attempt of this execution failed, and dialling without that check could call someone twice. Run it again, or set Duplicate Protection to Off.';
 }
 
-/** The body of a row not to dial: dialAll skips a row whose body is an error. */
-export const SKIPPED = new Error('dialled by an earlier attempt');
-
 /** A row an earlier attempt dialled: the watcher's result (when waiting) flagged, or the call. */
 export function markEarlier(waited: ItemResult | undefined, call: IDataObject): ItemResult {
 	const flag = { already_dialled: true, earlier_call_id: call.id };

@@ -9,7 +9,11 @@ import {
 	MIN_POLL_SECONDS,
 	MIN_WAIT_SECONDS,
 } from './description';
-import { MISSING_LABEL, MISSING_MODES, type MissingMode } from '../../../../shared/dialling/callee/values';
+import {
+	MISSING_LABEL,
+	MISSING_MODES,
+	type MissingMode,
+} from '../../../../shared/dialling/callee/values';
 
 /** How the batch is dialled: one setting for the whole run, read from the first item. */
 export interface DialSettings {

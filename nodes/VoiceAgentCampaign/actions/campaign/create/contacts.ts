@@ -11,10 +11,18 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { calleeNumber, calleeText } from '../../../../shared/dialling/callee/values';
 import { DO_NOT_CALL } from '../../../../shared/dialling/callee/doNotCall';
-import { judgeCallee } from '../../../../shared/dialling/callee/verdict';
+import {
+	CAMPAIGN_POLICY,
+	judgeCallee,
+	refusalCode,
+	refuse,
+	type Refuse,
+	type RefusalCode,
+	type SkipCode,
+	type Verdict,
+} from '../../../../shared/dialling/callee/verdict';
 import { CALLEE_ZONE_LABEL } from '../../../../shared/dialling/callee/zoneFields';
 import { calleeZone, type ZoneRule } from '../../../../shared/dialling/callee/zones';
-import type { SkipReason } from '../../../../shared/dialling/callee/preview';
 import { fields } from '../../../../shared/engine/params';
 import { DROPPED_KEYS, fieldError } from '../../../../shared/engine/validate';
 import { parseCsv } from './csv';
@@ -36,7 +44,7 @@ export interface LeftOutRow {
 	field: string;
 	reason: string;
 	/** Only on a row left out by rule, not by a problem: the Do Not Call list, an unknown zone. */
-	skipped?: typeof DO_NOT_CALL | 'zone_unknown';
+	skipped?: SkipCode;
 	/** A listed row's sentence, as Start and Call Back say it. */
 	skip_reason?: string;
 }
@@ -50,8 +58,8 @@ export interface Contacts {
 	 */
 	cellsOf(n: number): string[];
 	leftOut: LeftOutRow[];
-	/** Why each left-out row is (Dry Run's counts). */
-	reasons: SkipReason[];
+	/** Why each left-out row is (Dry Run's counts): its skip or refusal code. */
+	reasons: Array<SkipCode | RefusalCode>;
 	/** Item fields or CSV columns seen, for the automatic mapping. */
 	columns: Set<string>;
 	/** An uploaded row's item (and CSV line), and any column of it. */
@@ -240,78 +248,77 @@ export async function collectRows(
 	return rows;
 }
 
-/** Why a row is not uploaded: the field, the reason, and the code Dry Run counts. */
-class RowRefusal extends Error {
-	constructor(
-		readonly field: string,
-		readonly reason: string,
-		readonly why: SkipReason,
-	) {
-		super(reason);
-	}
-}
+type RowVerdict = Verdict<string | undefined> & { typed: string };
 
-type RowOutcome =
-	| { zone?: string }
-	| { field: string; reason: string; typed: string; why: SkipReason; sentence?: string };
-
-/** One row's callee verdict (dialling/callee/verdict.ts): its zone, or why it is left out. */
+/**
+ * One row's callee verdict (dialling/callee/verdict.ts) under the campaign's policy (an unknown
+ * zone leaves the row out): its number and zone, a skip, or a refusal naming the field. The
+ * number is read once, here, and the number as typed kept for the report.
+ */
 async function rowVerdict(
 	rows: RowSet,
 	n: number,
 	rules: ContactRules,
 	mapping: MappedVariable[],
 	required: Set<string>,
-): Promise<RowOutcome> {
+): Promise<RowVerdict> {
 	const where = rows.where(n);
 	const value = (column: string) => valueAt(rows.source[n], rows.header[n], column);
-	let typed = '';
-	const verdict = await judgeCallee({
-		number: () => {
-			const phone = calleeNumber(rows.phone[n], rules.countryCode);
-			typed = phone.typed;
-			if (!phone.ok) throw new RowRefusal(where, phone.problem, 'invalid_number');
-			return phone.number;
-		},
-		list: rules.doNotCall,
-		zone: (number) => {
-			if (!rules.zoneRule) return undefined;
-			const column = rules.zoneRule.column;
-			const found = calleeZone(number, column ? value(column) : undefined, rules.zoneRule);
-			if (!found.ok) throw new RowRefusal(CALLEE_ZONE_LABEL, found.problem, 'zone_unknown');
-			return found.zone;
-		},
-		variables: () => {
-			for (const { variable, column } of mapping) {
-				const read = calleeText(value(column));
-				const field =
-					rules.source === 'items' ? `Column ${column}` : where.replace(/›.*$/, `› ${column}`);
-				if ('problem' in read) throw new RowRefusal(field, read.problem, 'invalid_input');
-				if (required.has(variable) && read.text.trim() === '') {
-					throw new RowRefusal(
-						field,
-						`is empty, but the assistant's prompt uses @{{${variable}}}: the callee would hear the placeholder`,
-						'missing_prompt_variable',
-					);
+	const phone = calleeNumber(rows.phone[n], rules.countryCode);
+	const verdict = await judgeCallee(
+		{
+			number: () => (phone.ok ? phone.number : refuse('invalid_number', where, phone.problem)),
+			list: rules.doNotCall,
+			zone: (number) => {
+				if (!rules.zoneRule) return undefined;
+				const column = rules.zoneRule.column;
+				const found = calleeZone(number, column ? value(column) : undefined, rules.zoneRule);
+				return found.ok ? found.zone : refuse('zone_unknown', CALLEE_ZONE_LABEL, found.problem);
+			},
+			variables: () => {
+				for (const { variable, column } of mapping) {
+					const read = calleeText(value(column));
+					const field =
+						rules.source === 'items' ? `Column ${column}` : where.replace(/›.*$/, `› ${column}`);
+					if ('problem' in read) return refuse('invalid_input', field, read.problem);
+					if (required.has(variable) && read.text.trim() === '') {
+						return refuse(
+							'missing_prompt_variable',
+							field,
+							`is empty, but the assistant's prompt uses @{{${variable}}}: the callee would hear the placeholder`,
+						);
+					}
 				}
-			}
+				return undefined;
+			},
+			body: ({ zone }) => zone,
 		},
-		body: ({ zone }) => zone,
-	});
-	if (verdict.verdict === 'call') return { zone: verdict.value };
-	if (verdict.verdict === 'skip') {
-		const why = DO_NOT_CALL;
-		return {
-			field: where,
-			reason: 'is on the Do Not Call list',
-			typed,
-			why,
-			sentence: verdict.sentence,
-		};
+		CAMPAIGN_POLICY,
+	);
+	return { ...verdict, typed: phone.typed };
+}
+
+/**
+ * A row left out, as the report lists it: where and why, and for a row left out by rule (the
+ * list, an unknown zone) its skip code; a listed row's sentence as Start and Call Back say it.
+ */
+function leftOutRow(
+	v: Exclude<RowVerdict, { verdict: 'call' }>,
+	item: number,
+	line: number | undefined,
+	where: string,
+): LeftOutRow {
+	const at = { item, ...(line === undefined ? {} : { line }), mobile_number: v.typed };
+	if (v.verdict === 'refuse') {
+		// A reader's own error never reaches here: checkContacts throws it.
+		const { field, sentence } = v as Extract<Refuse, { field: string }>;
+		return { ...at, field, reason: sentence };
 	}
-	const refusal = verdict.error;
-	if (!(refusal instanceof RowRefusal)) throw refusal;
-	return { field: refusal.field, reason: refusal.reason, typed, why: refusal.why };
+	if (v.code === DO_NOT_CALL) {
+		const reason = 'is on the Do Not Call list';
+		return { ...at, field: where, reason, skipped: v.code, skip_reason: v.sentence };
+	}
+	return { ...at, field: v.field ?? where, reason: v.sentence, skipped: v.code };
 }
 
 /** Checks every collected row under the mapping; a bad row stops the node or is left out. */
@@ -325,41 +332,29 @@ export async function checkContacts(
 	const mapping = mappingOf(rows.firstColumns);
 	const required = new Set(rules.required);
 	const accepted: number[] = [];
+	/** An uploaded row's number, as its verdict cleaned it. */
+	const numbers: string[] = [];
 	const zones: Array<string | undefined> = [];
 	const leftOut: LeftOutRow[] = [];
-	const reasons: SkipReason[] = [];
+	const reasons: Array<SkipCode | RefusalCode> = [];
 	for (let n = 0; n < rows.count; n++) {
-		const bad = await rowVerdict(rows, n, rules, mapping, required);
-		if (!('why' in bad)) {
+		const v = await rowVerdict(rows, n, rules, mapping, required);
+		if (v.verdict === 'call') {
 			accepted.push(n);
-			zones.push(bad.zone);
+			numbers.push(v.number);
+			zones.push(v.value);
 			continue;
 		}
+		if (v.verdict === 'refuse' && 'error' in v) throw v.error;
 		const line = rows.line[n];
-		// A listed row is left out, never an error: the list is there to skip it. So is a row
-		// whose zone is unknown: the other zones' campaigns are made.
-		if (rules.stopOnError && bad.why !== DO_NOT_CALL && bad.why !== 'zone_unknown') {
+		// A skipped row (listed, or its zone unknown) is left out, never an error: the list is
+		// there to skip it, and the other zones' campaigns are made. A refused one stops the node.
+		if (rules.stopOnError && v.verdict === 'refuse') {
 			const where = line === undefined ? '' : ` (line ${line})`;
-			throw fieldError(
-				node,
-				bad.field,
-				`${bad.reason}${where}. Nothing was uploaded`,
-				rows.item[n],
-			);
+			throw fieldError(node, v.field, `${v.sentence}${where}. Nothing was uploaded`, rows.item[n]);
 		}
-		leftOut.push({
-			item: rows.item[n],
-			...(line === undefined ? {} : { line }),
-			mobile_number: bad.typed,
-			field: bad.field,
-			reason: bad.reason,
-			...(bad.why === DO_NOT_CALL
-				? { skipped: DO_NOT_CALL, skip_reason: bad.sentence }
-				: bad.why === 'zone_unknown'
-					? { skipped: 'zone_unknown' as const }
-					: {}),
-		});
-		reasons.push(bad.why);
+		leftOut.push(leftOutRow(v, rows.item[n], line, rows.where(n)));
+		reasons.push(v.verdict === 'skip' ? v.code : refusalCode(v));
 	}
 	return {
 		count: accepted.length,
@@ -367,7 +362,7 @@ export async function checkContacts(
 		cellsOf: (k) => {
 			const n = accepted[k];
 			return [
-				calleeNumberText(rows.phone[n], rules.countryCode),
+				numbers[k],
 				...mapping.map(
 					({ column }) => cellText(valueAt(rows.source[n], rows.header[n], column)) ?? '',
 				),
@@ -387,12 +382,6 @@ export async function checkContacts(
 		},
 		zoneOf: (k) => zones[k],
 	};
-}
-
-/** A checked row's number as uploaded. */
-function calleeNumberText(raw: unknown, countryCode: string): string {
-	const phone = calleeNumber(raw, countryCode);
-	return phone.ok ? phone.number : '';
 }
 
 /** Variable names that would be lost or change an object's prototype on the way. */
