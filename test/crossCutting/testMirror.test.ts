@@ -86,14 +86,6 @@ export const EXCEPTIONS: Exception[] = [
 		reason: `an edit (defineEdit): table-driven in ${T}/VoiceAgentAssistant/assistant/edit.test.ts`,
 	},
 	{
-		modules: 'nodes/VoiceAgentAssistant/actions/assistant/read.ts',
-		reason: `${T}/VoiceAgentAssistant/assistant/get.test.ts, getMany.test.ts`,
-	},
-	{
-		modules: 'nodes/shared/assistants/versionField.ts',
-		reason: `${T}/VoiceAgentAssistant/assistant/edit.test.ts (Version), ${T}/VoiceAgentCalling/call/start/version.sandbox.test.ts`,
-	},
-	{
 		modules: 'nodes/shared/engine/operation.ts',
 		reason: 'declarations: every node description test and test/crossCutting/toolConsent.test.ts',
 	},
@@ -103,14 +95,6 @@ export const EXCEPTIONS: Exception[] = [
 			'the item loop: every node test; test/crossCutting/errorOutput.test.ts for Continue On Fail',
 	},
 	{
-		modules: 'nodes/shared/http/shape.ts',
-		reason: 'test/unit/http/transport.test.ts (answers of the wrong shape) and every read',
-	},
-	{
-		modules: 'nodes/shared/http/getMany.ts',
-		reason: `${T}/VoiceAgentWorkspace/phoneNumber/getMany.test.ts and the other plain lists`,
-	},
-	{
 		modules: 'nodes/shared/http/files.ts',
 		reason: `${T}/VoiceAgentCalling/call/downloadRecording.test.ts (the storage host)`,
 	},
@@ -118,7 +102,6 @@ export const EXCEPTIONS: Exception[] = [
 		modules: 'nodes/shared/calls/recording.ts',
 		reason: `${T}/VoiceAgentCalling/call/downloadRecording.test.ts`,
 	},
-	{ modules: 'nodes/shared/calls/details.ts', reason: `${T}/VoiceAgentCalling/call/get.test.ts` },
 	{
 		modules: 'nodes/shared/dialling/callSettings.ts',
 		reason: `${T}/VoiceAgentCalling/call/start/input.test.ts, request.test.ts`,
@@ -140,24 +123,8 @@ export const EXCEPTIONS: Exception[] = [
 		reason: `${T}/VoiceAgentCampaign/campaign/get.test.ts, getMany.test.ts`,
 	},
 	{
-		modules: 'nodes/shared/campaigns/terminate.ts',
-		reason: `${T}/VoiceAgentCalling/call/cancelQueued.test.ts, ${T}/VoiceAgentCampaign/campaign/stop.test.ts`,
-	},
-	{
 		modules: 'nodes/shared/knowledgeBases/knowledgeBases.ts',
 		reason: `the Knowledge Base node's tests, ${T}/VoiceAgentKnowledgeBase/knowledgeBase/`,
-	},
-	{
-		modules: 'nodes/shared/workspace/workspace.ts',
-		reason: `${T}/VoiceAgentWorkspace/phoneNumber/getMany.test.ts, ${T}/VoiceAgentWorkspace/user/getMany.test.ts`,
-	},
-	{
-		modules: 'nodes/VoiceAgentAnalytics/actions/analytics/report.ts',
-		reason: `${T}/VoiceAgentAnalytics/analytics/platform.test.ts and the other reports`,
-	},
-	{
-		modules: 'nodes/VoiceAgentCalling/actions/call/historyQuery.ts',
-		reason: `${T}/VoiceAgentCalling/call/getMany.test.ts, exportHistory.test.ts`,
 	},
 	{
 		modules: [
