@@ -205,23 +205,6 @@ export const EXCEPTIONS: Exception[] = [
 		modules: 'nodes/VoiceAgentKnowledgeBase/actions/knowledgeBase/ready.ts',
 		reason: `${T}/VoiceAgentKnowledgeBase/knowledgeBase/create.test.ts (Wait Until Ready)`,
 	},
-	{
-		modules: 'nodes/VoiceAgentPollingTrigger/VoiceAgentTrigger.node.ts',
-		reason: `its poll(): ${T}/VoiceAgentPollingTrigger/poll.test.ts, callEnded.test.ts, campaignEnded.test.ts`,
-	},
-	{
-		modules: [
-			'VoiceAgentInstantTrigger.node',
-			'config',
-			'events',
-			'memory',
-			'registration',
-			'secret',
-			'state',
-			'sweep',
-		].map((part) => `nodes/VoiceAgentWebhookTrigger/${part}.ts`),
-		reason: `the node's parts together: ${T}/VoiceAgentWebhookTrigger/webhook.test.ts (and panel, sandbox)`,
-	},
 ];
 
 /** A module path with `*` as a pattern. */
