@@ -95,14 +95,6 @@ export const EXCEPTIONS: Exception[] = [
 			'the item loop: every node test; test/crossCutting/errorOutput.test.ts for Continue On Fail',
 	},
 	{
-		modules: 'nodes/shared/http/files.ts',
-		reason: `${T}/VoiceAgentCalling/call/downloadRecording.test.ts (the storage host)`,
-	},
-	{
-		modules: 'nodes/shared/calls/recording.ts',
-		reason: `${T}/VoiceAgentCalling/call/downloadRecording.test.ts`,
-	},
-	{
 		modules: 'nodes/shared/dialling/callSettings.ts',
 		reason: `${T}/VoiceAgentCalling/call/start/input.test.ts, request.test.ts`,
 	},
@@ -117,10 +109,6 @@ export const EXCEPTIONS: Exception[] = [
 	{
 		modules: 'nodes/shared/dialling/callee/preview.ts',
 		reason: 'test/unit/dialling/callee/doNotCall.test.ts (the call window preview)',
-	},
-	{
-		modules: 'nodes/shared/campaigns/campaigns.ts',
-		reason: `${T}/VoiceAgentCampaign/campaign/get.test.ts, getMany.test.ts`,
 	},
 	{
 		modules: 'nodes/shared/knowledgeBases/knowledgeBases.ts',
