@@ -111,10 +111,6 @@ export const EXCEPTIONS: Exception[] = [
 		reason: 'test/unit/dialling/callee/doNotCall.test.ts (the call window preview)',
 	},
 	{
-		modules: 'nodes/shared/knowledgeBases/knowledgeBases.ts',
-		reason: `the Knowledge Base node's tests, ${T}/VoiceAgentKnowledgeBase/knowledgeBase/`,
-	},
-	{
 		modules: [
 			'doNotCall',
 			'duplicate',
@@ -180,18 +176,6 @@ export const EXCEPTIONS: Exception[] = [
 	{
 		modules: 'nodes/VoiceAgentCampaign/actions/campaign/create/dryRun.ts',
 		reason: `${T}/VoiceAgentCampaign/campaign/create/doNotCall.test.ts (Dry Run)`,
-	},
-	{
-		modules: 'nodes/VoiceAgentCampaign/actions/campaign/launch.ts',
-		reason: `${T}/VoiceAgentCampaign/campaign/start.test.ts, create/upload.test.ts (Start Right Away)`,
-	},
-	{
-		modules: 'nodes/VoiceAgentKnowledgeBase/actions/knowledgeBase/content.ts',
-		reason: `${T}/VoiceAgentKnowledgeBase/knowledgeBase/create.test.ts, update.test.ts`,
-	},
-	{
-		modules: 'nodes/VoiceAgentKnowledgeBase/actions/knowledgeBase/ready.ts',
-		reason: `${T}/VoiceAgentKnowledgeBase/knowledgeBase/create.test.ts (Wait Until Ready)`,
 	},
 ];
 

@@ -19,8 +19,10 @@ export interface ProbeOptions {
 	/** The fields the function reads; n8n keeps only parameters a property declares. */
 	properties?: INodeProperties[];
 	parameters?: IDataObject;
-	/** Input items; one empty item when omitted. */
+	/** Input items' json; one empty item when omitted. */
 	items?: IDataObject[];
+	/** Whole input items (with binary data), instead of `items`. */
+	inputItems?: INodeExecutionData[];
 	timezone?: string;
 }
 
@@ -60,7 +62,7 @@ export async function probe(
 		type: 'probe',
 		nodeType,
 		parameters: options.parameters ?? {},
-		items: options.items?.map((json) => ({ json })),
+		items: options.inputItems ?? options.items?.map((json) => ({ json })),
 		timezone: options.timezone,
 	});
 	return { values: output.map((item) => item.json.value), error };
