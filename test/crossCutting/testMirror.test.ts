@@ -81,11 +81,6 @@ export const EXCEPTIONS: Exception[] = [
 	},
 	// Tested through the operations that use them.
 	{
-		modules: 'nodes/VoiceAgentAssistant/actions/assistant/*.operation.ts',
-		contains: 'defineEdit(',
-		reason: `an edit (defineEdit): table-driven in ${T}/VoiceAgentAssistant/assistant/edit.test.ts`,
-	},
-	{
 		modules: 'nodes/shared/engine/operation.ts',
 		reason: 'declarations: every node description test and test/crossCutting/toolConsent.test.ts',
 	},
