@@ -200,7 +200,7 @@ describe('withRecording and recordingsFor', () => {
 	test('the file in the field the settings name', async () => {
 		nock(REC_HOST)
 			.get(/.*/)
-			.reply(...wavReply());
+			.reply(() => wavReply() as [number, Buffer, Record<string, string>]);
 		const { values } = await run(async (ctx) =>
 			shown(await withRecording(ctx, call, settings({ binaryProperty: 'audio' }), 0)),
 		);
@@ -239,7 +239,7 @@ describe('withRecording and recordingsFor', () => {
 	test('recordingsFor never throws: each call with its file or its reason, in order', async () => {
 		nock(REC_HOST)
 			.get(/.*/)
-			.reply(...wavReply());
+			.reply(() => wavReply() as [number, Buffer, Record<string, string>]);
 		const { values } = await run(async (ctx) =>
 			(await recordingsFor(ctx, [call, { call_id: 'x' }])).map(shown),
 		);
