@@ -48,68 +48,32 @@ const T = 'test/nodes';
  * for tests that would need a rewrite to be split by module.
  */
 export const EXCEPTIONS: Exception[] = [
-	// Lists and field descriptions: no logic of their own, covered by the panel and node tests.
+	// Lists, field descriptions, constants and generated data: no logic of their own.
 	{
 		modules: 'nodes/*/actions/*/index.ts',
 		contains: 'defineResource(',
 		reason: 'a resource: it only lists its operation modules; the node description tests cover it',
 	},
-	{ modules: 'nodes/shared/*/fields.ts', reason: 'field descriptions (pickers, options) only' },
 	{
-		modules: 'nodes/*/actions/*/*/description.ts',
-		reason: "an operation's field descriptions only",
+		modules: [
+			'nodes/shared/*/fields.ts',
+			'nodes/shared/engine/descriptions.ts',
+			'nodes/*/actions/*/*/description.ts',
+			'nodes/shared/assistants/events.ts',
+		],
+		reason:
+			'field descriptions (pickers, options, locator modes, Return All / Limit) and the event types with their labels; the node description and panel tests cover them',
 	},
 	{
-		modules: 'nodes/shared/engine/descriptions.ts',
-		reason: 'field descriptions (locator modes, Return All / Limit) only',
-	},
-	{
-		modules: 'nodes/shared/assistants/events.ts',
-		reason: 'the event types and their labels (constants only)',
-	},
-	{
-		modules: 'nodes/shared/dialling/callee/zoneData.ts',
-		reason: `generated data; read through zones.ts by test/unit/dialling/callee/zones.test.ts`,
-	},
-	{
-		modules: 'nodes/shared/engine/zoneNames.ts',
-		reason: `generated data; read through dateTime.ts by test/unit/engine/dateTime.test.ts`,
-	},
-	{
-		modules: 'nodes/shared/dialling/callee/phoneData.ts',
-		reason: `generated data; read through phone.ts by test/unit/dialling/callee/phone.test.ts`,
+		modules: [
+			'nodes/shared/engine/zoneNames.ts',
+			'nodes/shared/dialling/callee/zoneData.ts',
+			'nodes/shared/dialling/callee/phoneData.ts',
+		],
+		reason:
+			'generated data, read through dateTime.ts, zones.ts and phone.ts: test/unit/engine/dateTime.test.ts, test/unit/dialling/callee/zones.test.ts, phone.test.ts',
 	},
 	// Tested through the operations that use them.
-	{
-		modules: 'nodes/VoiceAgentAssistant/actions/assistant/*.operation.ts',
-		contains: 'defineEdit(',
-		reason: `an edit (defineEdit): table-driven in ${T}/VoiceAgentAssistant/assistant/edit.test.ts`,
-	},
-	{
-		modules: 'nodes/VoiceAgentAssistant/actions/assistant/read.ts',
-		reason: `${T}/VoiceAgentAssistant/assistant/get.test.ts, getMany.test.ts`,
-	},
-	{
-		modules: 'nodes/shared/assistants/versionField.ts',
-		reason: `${T}/VoiceAgentAssistant/assistant/edit.test.ts (Version), ${T}/VoiceAgentCalling/call/start/version.sandbox.test.ts`,
-	},
-	{
-		modules: 'nodes/shared/http/shape.ts',
-		reason: 'test/unit/http/transport.test.ts (answers of the wrong shape) and every read',
-	},
-	{
-		modules: 'nodes/shared/http/getMany.ts',
-		reason: `${T}/VoiceAgentWorkspace/phoneNumber/getMany.test.ts and the other plain lists`,
-	},
-	{
-		modules: 'nodes/shared/http/files.ts',
-		reason: `${T}/VoiceAgentCalling/call/downloadRecording.test.ts (the storage host)`,
-	},
-	{
-		modules: 'nodes/shared/calls/recording.ts',
-		reason: `${T}/VoiceAgentCalling/call/downloadRecording.test.ts`,
-	},
-	{ modules: 'nodes/shared/calls/details.ts', reason: `${T}/VoiceAgentCalling/call/get.test.ts` },
 	{
 		modules: 'nodes/shared/dialling/callSettings.ts',
 		reason: `${T}/VoiceAgentCalling/call/start/input.test.ts, request.test.ts`,
@@ -125,30 +89,6 @@ export const EXCEPTIONS: Exception[] = [
 	{
 		modules: 'nodes/shared/dialling/callee/preview.ts',
 		reason: 'test/unit/dialling/callee/doNotCall.test.ts (the call window preview)',
-	},
-	{
-		modules: 'nodes/shared/campaigns/campaigns.ts',
-		reason: `${T}/VoiceAgentCampaign/campaign/get.test.ts, getMany.test.ts`,
-	},
-	{
-		modules: 'nodes/shared/campaigns/terminate.ts',
-		reason: `${T}/VoiceAgentCalling/call/cancelQueued.test.ts, ${T}/VoiceAgentCampaign/campaign/stop.test.ts`,
-	},
-	{
-		modules: 'nodes/shared/knowledgeBases/knowledgeBases.ts',
-		reason: `the Knowledge Base node's tests, ${T}/VoiceAgentKnowledgeBase/knowledgeBase/`,
-	},
-	{
-		modules: 'nodes/shared/workspace/workspace.ts',
-		reason: `${T}/VoiceAgentWorkspace/phoneNumber/getMany.test.ts, ${T}/VoiceAgentWorkspace/user/getMany.test.ts`,
-	},
-	{
-		modules: 'nodes/VoiceAgentAnalytics/actions/analytics/report.ts',
-		reason: `${T}/VoiceAgentAnalytics/analytics/platform.test.ts and the other reports`,
-	},
-	{
-		modules: 'nodes/VoiceAgentCalling/actions/call/historyQuery.ts',
-		reason: `${T}/VoiceAgentCalling/call/getMany.test.ts, exportHistory.test.ts`,
 	},
 	{
 		modules: [
@@ -216,35 +156,6 @@ export const EXCEPTIONS: Exception[] = [
 	{
 		modules: 'nodes/VoiceAgentCampaign/actions/campaign/create/dryRun.ts',
 		reason: `${T}/VoiceAgentCampaign/campaign/create/doNotCall.test.ts (Dry Run)`,
-	},
-	{
-		modules: 'nodes/VoiceAgentCampaign/actions/campaign/launch.ts',
-		reason: `${T}/VoiceAgentCampaign/campaign/start.test.ts, create/upload.test.ts (Start Right Away)`,
-	},
-	{
-		modules: 'nodes/VoiceAgentKnowledgeBase/actions/knowledgeBase/content.ts',
-		reason: `${T}/VoiceAgentKnowledgeBase/knowledgeBase/create.test.ts, update.test.ts`,
-	},
-	{
-		modules: 'nodes/VoiceAgentKnowledgeBase/actions/knowledgeBase/ready.ts',
-		reason: `${T}/VoiceAgentKnowledgeBase/knowledgeBase/create.test.ts (Wait Until Ready)`,
-	},
-	{
-		modules: 'nodes/VoiceAgentPollingTrigger/VoiceAgentTrigger.node.ts',
-		reason: `its poll(): ${T}/VoiceAgentPollingTrigger/poll.test.ts, callEnded.test.ts, campaignEnded.test.ts`,
-	},
-	{
-		modules: [
-			'VoiceAgentInstantTrigger.node',
-			'config',
-			'events',
-			'memory',
-			'registration',
-			'secret',
-			'state',
-			'sweep',
-		].map((part) => `nodes/VoiceAgentWebhookTrigger/${part}.ts`),
-		reason: `the node's parts together: ${T}/VoiceAgentWebhookTrigger/webhook.test.ts (and panel, sandbox)`,
 	},
 ];
 

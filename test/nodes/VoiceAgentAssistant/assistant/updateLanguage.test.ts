@@ -1,0 +1,29 @@
+/** Language: edit_language with one of the languages the service supports; others refused. */
+import { editEach, ok, refused } from '../../../helpers/editEach';
+
+const LANGUAGES = ['ar-AE', 'en-IN', 'en-US', 'gu-IN', 'hi-IN', 'kn-IN', 'mr-IN', 'ta-IN', 'te-IN'];
+
+test('every supported language is sent as it is', async () => {
+	const run = await editEach(
+		'updateLanguage',
+		{ language: '={{ $json.language }}' },
+		LANGUAGES.map((language) => ({ language })),
+	);
+	expect(run.operations).toEqual(LANGUAGES.map(() => 'edit_language'));
+	expect(run.sent).toEqual(LANGUAGES.map((language) => ({ language: language })));
+	expect(run.out).toEqual(LANGUAGES.map(() => ok));
+});
+
+test('a language the service does not support is refused before any request', async () => {
+	const run = await editEach('updateLanguage', { language: '={{ $json.language }}' }, [
+		{ language: 'fr-FR' },
+	]);
+	expect(run.sent).toEqual([]);
+	expect(run.out).toEqual([
+		refused(
+			'Language: "fr-FR" is not a supported language; use one of ar-AE, en-IN, en-US, gu-IN, hi-IN, kn-IN, mr-IN, ta-IN, te-IN',
+			'Language',
+			0,
+		),
+	]);
+});
