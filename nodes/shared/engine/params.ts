@@ -324,11 +324,16 @@ export class Fields {
 	}
 }
 
+/**
+ * The fallback every reader passes: n8n throws for a parameter that is not set and has no
+ * fallback; this marker tells "unset" (a string, because n8n hands back copies of object
+ * fallbacks).
+ */
+export const UNSET = '\u0000voice-agent:unset';
+
 /** The node's parameters for one item, read through the typed readers. */
 export function fields(ctx: ParamSource, itemIndex: number): Fields {
-	// n8n throws for a parameter that is not set and has no fallback; a marker tells "unset"
-	// (a string, because n8n hands back copies of object fallbacks).
-	const unset = '\u0000voice-agent:unset';
+	const unset = UNSET;
 	const read = (name: string, options?: object) => {
 		const value = ctx.getNodeParameter(name, itemIndex, unset, options);
 		return value === unset ? undefined : value;

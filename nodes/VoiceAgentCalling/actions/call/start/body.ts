@@ -6,6 +6,7 @@ import { readCallSettings, scheduleCall } from '../../../../shared/dialling/call
 import { calleeCallConfig } from '../../../../shared/dialling/callee/zoneFields';
 import { readCallback } from './callback';
 import { readVariables } from './variables';
+import type { StartRowInput } from './row';
 import { versionBody } from '../../../../shared/assistants/versionField';
 import { START_PATH_V2, startPath, type StartBody } from '../../../../shared/dialling/startRequest';
 import {
@@ -80,14 +81,15 @@ function refuseOnV2(f: Fields, body: IDataObject) {
 /**
  * One row's verdict (dialling/callee/verdict.ts): the number, the Do Not Call list, the callee's
  * zone with the window and Scheduled At in it, the variables, then the rest of the body. Every
- * check happens here, before anything is sent.
+ * check happens here, before anything is sent. Each step reads the row as read once (row.ts):
+ * a field several steps use (Call Settings) is not resolved again.
  */
 export async function startVerdict(
-	ctx: IExecuteFunctions,
-	i: number,
+	row: StartRowInput,
 	nowMs: number,
 	list?: ReadonlySet<string>,
 ): Promise<Verdict<StartRequest>> {
+	const { params: ctx, index: i } = row;
 	const warnings: string[] = [];
 	return await judgeCallee(
 		{

@@ -20,6 +20,7 @@ import { batchRefusal, checkPromptVariables, withWarnings } from './promptCheck'
 import { findEarlierCalls, guardFailedNote, markEarlier, readRerunGuard } from './rerun';
 import { Watcher, type WatchedCall } from './watcher';
 import { readStartDoNotCall } from './doNotCall';
+import { readStartRow, type StartRowInput } from './row';
 import { dryRun } from './dryRun';
 import { refusalCode, refusalError, skipOutput } from '../../../../shared/dialling/callee/verdict';
 
@@ -67,13 +68,18 @@ export async function execute(
 ): Promise<Results> {
 	if (itemCount === 0) return [];
 	const nowMs = Date.now();
+	// Every row read once (row.ts); the run's settings are fields of the first item's.
+	const batch = batchParams(this);
+	const rows = Array.from({ length: itemCount }, (_, i) => readStartRow(batch, i));
+	const first = rows[0].params;
 	let settings: DialSettings;
+	let guard: { lookbackMs: number } | undefined;
 	let doNotCall: Set<string> | undefined;
 	try {
-		settings = readDialSettings(this);
+		settings = readDialSettings(first);
 		// Checked now: the assistant is read before the guard runs, and bad input sends nothing.
-		readRerunGuard(this);
-		doNotCall = await readStartDoNotCall(this, itemCount);
+		guard = readRerunGuard(first);
+		doNotCall = await readStartDoNotCall(first, rows);
 	} catch (error) {
 		// A setting of the whole run is wrong: no row can run.
 		return Array.from({ length: itemCount }, (_, i) => ({
@@ -88,7 +94,7 @@ export async function execute(
 	// A Dry Run Report gives every row (why each would be skipped) instead of stopping at one.
 	const report = settings.dryRun && settings.dryRunReport;
 	const batchStops = stopOnError && !report;
-	const read = await readRows(this, itemCount, batchStops, nowMs, doNotCall);
+	const read = await readRows(this, rows, batchStops, nowMs, doNotCall);
 	if ('stopped' in read) return read.stopped;
 	const { requests, waits } = read;
 	// The assistant's @{{variables}} each row must give: checked before anyone is called (a
@@ -104,13 +110,13 @@ export async function execute(
 					promptWarnings,
 					batchStops,
 				);
-	const first = requests.findIndex((r) => r.verdict === 'refuse');
-	const stopper = requests[first];
+	const stopAt = requests.findIndex((r) => r.verdict === 'refuse');
+	const stopper = requests[stopAt];
 	if (batchStops && stopper?.verdict === 'refuse') {
 		// Rows lacking variables are named together: fixing one must not reveal the next.
 		const error =
-			refused[0]?.index === first ? batchRefusal(this, refused, requests) : stopper.error;
-		return stoppedAt(itemCount, first, error);
+			refused[0]?.index === stopAt ? batchRefusal(this, refused, requests) : stopper.error;
+		return stoppedAt(itemCount, stopAt, error);
 	}
 	if (settings.dryRun) return dryRun(requests, promptWarnings, checks, { nowMs, report });
 
@@ -120,6 +126,7 @@ export async function execute(
 		credentials,
 		stopOnError,
 		nowMs,
+		guard,
 	});
 	return results.map((result, i) => {
 		const row = requests[i];
@@ -130,26 +137,27 @@ export async function execute(
 }
 
 /**
- * Every row's verdict, nobody called yet; fixed fields are read once, not once per row. A
+ * Every row's verdict, nobody called yet, from the rows as read once (row.ts). A
  * skipped row (its number listed) keeps its skip; a refused row gets its error here, once;
  * without Continue On Fail the first refused row stops the batch.
  */
 async function readRows(
 	ctx: IExecuteFunctions,
-	itemCount: number,
+	rows: readonly StartRowInput[],
 	stopOnError: boolean,
 	nowMs: number,
 	doNotCall: ReadonlySet<string> | undefined,
 ): Promise<{ requests: Rows; waits: WaitSettings[] } | { stopped: Results }> {
 	const requests: Rows = [];
 	const waits: WaitSettings[] = [];
-	const rows = batchParams(ctx);
+	const itemCount = rows.length;
 	for (let i = 0; i < itemCount; i++) {
-		const v = await startVerdict(rows, i, nowMs, doNotCall);
+		const row = rows[i];
+		const v = await startVerdict(row, nowMs, doNotCall);
 		let refused: StartRow;
 		if (v.verdict === 'call') {
 			try {
-				waits.push(readWaitSettings(rows, i));
+				waits.push(readWaitSettings(row.params, i));
 				requests.push(v);
 				continue;
 			} catch (error) {
@@ -160,7 +168,7 @@ async function readRows(
 			waits.push(NO_WAIT);
 			continue;
 		} else {
-			const error = asItemError(ctx, refusalError(rows.getNode(), v, i), i);
+			const error = asItemError(ctx, refusalError(row.params.getNode(), v, i), i);
 			refused = { verdict: 'refuse', error, code: refusalCode(v), number: v.number };
 		}
 		// Every row is checked before anyone is called: one bad row, zero calls.
@@ -176,6 +184,7 @@ interface DialRun {
 	credentials: ApiCredentials;
 	stopOnError: boolean;
 	nowMs: number;
+	guard: { lookbackMs: number } | undefined;
 }
 
 /** What the watcher needs of a call to follow it. */
@@ -217,7 +226,7 @@ async function dialAndWatch(
 			requests.flatMap((row, index) =>
 				row.verdict === 'call' ? [{ index, body: row.value.body }] : [],
 			),
-			{ credentials, concurrency: settings.concurrency, nowMs: run.nowMs },
+			{ credentials, concurrency: settings.concurrency, nowMs: run.nowMs, guard: run.guard },
 		);
 	} catch (error) {
 		return guardFailed(ctx, requests, error);

@@ -113,6 +113,8 @@ export interface GuardOptions {
 	credentials: ApiCredentials;
 	concurrency: number;
 	nowMs: number;
+	/** The guard as read before the rows were checked (readRerunGuard); undefined: off. */
+	guard: { lookbackMs: number } | undefined;
 }
 
 /**
@@ -210,10 +212,9 @@ export function alreadyDialledOutput(call: IDataObject): IDataObject {
 export async function findEarlierCalls(
 	ctx: IExecuteFunctions,
 	rows: GuardRow[],
-	{ credentials, concurrency, nowMs }: GuardOptions,
+	{ credentials, concurrency, nowMs, guard }: GuardOptions,
 ): Promise<Map<number, IDataObject>> {
 	const found = new Map<number, IDataObject>();
-	const guard = readRerunGuard(ctx);
 	if (!guard) return found;
 	const byAgent = new Map<string, GuardRow[]>();
 	const items = ctx.getInputData();
