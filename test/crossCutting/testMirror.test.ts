@@ -102,36 +102,8 @@ export const EXCEPTIONS: Exception[] = [
 		reason: `${T}/VoiceAgentCalling/call/callBack.test.ts (and .doNotCall, .sandbox, .trust, .property.sandbox)`,
 	},
 	{
-		modules: 'nodes/VoiceAgentCalling/actions/call/start/index.ts',
-		reason: `the operation: ${T}/VoiceAgentCalling/call/start/request.test.ts and its siblings`,
-	},
-	{
-		modules: 'nodes/VoiceAgentCalling/actions/call/start/body.ts',
-		reason: `${T}/VoiceAgentCalling/call/start/request.test.ts, caller.test.ts`,
-	},
-	{
-		modules: 'nodes/VoiceAgentCalling/actions/call/start/variables.ts',
-		reason: `${T}/VoiceAgentCalling/call/start/request.test.ts, rowReading.test.ts`,
-	},
-	{
-		modules: 'nodes/VoiceAgentCalling/actions/call/start/callback.ts',
-		reason: `${T}/VoiceAgentCalling/call/start/input.test.ts`,
-	},
-	{
-		modules: 'nodes/VoiceAgentCalling/actions/call/start/dryRun.ts',
-		reason: `${T}/VoiceAgentCalling/call/start/input.test.ts (Dry Run)`,
-	},
-	{
-		modules: 'nodes/VoiceAgentCalling/actions/call/start/settings.ts',
-		reason: `${T}/VoiceAgentCalling/call/start/input.test.ts, batch.test.ts, wait.test.ts`,
-	},
-	{
 		modules: 'nodes/VoiceAgentCalling/actions/call/start/dial.ts',
 		reason: `${T}/VoiceAgentCalling/call/start/batch.test.ts`,
-	},
-	{
-		modules: 'nodes/VoiceAgentCalling/actions/call/start/promptCheck.ts',
-		reason: `${T}/VoiceAgentCalling/call/start/promptVariables.test.ts`,
 	},
 	{
 		modules: 'nodes/VoiceAgentCalling/actions/call/start/watcher.ts',

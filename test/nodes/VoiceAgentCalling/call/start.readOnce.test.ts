@@ -9,7 +9,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { VoiceAgentCalling } from '../../../../nodes/VoiceAgentCalling/VoiceAgentCalling.node';
 import { jsonOf, runNode } from '../../../helpers/harness';
-import { AGENT } from '../../../helpers/fixtures';
+import { AGENT, VOICE } from '../../../helpers/fixtures';
 import { sheetStart } from '../../../helpers/startParams';
 
 afterEach(() => nock.cleanAll());
@@ -34,28 +34,27 @@ function countingNode(reads: Map<string, number>): VoiceAgentCalling {
 
 const rows = (): INodeExecutionData[] =>
 	['4155550101', '4155550102', '4155550103'].map((phone, n) => ({
-		json: { name: `Row ${n}`, phone, cc: '+1', voice: '' },
+		json: { name: `Row ${n}`, phone, cc: '+1', voice: n === 2 ? VOICE : '' },
 	}));
 
 /**
  * Every per-row field an expression n8n resolves for each item (not only a column, which
- * Start reads from the row itself): the number, the name, the country code, the voice, the
- * variables, the wait, and Call Settings with its window and its status callback.
+ * Start reads from the row itself): the number, the name, the country code, the voice (a
+ * locator read twice before), the variables, the wait and its options, and Call Settings with
+ * its window and its status callback, which the v2 check (Row 2 has a voice) reads again.
  */
 const params = () =>
 	sheetStart(
+		{ dryRun: true, defaultCountryCode: '={{ String($json.cc) }}' },
 		{
-			dryRun: true,
-			defaultCountryCode: '={{ String($json.cc) }}',
-			callbackUrl: '={{ "https://hooks.example.com/" + $json.name.length }}',
-		},
-		{
+			dryRunReport: true,
 			name: '={{ String($json.name) }}',
 			mobileNumber: '={{ String($json.phone) }}',
 			voiceId: { __rl: true, mode: 'id', value: '={{ String($json.voice) }}' },
 			variablesMode: 'pairs',
 			variables: { variable: [{ name: 'who', value: '={{ String($json.name) }}' }] },
-			waitForCompletion: '={{ $json.name.length > 100 }}',
+			waitForCompletion: '={{ $json.name === "Row 0" }}',
+			waitOptions: { pollIntervalSeconds: '={{ 20 }}' },
 			doNotCall: 'numbers',
 			doNotCallNumbers: '4155550102',
 			callConfig: {
@@ -76,7 +75,7 @@ describe('Call › Start reads each row once', () => {
 			nodeType: countingNode(reads),
 		});
 		expect(error).toBeUndefined();
-		expect(jsonOf(output).map((json) => json.body ?? json.skipped)).toEqual([
+		expect(jsonOf(output).map((json) => json.body ?? json.problem ?? json.skipped)).toEqual([
 			{
 				name: 'Row 0',
 				mobile_number: '+14155550101',
@@ -90,14 +89,16 @@ describe('Call › Start reads each row once', () => {
 				callback_args: { headers: { 'Content-Type': 'application/json' } },
 			},
 			'do_not_call',
-			expect.objectContaining({ name: 'Row 2', mobile_number: '+14155550103' }),
+			'Call Settings › Status Callback URL: cannot be used with a Number Pool or a Voice (Override): the service has no such field there [item 2]',
 		]);
 		const reread = [...reads].filter(([, n]) => n > 1);
 		expect(reread).toEqual([]);
 		// Each row's own fields were read for it, the listed row's too (held, never used).
 		for (const item of [0, 1, 2]) {
-			for (const name of ['mobileNumber', 'defaultCountryCode', 'callConfig'])
+			for (const name of ['mobileNumber', 'defaultCountryCode', 'callConfig', 'waitForCompletion'])
 				expect(reads.get(`${name} @${item}`)).toBe(1);
 		}
+		expect(reads.get('waitOptions @0')).toBe(1);
+		expect(reads.get('voiceId {"extractValue":true} @2')).toBe(1);
 	});
 });

@@ -59,7 +59,8 @@ describe('startVerdict', () => {
 				async (fails, listed) => {
 					const { verdict } = await verdictOf(fails, listed);
 					const first = ORDER.find((f) => fails.includes(f)) as string;
-					const numberRead = !fails.includes('defaultCountryCode') && !fails.includes('mobileNumber');
+					const numberRead =
+						!fails.includes('defaultCountryCode') && !fails.includes('mobileNumber');
 					if (listed && numberRead) {
 						expect(verdict).toEqual({
 							verdict: 'skip',
