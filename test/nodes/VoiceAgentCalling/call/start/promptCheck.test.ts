@@ -27,15 +27,15 @@ describe('givenVariables', () => {
 });
 
 describe('batchRefusal', () => {
-	const refusedRow = (i: number): StartRow => ({
-		verdict: 'refuse',
-		error: new NodeOperationError(START_NODE, `own error of item ${i}`),
-	});
-	const requests = Array.from({ length: 8 }, (_, i) => refusedRow(i));
+	const errors = Array.from(
+		{ length: 8 },
+		(_, i) => new NodeOperationError(START_NODE, `own error of item ${i}`),
+	);
+	const requests: StartRow[] = errors.map((error) => ({ verdict: 'refuse', error }));
 	const lacking = (index: number) => ({ index, missing: ['plan'], uses: ['plan', 'clinic'] });
 
 	it("keeps a lone row's own error", () => {
-		expect(batchRefusal(startContext().ctx, [lacking(3)], requests)).toBe(requests[3].error);
+		expect(batchRefusal(startContext().ctx, [lacking(3)], requests)).toBe(errors[3]);
 	});
 
 	it('names the first five rows with what each lacks, counts the rest, on the first item', () => {
@@ -67,7 +67,9 @@ describe('withWarnings', () => {
 			{ ok: true, output: new BinaryOutput([{ json: { id: 2 } }]) },
 			warned,
 		);
-		expect((binary?.output as BinaryOutput).items).toEqual([{ json: { id: 2, warnings: warned } }]);
+		expect(binary?.ok && (binary.output as BinaryOutput).items).toEqual([
+			{ json: { id: 2, warnings: warned } },
+		]);
 	});
 
 	it('leaves an error, and an output without warnings, as they are', () => {
