@@ -19,9 +19,10 @@ import { UNSET } from '../../../../shared/engine/params';
 export type Held = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /**
- * The fields every row gives, resolved as soon as the row is read. Fields read only in one
- * mode (the variables of a Custom Variables mode, the wait's options, the callee zone's
- * column) are read the first time a step asks, as before, and then held as well.
+ * The fields every row gives, resolved as soon as the row is read. The others (the locators,
+ * which n8n extracts per field; the fields of one mode: a Custom Variables mode's, the wait's
+ * options, the callee zone's column) are read the first time a step asks, as before, and then
+ * held as well. The first row's also holds the run's settings (index.ts reads them there).
  */
 const ROW_FIELDS: ReadonlyArray<readonly [string, object?]> = [
 	['defaultCountryCode'],
