@@ -87,10 +87,6 @@ export const EXCEPTIONS: Exception[] = [
 		reason: `${T}/VoiceAgentCalling/call/start/calleeZone.test.ts, ${T}/VoiceAgentCampaign/campaign/create/zones.test.ts`,
 	},
 	{
-		modules: 'nodes/shared/dialling/callee/preview.ts',
-		reason: 'test/unit/dialling/callee/doNotCall.test.ts (the call window preview)',
-	},
-	{
 		modules: [
 			'doNotCall',
 			'duplicate',
