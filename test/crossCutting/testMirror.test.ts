@@ -79,23 +79,8 @@ export const EXCEPTIONS: Exception[] = [
 		reason: `${T}/VoiceAgentCalling/call/start/input.test.ts, request.test.ts`,
 	},
 	{
-		modules: 'nodes/shared/dialling/callee/doNotCallField.ts',
-		reason: `${T}/VoiceAgentCalling/call/start/doNotCall.test.ts, ${T}/VoiceAgentCalling/call/callBack.doNotCall.test.ts, ${T}/VoiceAgentCampaign/campaign/create/doNotCall.test.ts`,
-	},
-	{
 		modules: 'nodes/shared/dialling/callee/zoneFields.ts',
 		reason: `${T}/VoiceAgentCalling/call/start/calleeZone.test.ts, ${T}/VoiceAgentCampaign/campaign/create/zones.test.ts`,
-	},
-	{
-		modules: [
-			'doNotCall',
-			'duplicate',
-			'placed',
-			'variables',
-			'when',
-			'window',
-		].map((job) => `nodes/VoiceAgentCalling/actions/call/callBack/${job}.ts`),
-		reason: `${T}/VoiceAgentCalling/call/callBack.test.ts (and .doNotCall, .sandbox, .trust, .property.sandbox)`,
 	},
 	{
 		modules: 'nodes/VoiceAgentCalling/actions/call/start/index.ts',
