@@ -75,14 +75,6 @@ export const EXCEPTIONS: Exception[] = [
 	},
 	// Tested through the operations that use them.
 	{
-		modules: 'nodes/shared/dialling/callSettings.ts',
-		reason: `${T}/VoiceAgentCalling/call/start/input.test.ts, request.test.ts`,
-	},
-	{
-		modules: 'nodes/shared/dialling/callee/zoneFields.ts',
-		reason: `${T}/VoiceAgentCalling/call/start/calleeZone.test.ts, ${T}/VoiceAgentCampaign/campaign/create/zones.test.ts`,
-	},
-	{
 		modules: 'nodes/VoiceAgentCalling/actions/call/start/index.ts',
 		reason: `the operation: ${T}/VoiceAgentCalling/call/start/request.test.ts and its siblings`,
 	},
