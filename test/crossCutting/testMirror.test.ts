@@ -114,22 +114,6 @@ export const EXCEPTIONS: Exception[] = [
 		modules: 'nodes/VoiceAgentCalling/actions/call/start/recordingStep.ts',
 		reason: `${T}/VoiceAgentCalling/call/start/wait.test.ts (Download Recording)`,
 	},
-	{
-		modules: 'nodes/VoiceAgentCampaign/actions/campaign/create/index.ts',
-		reason: `the operation: ${T}/VoiceAgentCampaign/campaign/create/upload.test.ts and its siblings`,
-	},
-	{
-		modules: 'nodes/VoiceAgentCampaign/actions/campaign/create/contacts.ts',
-		reason: `${T}/VoiceAgentCampaign/campaign/create/rows.test.ts`,
-	},
-	{
-		modules: 'nodes/VoiceAgentCampaign/actions/campaign/create/settings.ts',
-		reason: `${T}/VoiceAgentCampaign/campaign/create/upload.test.ts, rows.test.ts`,
-	},
-	{
-		modules: 'nodes/VoiceAgentCampaign/actions/campaign/create/dryRun.ts',
-		reason: `${T}/VoiceAgentCampaign/campaign/create/doNotCall.test.ts (Dry Run)`,
-	},
 ];
 
 /** A module path with `*` as a pattern. */
