@@ -99,20 +99,8 @@ export const EXCEPTIONS: Exception[] = [
 		reason: `${T}/VoiceAgentCalling/call/start/input.test.ts, batch.test.ts, wait.test.ts`,
 	},
 	{
-		modules: 'nodes/VoiceAgentCalling/actions/call/start/dial.ts',
-		reason: `${T}/VoiceAgentCalling/call/start/batch.test.ts`,
-	},
-	{
 		modules: 'nodes/VoiceAgentCalling/actions/call/start/promptCheck.ts',
 		reason: `${T}/VoiceAgentCalling/call/start/promptVariables.test.ts`,
-	},
-	{
-		modules: 'nodes/VoiceAgentCalling/actions/call/start/watcher.ts',
-		reason: `${T}/VoiceAgentCalling/call/start/wait.test.ts (Wait for Call to End)`,
-	},
-	{
-		modules: 'nodes/VoiceAgentCalling/actions/call/start/recordingStep.ts',
-		reason: `${T}/VoiceAgentCalling/call/start/wait.test.ts (Download Recording)`,
 	},
 ];
 
