@@ -40,8 +40,6 @@ interface Exception {
 	contains?: string;
 }
 
-const T = 'test/nodes';
-
 /**
  * Modules without a test at their mirrored path. Keep it short: a new module gets its test at
  * its mirrored path instead of a line here; a reason naming the files that cover a module is
@@ -72,62 +70,6 @@ export const EXCEPTIONS: Exception[] = [
 		],
 		reason:
 			'generated data, read through dateTime.ts, zones.ts and phone.ts: test/unit/engine/dateTime.test.ts, test/unit/dialling/callee/zones.test.ts, phone.test.ts',
-	},
-	// Tested through the operations that use them.
-	{
-		modules: 'nodes/shared/dialling/callSettings.ts',
-		reason: `${T}/VoiceAgentCalling/call/start/input.test.ts, request.test.ts`,
-	},
-	{
-		modules: 'nodes/shared/dialling/callee/doNotCallField.ts',
-		reason: `${T}/VoiceAgentCalling/call/start/doNotCall.test.ts, ${T}/VoiceAgentCalling/call/callBack.doNotCall.test.ts, ${T}/VoiceAgentCampaign/campaign/create/doNotCall.test.ts`,
-	},
-	{
-		modules: 'nodes/shared/dialling/callee/zoneFields.ts',
-		reason: `${T}/VoiceAgentCalling/call/start/calleeZone.test.ts, ${T}/VoiceAgentCampaign/campaign/create/zones.test.ts`,
-	},
-	{
-		modules: 'nodes/shared/dialling/callee/preview.ts',
-		reason: 'test/unit/dialling/callee/doNotCall.test.ts (the call window preview)',
-	},
-	{
-		modules: [
-			'doNotCall',
-			'duplicate',
-			'placed',
-			'variables',
-			'when',
-			'window',
-		].map((job) => `nodes/VoiceAgentCalling/actions/call/callBack/${job}.ts`),
-		reason: `${T}/VoiceAgentCalling/call/callBack.test.ts (and .doNotCall, .sandbox, .trust, .property.sandbox)`,
-	},
-	{
-		modules: 'nodes/VoiceAgentCalling/actions/call/start/dial.ts',
-		reason: `${T}/VoiceAgentCalling/call/start/batch.test.ts`,
-	},
-	{
-		modules: 'nodes/VoiceAgentCalling/actions/call/start/watcher.ts',
-		reason: `${T}/VoiceAgentCalling/call/start/wait.test.ts (Wait for Call to End)`,
-	},
-	{
-		modules: 'nodes/VoiceAgentCalling/actions/call/start/recordingStep.ts',
-		reason: `${T}/VoiceAgentCalling/call/start/wait.test.ts (Download Recording)`,
-	},
-	{
-		modules: 'nodes/VoiceAgentCampaign/actions/campaign/create/index.ts',
-		reason: `the operation: ${T}/VoiceAgentCampaign/campaign/create/upload.test.ts and its siblings`,
-	},
-	{
-		modules: 'nodes/VoiceAgentCampaign/actions/campaign/create/contacts.ts',
-		reason: `${T}/VoiceAgentCampaign/campaign/create/rows.test.ts`,
-	},
-	{
-		modules: 'nodes/VoiceAgentCampaign/actions/campaign/create/settings.ts',
-		reason: `${T}/VoiceAgentCampaign/campaign/create/upload.test.ts, rows.test.ts`,
-	},
-	{
-		modules: 'nodes/VoiceAgentCampaign/actions/campaign/create/dryRun.ts',
-		reason: `${T}/VoiceAgentCampaign/campaign/create/doNotCall.test.ts (Dry Run)`,
 	},
 ];
 

@@ -21,3 +21,13 @@ export const startedCall = (
 	created_at: createdAt,
 	...extra,
 });
+
+/** A completed 60 s call n of the history, as the trigger's sweep reads it, ended at `endedMs`. */
+export const endedCall = (n: number, endedMs: number) => ({
+	id: callId(n),
+	status: 'completed',
+	agent: { id: AGENT },
+	created_at: new Date(endedMs - 60_000).toISOString(),
+	call_attempt_time: new Date(endedMs - 60_000).toISOString(),
+	call_duration: 60,
+});

@@ -17,3 +17,11 @@ const SKIPS = [
 	'zone_unknown',
 	'invalid_input',
 ] as const;
+
+/** A Dry Run Report's call_window: the window in its zone and when the first call would ring. */
+export const callWindow = (
+	timezone: string,
+	start: string | null,
+	end: string | null,
+	firstCallAt: string,
+) => ({ timezone, window_start: start, window_end: end, first_call_at: firstCallAt });

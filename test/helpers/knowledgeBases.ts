@@ -1,4 +1,5 @@
 /** The knowledge bases the service serves in the knowledge base tests. */
+import { mockApi } from './harness';
 
 /** The knowledge base read: Clinic FAQ. */
 export const KB = '5a6b7c8d-1e2f-4a3b-9c4d-5e6f7a8b9c0d';
@@ -41,3 +42,13 @@ export const LIST = [
 		created_at: '2026-11-25T10:00:00+00:00',
 	},
 ];
+
+/** GET /external/kb/{KB} answered three times: pending, processing, then completed. */
+export const readsUntilCompleted = (record: (status: string) => object) =>
+	mockApi()
+		.get(`/external/kb/${KB}`)
+		.reply(200, record('pending'))
+		.get(`/external/kb/${KB}`)
+		.reply(200, record('processing'))
+		.get(`/external/kb/${KB}`)
+		.reply(200, record('completed'));

@@ -43,6 +43,17 @@ describe('registration on the assistant', () => {
 		headers: { 'X-Team': 'sales' },
 		method_type: 'PUT',
 	};
+	/** The write of V1's subscriptions with only the other integration's entry left. */
+	const keepsOnlyForeign = () =>
+		mockApi()
+			.patch('/agent/v1', {
+				operation: 'edit_event_subscriptions',
+				agent_id: AGENT,
+				version_id: V1,
+				event_subscriptions: [foreignPlain],
+			})
+			.reply(200, { message: 'Agent updated successfully!', agent_id: AGENT });
+
 	/** GET /agent/{id}, live: one active version, or an A/B test over two. */
 	const versioned = (lists: Record<string, unknown[]>, traffic?: Record<string, number>) => ({
 		agents: {
@@ -112,14 +123,7 @@ describe('registration on the assistant', () => {
 		mockApi()
 			.get(`/agent/${AGENT}`)
 			.reply(200, versioned({ [V1]: [foreignPlain, stored] }));
-		mockApi()
-			.patch('/agent/v1', {
-				operation: 'edit_event_subscriptions',
-				agent_id: AGENT,
-				version_id: V1,
-				event_subscriptions: [foreignPlain],
-			})
-			.reply(200, { message: 'Agent updated successfully!', agent_id: AGENT });
+		keepsOnlyForeign();
 		expect(await node.hook('delete')).toBe(true);
 		expect(node.staticData.registration).toBeUndefined();
 	});
@@ -138,14 +142,7 @@ describe('registration on the assistant', () => {
 		mockApi()
 			.get(`/agent/${AGENT}`)
 			.reply(200, versioned({ [V1]: [foreignPlain, current] }));
-		const write = mockApi()
-			.patch('/agent/v1', {
-				operation: 'edit_event_subscriptions',
-				agent_id: AGENT,
-				version_id: V1,
-				event_subscriptions: [foreignPlain],
-			})
-			.reply(200, { message: 'Agent updated successfully!', agent_id: AGENT });
+		const write = keepsOnlyForeign();
 		expect(await node.hook('delete')).toBe(true);
 		write.done();
 		expect(node.staticData.registration).toBeUndefined();

@@ -10,6 +10,7 @@ import type { Config } from '../../../nodes/VoiceAgentWebhookTrigger/config';
 import { TriggerMemory } from '../../../nodes/VoiceAgentWebhookTrigger/known';
 import { callKey } from '../../../nodes/VoiceAgentWebhookTrigger/memory';
 import { runSweep, type NodeState } from '../../../nodes/VoiceAgentWebhookTrigger/state';
+import { callId, endedCall } from '../../helpers/checkCalls';
 import { AGENT } from '../../helpers/fixtures';
 import { expectAllMocksUsed, mockApi } from '../../helpers/harness';
 import { probe } from '../../helpers/probe';
@@ -18,15 +19,8 @@ expectAllMocksUsed();
 
 const T0 = Date.parse('2026-11-25T12:00:00Z');
 const MIN = 60_000;
-const callId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const row = (n: number, endedMs: number) => ({
-	id: callId(n),
-	status: 'completed',
-	agent: { id: AGENT },
-	created_at: new Date(endedMs - 60_000).toISOString(),
-	call_attempt_time: new Date(endedMs - 60_000).toISOString(),
-	call_duration: 60,
-});
+/** A completed call of the history that ended at `endedMs` (a 60 s call). */
+const row = endedCall;
 const config: Config = {
 	secret: 'a-long-shared-secret-0123456789',
 	events: ['call_started', 'call_completed'],

@@ -14,6 +14,7 @@ import {
 	type SweepState,
 } from '../../../nodes/VoiceAgentWebhookTrigger/sweep';
 import type { HistoryQuery } from '../../../nodes/shared/calls/history';
+import { callId, endedCall } from '../../helpers/checkCalls';
 import { AGENT } from '../../helpers/fixtures';
 
 const T0 = Date.parse('2026-11-25T12:00:00Z');
@@ -24,16 +25,8 @@ const options: SweepOptions = {
 	agentId: AGENT,
 	eventType: 'all_processing_completed',
 };
-const callId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 /** A completed call of the history that ended at `endedMs` (a 60 s call). */
-const row = (n: number, endedMs: number) => ({
-	id: callId(n),
-	status: 'completed',
-	agent: { id: AGENT },
-	created_at: new Date(endedMs - 60_000).toISOString(),
-	call_attempt_time: new Date(endedMs - 60_000).toISOString(),
-	call_duration: 60,
-});
+const row = endedCall;
 
 /** The history as the sweep reads it, newest first, and the queries it was asked. */
 function history(rows: () => IDataObject[]) {

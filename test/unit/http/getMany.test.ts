@@ -27,8 +27,15 @@ const THINGS: ListEndpoint = {
 };
 const row = (n: number) => ({ id: `t${n}` });
 
-/** A list of `count` rows served by offset and limit; the queries asked, in order. */
-function served(count: number, extra: (offset: number, limit: number) => object = () => ({})) {
+/**
+ * A list of `count` rows served by offset and limit (at most `cap` a page); the queries
+ * asked, in order.
+ */
+function served(
+	count: number,
+	extra: (offset: number, limit: number) => object = () => ({}),
+	cap = Infinity,
+) {
 	const asked: string[] = [];
 	mockApi()
 		.persist()
@@ -39,7 +46,10 @@ function served(count: number, extra: (offset: number, limit: number) => object 
 			const offset = Number(q.get('offset'));
 			const limit = Number(q.get('limit'));
 			asked.push(q.toString());
-			const rows = Array.from({ length: count }, (_, n) => row(n)).slice(offset, offset + limit);
+			const rows = Array.from({ length: count }, (_, n) => row(n)).slice(
+				offset,
+				offset + Math.min(limit, cap),
+			);
 			return [200, { things: rows, ...extra(offset, limit) }];
 		});
 	return asked;
@@ -99,18 +109,7 @@ describe('getMany', () => {
 
 	test('an echoed page size: a page capped below what was asked is not the end', async () => {
 		// The service serves at most 2 a page and says so.
-		const asked: string[] = [];
-		mockApi()
-			.persist()
-			.get('/things')
-			.query(true)
-			.reply((uri) => {
-				const q = new URL(uri, 'http://x').searchParams;
-				const offset = Number(q.get('offset'));
-				asked.push(q.toString());
-				const rows = [0, 1, 2, 3, 4].map(row).slice(offset, offset + 2);
-				return [200, { things: rows, limit: 2 }];
-			});
+		const asked = served(5, () => ({ limit: 2 }), 2);
 		const { values } = await run({ returnAll: true }, { ...THINGS, limit: (b) => b.limit });
 		expect(values).toEqual([[0, 1, 2, 3, 4].map(row)]);
 		expect(asked).toEqual([

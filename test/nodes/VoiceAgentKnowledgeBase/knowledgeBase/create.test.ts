@@ -4,6 +4,7 @@
  * when they have entries; sent once; Wait Until Ready on a virtual clock.
  */
 import { expectAllMocksUsed, mockApi, runNode } from '../../../helpers/harness';
+import { readsUntilCompleted } from '../../../helpers/knowledgeBases';
 import { bodyBytes, parseMultipart, partsOf as parts } from '../../../helpers/multipart';
 import { virtualClock } from '../../../helpers/virtualClock';
 
@@ -205,13 +206,7 @@ const waitParams = {
 
 test('Wait Until Ready polls at the interval until completed and outputs the final state', async () => {
 	capture();
-	const reads = mockApi()
-		.get(`/external/kb/${KB}`)
-		.reply(200, record('pending'))
-		.get(`/external/kb/${KB}`)
-		.reply(200, record('processing'))
-		.get(`/external/kb/${KB}`)
-		.reply(200, record('completed'));
+	const reads = readsUntilCompleted(record);
 	const { output, error } = await runNode({
 		type: 'voiceAgentKnowledgeBase',
 		parameters: waitParams,

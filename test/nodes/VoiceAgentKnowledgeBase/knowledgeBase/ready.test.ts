@@ -18,6 +18,7 @@ import {
 } from '../../../../nodes/VoiceAgentKnowledgeBase/actions/knowledgeBase/ready';
 import { fields, type ParamSource } from '../../../../nodes/shared/engine/params';
 import { expectAllMocksUsed, mockApi } from '../../../helpers/harness';
+import { readsUntilCompleted } from '../../../helpers/knowledgeBases';
 import { probe } from '../../../helpers/probe';
 import { virtualClock } from '../../../helpers/virtualClock';
 
@@ -98,13 +99,7 @@ describe('waitUntilReady', () => {
 	const every30s = { maxWaitMs: 120_000, pollMs: 30_000 };
 
 	test('reads at the interval until completed; the record with the seconds waited', async () => {
-		const reads = mockApi()
-			.get(`/external/kb/${KB}`)
-			.reply(200, record('pending'))
-			.get(`/external/kb/${KB}`)
-			.reply(200, record('processing'))
-			.get(`/external/kb/${KB}`)
-			.reply(200, record('completed'));
+		const reads = readsUntilCompleted(record);
 		const { values, error } = await wait(every30s);
 		expect(error).toBeUndefined();
 		expect(values).toEqual([{ ...record('completed'), waited_seconds: 60 }]);
@@ -138,10 +133,7 @@ describe('waitUntilReady', () => {
 
 	test('a 429 on a read says the hourly read limit', async () => {
 		// Every time: the transport retries a read's 429 before giving up.
-		mockApi()
-			.persist()
-			.get(`/external/kb/${KB}`)
-			.reply(429, { detail: 'Rate limit exceeded' });
+		mockApi().persist().get(`/external/kb/${KB}`).reply(429, { detail: 'Rate limit exceeded' });
 		const { error } = await wait(every30s);
 		expect(error?.message).toBe('Rate limit exceeded');
 		expect(error?.description).toBe(

@@ -1,6 +1,6 @@
 /**
- * The do-not-call list as a set (doNotCall.ts) and Dry Run's report (preview.ts): entries of
- * every source, unreadable entries named, the counts, and the first moment a call would ring.
+ * The do-not-call list as a set (doNotCall.ts): entries of every source, unreadable entries
+ * named. Dry Run's report (preview.ts) is tested in preview.test.ts.
  */
 import fc from 'fast-check';
 
@@ -12,7 +12,6 @@ import {
 	unreadableText,
 	type ListEntries,
 } from '../../../../nodes/shared/dialling/callee/doNotCall';
-import { callWindowPreview, previewSummary } from '../../../../nodes/shared/dialling/callee/preview';
 import {
 	anyE164,
 	anyNumber,
@@ -247,68 +246,5 @@ describe('the list against hostile forms and mixed country codes', () => {
 			}),
 			{ numRuns: 500 },
 		);
-	});
-});
-
-describe("Dry Run's report", () => {
-	test('the counts: every reason listed, even at 0', () => {
-		expect(previewSummary(5, ['do_not_call', 'invalid_number', 'do_not_call'])).toEqual({
-			rows: 5,
-			would_call: 2,
-			skipped: {
-				do_not_call: 2,
-				invalid_number: 1,
-				missing_prompt_variable: 0,
-				zone_unknown: 0,
-				invalid_input: 0,
-			},
-		});
-	});
-
-	const NOW = Date.parse('2030-03-09T15:00:00Z'); // 10:00 in New York
-	const ny = { timezone: 'America/New_York', call_start_time: '09:00', call_end_time: '17:00' };
-	test.each([
-		['inside the window: now', ny, 'now'],
-		[
-			'before it opens: today at the opening',
-			{ ...ny, call_start_time: '11:00' },
-			'2030-03-09T11:00:00',
-		],
-		[
-			'after it closes: the next day, across the change to daylight saving',
-			{ ...ny, call_end_time: '09:30' },
-			'2030-03-10T09:00:00',
-		],
-		[
-			'a scheduled time inside the window',
-			{ ...ny, scheduled_at: '2030-03-12T12:15:00' },
-			'2030-03-12T12:15:00',
-		],
-		[
-			'a scheduled time after it closes',
-			{ ...ny, scheduled_at: '2030-03-12T18:00:00' },
-			'2030-03-13T09:00:00',
-		],
-		[
-			'no window, a scheduled time',
-			{ timezone: 'Asia/Kolkata', scheduled_at: '2030-03-12T18:00:00' },
-			'2030-03-12T18:00:00',
-		],
-		[
-			'a window across midnight, inside',
-			{ ...ny, call_start_time: '20:00', call_end_time: '11:00' },
-			'now',
-		],
-	])('%s', (_name, callTime, first) => {
-		expect(callWindowPreview(callTime, NOW).first_call_at).toBe(first);
-	});
-
-	test('the window as given', () => {
-		expect(callWindowPreview({ timezone: 'Asia/Kolkata' }, NOW)).toEqual({
-			timezone: 'Asia/Kolkata',
-			window_start: null,
-			window_end: null,
-			first_call_at: 'now',
-		});
 	});
 });

@@ -4,7 +4,6 @@
  * refuses is left out (the Variables override can still give it) instead of failing; the
  * number is cleaned as a row's is, and refused when it cannot be, or could be two numbers.
  */
-import { callsUpToSource } from '../../../../../nodes/VoiceAgentCalling/actions/call/callBack/duplicate';
 import {
 	sourceFrom,
 	sourceNumber,
@@ -120,23 +119,6 @@ describe("the number to call back: the source's to_number, cleaned and checked",
 	])('%p (caller %p) is refused: %s', (to, caller, problem) => {
 		expect(sourceNumber(to, caller)).toMatchObject({ ok: false, problem });
 	});
-});
-
-test("Duplicate Protection counts the history's calls to the number however the history writes it", () => {
-	const rows = [
-		{ id: 'a', to_number: '14155550100', created_at: '2030-01-01T10:00:00Z' },
-		{ id: 'b', to_number: '+1 (415) 555-0100', created_at: '2030-01-01T11:00:00Z' },
-		{ id: 'c', to_number: '+14155550101', created_at: '2030-01-01T11:30:00Z' },
-		{ id: ID, to_number: '+14155550100', created_at: '2030-01-01T12:00:00Z' },
-	];
-	const q = {
-		sourceId: ID,
-		agentIds: [],
-		numbers: ['+14155550100'],
-		fromMs: Date.parse('2030-01-01T00:00:00Z'),
-		untilMs: Date.parse('2030-01-02T00:00:00Z'),
-	};
-	expect(callsUpToSource(rows, q, Date.parse('2030-01-01T12:00:00Z'))).toBe(3);
 });
 
 test("the item's status: a record's status, else a raw answer's call_status; never from the details", () => {

@@ -7,6 +7,7 @@ import nock from 'nock';
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { expectAllMocksUsed, runNode } from '../../../../helpers/harness';
+import { callWindow } from '../../../../helpers/dryRun';
 import { createParams, firstSave, mockAgent, rows } from './helpers';
 
 beforeAll(() => nock.disableNetConnect());
@@ -160,13 +161,8 @@ describe('Campaign › Create: Dry Run', () => {
 			campaign_start_time: '15/01/2027, 09:30',
 			campaign_end_time: '15/01/2027, 18:00',
 			timezone: 'Asia/Kolkata',
-			call_window: {
-				timezone: 'Asia/Kolkata',
-				window_start: '10:00',
-				window_end: '17:00',
-				// Start is 09:30, before the window opens: the first call rings at its opening.
-				first_call_at: '2027-01-15T10:00:00',
-			},
+			// Start is 09:30, before the window opens: the first call rings at its opening.
+			call_window: callWindow('Asia/Kolkata', '10:00', '17:00', '2027-01-15T10:00:00'),
 		});
 	});
 });

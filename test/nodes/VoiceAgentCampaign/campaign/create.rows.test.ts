@@ -1,4 +1,10 @@
-import { expectAllMocksUsed, runNode } from '../../../../helpers/harness';
+/**
+ * Campaign › Create, the operation (create/index.ts) run through the node: the rows of items
+ * or CSV files, a bad one stopping the node before any request or left out with Continue On
+ * Fail, prompt variables no column fills, and what is uploaded. Moved from create/rows.test.ts
+ * to the operation's mirrored path.
+ */
+import { expectAllMocksUsed, runNode } from '../../../helpers/harness';
 import {
 	captureUpload,
 	createParams,
@@ -7,7 +13,7 @@ import {
 	mockLookup,
 	rows,
 	SAVE_ANSWER,
-} from './helpers';
+} from './create/helpers';
 
 expectAllMocksUsed();
 
