@@ -1,0 +1,238 @@
+#!/usr/bin/env node
+/**
+ * Outputs: proves a refactoring leaves every operation's behaviour as it was. `record` runs the
+ * jest suites (both projects: everyday and fuzz) with OUTPUTS_RECORD set, so that every run of a
+ * node by the test helpers is written down (test/helpers/outputs.ts): the node, its parameters,
+ * its outputs or error, and the requests it sent. `diff` compares two records run by run.
+ *
+ *   node scripts/outputs.js record <dir> [jest options, e.g. --maxWorkers=1]
+ *   node scripts/outputs.js diff <dirA> <dirB> [--limit N]
+ *
+ * `diff` joins the runs by (test file, test name, ordinal of the run within the test), prints
+ * the first N differences in full (20 unless --limit), a count by test file and the runs found
+ * on one side only, and exits 1 on any difference. docs/behaviour-diff.md has the procedure.
+ */
+const { spawnSync, execFileSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.join(__dirname, '..');
+
+/**
+ * What differs between two records of the same code, and why; normalised on both sides before
+ * comparing (measured: two records of one commit; docs/behaviour-diff.md).
+ */
+const NORMALISE = [
+	{
+		// Each sandbox listens on a port the system picks: its URL is in the credentials given,
+		// the requests' origin, and any URL the sandbox answers with.
+		pattern: /\b(127\.0\.0\.1|localhost):\d{2,5}\b/g,
+		replacement: (_, host) => (host === 'localhost' ? 'localhost:<port>' : '127.0.0.1:<port>'),
+		why: 'a sandbox listens on a port the system picks',
+	},
+];
+
+/**
+ * How far a value read from the real clock may move between two records beyond the records'
+ * own shift (a run's `at`): the time between a test's fixture and its run on a loaded machine,
+ * and a value the node rounds to the minute.
+ */
+const CLOCK_TOLERANCE_MS = 120_000;
+const ISO = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/g;
+
+/**
+ * Whether x and y are the same value read from the real clock `shift` ms apart (the two runs'
+ * start times): an ISO time in a string (the rest of the string equal), or a number of epoch
+ * seconds or milliseconds. Tests build answers from the real clock (a call that ended a minute
+ * ago); the node carries those times into its outputs, its requests and its memory.
+ */
+function clockShifted(x, y, shift) {
+	const near = (ms) => Math.abs(ms - shift) <= CLOCK_TOLERANCE_MS;
+	if (typeof x === 'number' && typeof y === 'number') {
+		if (x >= 1e12 && x < 1e13) return near(y - x);
+		if (x >= 1e9 && x < 1e10) return near((y - x) * 1000);
+		return false;
+	}
+	if (typeof x !== 'string' || typeof y !== 'string') return false;
+	const [tx, ty] = [x.match(ISO) ?? [], y.match(ISO) ?? []];
+	if (tx.length === 0 || tx.length !== ty.length) return false;
+	if (x.split(ISO).join('\u0000') !== y.split(ISO).join('\u0000')) return false;
+	return tx.every((t, n) => near(Date.parse(ty[n]) - Date.parse(t)));
+}
+
+function normalise(value) {
+	if (typeof value === 'string') {
+		return NORMALISE.reduce((s, rule) => s.replace(rule.pattern, rule.replacement), value);
+	}
+	if (Array.isArray(value)) return value.map(normalise);
+	if (value && typeof value === 'object') {
+		return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalise(v)]));
+	}
+	return value;
+}
+
+function record(dir, jestArgs) {
+	const out = path.resolve(dir);
+	fs.rmSync(out, { recursive: true, force: true });
+	fs.mkdirSync(out, { recursive: true });
+	const env = { ...process.env, OUTPUTS_RECORD: out };
+	// Recorded runs must be reproducible: no perturbation of answer timing.
+	delete env.TEST_JITTER;
+	const jest = require.resolve('jest/bin/jest', { paths: [ROOT] });
+	const started = Date.now();
+	const run = spawnSync(process.execPath, [jest, ...jestArgs], {
+		cwd: ROOT,
+		env,
+		stdio: 'inherit',
+	});
+	const meta = {
+		commit: execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim(),
+		dirty: execFileSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' }) !== '',
+		jestArgs,
+		jestExit: run.status,
+		seconds: Math.round((Date.now() - started) / 1000),
+		seed: Number(process.env.OUTPUTS_SEED ?? 20260101),
+	};
+	fs.writeFileSync(path.join(out, 'meta.json'), JSON.stringify(meta, null, '\t') + '\n');
+	const runs = load(out).size;
+	console.log(`\n${runs} runs recorded in ${out} (${meta.seconds} s, jest exit ${run.status})`);
+	if (run.status !== 0) {
+		console.log('Some tests failed: a record of failing suites is no baseline.');
+		process.exit(run.status ?? 1);
+	}
+}
+
+/** Every run of a record, by its key. */
+function load(dir) {
+	const files = fs.readdirSync(dir).filter((f) => f.endsWith('.jsonl'));
+	if (files.length === 0) throw new Error(`${dir} holds no record (*.jsonl)`);
+	const runs = new Map();
+	for (const file of files.sort()) {
+		for (const line of fs.readFileSync(path.join(dir, file), 'utf8').split('\n')) {
+			if (!line) continue;
+			const entry = JSON.parse(line);
+			let key = `${entry.file} › ${entry.test} › #${entry.ordinal}`;
+			// The same test name twice in one file: told apart by their order.
+			for (let n = 2; runs.has(key); n++)
+				key = `${entry.file} › ${entry.test} › #${entry.ordinal} (${n})`;
+			runs.set(key, entry);
+		}
+	}
+	return runs;
+}
+
+/** Every leaf where a and b differ (beyond the clock's `shift`), as [path, a, b]. */
+function differences(a, b, shift, at = '', out = []) {
+	if (a === b) return out;
+	const bothObjects = a && b && typeof a === 'object' && typeof b === 'object';
+	if (!bothObjects || Array.isArray(a) !== Array.isArray(b)) {
+		if (JSON.stringify(a) !== JSON.stringify(b) && !clockShifted(a, b, shift)) {
+			out.push([at || '.', a, b]);
+		}
+		return out;
+	}
+	const keys = Array.isArray(a)
+		? [...Array(Math.max(a.length, b.length)).keys()]
+		: [...new Set([...Object.keys(a), ...Object.keys(b)])];
+	for (const key of keys) {
+		const step = Array.isArray(a) ? `[${key}]` : `.${key}`;
+		if (!Array.isArray(a) && !(key in a)) out.push([at + step, '(absent)', b[key]]);
+		else if (!Array.isArray(a) && !(key in b)) out.push([at + step, a[key], '(absent)']);
+		else differences(a[key], b[key], shift, at + step, out);
+	}
+	return out;
+}
+
+const show = (v) => {
+	const s = JSON.stringify(v);
+	return s === undefined ? 'undefined' : s.length > 600 ? `${s.slice(0, 600)}…` : s;
+};
+
+function diff(dirA, dirB, limit) {
+	const [a, b] = [load(dirA), load(dirB)];
+	const byFile = new Map();
+	const count = (entry, what) => {
+		const row = byFile.get(entry.file) ?? { differ: 0, onlyA: 0, onlyB: 0 };
+		row[what]++;
+		byFile.set(entry.file, row);
+	};
+	let shown = 0;
+	let changed = 0;
+	/** Each field that differs (array positions as [*]), with how many times. */
+	const fields = new Map();
+	const onlyA = [];
+	const onlyB = [];
+	for (const [key, before] of a) {
+		const after = b.get(key);
+		if (!after) {
+			onlyA.push(key);
+			count(before, 'onlyA');
+			continue;
+		}
+		const { at: atA, ...x } = before;
+		const { at: atB, ...y } = after;
+		const found = differences(normalise(x), normalise(y), (atB ?? 0) - (atA ?? 0));
+		if (found.length === 0) continue;
+		changed++;
+		count(before, 'differ');
+		for (const [at] of found) {
+			const field = at.replace(/\[\d+\]/g, '[*]');
+			fields.set(field, (fields.get(field) ?? 0) + 1);
+		}
+		if (shown++ < limit) {
+			console.log(`\n${key}  (${before.kind} ${before.type})`);
+			for (const [at, x, y] of found.slice(0, 20)) {
+				console.log(`  ${at}\n    - ${show(x)}\n    + ${show(y)}`);
+			}
+			if (found.length > 20) console.log(`  … and ${found.length - 20} more in this run`);
+		}
+	}
+	for (const [key, after] of b) {
+		if (!a.has(key)) {
+			onlyB.push(key);
+			count(after, 'onlyB');
+		}
+	}
+	const list = (title, keys) => {
+		if (keys.length === 0) return;
+		console.log(`\n${title} (${keys.length}):`);
+		keys.slice(0, limit).forEach((k) => console.log(`  ${k}`));
+		if (keys.length > limit) console.log(`  … and ${keys.length - limit} more`);
+	};
+	list(`Only in ${dirA}`, onlyA);
+	list(`Only in ${dirB}`, onlyB);
+	if (fields.size > 0) {
+		console.log('\nFields that differ (times):');
+		for (const [field, n] of [...fields].sort((p, q) => q[1] - p[1]).slice(0, 50)) {
+			console.log(`  ${field}: ${n}`);
+		}
+		if (fields.size > 50) console.log(`  … and ${fields.size - 50} more fields`);
+	}
+	if (byFile.size > 0) {
+		console.log('\nBy test file (runs that differ / only before / only after):');
+		for (const [file, row] of [...byFile].sort()) {
+			console.log(`  ${file}: ${row.differ} / ${row.onlyA} / ${row.onlyB}`);
+		}
+	}
+	console.log(
+		`\n${a.size} runs before, ${b.size} after: ${changed} differ, ${onlyA.length} only before, ${onlyB.length} only after.`,
+	);
+	return changed + onlyA.length + onlyB.length === 0 ? 0 : 1;
+}
+
+function main() {
+	const [command, ...args] = process.argv.slice(2);
+	if (command === 'record' && args[0]) return record(args[0], args.slice(1));
+	if (command === 'diff' && args.length >= 2) {
+		const at = args.indexOf('--limit');
+		const limit = at >= 0 ? Number(args[at + 1]) : 20;
+		process.exit(diff(args[0], args[1], limit));
+	}
+	console.error(
+		'usage: node scripts/outputs.js record <dir> [jest options]\n' +
+			'       node scripts/outputs.js diff <dirA> <dirB> [--limit N]',
+	);
+	process.exit(2);
+}
+
+main();
