@@ -64,10 +64,25 @@ function bodyOf(data: unknown, contentType: string): unknown {
 	return { json: plain(data) };
 }
 
-/** A copy that JSON keeps as is: Buffers summarised, cycles and functions dropped. */
+/**
+ * A copy that JSON keeps as is: Buffers summarised, cycles and functions dropped, what JSON
+ * cannot hold (an Invalid Date, a BigInt) named.
+ */
 function plain(value: unknown, seen = new Set<object>()): unknown {
 	if (Buffer.isBuffer(value)) return { bytes: value.length, sha256: sha256(value) };
-	if (value instanceof Date) return value.toISOString();
+	// What JSON would write (an Invalid Date is null), without throwing.
+	if (value instanceof Date)
+		return Number.isNaN(value.getTime()) ? '[Invalid Date]' : value.toISOString();
+	if (typeof value === 'bigint') return `${value}n`;
+	if (typeof value === 'symbol') return value.toString();
+	if (value && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+		try {
+			const json = (value as { toJSON(): unknown }).toJSON();
+			if (json !== value) return plain(json, seen);
+		} catch (error) {
+			return `[toJSON threw: ${(error as Error).message}]`;
+		}
+	}
 	if (value === null || typeof value !== 'object')
 		return typeof value === 'function' ? undefined : value;
 	if (seen.has(value)) return '[cycle]';
@@ -180,7 +195,14 @@ export async function recorded<T>(
 	// The real time the run started: the diff tells a value read from the real clock by how
 	// much it moved between two records (scripts/outputs.js, clockShifted).
 	const at = wallNow();
-	const write = (result: Record<string, unknown>) =>
+	// What the run is given, copied before it runs (a run may change its input items).
+	const head = safely(() => ({
+		kind: input.kind,
+		type: input.type,
+		parameters: plain(input.parameters),
+		given: plain(input.given),
+	}));
+	const write = (result: () => Record<string, unknown>) =>
 		append({
 			file: path
 				.relative(ROOT, state.testPath ?? '')
@@ -189,26 +211,39 @@ export async function recorded<T>(
 			test,
 			ordinal,
 			at,
-			kind: input.kind,
-			type: input.type,
-			parameters: plain(input.parameters),
-			given: plain(input.given),
-			...result,
+			...head,
+			...safely(result),
 			requests: log.requests,
 		});
 	let result: T;
 	try {
 		result = await current.run(log, run);
 	} catch (error) {
-		write({ thrown: errorOf(error) });
+		write(() => ({ thrown: errorOf(error) }));
 		throw error;
 	}
-	write({ outcome: plain(outcome(result)) });
+	write(() => ({ outcome: plain(outcome(result)) }));
 	return result;
+}
+
+/** The recorder never changes a test's course: what it cannot copy it names. */
+function safely(copy: () => Record<string, unknown>): Record<string, unknown> {
+	try {
+		return copy();
+	} catch (error) {
+		return { recorderError: (error as Error).message };
+	}
 }
 
 function append(line: object): void {
 	mkdirSync(DIR!, { recursive: true });
 	const file = path.join(DIR!, `worker-${process.env.JEST_WORKER_ID ?? '0'}-${process.pid}.jsonl`);
-	appendFileSync(file, JSON.stringify(line) + '\n');
+	let text: string;
+	try {
+		text = JSON.stringify(line);
+	} catch (error) {
+		const { file: f, test, ordinal } = line as Record<string, unknown>;
+		text = JSON.stringify({ file: f, test, ordinal, recorderError: (error as Error).message });
+	}
+	appendFileSync(file, text + '\n');
 }
