@@ -6,11 +6,13 @@
  * its outputs or error, and the requests it sent. `diff` compares two records run by run.
  *
  *   node scripts/outputs.js record <dir> [jest options, e.g. --maxWorkers=1]
- *   node scripts/outputs.js diff <dirA> <dirB> [--limit N]
+ *   node scripts/outputs.js diff <dirA> <dirB> [--limit N] [--subset]
  *
  * `diff` joins the runs by (test file, test name, ordinal of the run within the test), prints
  * the first N differences in full (20 unless --limit), a count by test file and the runs found
- * on one side only, and exits 1 on any difference. docs/behaviour-diff.md has the procedure.
+ * on one side only, and exits 1 on any difference. With --subset, only the test files the
+ * second record holds are compared (a record of a few test files: `record <dir> <paths>`).
+ * docs/behaviour-diff.md has the procedure.
  */
 const { spawnSync, execFileSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -148,8 +150,13 @@ const show = (v) => {
 	return s === undefined ? 'undefined' : s.length > 600 ? `${s.slice(0, 600)}…` : s;
 };
 
-function diff(dirA, dirB, limit) {
+function diff(dirA, dirB, limit, subset) {
 	const [a, b] = [load(dirA), load(dirB)];
+	if (subset) {
+		const files = new Set([...b.values()].map((entry) => entry.file));
+		for (const [key, entry] of a) if (!files.has(entry.file)) a.delete(key);
+		console.log(`Comparing the ${files.size} test files of ${dirB} only (--subset).`);
+	}
 	const byFile = new Map();
 	const count = (entry, what) => {
 		const row = byFile.get(entry.file) ?? { differ: 0, onlyA: 0, onlyB: 0 };
@@ -226,11 +233,11 @@ function main() {
 	if (command === 'diff' && args.length >= 2) {
 		const at = args.indexOf('--limit');
 		const limit = at >= 0 ? Number(args[at + 1]) : 20;
-		process.exit(diff(args[0], args[1], limit));
+		process.exit(diff(args[0], args[1], limit, args.includes('--subset')));
 	}
 	console.error(
 		'usage: node scripts/outputs.js record <dir> [jest options]\n' +
-			'       node scripts/outputs.js diff <dirA> <dirB> [--limit N]',
+			'       node scripts/outputs.js diff <dirA> <dirB> [--limit N] [--subset]',
 	);
 	process.exit(2);
 }
