@@ -14,6 +14,8 @@ import { BASE_URL } from './harness';
 type Outputs = typeof import('./outputs');
 
 let dir: string;
+/** A record run's own setting (scripts/outputs.js record), given back after each test. */
+const suiteRecord = process.env.OUTPUTS_RECORD;
 let outputs: Outputs;
 let axios: { request(config: object): Promise<{ data: unknown }> };
 
@@ -28,7 +30,8 @@ beforeEach(() => {
 	axios = require(require.resolve('axios', { paths: [path.dirname(require.resolve('n8n-core'))] }));
 });
 afterEach(() => {
-	delete process.env.OUTPUTS_RECORD;
+	if (suiteRecord === undefined) delete process.env.OUTPUTS_RECORD;
+	else process.env.OUTPUTS_RECORD = suiteRecord;
 	rmSync(dir, { recursive: true, force: true });
 	nock.cleanAll();
 });
