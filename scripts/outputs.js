@@ -6,12 +6,14 @@
  * its outputs or error, and the requests it sent. `diff` compares two records run by run.
  *
  *   node scripts/outputs.js record <dir> [jest options, e.g. --maxWorkers=1]
- *   node scripts/outputs.js diff <dirA> <dirB> [--limit N] [--subset]
+ *   node scripts/outputs.js diff <dirA> <dirB> [--limit N] [--subset] [--rename old=new ...]
  *
  * `diff` joins the runs by (test file, test name, ordinal of the run within the test), prints
  * the first N differences in full (20 unless --limit), a count by test file and the runs found
  * on one side only, and exits 1 on any difference. With --subset, only the test files the
  * second record holds are compared (a record of a few test files: `record <dir> <paths>`).
+ * `--rename old=new` reads the first record's test files under `old` (a file or a folder) as if
+ * at `new`: a test file the change moved.
  * docs/behaviour-diff.md has the procedure.
  */
 const { spawnSync, execFileSync } = require('node:child_process');
@@ -59,7 +61,8 @@ const IGNORED_FIELDS = [
 /** Runs not compared: the test's own outcome depends on timing. */
 const IGNORED_RUNS = [
 	{
-		file: 'test/nodes/VoiceAgentCalling/call/start/bulkSandbox.test.ts',
+		// By name: the file may move.
+		file: /\/bulkSandbox\.test\.ts$/,
 		test: /exactly one output per row/,
 		why: "1,000 rows dialled 10 at a time against the sandbox's fault board: which row meets which fault and gets which call id depends on arrival order",
 	},
@@ -176,8 +179,8 @@ function record(dir, jestArgs) {
 	}
 }
 
-/** Every run of a record, by its key. */
-function load(dir) {
+/** Every run of a record, by its key; test files renamed by `renames` ([old, new] paths). */
+function load(dir, renames = []) {
 	const files = fs.readdirSync(dir).filter((f) => f.endsWith('.jsonl'));
 	if (files.length === 0) throw new Error(`${dir} holds no record (*.jsonl)`);
 	const runs = new Map();
@@ -185,6 +188,10 @@ function load(dir) {
 		for (const line of fs.readFileSync(path.join(dir, file), 'utf8').split('\n')) {
 			if (!line) continue;
 			const entry = JSON.parse(line);
+			for (const [from, to] of renames) {
+				if (entry.file === from || entry.file.startsWith(`${from}/`))
+					entry.file = to + entry.file.slice(from.length);
+			}
 			let key = `${entry.file} › ${entry.test} › #${entry.ordinal}`;
 			// The same test name twice in one file: told apart by their order.
 			for (let n = 2; runs.has(key); n++)
@@ -241,15 +248,15 @@ function compareRuns(before, after) {
 }
 
 const ignoredRun = (entry) =>
-	IGNORED_RUNS.some((rule) => rule.file === entry.file && rule.test.test(entry.test));
+	IGNORED_RUNS.some((rule) => rule.file.test(entry.file) && rule.test.test(entry.test));
 
 const show = (v) => {
 	const s = JSON.stringify(v);
 	return s === undefined ? 'undefined' : s.length > 600 ? `${s.slice(0, 600)}…` : s;
 };
 
-function diff(dirA, dirB, limit, subset) {
-	const [a, b] = [load(dirA), load(dirB)];
+function diff(dirA, dirB, { limit, subset, renames }) {
+	const [a, b] = [load(dirA, renames), load(dirB)];
 	if (subset) {
 		const files = new Set([...b.values()].map((entry) => entry.file));
 		for (const [key, entry] of a) if (!files.has(entry.file)) a.delete(key);
@@ -334,12 +341,25 @@ function main() {
 	if (command === 'record' && args[0]) return record(args[0], args.slice(1));
 	if (command === 'diff' && args.length >= 2) {
 		const at = args.indexOf('--limit');
-		const limit = at >= 0 ? Number(args[at + 1]) : 20;
-		process.exit(diff(args[0], args[1], limit, args.includes('--subset')));
+		const renames = args
+			.filter((arg, n) => args[n - 1] === '--rename')
+			.map((arg) =>
+				arg
+					.replace(/\/+$/, '')
+					.split('=')
+					.map((p) => p.replace(/\/+$/, '')),
+			);
+		process.exit(
+			diff(args[0], args[1], {
+				limit: at >= 0 ? Number(args[at + 1]) : 20,
+				subset: args.includes('--subset'),
+				renames,
+			}),
+		);
 	}
 	console.error(
 		'usage: node scripts/outputs.js record <dir> [jest options]\n' +
-			'       node scripts/outputs.js diff <dirA> <dirB> [--limit N] [--subset]',
+			'       node scripts/outputs.js diff <dirA> <dirB> [--limit N] [--subset] [--rename old=new ...]',
 	);
 	process.exit(2);
 }

@@ -4,7 +4,7 @@
  * records' shift, a sandbox's port, concurrent requests in another order, an ignored run) is not.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -36,8 +36,8 @@ function record(name: string, at: number, runs: Array<Record<string, unknown>>):
 	return dir;
 }
 
-const diff = (a: string, b: string) => {
-	const run = spawnSync(process.execPath, [SCRIPT, 'diff', a, b], { encoding: 'utf8' });
+const diff = (a: string, b: string, ...more: string[]) => {
+	const run = spawnSync(process.execPath, [SCRIPT, 'diff', a, b, ...more], { encoding: 'utf8' });
 	return { status: run.status, out: run.stdout };
 };
 
@@ -80,4 +80,17 @@ test('a one-word change, a time moved by more than the shift, a run on one side:
 	expect(out).toContain('  f.test.ts: 2 / 1 / 0');
 	expect(out).toContain('3 runs before, 2 after: 2 differ, 1 only before, 0 only after');
 	expect(status).toBe(1);
+});
+
+test('--rename reads a moved test file of the first record at its new path', () => {
+	const a = record('a', 0, [{ outcome: { n: 1 } }]);
+	const b = record('b', 0, [{ outcome: { n: 1 } }]);
+	writeFileSync(
+		path.join(b, 'worker-1.jsonl'),
+		readFileSync(path.join(b, 'worker-1.jsonl'), 'utf8').replace('"f.test.ts"', '"g/f.test.ts"'),
+	);
+	expect(diff(a, b).out).toContain('1 only before, 1 only after');
+	const renamed = diff(a, b, '--rename', 'f.test.ts=g/f.test.ts');
+	expect(renamed.out).toContain('1 runs before, 1 after: 0 differ, 0 only before, 0 only after');
+	expect(renamed.status).toBe(0);
 });
