@@ -5,9 +5,21 @@ import nock from 'nock';
 import { setSafeRegexEngine } from 'n8n-workflow';
 
 import { hookNock } from './nockFlight';
+import { RECORDING } from './outputs';
 
 // What nock is answering, for the virtual clock; and TEST_JITTER's perturbation (nockFlight.ts).
 hookNock();
+
+// Recording outputs (scripts/outputs.js): every property runs on one fixed seed, so that two
+// records run the same cases. A property that names its own seed keeps it.
+if (RECORDING) {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const fc = require('fast-check') as typeof import('fast-check');
+	fc.configureGlobal({
+		...fc.readConfigureGlobal(),
+		seed: Number(process.env.OUTPUTS_SEED ?? 20260101),
+	});
+}
 
 // Jest loads a fresh nock for every test file in the same process; each one patches node's
 // shared http module. Un-patching after each file leaves the next file's nock in sole charge.

@@ -39,6 +39,8 @@ import {
 	Workflow,
 } from 'n8n-workflow';
 
+import { errorOf, itemsOf, recorded, RECORDING } from './outputs';
+
 export const PACKAGE = 'n8n-nodes-voice-agent';
 export const BASE_URL = 'https://api.test.local/ca/api/v0';
 export const API_KEY = 'test-key-0123456789abcdef';
@@ -287,6 +289,21 @@ export function loadOptionsContext(
 
 /** Runs one node of this package on the given items through WorkflowExecute. */
 export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
+	if (!RECORDING) return await runNodeNow(options);
+	// With OUTPUTS_RECORD set, the run is written down for scripts/outputs.js (outputs.ts).
+	const { type, parameters, nodeType, items, ...rest } = options;
+	const given = { ...rest, items: items && itemsOf(items), ownNodeType: nodeType && true };
+	return await recorded(
+		{ kind: 'execute', type: `${PACKAGE}.${type}`, parameters, given },
+		() => runNodeNow(options),
+		(result) => ({
+			outputs: result.outputs.map(itemsOf),
+			error: result.error && errorOf(result.error),
+		}),
+	);
+}
+
+async function runNodeNow(options: RunNodeOptions): Promise<RunNodeResult> {
 	await initBinaryData();
 	const name = options.nodeName ?? 'Voice Agent';
 	const node: INode = {

@@ -17,6 +17,7 @@ import type {
 } from 'n8n-workflow';
 
 import { CREDENTIALS, makeAdditionalData, makeWorkflow, PACKAGE } from './harness';
+import { itemsOf, recorded, RECORDING } from './outputs';
 
 export interface PollHarnessOptions {
 	/** Node type short name, e.g. voiceAgentTrigger (any node named in package.json). */
@@ -47,6 +48,17 @@ export class PollHarness {
 
 	/** One poll, as n8n runs it: 'trigger' when active, 'manual' for Fetch Test Event. */
 	async poll(mode: WorkflowExecuteMode = 'trigger'): Promise<INodeExecutionData[][] | null> {
+		if (!RECORDING) return await this.pollNow(mode);
+		// With OUTPUTS_RECORD set, the poll is written down for scripts/outputs.js (outputs.ts).
+		const { type, parameters, ...rest } = this.options;
+		return await recorded(
+			{ kind: 'poll', type: `${PACKAGE}.${type}`, parameters, given: { ...rest, mode } },
+			() => this.pollNow(mode),
+			(result) => ({ outputs: result && result.map(itemsOf), staticData: this.staticData() }),
+		);
+	}
+
+	private async pollNow(mode: WorkflowExecuteMode): Promise<INodeExecutionData[][] | null> {
 		const hooks = new ExecutionLifecycleHooks(mode, '1', mock());
 		const additionalData = makeAdditionalData(
 			this.options.credentials === undefined ? CREDENTIALS : this.options.credentials,

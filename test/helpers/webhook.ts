@@ -24,6 +24,7 @@ import { ObservableObject } from 'n8n-workflow';
 
 import { AGENT, locator } from './fixtures';
 import { CREDENTIALS, makeAdditionalData, makeWorkflow, PACKAGE } from './harness';
+import { itemsOf, recorded, RECORDING } from './outputs';
 
 export const WEBHOOK_BASE = 'http://localhost:5678/webhook';
 export const WEBHOOK_ID = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
@@ -200,6 +201,30 @@ export class WebhookNode {
 	 */
 	async request(
 		req: WebhookRequest,
+		options: { finish?: boolean; mode?: WorkflowExecuteMode; loaded?: Loaded } = {},
+	): Promise<{ result: IWebhookResponseData; res: FakeResponse }> {
+		if (!RECORDING) return await this.requestNow(req, options);
+		// With OUTPUTS_RECORD set, the request is written down for scripts/outputs.js (outputs.ts).
+		return await recorded(
+			{
+				kind: 'webhook',
+				type: this.node.type,
+				parameters: this.node.parameters,
+				given: { request: req, finish: options.finish, mode: options.mode, store: !!this.store },
+			},
+			() => this.requestNow(req, options),
+			({ result, res }) => ({
+				workflowData: result.workflowData?.map(itemsOf),
+				webhookResponse: result.webhookResponse,
+				noWebhookResponse: result.noWebhookResponse,
+				response: { statusCode: res.statusCode, body: res.body },
+				staticData: this.staticData,
+			}),
+		);
+	}
+
+	private async requestNow(
+		req: WebhookRequest,
 		{
 			finish = true,
 			mode = 'webhook' as WorkflowExecuteMode,
@@ -234,6 +259,16 @@ export class WebhookNode {
 
 	/** webhookMethods.default[method] in a HookContext (activation / deactivation). */
 	async hook(method: 'checkExists' | 'create' | 'delete'): Promise<boolean> {
+		if (!RECORDING) return await this.hookNow(method);
+		// With OUTPUTS_RECORD set, the hook is written down for scripts/outputs.js (outputs.ts).
+		return await recorded(
+			{ kind: `hook:${method}`, type: this.node.type, parameters: this.node.parameters },
+			() => this.hookNow(method),
+			(done) => ({ done, staticData: this.staticData }),
+		);
+	}
+
+	private async hookNow(method: 'checkExists' | 'create' | 'delete'): Promise<boolean> {
 		const workflow = this.store ? this.begin().workflow : this.workflow;
 		const type = workflow.nodeTypes.getByNameAndVersion(this.node.type, 1);
 		const ctx = new HookContext(
