@@ -10,7 +10,7 @@ import { RECORDING } from './outputs';
 // What nock is answering, for the virtual clock; and TEST_JITTER's perturbation (nockFlight.ts).
 hookNock();
 
-// Recording outputs (scripts/outputs.js): every property runs on one fixed seed, so that two
+// Recording outputs (scripts/dev/outputs.js): every property runs on one fixed seed, so that two
 // records run the same cases. A property that names its own seed keeps it.
 if (RECORDING) {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -290,7 +290,7 @@ export function loadOptionsContext(
 /** Runs one node of this package on the given items through WorkflowExecute. */
 export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	if (!RECORDING) return await runNodeNow(options);
-	// With OUTPUTS_RECORD set, the run is written down for scripts/outputs.js (outputs.ts).
+	// With OUTPUTS_RECORD set, the run is written down for scripts/dev/outputs.js (outputs.ts).
 	const { type, parameters, nodeType, items, ...rest } = options;
 	const given = { ...rest, items: items && itemsOf(items), ownNodeType: nodeType && true };
 	return await recorded(

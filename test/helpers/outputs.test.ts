@@ -14,7 +14,7 @@ import { BASE_URL } from './harness';
 type Outputs = typeof import('./outputs');
 
 let dir: string;
-/** A record run's own setting (scripts/outputs.js record), given back after each test. */
+/** A record run's own setting (scripts/dev/outputs.js record), given back after each test. */
 const suiteRecord = process.env.OUTPUTS_RECORD;
 let outputs: Outputs;
 let axios: { request(config: object): Promise<{ data: unknown }> };

@@ -1,9 +1,9 @@
 /**
- * The outputs recorder (scripts/outputs.js; docs/behaviour-diff.md): with OUTPUTS_RECORD=<dir>
+ * The outputs recorder (scripts/dev/outputs.js; docs/behaviour-diff.md): with OUTPUTS_RECORD=<dir>
  * set, every run of a node by the test helpers (runNode, PollHarness.poll, WebhookNode.request
  * and .hook) appends one JSON line to <dir>/<worker>.jsonl: the test, the run's ordinal within
  * it, the node and its parameters, the outcome, and every request the node sent. Two records
- * of the suites, before and after a refactor, are then compared by `scripts/outputs.js diff`.
+ * of the suites, before and after a refactor, are then compared by `scripts/dev/outputs.js diff`.
  * Unset, `recorded` calls the run as it is: nothing else happens.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -193,7 +193,7 @@ export async function recorded<T>(
 	ordinals.set(test, ordinal);
 	const log: Run = { requests: [] };
 	// The real time the run started: the diff tells a value read from the real clock by how
-	// much it moved between two records (scripts/outputs.js, clockShifted).
+	// much it moved between two records (scripts/dev/outputs.js, clockShifted).
 	const at = wallNow();
 	// What the run is given, copied before it runs (a run may change its input items).
 	const head = safely(() => ({

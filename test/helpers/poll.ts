@@ -49,7 +49,7 @@ export class PollHarness {
 	/** One poll, as n8n runs it: 'trigger' when active, 'manual' for Fetch Test Event. */
 	async poll(mode: WorkflowExecuteMode = 'trigger'): Promise<INodeExecutionData[][] | null> {
 		if (!RECORDING) return await this.pollNow(mode);
-		// With OUTPUTS_RECORD set, the poll is written down for scripts/outputs.js (outputs.ts).
+		// With OUTPUTS_RECORD set, the poll is written down for scripts/dev/outputs.js (outputs.ts).
 		const { type, parameters, ...rest } = this.options;
 		return await recorded(
 			{ kind: 'poll', type: `${PACKAGE}.${type}`, parameters, given: { ...rest, mode } },

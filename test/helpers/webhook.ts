@@ -204,7 +204,7 @@ export class WebhookNode {
 		options: { finish?: boolean; mode?: WorkflowExecuteMode; loaded?: Loaded } = {},
 	): Promise<{ result: IWebhookResponseData; res: FakeResponse }> {
 		if (!RECORDING) return await this.requestNow(req, options);
-		// With OUTPUTS_RECORD set, the request is written down for scripts/outputs.js (outputs.ts).
+		// With OUTPUTS_RECORD set, the request is written down for scripts/dev/outputs.js (outputs.ts).
 		return await recorded(
 			{
 				kind: 'webhook',
@@ -260,7 +260,7 @@ export class WebhookNode {
 	/** webhookMethods.default[method] in a HookContext (activation / deactivation). */
 	async hook(method: 'checkExists' | 'create' | 'delete'): Promise<boolean> {
 		if (!RECORDING) return await this.hookNow(method);
-		// With OUTPUTS_RECORD set, the hook is written down for scripts/outputs.js (outputs.ts).
+		// With OUTPUTS_RECORD set, the hook is written down for scripts/dev/outputs.js (outputs.ts).
 		return await recorded(
 			{ kind: `hook:${method}`, type: this.node.type, parameters: this.node.parameters },
 			() => this.hookNow(method),

@@ -5,8 +5,8 @@
  * node by the test helpers is written down (test/helpers/outputs.ts): the node, its parameters,
  * its outputs or error, and the requests it sent. `diff` compares two records run by run.
  *
- *   node scripts/outputs.js record <dir> [jest options, e.g. --maxWorkers=1]
- *   node scripts/outputs.js diff <dirA> <dirB> [--limit N] [--subset] [--rename old=new ...]
+ *   node scripts/dev/outputs.js record <dir> [jest options, e.g. --maxWorkers=1]
+ *   node scripts/dev/outputs.js diff <dirA> <dirB> [--limit N] [--subset] [--rename old=new ...]
  *
  * `diff` joins the runs by (test file, test name, ordinal of the run within the test), prints
  * the first N differences in full (20 unless --limit), a count by test file and the runs found
@@ -20,7 +20,7 @@ const { spawnSync, execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const ROOT = path.join(__dirname, '..');
+const ROOT = path.join(__dirname, '..', '..');
 
 /*
  * What differs between two records of the same code, and why (measured: two records of one
@@ -358,8 +358,8 @@ function main() {
 		);
 	}
 	console.error(
-		'usage: node scripts/outputs.js record <dir> [jest options]\n' +
-			'       node scripts/outputs.js diff <dirA> <dirB> [--limit N] [--subset] [--rename old=new ...]',
+		'usage: node scripts/dev/outputs.js record <dir> [jest options]\n' +
+			'       node scripts/dev/outputs.js diff <dirA> <dirB> [--limit N] [--subset] [--rename old=new ...]',
 	);
 	process.exit(2);
 }

@@ -1,5 +1,5 @@
 /**
- * scripts/outputs.js diff: a run that changed is reported with the field before and after, and
+ * scripts/dev/outputs.js diff: a run that changed is reported with the field before and after, and
  * exits 1; what differs between two records of one commit (real-clock times moved by the
  * records' shift, a sandbox's port, concurrent requests in another order, an ignored run) is not.
  */
@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const SCRIPT = path.resolve(__dirname, '../../scripts/outputs.js');
+const SCRIPT = path.resolve(__dirname, '../../../scripts/dev/outputs.js');
 const SHIFT = 600_000;
 
 let root: string;
