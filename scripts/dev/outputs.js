@@ -13,7 +13,9 @@
  * on one side only, and exits 1 on any difference. With --subset, only the test files the
  * second record holds are compared (a record of a few test files: `record <dir> <paths>`).
  * `--rename old=new` reads the first record's test files under `old` (a file or a folder) as if
- * at `new`: a test file the change moved.
+ * at `new`: a test file the change moved. `--by-input` joins the runs by what the node was
+ * given instead (tests moved or rewritten around the same inputs), and fails only on a run whose
+ * input is found after with another outcome.
  * docs/behaviour-diff.md has the procedure.
  */
 const { spawnSync, execFileSync } = require('node:child_process');
@@ -336,6 +338,101 @@ function diff(dirA, dirB, { limit, subset, renames }) {
 	return changed + onlyA.length + onlyB.length === 0 ? 0 : 1;
 }
 
+/** Keys in one order at every depth, so that the same input written in another order is one. */
+const canonical = (v) =>
+	Array.isArray(v)
+		? v.map(canonical)
+		: v && typeof v === 'object'
+			? Object.fromEntries(
+					Object.keys(v)
+						.sort()
+						.map((k) => [k, canonical(v[k])]),
+				)
+			: v;
+
+/** A run without where it ran (file, test, ordinal): what the node was given and did. */
+const bare = ({ file, test, ordinal, ...run }) => run;
+
+/** What a node was given, as one key: its kind, type, parameters and input. */
+const inputKey = (entry) => {
+	const { at, outcome, requests, ...input } = normalise(bare(entry));
+	return JSON.stringify(canonical(input));
+};
+
+/** The runs of a record grouped by their input. */
+function byInputOf(runs) {
+	const groups = new Map();
+	for (const entry of runs.values()) {
+		if (ignoredRun(entry)) continue;
+		const key = inputKey(entry);
+		if (!groups.has(key)) groups.set(key, []);
+		groups.get(key).push(entry);
+	}
+	return groups;
+}
+
+/**
+ * `diff --by-input`: runs joined by what the node was given, not by the test that ran them, so
+ * that tests moved, renamed or rewritten around the same inputs still meet. A run before must
+ * find a run after of the same input with the same outcome and requests (each used once).
+ * Inputs only after are new tests; inputs only before are listed: a test no longer makes them.
+ */
+function diffByInput(dirA, dirB, { limit }) {
+	const [a, b] = [byInputOf(load(dirA)), byInputOf(load(dirB))];
+	let runsA = 0;
+	let matched = 0;
+	const changed = [];
+	const onlyA = [];
+	for (const [key, befores] of a) {
+		runsA += befores.length;
+		const pool = [...(b.get(key) ?? [])];
+		if (pool.length === 0) {
+			onlyA.push(...befores);
+			continue;
+		}
+		for (const before of befores) {
+			const n = pool.findIndex((after) => compareRuns(bare(before), bare(after)).length === 0);
+			if (n >= 0) {
+				pool.splice(n, 1);
+				matched++;
+			} else changed.push([before, b.get(key)[0]]);
+		}
+	}
+	let onlyB = [...b].filter(([key]) => !a.has(key)).flatMap(([, runs]) => runs);
+	// An input that holds the real clock (an item's time) is not the same key twice: those
+	// runs meet by their test instead, compared as `diff` does, with the clock's shift.
+	const testKey = (r) => `${r.file} › ${r.test} › #${r.ordinal}`;
+	const afterByTest = new Map(onlyB.map((r) => [testKey(r), r]));
+	const unmatched = [];
+	for (const before of onlyA) {
+		const after = afterByTest.get(testKey(before));
+		if (!after) unmatched.push(before);
+		else if (compareRuns(before, after).length === 0) {
+			afterByTest.delete(testKey(before));
+			matched++;
+		} else changed.push([before, after]);
+	}
+	onlyA.splice(0, onlyA.length, ...unmatched);
+	onlyB = [...afterByTest.values()];
+	for (const [before, after] of changed.slice(0, limit)) {
+		console.log(
+			`\n${before.file} › ${before.test} › #${before.ordinal}  (${before.kind} ${before.type})`,
+		);
+		console.log(`  nearest after: ${after.file} › ${after.test} › #${after.ordinal}`);
+		for (const [at, x, y] of compareRuns(bare(before), bare(after)).slice(0, 20))
+			console.log(`  ${at}\n    - ${show(x)}\n    + ${show(y)}`);
+	}
+	const where = (runs) => [...new Set(runs.map((r) => r.file))].sort();
+	console.log(`\nInputs only before, by test file (${onlyA.length} runs):`);
+	where(onlyA)
+		.slice(0, limit)
+		.forEach((f) => console.log(`  ${f}`));
+	console.log(
+		`\n${runsA} runs before, in ${a.size} inputs: ${matched} found after with the same outcome, ${changed.length} with another outcome, ${onlyA.length} whose input no run after has; ${onlyB.length} runs after of new inputs.`,
+	);
+	return changed.length === 0 ? 0 : 1;
+}
+
 function main() {
 	const [command, ...args] = process.argv.slice(2);
 	if (command === 'record' && args[0]) return record(args[0], args.slice(1));
@@ -349,6 +446,8 @@ function main() {
 					.split('=')
 					.map((p) => p.replace(/\/+$/, '')),
 			);
+		if (args.includes('--by-input'))
+			process.exit(diffByInput(args[0], args[1], { limit: at >= 0 ? Number(args[at + 1]) : 20 }));
 		process.exit(
 			diff(args[0], args[1], {
 				limit: at >= 0 ? Number(args[at + 1]) : 20,
@@ -359,7 +458,8 @@ function main() {
 	}
 	console.error(
 		'usage: node scripts/dev/outputs.js record <dir> [jest options]\n' +
-			'       node scripts/dev/outputs.js diff <dirA> <dirB> [--limit N] [--subset] [--rename old=new ...]',
+			'       node scripts/dev/outputs.js diff <dirA> <dirB> [--limit N] [--subset] [--rename old=new ...]\n' +
+			'       node scripts/dev/outputs.js diff <dirA> <dirB> --by-input [--limit N]',
 	);
 	process.exit(2);
 }

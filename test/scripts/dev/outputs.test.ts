@@ -94,3 +94,28 @@ test('--rename reads a moved test file of the first record at its new path', () 
 	expect(renamed.out).toContain('1 runs before, 1 after: 0 differ, 0 only before, 0 only after');
 	expect(renamed.status).toBe(0);
 });
+
+test('--by-input meets a run moved to another test by what the node was given; another outcome fails', () => {
+	const given = { parameters: { b: 2, a: 1 }, given: { items: [{ json: { n: 1 } }] } };
+	const a = record('a', 0, [
+		{ ...given, outcome: { ok: true } },
+		{ parameters: { only: 'before' }, outcome: {} },
+	]);
+	// After: the same input in another test, its keys in another order; and a new test.
+	const b = record('b', 0, [
+		{ parameters: { new: 'test' }, outcome: {} },
+		{ parameters: { a: 1, b: 2 }, given: given.given, outcome: { ok: true } },
+	]);
+	const same = diff(a, b, '--by-input');
+	expect(same.out).toContain(
+		'2 runs before, in 2 inputs: 1 found after with the same outcome, 0 with another outcome, 1 whose input no run after has; 1 runs after of new inputs.',
+	);
+	expect(same.status).toBe(0);
+	const c = record('c', 0, [
+		{ parameters: { a: 1, b: 2 }, given: given.given, outcome: { ok: false } },
+	]);
+	const changed = diff(a, c, '--by-input');
+	expect(changed.out).toContain('  .outcome.ok\n    - true\n    + false');
+	expect(changed.out).toContain('1 with another outcome');
+	expect(changed.status).toBe(1);
+});
