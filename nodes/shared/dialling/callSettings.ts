@@ -226,6 +226,21 @@ export function scheduleCall(
 	scheduled: ScheduledTime,
 	nowMs: number,
 ): IDataObject {
+	const later = scheduledConfig(config, scheduled, nowMs);
+	if ('problem' in later) {
+		throw fields(ctx, i)
+			.collection('callConfig', 'Call Settings')
+			.error('Scheduled At', later.problem);
+	}
+	return later.config;
+}
+
+/** scheduleCall's sum, pure: the call_config, or the problem to give on Scheduled At. */
+export function scheduledConfig(
+	config: IDataObject,
+	scheduled: ScheduledTime,
+	nowMs: number,
+): { config: IDataObject } | { problem: string } {
 	const callTime = config.call_time as IDataObject;
 	const window =
 		typeof callTime.call_start_time === 'string'
@@ -233,10 +248,6 @@ export function scheduleCall(
 			: undefined;
 	const zone = String(callTime.timezone);
 	const later = laterCall({ fromMs: scheduled.instantMs, zone, nowMs, window });
-	if ('problem' in later) {
-		throw fields(ctx, i)
-			.collection('callConfig', 'Call Settings')
-			.error('Scheduled At', later.problem);
-	}
-	return later.now ? config : { ...config, call_time: later.callTime };
+	if ('problem' in later) return { problem: later.problem };
+	return { config: later.now ? config : { ...config, call_time: later.callTime } };
 }

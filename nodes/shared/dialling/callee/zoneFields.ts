@@ -5,10 +5,11 @@
  * the moment the user meant (an offset given fixes it; else it is read in the zone they chose),
  * and is sent as local time in the callee's.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
 import { zoneSpelling } from '../../engine/dateTime';
 import { fields } from '../../engine/params';
+import { fieldError } from '../../engine/validate';
 import { calleeZone, zoneProblem, type ZoneRule } from './zones';
 import { refuse, type Refused } from './verdict';
 
@@ -99,21 +100,60 @@ export function callTimeIn(callTime: IDataObject, zone: string): IDataObject {
 	return { ...callTime, timezone: zone };
 }
 
+/** The zone fields of one row as read: the rule, and the value of its Time Zone Column. */
+export interface CalleeZoneFields {
+	rule: ZoneRule;
+	/** The row's value in the column (undefined without a column). */
+	value: unknown;
+}
+
 /**
- * Start's call_config for one row: unchanged when the option is off; else its call_time in
- * the row's zone (the column is a field of the item), or the refusal naming the option.
+ * The zone fields of row `i`, read before its number is known; undefined when the option is
+ * off. The zone itself needs the number: calleeCallConfigOf finds it.
  */
+export function readCalleeZoneFields(
+	ctx: IExecuteFunctions,
+	i: number,
+): CalleeZoneFields | undefined {
+	const rule = readZoneRule(ctx, i);
+	if (!rule) return undefined;
+	const value = rule.column ? ctx.getInputData()[i]?.json?.[rule.column] : undefined;
+	return { rule, value };
+}
+
+/**
+ * Start's call_config for one row, from its zone fields as read: unchanged when the option is
+ * off; else its call_time in the row's zone, or the refusal naming the option. Without a
+ * window, the error requireWindow gives (thrown, as there).
+ */
+export function calleeCallConfigOf(
+	zoneFields: CalleeZoneFields | undefined,
+	number: string,
+	callConfig: IDataObject | undefined,
+	at: { node: INode; index: number },
+): IDataObject | undefined | Refused {
+	if (!zoneFields) return callConfig;
+	const callTime = callConfig?.call_time as IDataObject | undefined;
+	if (callTime?.call_start_time === undefined) {
+		throw fieldError(
+			at.node,
+			'Call Settings › Call Window Start',
+			`and Call Window End are required with ${CALLEE_ZONE_LABEL}`,
+			at.index,
+		);
+	}
+	const zone = calleeZone(number, zoneFields.value, zoneFields.rule);
+	if (!zone.ok) return refuse('zone_unknown', CALLEE_ZONE_LABEL, zone.problem);
+	return { ...callConfig, call_time: callTimeIn(callTime, zone.zone) };
+}
+
+/** calleeCallConfigOf for row `i` of a context: its zone fields read, then the zone found. */
 export function calleeCallConfig(
 	ctx: IExecuteFunctions,
 	i: number,
 	number: string,
 	callConfig: IDataObject | undefined,
 ): IDataObject | undefined | Refused {
-	const rule = readZoneRule(ctx, i);
-	if (!rule) return callConfig;
-	requireWindow(ctx, i, callConfig);
-	const value = rule.column ? ctx.getInputData()[i]?.json?.[rule.column] : undefined;
-	const zone = calleeZone(number, value, rule);
-	if (!zone.ok) return refuse('zone_unknown', CALLEE_ZONE_LABEL, zone.problem);
-	return { ...callConfig, call_time: callTimeIn(callConfig!.call_time as IDataObject, zone.zone) };
+	const at = { node: ctx.getNode(), index: i };
+	return calleeCallConfigOf(readCalleeZoneFields(ctx, i), number, callConfig, at);
 }

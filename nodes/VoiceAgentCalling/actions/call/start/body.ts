@@ -1,13 +1,10 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { calleeNumber, readCountryCode } from '../../../../shared/dialling/callee/values';
-import { fields, type Fields } from '../../../../shared/engine/params';
-import { readCallSettings, scheduleCall } from '../../../../shared/dialling/callSettings';
-import { calleeCallConfig } from '../../../../shared/dialling/callee/zoneFields';
-import { readCallback } from './callback';
-import { readVariables } from './variables';
-import type { StartRowInput } from './row';
-import { versionBody } from '../../../../shared/assistants/versionField';
+import { calleeNumber } from '../../../../shared/dialling/callee/values';
+import { fieldError } from '../../../../shared/engine/validate';
+import { scheduledConfig } from '../../../../shared/dialling/callSettings';
+import { calleeCallConfigOf } from '../../../../shared/dialling/callee/zoneFields';
+import { readStartRowValues, valueOf, type StartRowInput, type StartRowValues } from './row';
 import { START_PATH_V2, startPath, type StartBody } from '../../../../shared/dialling/startRequest';
 import {
 	judgeCallee,
@@ -36,16 +33,9 @@ export type StartRow =
 export type StartCall = Extract<StartRow, { verdict: 'call' }>;
 
 /** The number to call, from whatever the row holds (the callee pipeline's rule). */
-function readPhone(ctx: IExecuteFunctions, i: number, warnings: string[]): string | Refused {
-	const node = ctx.getNode();
-	const f = fields(ctx, i);
-	const cc = readCountryCode(
-		node,
-		'Default Country Code',
-		f.text('defaultCountryCode', 'Default Country Code'),
-		i,
-	);
-	const phone = calleeNumber(f.raw('mobileNumber'), cc ?? '');
+function phoneOf(row: StartRowValues, warnings: string[]): string | Refused {
+	const cc = valueOf(row.countryCode);
+	const phone = calleeNumber(valueOf(row.mobileNumber), cc ?? '');
 	if (!phone.ok)
 		return refuse('invalid_number', 'Phone Number', phone.empty ? 'is required' : phone.problem);
 	if (phone.number !== phone.typed) {
@@ -54,77 +44,93 @@ function readPhone(ctx: IExecuteFunctions, i: number, warnings: string[]): strin
 	return phone.number;
 }
 
+/** The error of a field of Call Settings, as its reader writes it, naming the row's item. */
+const settingsError = (row: StartRowValues, label: string, problem: string) =>
+	fieldError(row.node, `Call Settings › ${label}`, problem, row.index);
+
 /**
- * Exactly one caller: from_number, from_number_id or number_pool_id, as the From Number
- * field's mode says.
+ * call_config in the callee's zone, the window first, then the scheduled moment written in
+ * that zone; or the zone's refusal.
  */
-function readFrom(f: Fields): IDataObject {
-	const mode = f.locatorMode('fromNumber');
-	if (mode === 'id') return { from_number_id: f.locatorUuid('fromNumber', 'From Number') };
-	if (mode === 'pool') return { number_pool_id: f.locatorUuid('fromNumber', 'From Number') };
-	return { from_number: f.locatorE164('fromNumber', 'From Number') };
+function zoneOf(row: StartRowValues, number: string, nowMs: number) {
+	const settings = valueOf(row.callSettings);
+	const config = calleeCallConfigOf(valueOf(row.zone), number, settings.config, row);
+	if (config instanceof Refused || !config || !settings.scheduled) return config;
+	const later = scheduledConfig(config, settings.scheduled, nowMs);
+	if ('problem' in later) throw settingsError(row, 'Scheduled At', later.problem);
+	return later.config;
 }
 
 /** v2 has no scheduled_at and no per-call callback: refused there, before anything is sent. */
-function refuseOnV2(f: Fields, body: IDataObject) {
+function refuseOnV2(row: StartRowValues, body: IDataObject) {
 	if (startPath(body) !== START_PATH_V2) return;
 	const why =
 		'cannot be used with a Number Pool or a Voice (Override): the service has no such field there';
 	const callTime = (body.call_config as IDataObject | undefined)?.call_time as
 		| IDataObject
 		| undefined;
-	const settings = f.collection('callConfig', 'Call Settings');
-	if (callTime?.scheduled_at !== undefined) throw settings.error('Scheduled At', why);
-	if (body.callback_url !== undefined) throw settings.error('Status Callback URL', why);
+	if (callTime?.scheduled_at !== undefined) throw settingsError(row, 'Scheduled At', why);
+	if (body.callback_url !== undefined) throw settingsError(row, 'Status Callback URL', why);
+}
+
+/** The request of a row to call, from its values, in the order its fields are checked. */
+function bodyOf(
+	row: StartRowValues,
+	number: string,
+	zone: IDataObject | undefined,
+	variables: Record<string, string> | undefined,
+): StartBody {
+	const body: StartBody = {
+		name: valueOf(row.name),
+		mobile_number: number,
+		agent_id: valueOf(row.assistant),
+		// Without a Version the service picks (the active version).
+		...valueOf(row.version),
+		...valueOf(row.from),
+	};
+	const voice = valueOf(row.voice);
+	if (voice) body.voice_id = voice;
+	if (variables) body.custom_args_values = variables;
+	if (zone) body.call_config = zone;
+	const callback = valueOf(row.callback);
+	if (callback) Object.assign(body, callback);
+	refuseOnV2(row, body);
+	return body;
 }
 
 /**
- * One row's verdict (dialling/callee/verdict.ts): the number, the Do Not Call list, the callee's
- * zone with the window and Scheduled At in it, the variables, then the rest of the body. Every
- * check happens here, before anything is sent. Each step reads the row as read once (row.ts):
- * a field several steps use (Call Settings) is not resolved again.
+ * One row's verdict (dialling/callee/verdict.ts) from its typed values (row.ts): the number,
+ * the Do Not Call list, the callee's zone with the window and Scheduled At in it, the
+ * variables, then the rest of the body. Every check happens here, before anything is sent.
+ * The steps read no field: a value that failed to read is thrown when its step reaches it,
+ * so a listed row is skipped whatever its other values hold.
  */
+export async function judgeStartRow(
+	row: StartRowValues,
+	nowMs: number,
+	list?: ReadonlySet<string>,
+): Promise<Verdict<StartRequest>> {
+	const warnings: string[] = [];
+	return await judgeCallee(
+		{
+			number: () => phoneOf(row, warnings),
+			list,
+			zone: (number) => zoneOf(row, number, nowMs),
+			variables: () => valueOf(row.variables),
+			body: ({ number, zone, variables }) => ({
+				body: bodyOf(row, number, zone, variables),
+				warnings,
+			}),
+		},
+		START_POLICY,
+	);
+}
+
+/** One row's verdict, from the row as read once (row.ts): its values typed, then judged. */
 export async function startVerdict(
 	row: StartRowInput,
 	nowMs: number,
 	list?: ReadonlySet<string>,
 ): Promise<Verdict<StartRequest>> {
-	const { params: ctx, index: i } = row;
-	const warnings: string[] = [];
-	return await judgeCallee(
-		{
-			number: () => readPhone(ctx, i, warnings),
-			list,
-			zone: (number) => {
-				const settings = readCallSettings(ctx, i, nowMs);
-				// The window in the callee's zone first, then the scheduled moment written in that zone.
-				const config = calleeCallConfig(ctx, i, number, settings.config);
-				if (config instanceof Refused) return config;
-				return config && settings.scheduled
-					? scheduleCall(ctx, i, config, settings.scheduled, nowMs)
-					: config;
-			},
-			variables: () => readVariables(ctx, i),
-			body: ({ number, zone, variables }) => {
-				const f = fields(ctx, i);
-				const body: StartBody = {
-					name: f.text('name', 'Callee Name'),
-					mobile_number: number,
-					agent_id: f.locatorUuid('assistant', 'Assistant'),
-					// Without a Version the service picks (the active version).
-					...versionBody(f),
-					...readFrom(f),
-				};
-				if (f.locator('voiceId', 'Voice (Override)'))
-					body.voice_id = f.locatorUuid('voiceId', 'Voice (Override)');
-				if (variables) body.custom_args_values = variables;
-				if (zone) body.call_config = zone;
-				const callback = readCallback(ctx, i);
-				if (callback) Object.assign(body, callback);
-				refuseOnV2(f, body);
-				return { body, warnings };
-			},
-		},
-		START_POLICY,
-	);
+	return await judgeStartRow(readStartRowValues(row, nowMs), nowMs, list);
 }

@@ -11,9 +11,18 @@
  * never reports the error of a field it does not need. The typed readers (engine/params.ts)
  * still check each value where the verdict reaches it, so every error keeps its text.
  */
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
-import { UNSET } from '../../../../shared/engine/params';
+import { versionBody } from '../../../../shared/assistants/versionField';
+import { readCallSettings, type CallSettings } from '../../../../shared/dialling/callSettings';
+import { readCountryCode } from '../../../../shared/dialling/callee/values';
+import {
+	readCalleeZoneFields,
+	type CalleeZoneFields,
+} from '../../../../shared/dialling/callee/zoneFields';
+import { fields, UNSET, type Fields } from '../../../../shared/engine/params';
+import { readCallback } from './callback';
+import { readVariables } from './variables';
 
 /** A field as read: its value, or the error n8n (or the expression) gave. */
 export type Held = { ok: true; value: unknown } | { ok: false; error: unknown };
@@ -91,4 +100,93 @@ export function readStartRow(batch: IExecuteFunctions, index: number): StartRowI
 	}) as IExecuteFunctions['getNodeParameter'];
 	for (const [name, options] of ROW_FIELDS) read(name, UNSET, options);
 	return { index, held, params };
+}
+
+/** A typed value of the row as read: the value, or the error its reader gave (never thrown). */
+export type Typed<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/** The value, or its reader's error thrown: by the judge's step that needs it, when it runs. */
+export function valueOf<T>(typed: Typed<T>): T {
+	if (!typed.ok) throw typed.error;
+	return typed.value;
+}
+
+function typed<T>(read: () => T): Typed<T> {
+	try {
+		return { ok: true, value: read() };
+	} catch (error) {
+		return { ok: false, error };
+	}
+}
+
+/**
+ * One row of Start as typed values, each read once, in the order the verdict (body.ts) uses
+ * them. The verdict's steps are pure functions of these (with the number, the time and the
+ * run's list): they never read a field, they throw a held error when they reach its value.
+ */
+export interface StartRowValues {
+	index: number;
+	/** The node, for the errors the steps themselves write (they name it and the item). */
+	node: INode;
+	countryCode: Typed<string | undefined>;
+	mobileNumber: Typed<unknown>;
+	callSettings: Typed<CallSettings>;
+	/** The callee zone's fields (undefined when the option is off); the zone needs the number. */
+	zone: Typed<CalleeZoneFields | undefined>;
+	/** The Custom Variables as sent (read with its mode's fields; checked in its reader). */
+	variables: Typed<Record<string, string> | undefined>;
+	name: Typed<string>;
+	assistant: Typed<string>;
+	/** version_id, or nothing (the service picks the active version). */
+	version: Typed<IDataObject>;
+	/** Exactly one of from_number, from_number_id, number_pool_id, as the field's mode says. */
+	from: Typed<IDataObject>;
+	voice: Typed<string | undefined>;
+	/** callback_url and callback_args, checked, or undefined. */
+	callback: Typed<IDataObject | undefined>;
+}
+
+/** The caller, as the From Number field's mode says. */
+function readFrom(f: Fields): IDataObject {
+	const mode = f.locatorMode('fromNumber');
+	if (mode === 'id') return { from_number_id: f.locatorUuid('fromNumber', 'From Number') };
+	if (mode === 'pool') return { number_pool_id: f.locatorUuid('fromNumber', 'From Number') };
+	return { from_number: f.locatorE164('fromNumber', 'From Number') };
+}
+
+/**
+ * Every typed reader of the row, once, through its held fields (so no field is resolved
+ * again). A reader whose fields depend on a mode (the variables, the zone, the caller) reads
+ * only the fields its mode asks for, as before. `nowMs`: Scheduled At must be after it.
+ */
+export function readStartRowValues(row: StartRowInput, nowMs: number): StartRowValues {
+	const { params: ctx, index: i } = row;
+	const node = ctx.getNode();
+	const f = fields(ctx, i);
+	return {
+		index: i,
+		node,
+		countryCode: typed(() =>
+			readCountryCode(
+				node,
+				'Default Country Code',
+				f.text('defaultCountryCode', 'Default Country Code'),
+				i,
+			),
+		),
+		mobileNumber: typed(() => f.raw('mobileNumber')),
+		callSettings: typed(() => readCallSettings(ctx, i, nowMs)),
+		zone: typed(() => readCalleeZoneFields(ctx, i)),
+		variables: typed(() => readVariables(ctx, i)),
+		name: typed(() => f.text('name', 'Callee Name')),
+		assistant: typed(() => f.locatorUuid('assistant', 'Assistant')),
+		version: typed(() => versionBody(f)),
+		from: typed(() => readFrom(f)),
+		voice: typed(() =>
+			f.locator('voiceId', 'Voice (Override)')
+				? f.locatorUuid('voiceId', 'Voice (Override)')
+				: undefined,
+		),
+		callback: typed(() => readCallback(ctx, i)),
+	};
 }

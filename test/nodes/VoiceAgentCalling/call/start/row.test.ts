@@ -4,7 +4,10 @@
  * row is read), a field of one mode read when first asked and then held, each asker given its
  * own copy, and another item's field left to the context.
  */
-import { readStartRow } from '../../../../../nodes/VoiceAgentCalling/actions/call/start/row';
+import {
+	readStartRow,
+	readStartRowValues,
+} from '../../../../../nodes/VoiceAgentCalling/actions/call/start/row';
 import { fields } from '../../../../../nodes/shared/engine/params';
 import { broken, startContext } from '../../../../helpers/startContext';
 
@@ -66,5 +69,38 @@ describe('readStartRow', () => {
 		expect(row.params.getNodeParameter('name', 1)).toBe('Bob');
 		expect(row.params.getNodeParameter('name', 1)).toBe('Bob');
 		expect(reads.get('name @1')).toBe(2);
+	});
+});
+
+describe('readStartRowValues', () => {
+	const NOW = Date.UTC(2026, 0, 5, 12);
+
+	it('types every value once, each reader run once, a failed one held with its error', () => {
+		const { ctx, reads } = startContext({
+			name: broken('name'),
+			variablesMode: 'pairs',
+			variables: { variable: [{ name: 'plan', value: 'gold' }] },
+		});
+		const values = readStartRowValues(readStartRow(ctx, 0), NOW);
+		expect(values).toMatchObject({
+			index: 0,
+			countryCode: { ok: true, value: undefined },
+			mobileNumber: { ok: true, value: '+14155550101' },
+			callSettings: { ok: true, value: { config: undefined } },
+			zone: { ok: true, value: undefined },
+			variables: { ok: true, value: { plan: 'gold' } },
+			name: { ok: false, error: new Error('broken name') },
+			from: { ok: true, value: { from_number: '+14155550000' } },
+			voice: { ok: true, value: undefined },
+			callback: { ok: true, value: undefined },
+		});
+		expect([...reads.values()].every((n) => n === 1)).toBe(true);
+	});
+
+	it("reads a mode's fields only when the mode asks for them", () => {
+		const { ctx, reads } = startContext({ calleeZoneColumn: broken('calleeZoneColumn') });
+		readStartRowValues(readStartRow(ctx, 0), NOW);
+		expect(reads.get('variables @0')).toBeUndefined();
+		expect(reads.get('calleeZoneColumn @0')).toBeUndefined();
 	});
 });
