@@ -8,8 +8,12 @@
  * Reading never throws. A field that fails (a broken expression) keeps its error, given to
  * whichever step reads it first, in the verdict's order: which error a row with two bad values
  * reports stays the same, and a listed row (skipped before its other values are looked at)
- * never reports the error of a field it does not need. The typed readers (engine/params.ts)
- * still check each value where the verdict reaches it, so every error keeps its text.
+ * never reports the error of a field it does not need.
+ *
+ * The verdict then takes the row as typed values (StartRowValues, below): every typed reader
+ * of engine/params.ts runs once, over the held fields, its value or error kept; the verdict's
+ * steps (body.ts) are pure functions of them and throw a held error when they reach it, so
+ * every error keeps its text and its place in the order.
  */
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
