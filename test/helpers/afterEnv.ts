@@ -23,6 +23,20 @@ if (RECORDING) {
 
 // Jest loads a fresh nock for every test file in the same process; each one patches node's
 // shared http module. Un-patching after each file leaves the next file's nock in sole charge.
+// A file whose every test a name filter (-t) skips runs no afterAll: its nock stays patched, and
+// lets the next file's requests through to that file's own, answering them twice (an error then
+// comes with no listener, "Unhandled error", in whatever test runs). So each file first undoes
+// what the file before it left, through the http module they share.
+// The module itself (an ES import would give this file its own copy of its members).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const sharedHttp = require('node:http') as { undoNock?: () => void };
+nock.restore();
+sharedHttp.undoNock?.();
+nock.activate();
+sharedHttp.undoNock = () => {
+	nock.cleanAll();
+	nock.restore();
+};
 beforeAll(() => {
 	if (!nock.isActive()) nock.activate();
 	nock.disableNetConnect();
