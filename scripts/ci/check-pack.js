@@ -41,8 +41,9 @@ const REPO = path.resolve(__dirname, '../..');
 // country's national prefix rule, number pattern and number shapes (Google libphonenumber's,
 // for reading numbers written nationally: about 10 KB packed) took it to 178.1 KB; with the
 // zone names a rule cannot spell (+1.2 KB), the one reader of the service's times, Call Back's
-// source check and Check Calls' per-call state, 182.2 KB.
-const MAX_PACKED_BYTES = 184 * 1024;
+// source check and Check Calls' per-call state, 182.2 KB. 184 KB until the dialling room's
+// typed rows, the code lists, the operation kinds and the run value took it to 184.4 KB.
+const MAX_PACKED_BYTES = 186 * 1024;
 const TOP_LEVEL = new Set(['package.json', 'README.md', 'LICENSE']);
 const PEERS = new Set(['n8n-workflow']);
 
