@@ -51,6 +51,15 @@ function lengthsOf(region, entry) {
 const MIN = 4;
 const MAX = 17;
 
+/**
+ * How many first digits a shape tells apart (see shape), and how many characters longer than
+ * its two-digit form a length's shape may grow for it. Three digits tell India's 8-digit 180…
+ * toll-free numbers from the 9118… mobiles a sheet holds without +91; telling three digits
+ * apart for every length would double the data, four would take minutes to generate.
+ */
+const DEPTH = 3;
+const SPARE = 8;
+
 /** A base-36 number of exactly `width` characters. */
 function fixed(n, width) {
 	const text = n.toString(36);
@@ -74,7 +83,7 @@ function fixed(n, width) {
  * recursive descent over sets, exact (no sampling), so a shape built from it holds every
  * valid number.
  */
-function heads(pattern) {
+function heads(pattern, depth) {
 	let at = 0;
 	const concat = (a, b) => {
 		const out = new Set();
@@ -82,7 +91,7 @@ function heads(pattern) {
 			const [p, l] = x.split(':');
 			for (const y of b) {
 				const [q, m] = y.split(':');
-				out.add(`${(p + (p.length < 2 ? q : '')).slice(0, 2)}:${Number(l) + Number(m)}`);
+				out.add(`${(p + (p.length < depth ? q : '')).slice(0, depth)}:${Number(l) + Number(m)}`);
 			}
 		}
 		return out;
@@ -155,10 +164,11 @@ function heads(pattern) {
 }
 
 /**
- * A region's shape: for each length its valid numbers have, which first two digits they can
- * start with, from the patterns of its number types (Google's full metadata), so that a
- * reading libphonenumber's looser national pattern takes ("1\\d{7,12}" in India) but no
- * kind of number has (an 8-digit Indian number starting 13) does not count as a number.
+ * A region's shape: for each length its valid numbers have, which first digits (two, or DEPTH
+ * where that costs at most SPARE characters more) they can start with, from the patterns of
+ * its number types (Google's full metadata), so that a reading libphonenumber's looser
+ * national pattern takes ("1\\d{7,12}" in India) but no kind of number has (an 8-digit Indian
+ * number starting 181: only 180… toll-free numbers have 8 digits) does not count as a number.
  * "length(base 36)" then the starts as a pattern ("[2-9]|1[0-3]"; "-": none), joined by ",";
  * only the lengths where the national pattern allows a start no type has: elsewhere the
  * pattern is the shape.
@@ -168,50 +178,73 @@ function shape(entry) {
 		.filter(Array.isArray)
 		.map((t) => t[0])
 		.filter(Boolean);
-	/** Per length, the two-digit starts the patterns' strings of that length have. */
-	const starts = (patterns) => {
+	/** Per length, the starts (`depth` digits, or all of a shorter number) of its strings. */
+	const starts = (patterns, depth) => {
 		const byLength = new Map();
 		for (const pattern of patterns) {
-			for (const x of heads(pattern)) {
+			for (const x of heads(pattern, depth)) {
 				const [p, l] = x.split(':');
-				if (p.length < 2) throw new Error(`a number shorter than 2 digits in ${pattern}`);
-				byLength.set(Number(l), (byLength.get(Number(l)) ?? new Set()).add(Number(p)));
+				if (p.length !== Math.min(depth, Number(l))) throw new Error(`${x} in ${pattern}`);
+				byLength.set(Number(l), (byLength.get(Number(l)) ?? new Set()).add(p));
 			}
 		}
 		return byLength;
 	};
-	const valid = starts(types);
-	const general = starts([entry[2]]);
-	// A set of digits as a class: "7", "[2-57-9]"; undefined for all ten.
-	const cls = (digits) => {
-		if (digits.length === 10) return undefined;
-		if (digits.length === 1) return String(digits[0]);
-		let out = '';
-		for (let i = 0; i < digits.length; ) {
-			let j = i;
-			while (j + 1 < digits.length && digits[j + 1] === digits[j] + 1) j++;
-			out += j - i >= 2 ? `${digits[i]}-${digits[j]}` : digits.slice(i, j + 1).join('');
-			i = j + 1;
-		}
-		return `[${out}]`;
-	};
+	// Which lengths need a shape is told by the first two digits; the shape itself then tells
+	// DEPTH digits apart (telling DEPTH digits apart everywhere would double the data).
+	const deep = starts(types, DEPTH);
+	// The two-digit starts are the deep ones cut short: one pass over the types, not two.
+	const valid = new Map(
+		[...deep].map(([l, set]) => [l, new Set([...set].map((p) => p.slice(0, 2)))]),
+	);
+	const general = starts([entry[2]], 2);
 	return [...general.keys()]
 		.sort((a, b) => a - b)
 		.filter((l) => [...general.get(l)].some((p) => !valid.get(l)?.has(p)))
 		.map((l) => {
-			const allowed = valid.get(l) ?? new Set();
-			// First digits grouped by the second digits they allow: "[2-9]|1[0-3]".
-			const groups = new Map();
-			for (let first = 0; first < 10; first++) {
-				const seconds = [...Array(10).keys()].filter((d) => allowed.has(10 * first + d));
-				if (!seconds.length) continue;
-				const key = cls(seconds) ?? '';
-				groups.set(key, [...(groups.get(key) ?? []), first]);
-			}
-			const alt = [...groups].map(([second, firsts]) => `${cls(firsts) ?? '\\d'}${second}`);
-			return `${l.toString(36)}${alt.join('|') || '-'}`;
+			const two = startsPattern([...(valid.get(l) ?? [])]);
+			const more = startsPattern([...(deep.get(l) ?? [])]);
+			return `${l.toString(36)}${(more.length <= two.length + SPARE ? more : two) || '-'}`;
 		})
 		.join(',');
+}
+
+/** A set of digits as a class: "7", "[2-57-9]"; undefined for all ten. */
+function digitClass(digits) {
+	if (digits.length === 10) return undefined;
+	if (digits.length === 1) return String(digits[0]);
+	let out = '';
+	for (let i = 0; i < digits.length; ) {
+		let j = i;
+		while (j + 1 < digits.length && digits[j + 1] === digits[j] + 1) j++;
+		out += j - i >= 2 ? `${digits[i]}-${digits[j]}` : digits.slice(i, j + 1).join('');
+		i = j + 1;
+	}
+	return `[${out}]`;
+}
+
+/**
+ * A pattern matching exactly the starts of equal-length distinct digit strings, and anything
+ * after them: first digits grouped by what may follow them ("[2-9]|1[0-3]", "180"); '' when
+ * they are all the strings of their length (any start), and for none (the caller marks that).
+ */
+function startsPattern(strings) {
+	if (!strings.length || strings[0] === '') return '';
+	if (strings.length === 10 ** strings[0].length) return '';
+	const rests = new Map();
+	for (const s of strings)
+		rests.set(Number(s[0]), [...(rests.get(Number(s[0])) ?? []), s.slice(1)]);
+	const groups = new Map();
+	for (const [first, rest] of [...rests].sort((a, b) => a[0] - b[0])) {
+		const after = startsPattern(rest);
+		groups.set(after, [...(groups.get(after) ?? []), first]);
+	}
+	return [...groups]
+		.map(([after, firsts]) => {
+			const head = digitClass(firsts) ?? '\\d';
+			return after.includes('|') ? `${head}(?:${after})` : `${head}${after}`;
+		})
+		.join('|');
 }
 
 function rules() {
@@ -297,8 +330,9 @@ ${chunk(text)};
  * none for Italy); transform: what replaces it when it captures (San Marino "0549$1");
  * lengths: its possible national lengths in base 36; pattern: its national number pattern;
  * shape: for the lengths (base 36) where the pattern is looser than the country's number
- * types, the first two digits its numbers of that length can start with ("818": 8 digits
- * start 18; "a[2-9]|1[0-3]": 10 digits start 2-9 or 10-13; "c-": none has 12 digits). The regions of a code come in the metadata's order, its main country first. Read by
+ * types, the first two or ${DEPTH} digits its numbers of that length can start with ("8180": 8
+ * digits start 180; "a[2-9]|1[0-3]": 10 digits start 2-9 or 10-13; "c-": none has 12 digits).
+ * The regions of a code come in the metadata's order, its main country first. Read by
  * national.ts.
  */
 export const NATIONAL_RULES =

@@ -113,10 +113,15 @@ test('property: any random valid number of any country, in any national form, is
 });
 
 test('each country reads its national prefix its own way', () => {
-	// Italy, then the Vatican (whose general shape takes any 0 number): the 0 kept by both.
+	// Italy, then the Vatican: the 0 kept by both. The Vatican's general shape takes any 0
+	// number; its own 10-digit numbers start 066 (06698…): a Rome number is not one of them.
 	expect(nationalReadings('0612345678', '39')).toEqual([
 		{ number: '+390612345678', fits: true, prefixed: false, trunk: false },
-		{ number: '+390612345678', fits: true, prefixed: false, trunk: false },
+		{ number: '+390612345678', fits: false, prefixed: false, trunk: false },
+	]);
+	expect(nationalReadings('0669812345', '39')).toEqual([
+		{ number: '+390669812345', fits: true, prefixed: false, trunk: false },
+		{ number: '+390669812345', fits: true, prefixed: false, trunk: false },
 	]);
 	expect(nationalReadings('0612345678', '36')).toEqual([
 		{ number: '+3612345678', fits: true, prefixed: true, trunk: true },

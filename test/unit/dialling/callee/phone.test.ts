@@ -171,6 +171,17 @@ describe("a national number is read by its country's own national prefix (libpho
 			readings: ['+39390612345', '+390612345'],
 		});
 	});
+
+	test("an Indian mobile starting 91 is the mobile: India's 8-digit numbers are 180… toll-free ones", () => {
+		// 91 18149877 would be an 8-digit Indian number starting 181, which no kind of number has.
+		expect(readPhone('9118149877', '+91')).toEqual({ text: '+919118149877' });
+		expect(readPhone('91181 49877', '+91')).toEqual({ text: '+919118149877' });
+		// 91 18001234 is a toll-free number written without "+", or the mobile 91180 01234.
+		expect(readPhone('9118001234', '+91')).toEqual({
+			text: '9118001234',
+			readings: ['+919118001234', '+9118001234'],
+		});
+	});
 });
 
 describe('"00": the international prefix, unless a country of the code reads it as its own number', () => {
