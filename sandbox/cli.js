@@ -5,9 +5,14 @@
 /**
  * Starts the sandbox for development, demos and end-to-end tests:
  *   node sandbox/cli.js [--port 4010] [--speed 1] [--fast] [--seed 1] [--latency 0] [--shape live|docs]
- *     [--large-flow page|schema] [--campaign-statuses page|schema] [--quiet]
+ *     [--large-flow page|schema] [--campaign-statuses page|schema] [--week on|'<json>']
+ *     [--rate-limit 10/1000] [--no-retry-after] [--quiet]
  * Environment: SANDBOX_PORT, SANDBOX_SPEED, SANDBOX_SEED, SANDBOX_LATENCY_MS, SANDBOX_SHAPE,
- *   SANDBOX_LARGE_FLOW, SANDBOX_CAMPAIGN_STATUSES.
+ *   SANDBOX_LARGE_FLOW, SANDBOX_CAMPAIGN_STATUSES, SANDBOX_WEEK, SANDBOX_RATE_LIMIT.
+ * --week: a bad week from the start (README "A bad week"): `on` for its defaults, or its
+ *   settings as JSON, e.g. --week '{"mix": "answered=40,no_answer=25", "outageHour": 13}'.
+ * --rate-limit N/MS: at most N API requests in any MS milliseconds, the rest answered 429
+ * (with Retry-After; --no-retry-after: without).
  * --fast is --speed 20: a call completes in one to three seconds instead of 20-60.
  */
 
@@ -29,6 +34,29 @@ function parseArgs(argv) {
 	return out;
 }
 
+/** --week / SANDBOX_WEEK: off when absent, `on` for the defaults, else JSON settings. @param {unknown} value */
+function weekOf(value) {
+	if (value === undefined || value === 'off') return undefined;
+	if (value === true || value === 'on') return {};
+	try {
+		return JSON.parse(String(value));
+	} catch {
+		throw new Error(`week must be on, off or JSON settings, got ${value}`);
+	}
+}
+
+/**
+ * --rate-limit N/MS (or SANDBOX_RATE_LIMIT) and --no-retry-after: the workspace's request limit.
+ * @param {Record<string, string | boolean>} args
+ */
+function rateLimitOf(args) {
+	const text = args['rate-limit'] ?? process.env.SANDBOX_RATE_LIMIT;
+	if (text === undefined) return undefined;
+	const m = /^(\d+)\/(\d+)$/.exec(String(text));
+	if (!m) throw new Error(`rate-limit must be N/MS (e.g. 10/1000), got ${text}`);
+	return { requests: Number(m[1]), perMs: Number(m[2]), retryAfter: !args['no-retry-after'] };
+}
+
 /** @param {unknown} value @param {string} name */
 function number(value, name) {
 	const n = Number(value);
@@ -40,7 +68,7 @@ async function main() {
 	const args = parseArgs(process.argv.slice(2));
 	if (args.help) {
 		console.log(
-			'usage: node sandbox/cli.js [--port 4010] [--speed 1 | --fast] [--seed 1] [--latency ms] [--shape live|docs] [--large-flow page|schema] [--campaign-statuses page|schema] [--quiet]',
+			'usage: node sandbox/cli.js [--port 4010] [--speed 1 | --fast] [--seed 1] [--latency ms] [--shape live|docs] [--large-flow page|schema] [--campaign-statuses page|schema] [--week on|<json>] [--rate-limit N/MS [--no-retry-after]] [--quiet]',
 		);
 		return;
 	}
@@ -65,6 +93,8 @@ async function main() {
 	])
 		if (v !== 'page' && v !== 'schema') throw new Error(`${name} must be page or schema`);
 	const quiet = Boolean(args.quiet);
+	const week = weekOf(args.week ?? process.env.SANDBOX_WEEK);
+	const rateLimit = rateLimitOf(args);
 	const sandbox = await createSandbox({
 		port,
 		clock: 'real',
@@ -75,7 +105,9 @@ async function main() {
 		shape,
 		largeFlow: /** @type {'page' | 'schema'} */ (largeFlow),
 		campaignStatuses: /** @type {'page' | 'schema'} */ (campaignStatuses),
+		week,
 		apiKey: DEFAULT_API_KEY,
+		rateLimit,
 		log: quiet ? undefined : (line) => console.log(`[sandbox] ${line}`),
 	});
 	console.log(
@@ -84,6 +116,7 @@ async function main() {
 	console.log(`  Base URL: ${sandbox.url}`);
 	console.log(`  API key:  ${sandbox.apiKey}`);
 	console.log(`  Control:  ${sandbox.origin}/__sandbox/state`);
+	if (week) console.log(`  A bad week: ${JSON.stringify(sandbox.week)}`);
 	const stop = () => {
 		sandbox.close().then(() => process.exit(0));
 	};

@@ -8,7 +8,9 @@ export type FaultAction =
 	| string
 	| { status: number; retryAfter?: number; body?: unknown; after?: boolean }
 	| { drop: true; after?: boolean }
-	| { delayMs: number };
+	| { delayMs: number }
+	| 'refuse'
+	| { refuseMs: number };
 
 export interface FaultRule {
 	/** 'METHOD /path', '/path', '/prefix/*' or '*' (default); paths below the base URL. */
@@ -23,6 +25,27 @@ export interface FaultRule {
 }
 
 export type LatencySpec = number | Record<string, number>;
+
+/**
+ * At most `requests` API requests (with the workspace's key) in any `perMs`; the rest are
+ * answered 429 in the endpoint's error shape, with Retry-After (whole seconds) unless
+ * `retryAfter` is false (FACTS publishes no rate-limit header: both readings are served).
+ */
+export interface RateLimitSpec {
+	requests: number;
+	perMs: number;
+	/** Default true. */
+	retryAfter?: boolean;
+}
+
+export interface RateLimitState {
+	limit: Required<RateLimitSpec> | null;
+	served: number;
+	limited: number;
+	/** Sandbox times (ms) of the first and last request served since the limit was set. */
+	first_served_ms: number | null;
+	last_served_ms: number | null;
+}
 
 /** Event types of PATCH /agent/v1 edit_event_subscriptions. */
 export type EventType =
@@ -147,6 +170,10 @@ export interface SandboxOptions {
 	 * adds it (the parent sent, as sent, or null).
 	 */
 	parentCallId?: 'hidden' | 'shown';
+	/** A bad week, on from the start (README "A bad week"); off by default. */
+	week?: WeekSpec | true;
+	/** A workspace request limit answered 429 (README "Rate limit"); default none. */
+	rateLimit?: RateLimitSpec;
 	latencyMs?: LatencySpec;
 	faults?: FaultRule[] | { rules: FaultRule[] };
 	deliveryFaults?: DeliveryFaultRule[] | { rules: DeliveryFaultRule[] };
@@ -155,6 +182,96 @@ export interface SandboxOptions {
 	/** How long a receiver may take to answer a delivery, in real ms (default 30000). */
 	deliveryTimeoutMs?: number;
 	log?: (line: string) => void;
+}
+
+export type WeekOutcome =
+	| 'answered'
+	| 'no_answer'
+	| 'busy'
+	| 'voicemail'
+	| 'failed'
+	| 'callback'
+	| 'opt_out'
+	| 'never_ends';
+
+export type CallbackForm =
+	| 'local_zone'
+	| 'offset'
+	| 'utc'
+	| 'local_offset_zone'
+	| 'minutes_zone'
+	| 'date_only'
+	| 'local_no_zone'
+	| 'words_relative'
+	| 'words_weekday'
+	| 'empty';
+
+/** A bad week's settings (README "A bad week"); every field optional, merged over the current. */
+export interface WeekSpec {
+	/** false switches the week off. */
+	on?: boolean;
+	/** Seeds the week's draws (default the sandbox's seed). */
+	seed?: number;
+	/** Outcome weights, or 'answered=40,no_answer=25,...'; null: the number's last digits decide. */
+	mix?: Partial<Record<WeekOutcome, number>> | string | null;
+	/** Longest delay of a late row, in sandbox ms (0, default: none late). */
+	lateRowsMs?: number;
+	/** Share of calls late when lateRowsMs > 0 (default 0.25). */
+	lateShare?: number;
+	/** Where rows lag: 'history' (default; and the export) or 'both' (call details too). */
+	lateIn?: 'history' | 'both';
+	/** The hour (0-23) of the day's outage, in outageZone; null (default): none. */
+	outageHour?: number | null;
+	outageZone?: string;
+	/** Length of the outage (default 60). */
+	outageMinutes?: number;
+	/** Shares of requests during the outage (defaults 0.5, 0.1, 0.1) and a refusal's real ms (100). */
+	outage?: { share5xx?: number; shareRefused?: number; shareDrop?: number; refuseMs?: number };
+	/** A call that never ends: 'ongoing' (default: it rings and never hangs up) or 'registered' (never rings). */
+	neverEnds?: 'ongoing' | 'registered';
+	/** The same switches as the options, switchable mid-run. */
+	parentCallId?: 'hidden' | 'shown';
+	scheduledAt?: 'honour' | 'ignore';
+	/** Weights of the requested call-back time's forms (default all equal). */
+	callbackForms?: Partial<Record<CallbackForm, number>> | string | null;
+	/** The classification of a callee who asks not to be called again (default 'do_not_call'). */
+	optOutLabel?: string;
+}
+
+/** One call in the ring ledger (GET /__sandbox/rings). */
+export interface RingEntry {
+	call_id: string;
+	agent_id: string;
+	mobile_number: string;
+	created_at: string;
+	/** call_config.call_time as the request sent it. */
+	call_time: Record<string, string> | null;
+	scheduled_at: string | null;
+	scheduled_at_honoured: boolean;
+	/** As the request sent it. */
+	parent_call_id: string | null;
+	campaign_id: string | null;
+	/** The week's draw; null where the number's last digits decide. */
+	outcome: WeekOutcome | null;
+	/** Every attempt, retries included: when it rang (sandbox clock) and what it came to. */
+	rings: Array<{ attempt: number; at: string; ended_at: string | null; result: string | null }>;
+	status: string;
+	sub_status: string;
+	ended_at: string | null;
+	late: { mode: 'row' | 'status'; delay_ms: number; visible_from: string | null } | null;
+	analysis: {
+		classification: string | null;
+		callback_requested: boolean;
+		callback_requested_time: string | null;
+		timezone: string | null;
+		opt_out: boolean;
+		callback: {
+			form: CallbackForm;
+			zone: string;
+			meant_day: string | null;
+			meant_at: string | null;
+		} | null;
+	} | null;
 }
 
 export interface LedgerEntry {
@@ -314,7 +431,17 @@ export interface Sandbox {
 	/** Sets the balance (until reset). */
 	setCredits(credits: number): void;
 	setLatency(spec: LatencySpec): void;
+	/** Sets the workspace's request limit (null: none) and starts its counts afresh. */
+	setRateLimit(spec: RateLimitSpec | null): void;
+	/** The limit, and the requests it served and refused since it was set. */
+	readonly rateLimit: RateLimitState;
 	reset(seed?: number): void;
+	/** Switches a bad week on (merged over the current one) or off (null); the settings in force. */
+	setWeek(spec: WeekSpec | null | boolean): Record<string, unknown>;
+	/** The bad week's settings in force, or {on: false}. */
+	readonly week: Record<string, unknown>;
+	/** The ring ledger: every call created, with its rings and the analysis it ended with. */
+	rings(query?: { from?: string; to?: string; agent_id?: string; call_id?: string }): RingEntry[];
 	/** Refuse new connections (ECONNREFUSED) for ms, or until resume(). */
 	pause(ms?: number): void;
 	resume(): Promise<void>;

@@ -9,6 +9,7 @@ const { zipOne, toCsv } = require('./zip');
 const { one, intParam, boolParam, dateRange, uuidValue } = require('./readers');
 const { startCall, startCallV2 } = require('./callStart');
 const { route } = require('./route');
+const { rowVisible, shownStatus, asShown } = require('./week/late');
 
 /**
  * Calling: start a call (v0 and v2: callStart.js), the history, its export, a call's details,
@@ -98,9 +99,13 @@ function withParent(out, call, store) {
 	return out;
 }
 
-/** Calls newest first, then by creation order. @param {any[]} calls */
-const newestFirst = (calls) =>
-	[...calls].sort((a, b) => b.created_at - a.created_at || b.seq - a.seq);
+/**
+ * The calls created in [start, end] of the assistants given (all when none), newest first,
+ * then latest created first: from the store's index, not a sort of every call.
+ * @param {any} store @param {number | undefined} start @param {number | undefined} end @param {string[]} agentIds
+ */
+const newestFirst = (store, start, end, agentIds) =>
+	store.callIndex.newestFirst({ start, end, agentIds });
 
 // ---- history, export, call details, contact list -------------------------------------
 
@@ -116,17 +121,17 @@ function listHistory(ctx) {
 		.map((v) => uuidValue('agent_id', v));
 	const status = statusParam(q);
 	const bulk = one(q, 'bulk_list_id') || undefined;
-	const matched = newestFirst(ctx.store.calls).filter(
+	// A bad week's late rows (week/late.js): absent, or their final status not yet shown.
+	const now = ctx.store.now();
+	const matched = newestFirst(ctx.store, start, end, agentIds).filter(
 		(c) =>
-			(start === undefined || c.created_at >= start) &&
-			(end === undefined || c.created_at <= end) &&
-			(!agentIds.length || agentIds.includes(c.agent.id)) &&
-			(status === undefined || c.status === status) &&
+			rowVisible(c, now) &&
+			(status === undefined || shownStatus(c, now) === status) &&
 			(bulk === undefined || c.bulk_list_id === bulk),
 	);
 	const calls = matched
 		.slice(offset, offset + limit)
-		.map((c) => withParent(historyRecord(c, ctx.recordings), c, ctx.store));
+		.map((c) => withParent(historyRecord(asShown(c, now), ctx.recordings), c, ctx.store));
 	return {
 		status: 200,
 		body: { calls, limit, offset, count: calls.length, total: matched.length },
@@ -213,12 +218,12 @@ function exportHistory(ctx) {
 	const limit = intParam(q, 'limit', { def: 1000, min: 1, max: 10000 });
 	const offset = intParam(q, 'offset', { def: 0, min: 0 });
 
-	const rows = newestFirst(ctx.store.calls)
+	const now = ctx.store.now();
+	const rows = newestFirst(ctx.store, start, end, agentIds)
+		.filter((c) => rowVisible(c, now))
+		.map((c) => asShown(c, now))
 		.filter(
 			(c) =>
-				(start === undefined || c.created_at >= start) &&
-				(end === undefined || c.created_at <= end) &&
-				(!agentIds.length || agentIds.includes(c.agent.id)) &&
 				(status === undefined || c.status === status) &&
 				(callType === undefined || c.call_type === callType) &&
 				(bulk === undefined || c.bulk_list_id === bulk) &&
@@ -295,8 +300,13 @@ function getCall(ctx) {
 	if (raw === undefined || raw === '') throw new Invalid('id is required (the call UUID)');
 	const id = uuidValue('id', raw);
 	const analysis = boolParam(ctx.query, 'send_analysis', false);
-	const call = ctx.store.callsById.get(id);
-	if (!call) throw new Invalid('Call not found', 404, 'not_found');
+	const found = ctx.store.callsById.get(id);
+	// A bad week with lateIn 'both': the details lag as the history does (week/late.js).
+	const now = ctx.store.now();
+	const lagging = ctx.store.week?.settings.lateIn === 'both';
+	if (!found || (lagging && !rowVisible(found, now)))
+		throw new Invalid('Call not found', 404, 'not_found');
+	const call = lagging ? asShown(found, now) : found;
 	return {
 		status: 200,
 		body: {

@@ -3,6 +3,7 @@
 
 const { AGENTS } = require('./fixtures');
 const { hash, nextInWindow, inWindow } = require('./util');
+const { requestedTime } = require('./week/callbackTime');
 
 /**
  * The life of a call: registered (waiting for its time or window) -> ongoing (an attempt)
@@ -66,12 +67,23 @@ function fill(/** @type {string} */ template, /** @type {Record<string, string>}
 	);
 }
 
-const REPLIES = ['Yes, that works for me.', 'Can you call me back tomorrow?', 'No, thank you.'];
+/** The callee's replies; a call picks one of the first three by its number (a bad week: its draw). */
+const REPLIES = [
+	'Yes, that works for me.',
+	'Can you call me back tomorrow?',
+	'No, thank you.',
+	'Please take me off your list and do not call me again.',
+];
+/** The replies a call's number picks from when the week does not choose. */
+const PLAIN_REPLIES = 3;
+/** The reply index of a callee who asks not to be called again (a bad week's opt_out). */
+const OPT_OUT = 3;
 /** The assistant's goodbye, answering the reply of the same index. */
 const GOODBYES = [
 	'Wonderful, thank you. Goodbye!',
 	'Of course, we will call you back tomorrow. Goodbye!',
 	'I understand. Thank you for your time. Goodbye!',
+	'Understood, we will not call you again. Goodbye!',
 ];
 
 /**
@@ -107,8 +119,11 @@ function spokenFromPrompt(prompt, vars) {
 	return said.join(' ') || 'I have a quick question for you.';
 }
 
-/** @param {any} agent @param {Record<string, string>} vars @param {'answer'|'voicemail'} kind @param {string} number */
-function transcriptFor(agent, vars, kind, number) {
+/**
+ * @param {any} agent @param {Record<string, string>} vars @param {'answer'|'voicemail'} kind @param {string} number
+ * @param {number} [chosen] the reply a bad week drew (else the number picks)
+ */
+function transcriptFor(agent, vars, kind, number, chosen) {
 	const intro = fill(agent.intro_message, vars);
 	if (kind === 'voicemail') {
 		return [
@@ -121,7 +136,7 @@ function transcriptFor(agent, vars, kind, number) {
 	}
 	const name = vars.callee_name;
 	const seeded = SPOKEN.get(agent.agent_prompt);
-	const reply = hash(number) % REPLIES.length;
+	const reply = chosen ?? hash(number) % PLAIN_REPLIES;
 	return [
 		{ bot: intro },
 		{ user: name ? `Yes, this is ${name}.` : 'Yes, speaking.' },
@@ -157,6 +172,11 @@ function analysisFor(call) {
 	const callback = index === 1;
 	const timezone = call.window?.zone ?? 'Asia/Kolkata';
 	const fallback = ['interested', 'callback', 'not_interested'];
+	// A bad week writes the requested time in one of several forms (week/callbackTime.js).
+	const drawn = callback && call.week?.callback;
+	const requested = drawn
+		? requestedTime(call.ended_at, timezone, drawn)
+		: { value: callback ? tomorrowAtTen(call.ended_at, timezone) : null, timezone };
 	return {
 		platform_analysis: {
 			key_points: index < 0 ? [] : [`Reply: ${reply}`],
@@ -165,12 +185,18 @@ function analysisFor(call) {
 				? `Voicemail reached at ${call.to_number}; message left.`
 				: `${call.agent.agent_name} spoke with ${call.name || call.to_number}. Reply: ${reply}`,
 			classification:
-				index < 0 ? null : labels.length > 0 ? labels[index % labels.length] : fallback[index],
+				index < 0
+					? null
+					: index === OPT_OUT
+						? (call.week?.optOutLabel ?? fallback[2])
+						: labels.length > 0
+							? labels[index % labels.length]
+							: fallback[index],
 			callback_requested: callback,
-			callback_requested_time: callback ? tomorrowAtTen(call.ended_at, timezone) : null,
+			callback_requested_time: requested.value,
 			status: 'analyzed',
-			call_disconnect_reason: index === 2 ? 'user_hangup' : 'agent_hangup',
-			timezone,
+			call_disconnect_reason: index >= 2 ? 'user_hangup' : 'agent_hangup',
+			timezone: requested.timezone,
 		},
 		client_analysis: {
 			confirmed: index === 0,
@@ -245,6 +271,14 @@ function nextSlot(/** @type {any} */ call, /** @type {number} */ at) {
  * @param {any} call @param {number} at @param {{speed: number, startStatus: string}} opts
  */
 function launch(call, at, opts) {
+	if (call.week?.kind === 'never_rings') {
+		// A call that never ends, the other reading (a choice): registered for good, never rings.
+		call.status = 'registered';
+		call.sub_status = 'QUEUED';
+		call.next_event_at = null;
+		call.phase = 'waiting';
+		return call.status;
+	}
 	const slot = nextSlot(call, at);
 	const waits = slot > at || call.scheduled_for !== null;
 	call.status = 'registered';
@@ -265,10 +299,16 @@ function startAttempt(call, at, speed) {
 	call.sub_status = 'ACCEPTED';
 	call.call_attempt_time = at;
 	call.next_attempt_time = null;
-	let kind = behaviourOf(call.to_number);
+	// A bad week draws what the call comes to (week/draw.js); else the number's last digits say.
+	let kind = call.week?.kind ?? behaviourOf(call.to_number);
 	if (kind === 'late_answer') kind = call.attempts === 1 ? 'no_answer' : 'answer';
 	call.attempt_kind = kind;
 	call.phase = 'attempt';
+	if (kind === 'never_ends') {
+		// A call that never ends (a choice: FACTS gives no such case): ongoing for good.
+		call.next_event_at = null;
+		return;
+	}
 	const ms =
 		kind === 'answer'
 			? TIMING.ringMs +
@@ -289,6 +329,11 @@ function startAttempt(call, at, speed) {
  */
 function stepCall(call, at, env) {
 	if (call.phase === 'waiting') {
+		// A bad week's call that never rings, however it was set going (a campaign releases it).
+		if (call.week?.kind === 'never_rings') {
+			call.next_event_at = null;
+			return;
+		}
 		if (call.window && !inWindow(call.window, at)) {
 			call.next_event_at = nextInWindow(call.window, at);
 			return;
@@ -348,7 +393,7 @@ function finish(call, kind, agent, at) {
 			: call.max_call_length !== undefined && talkSeconds(call.to_number) > call.max_call_length
 				? 'MAX_CALL_DURATION'
 				: 'ACCEPTED';
-	call.transcript = transcriptFor(agent, call.variables, kind, call.to_number);
+	call.transcript = transcriptFor(agent, call.variables, kind, call.to_number, call.week?.reply);
 	call.call_duration = seconds;
 	call.call_cost = costFor(call.to_number, seconds);
 	call.credits_processed = true;
@@ -357,6 +402,7 @@ function finish(call, kind, agent, at) {
 }
 
 module.exports = {
+	OPT_OUT,
 	TIMING,
 	behaviourOf,
 	talkSeconds,

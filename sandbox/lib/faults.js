@@ -12,8 +12,10 @@
  * path below the base URL (route patterns such as /calling/contact/{list_id} match too).
  * Actions: 'pass' (let one through), a status number or '500' (answer that error before
  * acting), '500-after' (act, then answer 500), 'drop' (close the socket before acting),
- * 'drop-after' (act, then close the socket), or objects { status, retryAfter, body,
- * after } / { drop: true, after } / { delayMs } (slow: wait, then answer normally).
+ * 'drop-after' (act, then close the socket), 'refuse' or { refuseMs } (close the socket
+ * before acting and stop listening for refuseMs real ms, default 100: the requests meanwhile
+ * meet ECONNREFUSED), or objects { status, retryAfter, body, after } / { drop: true, after }
+ * / { delayMs } (slow: wait, then answer normally).
  * A sequence is consumed one item per matching request and then the rule is spent;
  * `times` limits a single action; `rate` (0..1) applies it to that fraction of requests.
  * Rules are tried in order; the first that fires decides.
@@ -21,7 +23,7 @@
 
 /**
  * @typedef {{kind: 'pass'} | {kind: 'status', status: number, retryAfter?: number, body?: unknown, after: boolean}
- *   | {kind: 'drop', after: boolean} | {kind: 'slow', delayMs: number}} Action
+ *   | {kind: 'drop', after: boolean} | {kind: 'slow', delayMs: number} | {kind: 'refuse', ms: number}} Action
  */
 
 /** @param {unknown} raw @returns {Action} */
@@ -33,6 +35,7 @@ function normalizeAction(raw) {
 		if (m) return statusAction(Number(m[1]), undefined, undefined, Boolean(m[2]));
 		if (raw === 'drop' || raw === 'drop-after')
 			return { kind: 'drop', after: raw === 'drop-after' };
+		if (raw === 'refuse') return { kind: 'refuse', ms: 100 };
 		const slow = /^slow:(\d+)$/.exec(raw);
 		if (slow) return { kind: 'slow', delayMs: Number(slow[1]) };
 		throw new Error(`unknown fault action "${raw}"`);
@@ -40,6 +43,11 @@ function normalizeAction(raw) {
 	if (raw && typeof raw === 'object') {
 		const o = /** @type {Record<string, any>} */ (raw);
 		if (o.drop) return { kind: 'drop', after: Boolean(o.after) };
+		if (o.refuseMs !== undefined) {
+			if (!(Number(o.refuseMs) > 0 && Number(o.refuseMs) <= 600000))
+				throw new Error('refuseMs must be ms between 1 and 600000');
+			return { kind: 'refuse', ms: Number(o.refuseMs) };
+		}
 		if (o.delayMs !== undefined) {
 			if (!(Number(o.delayMs) >= 0)) throw new Error('delayMs must be a number >= 0');
 			return { kind: 'slow', delayMs: Number(o.delayMs) };

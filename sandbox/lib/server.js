@@ -13,11 +13,13 @@ const { PREFIX, handleApi } = require('./server/pipeline');
 const { handleControl } = require('./server/control');
 const { sandboxHandle } = require('./server/handle');
 const { listen } = require('./server/listen');
+const { RateLimit } = require('./server/rateLimit');
 
 /**
  * Starts the sandbox and wires its parts. In server/: pipeline.js (a request to the API),
  * faultReply.js (an injected fault's answer), control.js (the endpoints under /__sandbox/),
- * io.js (bodies in, JSON out), handle.js (the object a test holds), listen.js (binding).
+ * io.js (bodies in, JSON out), handle.js (the object a test holds), listen.js (binding),
+ * rateLimit.js (the workspace's request limit).
  */
 
 /**
@@ -25,7 +27,7 @@ const { listen } = require('./server/listen');
  * @typedef {{store: Store, faults: FaultBoard, log: (line: string) => void,
  *   recordingServer: Awaited<ReturnType<typeof startRecordingServer>>,
  *   where: import('./route').Where, deliveries: Deliveries, sendJson: import('./server/io').SendJson,
- *   origin: string, sandbox: Handle}} Env
+ *   origin: string, sandbox: Handle, rateLimit: RateLimit}} Env
  * @typedef {import('../index').Sandbox & {callView(c: any): any}} Handle
  */
 
@@ -46,6 +48,7 @@ function storeOf(options) {
 		failedAnalysis: options.failedAnalysis,
 		historyDates: options.historyDates,
 		parentCallId: options.parentCallId,
+		week: options.week,
 	});
 }
 
@@ -59,6 +62,8 @@ async function startSandbox(options = {}) {
 	if (options.latencyMs !== undefined) faults.setLatency(options.latencyMs);
 	if (options.faults !== undefined) faults.set(options.faults);
 	if (options.deliveryFaults !== undefined) faults.setDeliveries(options.deliveryFaults);
+	const rateLimit = new RateLimit();
+	if (options.rateLimit !== undefined) rateLimit.set(options.rateLimit);
 	const log = options.log ?? (() => {});
 	const recordingServer = await startRecordingServer({
 		port: options.recordingPort,
@@ -87,6 +92,7 @@ async function startSandbox(options = {}) {
 		sendJson,
 		origin: '',
 		sandbox: /** @type {any} */ (undefined),
+		rateLimit,
 	};
 
 	const server = http.createServer((req, res) => {

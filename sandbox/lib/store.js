@@ -6,6 +6,10 @@ const { prng, uuidFrom, isoOffset, isoUtc, saltedId } = require('./util');
 const { launch, stepCall } = require('./calls');
 const { buildAgent, defaultVersion, servingVersion } = require('./agents');
 const { variant } = require('./campaigns');
+const { CallAgenda, TimerAgenda } = require('./agenda');
+const { CallIndex } = require('./callIndex');
+const { setWeek } = require('./week');
+const { RingLedger } = require('./week/rings');
 
 const DAY = 86400000;
 
@@ -27,7 +31,8 @@ class Store {
 	 *   apiKey?: string, startStatus?: 'ongoing'|'registered', shape?: 'live'|'docs',
 	 *   largeFlow?: 'page'|'schema', campaignStatuses?: 'page'|'schema',
 	 *   scheduledAt?: 'honour'|'ignore', failedAnalysis?: 'empty'|'minimal',
-	 *   historyDates?: 'stale'|'current', parentCallId?: 'hidden'|'shown'}} [options]
+	 *   historyDates?: 'stale'|'current', parentCallId?: 'hidden'|'shown', week?: unknown,
+	 *   idSalt?: string}} [options]
 	 */
 	constructor(options = {}) {
 		this.options = options;
@@ -68,6 +73,10 @@ class Store {
 		this.parentCallId = options.parentCallId ?? 'hidden';
 		/** @type {Array<(change: Change) => void>} told of every status change of a live call */
 		this.listeners = [];
+		/** @type {import('./week').Week | null} a bad week, when one is switched on (week/) */
+		this.week = null;
+		/** every call's rings, for a judge (week/rings.js) */
+		this.rings = new RingLedger(this);
 		/** bumped by reset(), so work started before it can tell it is stale */
 		this.generation = 0;
 		this.timerSeq = 0;
@@ -78,6 +87,9 @@ class Store {
 
 	/** Back to the seeded workspace: calls, key, ledger, exports and clock offset. @param {number} [seed] */
 	reset(seed) {
+		this.week?.off();
+		this.week = null;
+		this.rings.clear();
 		this.seed = seed ?? this.options.seed ?? 1;
 		this.rand = prng(this.seed);
 		this.keyRand = prng(this.seed ^ 0x5bd1e995);
@@ -140,14 +152,16 @@ class Store {
 		this.calls = [];
 		/** @type {Map<string, any>} */
 		this.callsById = new Map();
-		/** @type {Set<any>} calls with an event still to come */
-		this.active = new Set();
+		/** the calls by creation time, all and by assistant (history reads) */
+		this.callIndex = new CallIndex();
+		/** calls with an event still to come, by its instant (agenda.js) */
+		this.active = new CallAgenda();
 		/** @type {any[]} */
 		this.ledger = [];
 		/** @type {any[]} */
 		this.exports = [];
-		/** @type {Array<{at: number, seq: number, run: (at: number) => void}>} timed jobs besides calls (deliveries) */
-		this.timers = [];
+		/** timed jobs besides calls (deliveries), by instant then order of scheduling */
+		this.timers = new TimerAgenda();
 		this.generation += 1;
 		/** @type {{id: string, name: string, credits_granted: number, created_at: number}} */
 		this.workspace = {
@@ -162,7 +176,16 @@ class Store {
 		} finally {
 			this.seeding = false;
 		}
+		if (this.options.week) this.setWeek(this.options.week);
 		this.arm();
+	}
+
+	/**
+	 * Switches a bad week on (a spec merged over the current one) or off (null, false,
+	 * {on: false}); README "A bad week". @param {unknown} spec
+	 */
+	setWeek(spec) {
+		return setWeek(this, spec);
 	}
 
 	now() {
@@ -186,24 +209,14 @@ class Store {
 
 	/** Runs due events (calls and timers) in time order; a manual clock steps to each instant. @param {number} until */
 	runDue(until) {
-		for (let guard = 0; guard < 1e6; guard++) {
-			let next;
-			for (const call of this.active) {
-				if (call.next_event_at === null) this.active.delete(call);
-				else if (call.next_event_at <= until && (!next || call.next_event_at < next.next_event_at))
-					next = call;
-			}
-			let timer;
-			for (const t of this.timers) {
-				if (
-					t.at <= until &&
-					(!timer || t.at < timer.at || (t.at === timer.at && t.seq < timer.seq))
-				)
-					timer = t;
-			}
+		for (let guard = 0; guard < 1e7; guard++) {
+			const call = this.active.first();
+			const next = call && call.next_event_at <= until ? call : undefined;
+			const due = this.timers.first();
+			const timer = due && due.at <= until ? due : undefined;
 			if (!next && !timer) return;
 			if (timer && (!next || timer.at <= next.next_event_at)) {
-				this.timers.splice(this.timers.indexOf(timer), 1);
+				this.timers.pop();
 				if (this.clock === 'manual' && timer.at > this.manualNow) this.manualNow = timer.at;
 				timer.run(timer.at);
 				continue;
@@ -214,14 +227,14 @@ class Store {
 			const before = next.status;
 			const attempts = next.attempts;
 			stepCall(next, at, { speed: this.speed });
-			if (next.next_event_at === null) this.active.delete(next);
+			this.active.add(next);
 			this.changed(next, before, attempts, at);
 		}
 	}
 
 	/** Runs `run` at sandbox instant `at` (on advance or the real clock's timer). @param {number} at @param {(at: number) => void} run */
 	schedule(at, run) {
-		this.timers.push({ at, seq: this.timerSeq++, run });
+		this.timers.push(at, this.timerSeq++, run);
 		this.arm();
 	}
 
@@ -276,10 +289,10 @@ class Store {
 		if (this.timer) clearTimeout(this.timer);
 		this.timer = undefined;
 		if (this.clock !== 'real' || this.closed) return;
-		let due = Infinity;
-		for (const call of this.active)
-			if (call.next_event_at !== null) due = Math.min(due, call.next_event_at);
-		for (const t of this.timers) due = Math.min(due, t.at);
+		const due = Math.min(
+			this.active.first()?.next_event_at ?? Infinity,
+			this.timers.first()?.at ?? Infinity,
+		);
 		if (due === Infinity) return;
 		const wait = Math.min(Math.max(0, due - this.now()), 2 ** 31 - 1);
 		this.timer = setTimeout(() => this.sync(), wait);
@@ -288,7 +301,7 @@ class Store {
 
 	close() {
 		this.closed = true;
-		this.timers = [];
+		this.timers = new TimerAgenda();
 		if (this.timer) clearTimeout(this.timer);
 	}
 
@@ -382,13 +395,15 @@ class Store {
 			// As the request sent it (whether the service changes its case is not published).
 			parent_call_id: p.parent_call_id ?? null,
 		};
+		if (this.week) this.week.onCreate(call);
 		const initial = launch(call, at, {
 			speed: p.speed ?? this.speed,
 			startStatus: p.startStatus ?? this.startStatus,
 		});
 		this.calls.push(call);
 		this.callsById.set(call.id, call);
-		if (call.next_event_at !== null) this.active.add(call);
+		this.callIndex.add(call);
+		this.active.add(call);
 		this.changed(call, null, 0, at);
 		return { call, initial };
 	}

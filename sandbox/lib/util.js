@@ -79,15 +79,21 @@ function parseIsoWithZone(text) {
 	return Number.isNaN(ms) ? undefined : ms;
 }
 
+/** @type {Map<string, boolean>} zones asked about: making a formatter to ask is slow */
+const zoneChecks = new Map();
 /** @param {string} zone */
 function isValidZone(zone) {
 	if (typeof zone !== 'string' || zone === '') return false;
+	const known = zoneChecks.get(zone);
+	if (known !== undefined) return known;
+	let valid = true;
 	try {
 		new Intl.DateTimeFormat('en-US', { timeZone: zone });
-		return true;
 	} catch {
-		return false;
+		valid = false;
 	}
+	if (zoneChecks.size < 10000) zoneChecks.set(zone, valid);
+	return valid;
 }
 
 /** @type {Map<string, Intl.DateTimeFormat>} */
@@ -159,13 +165,20 @@ function inWindow(w, ms) {
 
 /**
  * The first instant at or after `ms` inside the window (minute resolution, DST-safe by
- * asking Intl at every step).
+ * asking Intl). It jumps straight to the window's opening when the zone's offset is the same
+ * there as here (no clock change between: the minutes in between are all outside the window),
+ * else walks minute by minute from three hours before it, as a clock change moves it by less.
  * @param {{start: string, end: string, zone: string}} w @param {number} ms
  */
 function nextInWindow(w, ms) {
 	if (inWindow(w, ms)) return ms;
-	let t = Math.ceil(ms / 60000) * 60000;
-	for (let i = 0; i < 3 * 24 * 60; i++, t += 60000) if (inWindow(w, t)) return t;
+	const t = Math.ceil(ms / 60000) * 60000;
+	const p = partsIn(w.zone, t);
+	const wait = (minutesOf(w.start) - (p.hour * 60 + p.minute) + 1440) % 1440;
+	const jump = t + wait * 60000;
+	if (offsetMs(w.zone, jump) === offsetMs(w.zone, t) && inWindow(w, jump)) return jump;
+	let step = Math.max(t, jump - 3 * 3600000);
+	for (let i = 0; i < 3 * 24 * 60; i++, step += 60000) if (inWindow(w, step)) return step;
 	return ms;
 }
 
@@ -185,4 +198,5 @@ module.exports = {
 	localToInstant,
 	inWindow,
 	nextInWindow,
+	partsIn,
 };

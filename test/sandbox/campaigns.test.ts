@@ -222,6 +222,18 @@ describe('standard flow: save, start, the calls on the clock', () => {
 		);
 	});
 
+	test("a bad week's calls that never ring stay registered when their campaign releases them", async () => {
+		sb.setWeek({ mix: 'never_ends=1', neverEnds: 'registered' });
+		const id = await saved();
+		await api.post('/campaign/start', { agent_id: AGENT_1, list_id: id, from_numbers: [FROM] });
+		sb.advance(40 * MINUTE);
+		expect(sb.rings().map((r) => [r.status, r.rings.length])).toEqual([
+			['registered', 0],
+			['registered', 0],
+			['registered', 0],
+		]);
+	});
+
 	test('300 contacts at speed 20: at most 50 calls at once, all done within a minute of the start', async () => {
 		await sandbox.restart({ speed: 20 });
 		const id = await saved({ variables_map: '{"callee_name":"Name"}' }, bigCsv(300, 7));

@@ -1,5 +1,5 @@
 import { createSandbox, type Sandbox } from '../../sandbox';
-import { callBody, type Client } from './helpers';
+import { callBody, control as controlOf, type Client } from './helpers';
 import { useSandbox } from '../helpers/sandbox';
 import { waitFor } from '../helpers/wait';
 
@@ -8,14 +8,7 @@ let api: Client;
 // These read the history without dates: the reading where that means no bound.
 useSandbox((started) => ({ sb, api } = started), { historyDates: 'current' });
 
-const control = async (method: string, path: string, body?: unknown) => {
-	const res = await fetch(`${sb.origin}/__sandbox/${path}`, {
-		method,
-		headers: body === undefined ? {} : { 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	return { status: res.status, body: (await res.json()) as any };
-};
+const control = (method: string, path: string, body?: unknown) => controlOf(sb, method, path, body);
 
 const START = '/calling/outbound/individual';
 

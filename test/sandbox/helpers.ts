@@ -61,6 +61,17 @@ export function client(sb: Sandbox) {
 
 export type Client = ReturnType<typeof client>;
 
+/** A request to a control endpoint under /__sandbox/ (no key), with its JSON answer. */
+export async function control(sb: Sandbox, method: string, path: string, body?: unknown) {
+	const res = await fetch(`${sb.origin}/__sandbox/${path}`, {
+		method,
+		headers: body === undefined ? {} : { 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any
+	return { status: res.status, body: (await res.json()) as any };
+}
+
 /** The active version of a plain assistant as GET /agent/{id} shows it (live shape). */
 export async function activeVersion(api: Client, agentId: string): Promise<any> {
 	const agent = (await api.get(`/agent/${agentId}`)).body.agents;

@@ -96,8 +96,24 @@ function deliveryLedger({ env, url, res }) {
 	return env.sendJson(res, 200, { deliveries: list });
 }
 
+/** GET /__sandbox/rings, filtered by from, to, agent_id, call_id (week/rings.js). @param {Control} c */
+function rings({ env, url, res }) {
+	const q = Object.fromEntries(
+		['from', 'to', 'agent_id', 'call_id']
+			.filter((k) => url.searchParams.has(k))
+			.map((k) => [k, String(url.searchParams.get(k))]),
+	);
+	const list = env.sandbox.rings(q);
+	return env.sendJson(res, 200, { rings: list, count: list.length });
+}
+
 /** 'METHOD /__sandbox/...' -> the endpoint. @type {Record<string, (c: Control) => unknown>} */
 const ENDPOINTS = {
+	'GET /__sandbox/week': ({ env, res }) => env.sendJson(res, 200, env.sandbox.week),
+	'POST /__sandbox/week': ({ env, body, res }) =>
+		env.sendJson(res, 200, env.sandbox.setWeek(body ?? {})),
+	'DELETE /__sandbox/week': ({ env, res }) => env.sendJson(res, 200, env.sandbox.setWeek(null)),
+	'GET /__sandbox/rings': rings,
 	'GET /__sandbox/state': ({ env, res }) => env.sendJson(res, 200, env.sandbox.describe()),
 	'GET /__sandbox/ledger': ({ env, res }) => env.sendJson(res, 200, { ledger: env.store.ledger }),
 	'GET /__sandbox/calls': ({ env, res }) =>
@@ -141,6 +157,15 @@ const ENDPOINTS = {
 		return env.sendJson(res, 200, env.faults.describe());
 	},
 	'POST /__sandbox/pause': pause,
+	'GET /__sandbox/rate-limit': ({ env, res }) => env.sendJson(res, 200, env.rateLimit.describe()),
+	'POST /__sandbox/rate-limit': ({ env, body, res }) => {
+		env.rateLimit.set(body ?? null);
+		return env.sendJson(res, 200, env.rateLimit.describe());
+	},
+	'DELETE /__sandbox/rate-limit': ({ env, res }) => {
+		env.rateLimit.set(undefined);
+		return env.sendJson(res, 200, env.rateLimit.describe());
+	},
 	'POST /__sandbox/shape': ({ env, body, res }) => {
 		env.sandbox.setShape(body?.shape);
 		return env.sendJson(res, 200, { shape: env.store.shape });

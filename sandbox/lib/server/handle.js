@@ -110,7 +110,7 @@ function state({ store, faults }) {
 }
 
 /** The switches: shapes, campaign variants, credits, faults, latency, reset. @param {Env} env */
-function switches({ store, faults, deliveries, recordingServer }) {
+function switches({ store, faults, deliveries, recordingServer, rateLimit }) {
 	return {
 		/**
 		 * 'live' (default) or 'docs': which of the two shapes the vendor's reference and the
@@ -157,10 +157,36 @@ function switches({ store, faults, deliveries, recordingServer }) {
 		setLatency(spec) {
 			faults.setLatency(spec);
 		},
+		/**
+		 * A bad week (README "A bad week"): a spec merged over the current one, or null to
+		 * switch it off; answers the settings in force. @param {unknown} spec
+		 */
+		setWeek(spec) {
+			store.sync();
+			return store.setWeek(spec);
+		},
+		/** The bad week's settings in force, or {on: false}. */
+		get week() {
+			return store.week ? store.week.describe() : { on: false };
+		},
+		/** The ring ledger (week/rings.js), filtered. @param {any} [q] */
+		rings(q) {
+			store.sync();
+			return store.rings.list(q);
+		},
+		/** The workspace's request limit (README "Rate limit"); null: none. @param {unknown} spec */
+		setRateLimit(spec) {
+			rateLimit.set(spec);
+		},
+		/** The limit and what it served and refused since it was set. */
+		get rateLimit() {
+			return rateLimit.describe();
+		},
 		/** @param {number} [seed] */
 		reset(seed) {
 			store.reset(seed);
 			faults.clear();
+			rateLimit.set(undefined);
 			deliveries.reset();
 			recordingServer.requests.length = 0;
 		},
@@ -210,6 +236,7 @@ function views(env) {
 				recordingOrigin: recordingServer.origin,
 				deliveries: deliveries.ledger.length,
 				faults: faults.describe(),
+				week: store.week ? store.week.describe() : { on: false },
 			};
 		},
 	};

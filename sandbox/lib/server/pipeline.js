@@ -9,7 +9,8 @@ const { applyFault } = require('./faultReply');
 
 /**
  * A request to the API, step by step: find its route (404, 405), read the body, latency and
- * injected faults, the key, the body as the route reads it, the handler, the answer.
+ * injected faults, the key, the request limit, the body as the route reads it, the handler,
+ * the answer.
  */
 
 const PREFIX = '/ca/api/v0';
@@ -69,7 +70,8 @@ async function injected(env, method, route, path) {
 	const { faults } = env;
 	const latency = faults.latencyFor(method, route.pattern, path);
 	if (latency > 0) await sleep(latency);
-	const fault = faults.take(method, route.pattern, path);
+	// Explicit rules first; a bad week's outage hour (week/outage.js) for what they let through.
+	const fault = faults.take(method, route.pattern, path) ?? env.store.week?.outageFault();
 	if (fault) env.log(`fault ${JSON.stringify(fault)} on ${method} ${path}`);
 	if (fault?.kind === 'slow') await sleep(fault.delayMs);
 	return fault;
@@ -149,6 +151,12 @@ async function handleApi(env, req, res, /** @type {URL} */ url) {
 	}
 
 	const fault = await injected(env, method, route, path);
+	if (fault?.kind === 'refuse') {
+		// Nothing acted on; the listener closes, so the next connections are refused.
+		res.socket?.destroy();
+		env.sandbox.pause(fault.ms);
+		return;
+	}
 	if (fault && fault.kind !== 'slow' && !('after' in fault && fault.after)) {
 		return applyFault(sendJson, res, fault, detail);
 	}
@@ -164,6 +172,13 @@ async function handleApi(env, req, res, /** @type {URL} */ url) {
 				? { detail: 'Invalid credentials' }
 				: { error: { code: '401 Unauthorized', message: 'Invalid credentials' } },
 		);
+	}
+
+	// The workspace's request limit (server/rateLimit.js): refused before anything is done.
+	const limited = env.rateLimit.take(store.now());
+	if (limited) {
+		const refusal = { kind: 'status', status: 429, retryAfter: limited.retryAfter, after: false };
+		return applyFault(sendJson, res, /** @type {any} */ (refusal), detail);
 	}
 
 	const outcome = handled(env, req, res, { route, method, path, params, url, raw });
