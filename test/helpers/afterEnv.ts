@@ -37,6 +37,12 @@ sharedHttp.undoNock = () => {
 	nock.cleanAll();
 	nock.restore();
 };
+// The workspace paces (nodes/shared/http/pacer.ts) are the process's: each test starts at full
+// speed. Required here, late, so that it gets the test file's own n8n-workflow (a virtual sleep).
+afterEach(() => {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	(require('../../nodes/shared/http/pacer') as typeof import('../../nodes/shared/http/pacer')).forgetPaces();
+});
 beforeAll(() => {
 	if (!nock.isActive()) nock.activate();
 	nock.disableNetConnect();

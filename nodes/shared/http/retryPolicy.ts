@@ -59,12 +59,22 @@ export function classifyFailure(
 }
 
 export interface RetrySettings {
-	/** Attempts in all, the first included. */
+	/**
+	 * Attempts in all, the first included, counting every failure but a 429. 1 asks for one
+	 * attempt: nothing is sent again, a 429 included.
+	 */
 	maxAttempts: number;
 	baseDelayMs: number;
 	maxDelayMs: number;
 	/** A Retry-After longer than this is not waited for: the error is reported instead. */
 	maxRetryAfterMs: number;
+	/**
+	 * A request answered 429 is sent again (after the workspace's pause, pacer.ts) until it has
+	 * been refused for this long; 0: a 429 is reported at once.
+	 */
+	rateLimitedForMs: number;
+	/** And at most this many 429s: a service asking for no wait at all is not waited out. */
+	maxRateLimited: number;
 }
 
 export const DEFAULT_RETRY: RetrySettings = {
@@ -72,6 +82,11 @@ export const DEFAULT_RETRY: RetrySettings = {
 	baseDelayMs: 500,
 	maxDelayMs: 8000,
 	maxRetryAfterMs: 60000,
+	// Ten minutes: ten windows of a per-minute limit, hundreds of a per-second one. A limit being
+	// waited out lets some requests through within it (two busy workers share it); a service
+	// refusing everything for that long is not pacing, and the row says so.
+	rateLimitedForMs: 600000,
+	maxRateLimited: 1000,
 };
 
 /** Parses Retry-After (seconds or an HTTP date) into milliseconds from now. */

@@ -26,6 +26,7 @@ import {
 import { header, isStream, networkCode, type ByteStream } from './http';
 import type { MultipartBody } from './multipart';
 import { markNotSent } from '../engine/once';
+import { paceOf, type WorkspacePace } from './pacer';
 import { describeValue, isPlainObject, shapeError } from './shape';
 import { LONE_SURROGATE_RE } from '../engine/validate';
 import { endpointPathProblem, joinUrl, normaliseBaseUrl, originOf } from './url';
@@ -366,8 +367,39 @@ async function attemptOnce<T>(
 }
 
 /**
+ * One attempt through the workspace's pace (pacer.ts): it leaves when the pace lets it, and
+ * its answer moves the pace. A Retry-After beyond what is waited for is the endpoint's own
+ * limit (knowledge bases: per hour), reported on this request only: it pauses nothing else.
+ */
+async function pacedAttempt<T>(
+	pace: WorkspacePace,
+	settings: RetrySettings,
+	before: (() => Promise<void>) | undefined,
+	attempt: () => Promise<Attempt<T>>,
+): Promise<Attempt<T> & { pauseMs?: number }> {
+	const slot = await pace.acquire();
+	let outcome: Attempt<T> | undefined;
+	try {
+		// The caller's own gate after the workspace's: a batch that times its answers from
+		// here (Start's spreading) does not count the workspace's pause as answer time.
+		await before?.();
+		outcome = await attempt();
+	} finally {
+		// Thrown (a redirect, an answer of the wrong shape): the slot is freed all the same.
+		if (outcome === undefined) pace.dropped();
+	}
+	if ('done' in outcome) pace.answered();
+	else if (outcome.failureKind !== 'rateLimited') pace.dropped();
+	else if ((outcome.retryAfterMs ?? 0) > settings.maxRetryAfterMs) pace.dropped();
+	else return { ...outcome, pauseMs: pace.limited(slot, outcome.retryAfterMs) };
+	return outcome;
+}
+
+/**
  * How this package calls every API endpoint: joins URL, authenticates through the credential,
  * sends and parses JSON, retries by RETRY_POLICY and maps every failure to a NodeApiError.
+ * A 429 is sent again after the workspace's pause for as long as settings.rateLimitedForMs
+ * allows; every other failure at most settings.maxAttempts times.
  * (Recordings are files on storage hosts, not endpoints: recording.ts fetches them, sending
  * the key only where a recording is on the API's own origin.)
  */
@@ -379,21 +411,51 @@ export async function apiRequestFull<T = unknown>(
 	const settings = { ...DEFAULT_RETRY, ...request.retry };
 	const policy = RETRY_POLICY[requestKind(request.method, request.path)];
 	const options = httpOptions(request, baseUrl);
-	for (let attempt = 1; ; attempt++) {
-		await request.beforeAttempt?.();
-		const outcome = await attemptOnce<T>(this, request, options, credentials, baseUrl);
+	const pace = paceOf(this, baseUrl, credentials.apiKey);
+	let failures = 0;
+	let refusals = 0;
+	let refusedSince = 0;
+	for (;;) {
+		const outcome = await pacedAttempt(pace, settings, request.beforeAttempt, async () =>
+			attemptOnce<T>(this, request, options, credentials, baseUrl),
+		);
 		if ('done' in outcome) return outcome.done;
-		const { failure, failureKind, retryAfterMs } = outcome;
-		const retryable = failureKind !== undefined && policy[failureKind];
-		const delay = retryDelay(attempt, settings, retryAfterMs);
-		if (failureKind === 'rateLimited') request.onRateLimited?.(delay);
-		if (!retryable || attempt >= settings.maxAttempts || delay > settings.maxRetryAfterMs) {
-			const error = toNodeError(this, failure, credentials.apiKey, request.itemIndex);
+		const { failure, failureKind, retryAfterMs, pauseMs } = outcome;
+		let giveUp: boolean;
+		let delay = 0;
+		if (failureKind === 'rateLimited') {
+			if (refusals++ === 0) refusedSince = Date.now();
+			delay = pauseMs ?? retryAfterMs ?? 0;
+			// Only a pause the workspace takes holds the batch: not an endpoint's hour-long one.
+			if (pauseMs !== undefined) request.onRateLimited?.(delay);
+			giveUp =
+				pauseMs === undefined ||
+				settings.maxAttempts <= 1 ||
+				refusals >= settings.maxRateLimited ||
+				Date.now() + delay - refusedSince >= settings.rateLimitedForMs;
+		} else {
+			failures++;
+			delay = retryDelay(failures, settings, retryAfterMs);
+			const retryable = failureKind !== undefined && policy[failureKind];
+			giveUp = !retryable || failures >= settings.maxAttempts || delay > settings.maxRetryAfterMs;
+		}
+		if (giveUp) {
+			const refused =
+				refusals > 1
+					? `${failure.description} It was refused ${refusals} times over ${Math.round((Date.now() - refusedSince) / 1000)} s, each time after the pause the service asked for.`
+					: failure.description;
+			const error = toNodeError(
+				this,
+				{ ...failure, description: refused },
+				credentials.apiKey,
+				request.itemIndex,
+			);
 			// A 429 or a connection that never opened proves the request did nothing.
 			if (failureKind === 'rateLimited' || failureKind === 'notSent') markNotSent(error);
 			throw error;
 		}
-		await sleep(delay);
+		// After a 429 the pace holds this request (and every other) until its pause is over.
+		if (failureKind !== 'rateLimited') await sleep(delay);
 	}
 }
 
