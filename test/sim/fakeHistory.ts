@@ -6,7 +6,8 @@
  *
  * Service quirks a real deployment may have can be switched on: a page cap below the limit
  * asked for (with or without echoing the limit it used), `total: "many"`, rows listed
- * without created_at (or without any time at all).
+ * without created_at (or without any time at all), rows listed only hours after their
+ * creation (`listed`: the row keeps its created_at, so it turns up in an old part of the window).
  */
 export interface SimCall {
 	id: string;
@@ -28,7 +29,15 @@ export interface SimCall {
 	bare?: boolean;
 	/** How it ends when not completed (FACTS: final statuses, history sub-statuses). */
 	ends?: { status: 'failed' | 'error' | 'cancelled'; sub_status: string };
+	/** Epoch ms from which the history lists the row at all (default: its creation). */
+	listed?: number;
 }
+
+/** When a call is first listed with its final status (Infinity: never). */
+export const shownFinal = (c: SimCall): number => Math.max(c.completes, c.listed ?? c.created);
+
+/** Whether the history lists the call at `now` at all. */
+const isListed = (c: SimCall, now: number): boolean => c.created <= now && (c.listed ?? 0) <= now;
 
 export interface ServiceQuirks {
 	/** At most this many rows per page, whatever limit is asked for. */
@@ -72,13 +81,14 @@ function parseInteger(name: string, value: unknown, fallback: number): number {
 const newestFirst = (a: SimCall, b: SimCall) =>
 	b.created - a.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
+function statusAt(call: SimCall, now: number): string {
+	if (call.completes <= now) return call.ends?.status ?? 'completed';
+	return call.attempt <= now ? 'ongoing' : 'registered';
+}
+
 export function toRecord(call: SimCall, now: number): Record<string, unknown> {
 	const ended = call.completes <= now;
-	const status = ended
-		? (call.ends?.status ?? 'completed')
-		: call.attempt <= now
-			? 'ongoing'
-			: 'registered';
+	const status = statusAt(call, now);
 	const done = status === 'completed';
 	const record: Record<string, unknown> = {
 		id: call.id,
@@ -108,25 +118,33 @@ export class FakeHistory {
 	/** Completed calls, newest created first: what `status=completed` lists. */
 	private readonly completed: SimCall[] = [];
 	private readonly byCompletion: SimCall[];
+	/** Every call, newest created first: the unfiltered reads slice it by date. */
+	private readonly byCreated: SimCall[];
 	private readonly records = new Map<string, Record<string, unknown>>();
 	private next = 0;
 	private now = -Infinity;
+	/** The rows of the last unfiltered query (pages of one read share them). */
+	private cached: { key: string; rows: SimCall[] } | undefined;
 	requests = 0;
 
 	constructor(
-		private readonly calls: SimCall[],
+		calls: SimCall[],
 		private readonly quirks: ServiceQuirks = {},
 	) {
 		this.byCompletion = calls
-			.filter((c) => Number.isFinite(c.completes))
-			.sort((a, b) => a.completes - b.completes);
+			.filter((c) => Number.isFinite(shownFinal(c)))
+			.sort((a, b) => shownFinal(a) - shownFinal(b));
+		this.byCreated = [...calls].sort(newestFirst);
 	}
 
 	/** Moves the service clock forward; calls that completed by then join the completed list. */
 	advanceTo(now: number): void {
 		if (now < this.now) throw new Error('the fake clock only moves forward');
 		this.now = now;
-		while (this.next < this.byCompletion.length && this.byCompletion[this.next].completes <= now) {
+		while (
+			this.next < this.byCompletion.length &&
+			shownFinal(this.byCompletion[this.next]) <= now
+		) {
 			const call = this.byCompletion[this.next++];
 			this.records.set(call.id, toRecord(call, call.completes));
 			if (!call.ends) this.completed.splice(this.insertAt(call), 0, call);
@@ -161,9 +179,28 @@ export class FakeHistory {
 		return this.firstOlderThan(startMs);
 	}
 
-	/** Calls created at or after `startMs` by now, whatever their status: an unfiltered window. */
+	/** Calls listed at or after `startMs` by now, whatever their status: an unfiltered window. */
 	countCreatedSince(startMs: number): number {
-		return this.calls.filter((c) => c.created <= this.now && c.created >= startMs).length;
+		return this.listedBetween(startMs, Infinity).length;
+	}
+
+	/** Index of the first call (newest first) created before `ms`, among all calls. */
+	private firstCreatedBefore(ms: number): number {
+		let lo = 0;
+		let hi = this.byCreated.length;
+		while (lo < hi) {
+			const mid = (lo + hi) >> 1;
+			if (this.byCreated[mid].created >= ms) lo = mid + 1;
+			else hi = mid;
+		}
+		return lo;
+	}
+
+	/** Calls listed now and created in [start, end], newest first. */
+	private listedBetween(start: number, end: number): SimCall[] {
+		const from = end === Infinity ? 0 : this.firstCreatedBefore(end + 1);
+		const to = start === -Infinity ? this.byCreated.length : this.firstCreatedBefore(start);
+		return this.byCreated.slice(from, to).filter((c) => isListed(c, this.now));
 	}
 
 	list(qs: Record<string, unknown>): {
@@ -214,16 +251,18 @@ export class FakeHistory {
 		if (qs.status === 'completed') {
 			rows = this.completed.slice(0, start === undefined ? undefined : this.firstOlderThan(start));
 		} else {
-			// Other statuses: the slow way, every call created by now in its current state.
-			rows = this.calls
-				.filter((c) => c.created <= this.now)
-				.filter((c) => start === undefined || c.created >= start)
-				.sort(newestFirst);
-			if (qs.status !== undefined) {
-				rows = rows.filter((c) => toRecord(c, this.now).status === qs.status);
+			// Other statuses: every call listed by now in its current state (one scan per read).
+			const key = [this.now, start, end, qs.status].join('|');
+			if (this.cached?.key !== key) {
+				let listed = this.listedBetween(start ?? -Infinity, end ?? Infinity);
+				if (qs.status !== undefined) {
+					listed = listed.filter((c) => statusAt(c, this.now) === qs.status);
+				}
+				this.cached = { key, rows: listed };
 			}
+			rows = this.cached.rows;
 		}
-		if (end !== undefined) rows = rows.filter((c) => c.created <= end);
+		if (end !== undefined && qs.status === 'completed') rows = rows.filter((c) => c.created <= end);
 		if (qs.agent_id !== undefined) rows = rows.filter((c) => c.agentId === qs.agent_id);
 		if (qs.bulk_list_id !== undefined) rows = rows.filter((c) => c.bulkListId === qs.bulk_list_id);
 		const page = rows.slice(offset, offset + limit);

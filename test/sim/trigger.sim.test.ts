@@ -3,10 +3,17 @@
  * a fake clock and an in-memory history service: late and out-of-order completions,
  * polls failing part-way through paging, polls run twice on the same static data, polls
  * overlapping each other; and a service with quirks: pages capped below the limit asked
- * for, `total: "many"`, rows without created_at, call details that answer 404 for good.
+ * for, `total: "many"`, rows without created_at, rows listed hours after their creation,
+ * call details that answer 404 for good.
+ *
+ * What a poll was bound to emit is judged from what the service answered it, not from the
+ * trigger's code: a call is due at the first successful poll whose pages listed it with a
+ * final status (frozen clock), and an independent check says every call that ended (and was
+ * listed) well inside the lookback after its creation must have become due. Costs are
+ * counted per poll: history requests (with the window each poll read), details requests,
+ * static data bytes.
  */
 import type { CursorOptions } from '../../nodes/shared/calls/cursor';
-import { windowStartSeconds } from '../../nodes/shared/calls/cursor';
 import {
 	callRecordOfRow,
 	detailsEnricher,
@@ -16,7 +23,7 @@ import {
 	type PollStore,
 } from '../../nodes/shared/calls/poll';
 import { HISTORY_PAGE_SIZE } from '../../nodes/shared/calls/history';
-import { FakeHistory, type ServiceQuirks, type SimCall } from './fakeHistory';
+import { FakeHistory, shownFinal, type ServiceQuirks, type SimCall } from './fakeHistory';
 import { seeded as prng } from '../helpers/seeded';
 
 const SECOND = 1000;
@@ -119,6 +126,19 @@ interface SimConfig {
 	overlap?: number;
 	/** The in-flight guard (n8n's case); false leaves settle() alone between overlapping polls. */
 	guard?: boolean;
+	/** Share of rows the history lists only some time after their creation (up to `maxMs`). */
+	lateRows?: { share: number; maxMs: number };
+	/** Polls started before this (ms after the first poll) are left out of the cost figures. */
+	steadyAfter?: number;
+	/** Chance that a poll fails part-way (default 0.1). */
+	failRate?: number;
+}
+
+/** The value at quantile q of numbers (nearest rank). */
+function quantile(values: number[], q: number): number {
+	if (values.length === 0) return 0;
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 }
 
 /** History requests a poll needs for `n` completed calls in its window, per the quirks. */
@@ -128,6 +148,22 @@ function expectedRequests(n: number, quirks: ServiceQuirks = {}): number {
 	// A short page proves the end only when its echoed limit says so; else an empty page does.
 	if (quirks.echoLimit !== false || quirks.pageCap === undefined) return Math.floor(n / size) + 1;
 	return Math.floor(n / size) + 1 + (n % size === 0 ? 0 : 1);
+}
+
+/** Polls and their history requests grouped by the window each read (hours, rounded up). */
+function windowTable(costs: Array<{ requests: number; windowMs: number }>): string {
+	const rows = new Map<number, { polls: number; requests: number }>();
+	for (const c of costs) {
+		const hours = Math.ceil(c.windowMs / HOUR);
+		const row = rows.get(hours) ?? { polls: 0, requests: 0 };
+		row.polls++;
+		row.requests += c.requests;
+		rows.set(hours, row);
+	}
+	return [...rows.entries()]
+		.sort((a, b) => a[0] - b[0])
+		.map(([h, r]) => `<=${h}h: ${r.polls} polls, ${r.requests} requests`)
+		.join('; ');
 }
 
 async function simulate(config: SimConfig) {
@@ -142,6 +178,9 @@ async function simulate(config: SimConfig) {
 		if (r < (config.noCreatedAt ?? 0)) c.noCreatedAt = true;
 		else if (r < (config.noCreatedAt ?? 0) + (config.bare ?? 0)) c.bare = true;
 		if (config.details && quirk() < config.details.gone) gone.add(c.id);
+		if (config.lateRows && quirk() < config.lateRows.share) {
+			c.listed = c.created + Math.floor(quirk() * config.lateRows.maxMs);
+		}
 		if (config.endings) {
 			const e = quirk();
 			if (e < config.endings.failed)
@@ -170,7 +209,8 @@ async function simulate(config: SimConfig) {
 	const staticData: PollStore = {};
 	const emittedAt = new Map<string, number[]>();
 	const problems: string[] = [];
-	let clock = D0 - 2 * MINUTE;
+	const firstPoll = D0 - 2 * MINUTE;
+	let clock = firstPoll;
 	let baselineAt: number | undefined;
 	let polls = 0;
 	let failed = 0;
@@ -183,30 +223,27 @@ async function simulate(config: SimConfig) {
 	let maxRequests = 0;
 	let totalRequests = 0;
 	let pageMismatches = 0;
-	/** Per call: the first successful poll that had it in its window, completed. */
+	/** Per successful poll after steadyAfter: history requests, details requests, window read. */
+	const costs: Array<{ requests: number; details: number; windowMs: number; whole: number }> = [];
+	/** Per call: the first successful poll whose pages listed it with a final status. */
 	const dueAt = new Map<string, number>();
 	// The calls the event is about: Call Completed's are the completed ones.
 	const isEvent = (c: SimCall) => config.ended === true || c.ends === undefined;
-	const byCompletion = population.calls
-		.filter((c) => Number.isFinite(c.completes) && isEvent(c))
-		.sort((a, b) => a.completes - b.completes);
-	let nextDone = 0;
+	/** Per emitted call: emission time minus the time it was first listed final, and its age then. */
+	const delays: Array<{ delay: number; age: number }> = [];
 
 	const runPoll = async (failAtRequest: number | undefined, at: number, overlapped = false) => {
 		const now = at;
 		clock = Math.max(clock, at);
 		service.advanceTo(clock);
-		const windowStart = windowStartSeconds(now, config.lookback) * SECOND;
-		const expectedPages = expectedRequests(
-			config.ended
-				? service.countCreatedSince(windowStart)
-				: service.countCompletedSince(windowStart),
-			config.quirks,
-		);
 		let requests = 0;
+		let detailsNow = 0;
 		let detailsFailed = false;
+		let firstStart: number | undefined;
+		const listedFinal = new Set<string>();
 		const fetchPage: FetchPage = async (qs) => {
 			requests++;
+			if (requests === 1) firstStart = Date.parse(String(qs.start_date));
 			await null; // an overlapping poll may run in between
 			if (config.tickPerRequest > 0) {
 				clock += config.tickPerRequest;
@@ -214,6 +251,17 @@ async function simulate(config: SimConfig) {
 			}
 			if (requests === failAtRequest) throw new Error('500 Internal Server Error (simulated)');
 			const body = service.list(qs);
+			// A poll reading fewer pages than drawn fails at its last one (a short page or an empty one).
+			const lastPage = body.calls.length < Number(qs.limit);
+			if (failAtRequest !== undefined && requests < failAtRequest && lastPage) {
+				throw new Error('500 Internal Server Error (simulated)');
+			}
+			for (const row of body.calls) {
+				const call = byId.get(String(row.id))!;
+				if (isEvent(call) && row.status === (call.ends?.status ?? 'completed')) {
+					listedFinal.add(call.id);
+				}
+			}
 			return { rows: body.calls, total: body.total, limit: body.limit };
 		};
 		const pollOptions: PollOptions = { ...options };
@@ -222,6 +270,7 @@ async function simulate(config: SimConfig) {
 			pollOptions.enrich = detailsEnricher(
 				async (call) => {
 					detailsRequests++;
+					detailsNow++;
 					await null;
 					if (rand() < flaky) {
 						detailsFailed = true;
@@ -246,13 +295,39 @@ async function simulate(config: SimConfig) {
 			}
 			totalRequests += requests;
 			maxRequests = Math.max(maxRequests, requests);
-			if (config.tickPerRequest === 0 && !overlapped && requests !== expectedPages) {
-				pageMismatches++;
+			const windowStart = firstStart ?? now;
+			if (config.tickPerRequest === 0 && !overlapped) {
+				// One request per page of the window this poll asked for, as the paging rule says.
+				const inWindow = config.ended
+					? service.countCreatedSince(windowStart)
+					: service.countCompletedSince(windowStart);
+				if (requests !== expectedRequests(inWindow, config.quirks)) pageMismatches++;
 			}
-			maxState = Math.max(maxState, JSON.stringify(staticData.cursor).length);
+			if (now >= firstPoll + (config.steadyAfter ?? 0)) {
+				// What reading the whole window would have cost this poll (the former behaviour).
+				const wholeStart = now - config.lookback;
+				const whole = expectedRequests(
+					config.ended
+						? service.countCreatedSince(wholeStart)
+						: service.countCompletedSince(wholeStart),
+					config.quirks,
+				);
+				costs.push({ requests, details: detailsNow, windowMs: now - windowStart, whole });
+			}
+			maxState = Math.max(maxState, JSON.stringify(staticData).length);
 			const finished = clock;
 			// Calls completing while the baseline read its pages may go either way: not due.
 			if (baselineAt === undefined) baselineAt = finished;
+			else {
+				// Due: listed final to this poll, ended after the baseline, within the lookback
+				// after its creation (the promise); a call past that may be emitted or not.
+				for (const id of listedFinal) {
+					const c = byId.get(id)!;
+					const shown = shownFinal(c);
+					if (dueAt.has(id) || shown > now || shown <= baselineAt) continue;
+					if (shown - c.created <= config.lookback) dueAt.set(id, now);
+				}
+			}
 			for (const item of result.items) {
 				const id = String(item.id);
 				const call = byId.get(id)!;
@@ -276,7 +351,12 @@ async function simulate(config: SimConfig) {
 						problems.push(`${id} without its details`);
 					}
 				}
+				if (config.tickPerRequest === 0 && !listedFinal.has(id)) {
+					problems.push(`${id} emitted but not listed final to its poll`);
+				}
 				emittedAt.set(id, [...(emittedAt.get(id) ?? []), now]);
+				const shown = shownFinal(call);
+				delays.push({ delay: Math.max(0, now - shown), age: shown - call.created });
 			}
 			// Items come in completion order (a row with no time at all is placed when seen).
 			const timed = result.items.filter((item) => !byId.get(String(item.id))!.bare);
@@ -284,17 +364,6 @@ async function simulate(config: SimConfig) {
 				const a = byId.get(String(timed[i - 1].id))!;
 				const b = byId.get(String(timed[i].id))!;
 				if (a.completes > b.completes) problems.push(`out of order at ${now}`);
-			}
-			// Which calls this poll was bound to see: completed by its start, created in its
-			// window. The window start only moves on, so a call missed here is never due.
-			const start = windowStartSeconds(now, config.lookback) * SECOND;
-			for (
-				;
-				nextDone < byCompletion.length && byCompletion[nextDone].completes <= now;
-				nextDone++
-			) {
-				const c = byCompletion[nextDone];
-				if (c.created >= start && c.completes > baselineAt) dueAt.set(c.id, now);
 			}
 			return result.items.length;
 		} catch (error) {
@@ -310,10 +379,10 @@ async function simulate(config: SimConfig) {
 	};
 
 	const overlapDraw = prng(config.seed ^ 0x0e1a9);
-	while (clock <= D0 - 2 * MINUTE + config.duration) {
+	while (clock <= firstPoll + config.duration) {
 		const pollStart = clock;
 		polls++;
-		const fail = polls > 1 && rand() < 0.1;
+		const fail = polls > 1 && rand() < (config.failRate ?? 0.1);
 		const pagesNow = Math.floor(service.countCompletedSince(pollStart - config.lookback) / 100) + 1;
 		const failAt = fail ? 1 + Math.floor(rand() * pagesNow) : undefined;
 		if (polls > 1 && overlapDraw() < (config.overlap ?? 0)) {
@@ -344,18 +413,24 @@ async function simulate(config: SimConfig) {
 		if (times.length > 1) {
 			duplicates++;
 			problems.push(`${id} emitted ${times.length} times`);
-		} else emittedOnce++;
-		if (!dueAt.has(id) && config.tickPerRequest === 0) problems.push(`${id} emitted but never due`);
+		} else if (dueAt.has(id)) emittedOnce++;
+		const c = byId.get(id)!;
+		const inPromise = shownFinal(c) - c.created <= config.lookback;
+		if (!dueAt.has(id) && inPromise && config.tickPerRequest === 0) {
+			problems.push(`${id} emitted but never due`);
+		}
 	}
-	// Independent of the bookkeeping above: calls that completed after the baseline, well
-	// inside the lookback of their creation and well before the end, must have been due.
-	const end = D0 - 2 * MINUTE + config.duration;
+	// Independent of the trigger's windows: calls that ended (and were listed) after the
+	// baseline, well inside the lookback of their creation and well before the end, must
+	// have been listed final to some successful poll.
+	const end = firstPoll + config.duration;
 	const surelyDue = population.calls.filter(
 		(c) =>
 			isEvent(c) &&
-			c.completes > (baselineAt ?? Infinity) + MINUTE &&
-			c.completes - c.created < config.lookback - 30 * MINUTE &&
-			c.completes < end - 30 * MINUTE,
+			shownFinal(c) > (baselineAt ?? Infinity) + MINUTE &&
+			shownFinal(c) - c.created < config.lookback - 30 * MINUTE &&
+			// The promised delay: about half its age at its end, plus polls that failed.
+			shownFinal(c) + Math.max(30 * MINUTE, (shownFinal(c) - c.created) / 2 + 10 * MINUTE) < end,
 	);
 	for (const c of surelyDue) if (!dueAt.has(c.id)) problems.push(`${c.id} never due`);
 	let missed = 0;
@@ -365,6 +440,8 @@ async function simulate(config: SimConfig) {
 		if (!times) missed++;
 		else if (times[0] > due) late++;
 	}
+	const perPoll = costs.map((c) => c.requests);
+	const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 	return {
 		...population,
 		polls,
@@ -385,6 +462,33 @@ async function simulate(config: SimConfig) {
 		totalRequests,
 		pageMismatches,
 		problems,
+		/** Over the successful polls after steadyAfter. */
+		perPoll: {
+			polls: costs.length,
+			mean: mean(perPoll),
+			p95: quantile(perPoll, 0.95),
+			max: Math.max(0, ...perPoll),
+			details: mean(costs.map((c) => c.details)),
+			/** The same polls reading the whole window (computed by the paging rule). */
+			whole: mean(costs.map((c) => c.whole)),
+			/** History requests by the window each poll read (rounded up to the hour). */
+			byWindow: windowTable(costs),
+		},
+		/** From the moment a call was listed final to its emission. */
+		delay: {
+			p50: quantile(
+				delays.map((d) => d.delay),
+				0.5,
+			),
+			p95: quantile(
+				delays.map((d) => d.delay),
+				0.95,
+			),
+			max: Math.max(0, ...delays.map((d) => d.delay)),
+			/** The largest delay beyond half the call's age at its end. */
+			overHalfAge: Math.max(0, ...delays.map((d) => d.delay - d.age / 2)),
+		},
+		delays,
 		ms: Date.now() - started,
 		serviceRequests: service.requests,
 	};
@@ -426,7 +530,7 @@ describe('trigger simulation', () => {
 		expect(r.reruns).toBeGreaterThan(50);
 	});
 
-	test('completions landing while pages are read: still once, caught by the next poll at the latest', async () => {
+	test('completions landing while pages are read: still once, by the first poll that lists them final', async () => {
 		const r = await simulate({
 			seed: 7,
 			calls: 2_000,
@@ -527,5 +631,76 @@ describe('trigger simulation', () => {
 		const r = await simulate({ ...mixed, seed: 31 });
 		report('Call Completed, 25 % failed or cancelled', r);
 		expectExact(r);
+	});
+	/**
+	 * The run users do: 10,000 calls a day for two days, polled every minute, Call Ended with a
+	 * quarter of the calls failing or cancelled, 5 % of rows listed up to 3 hours late, 10 % of
+	 * polls failing part-way, 5 % run twice, 5 % overlapped. Costs are counted over the second
+	 * day, when the 24 h window is full.
+	 */
+	const tenThousand = {
+		calls: 20_000,
+		lookback: DAY,
+		tickPerRequest: 0,
+		pollEvery: MINUTE,
+		span: 2 * DAY,
+		duration: 2 * DAY,
+		steadyAfter: DAY + 2 * MINUTE,
+		endings: { failed: 0.15, cancelled: 0.1 },
+		lateRows: { share: 0.05, maxMs: 3 * HOUR },
+		overlap: 0.05,
+	};
+	const costLine = (label: string, r: Awaited<ReturnType<typeof simulate>>) =>
+		console.log(
+			`sim (${label}): ${r.polls} polls (${r.failed} failed, ${r.overlaps} overlapped, ${r.reruns} run twice), ` +
+				`${r.due} due, ${r.emittedOnce} emitted once, ${r.missed} missed, ${r.duplicates} duplicates; ` +
+				`second day: ${r.perPoll.polls} polls, history requests a poll mean ${r.perPoll.mean.toFixed(2)}, ` +
+				`p95 ${r.perPoll.p95}, max ${r.perPoll.max} (whole window every poll: ${r.perPoll.whole.toFixed(1)}, ` +
+				`${(r.perPoll.whole / r.perPoll.mean).toFixed(1)}x), details a poll ${r.perPoll.details.toFixed(2)}; ` +
+				`static data max ${r.maxState} B; delay from listed final to emitted p50 ${Math.round(r.delay.p50 / SECOND)} s, ` +
+				`p95 ${Math.round(r.delay.p95 / SECOND)} s, max ${Math.round(r.delay.max / SECOND)} s, ` +
+				`at most ${Math.round(r.delay.overHalfAge / SECOND)} s beyond half the age; ` +
+				`by window: ${r.perPoll.byWindow}; ${r.ms} ms`,
+		);
+	const expectKept = (r: Awaited<ReturnType<typeof simulate>>) => {
+		expect(r.problems.slice(0, 10)).toEqual([]);
+		expect(r.missed).toBe(0);
+		expect(r.late).toBe(0);
+		expect(r.duplicates).toBe(0);
+		expect(r.emittedOnce).toBe(r.due);
+		expect(r.due).toBeGreaterThanOrEqual(r.surelyDue);
+		expect(r.surelyDue).toBeGreaterThan(12_000);
+		expect(r.pageMismatches).toBe(0);
+		expect(r.maxState).toBeLessThanOrEqual(MAX_STATE);
+		expect(r.failed).toBeGreaterThan(200);
+	};
+
+	test('10,000 calls a day, Call Ended, rows listed late: at most 5 history requests a poll on average', async () => {
+		const r = await simulate({ ...tenThousand, seed: 48, ended: true });
+		costLine('10,000 a day, Call Ended', r);
+		expectKept(r);
+		// The bound of issue 48, as a count over the seeded day (not a time).
+		expect(r.perPoll.mean).toBeLessThanOrEqual(5);
+	});
+
+	test('10,000 calls a day, Call Completed, rows listed late: each completed call once', async () => {
+		const r = await simulate({ ...tenThousand, seed: 48 });
+		costLine('10,000 a day, Call Completed', r);
+		expectKept(r);
+	});
+	test('10,000 calls a day on a hostile service (pages capped at 50 unechoed, total "many", rows without created_at, 404 details, no guard): each ended call once', async () => {
+		const r = await simulate({
+			...tenThousand,
+			seed: 4848,
+			ended: true,
+			quirks: { pageCap: 50, echoLimit: false, total: 'many' },
+			noCreatedAt: 0.02,
+			bare: 0.01,
+			details: { gone: 0.02, flaky: 0.0005 },
+			guard: false,
+		});
+		costLine('10,000 a day, Call Ended, hostile service', r);
+		expectKept(r);
+		expect(r.detailsErrors).toBeGreaterThan(100);
 	});
 });

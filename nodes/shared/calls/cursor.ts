@@ -3,8 +3,9 @@
  * No HTTP and no n8n types: poll() and the simulation drive it the same way.
  *
  * The history filter works on creation time, while a call may complete hours after it was
- * created (long calls, retries, scheduled calls). So every poll re-reads all completed calls
- * created inside a lookback window and emits those it has not seen yet. What it has seen is
+ * created (long calls, retries, scheduled calls). So the polls re-read the calls created
+ * inside a lookback window (its older parts less often: rereads.ts) and emit those not seen
+ * yet; a poll may hand over the rows of part of the window only. What it has seen is
  * remembered per call as (created_at second, short hash of the id); a call that leaves the
  * window is forgotten, which keeps the state bounded by the calls in the window. This
  * assumes a call keeps its created_at (retries and scheduling change its attempt time).
@@ -32,6 +33,7 @@
  */
 
 import { serviceTimeMs } from '../engine/serviceTime';
+import type { ReadSchedule } from './rereads';
 import { hash30, type CallRow } from './row';
 import { isTerminalStatus } from './statuses';
 
@@ -79,6 +81,8 @@ export interface CursorState {
 	loose?: string;
 	/** Epoch second the first `loose` entry's delta counts from. */
 	looseBase?: number;
+	/** Which parts of the window were read when (rereads.ts); absent: read it whole. */
+	reads?: ReadSchedule;
 }
 
 export interface Emitted {
@@ -268,6 +272,11 @@ function readState(state: unknown, key: string): Remembered | undefined {
 		loose = unpack(s.looseBase as number, s.loose, true);
 	}
 	return entries && loose ? { cut: s.cut as number, entries, loose } : undefined;
+}
+
+/** Whether a stored state is one these options' polls go on from (else: a baseline). */
+export function isUsable(state: unknown, options: CursorOptions): boolean {
+	return readState(state, filterKey(options)) !== undefined;
 }
 
 /**

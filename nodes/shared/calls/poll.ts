@@ -1,7 +1,7 @@
 /**
  * The page loop of one poll, shared by the polling trigger's poll() and the simulation: it asks a fetchPage
- * callback for every page of the lookback window, hands all rows to the cursor and
- * finishes the emitted calls. Any failure (a page, an enrichment) throws before a state is
+ * callback for every page of the part of the lookback window due (rereads.ts), hands all
+ * rows to the cursor and finishes the emitted calls. Any failure (a page, an enrichment) throws before a state is
  * returned, so the caller stores nothing and the next poll reads the same window again.
  *
  * pollInto() is the whole poll as poll() runs it: it reads and stores the state itself, so
@@ -13,11 +13,13 @@ import {
 	type CursorResult,
 	completedAtMs,
 	isEventStatus,
+	isUsable,
 	matchesClientFilters,
 	windowStartSeconds,
 	type CursorOptions,
 	type CursorState,
 } from './cursor';
+import { afterRead, mergeSchedules, planRead } from './rereads';
 import type { CallRow } from './row';
 import type { IDataObject } from 'n8n-workflow';
 
@@ -52,6 +54,10 @@ export interface PollResult {
 	requests: number;
 	/** Every row the pages held (what the cursor was given). */
 	rows: CallRow[];
+	/** The first created_at second read (the window: from it to now). */
+	fromSeconds: number;
+	/** How far back the cursor remembers calls (its lookback for this poll). */
+	memoryMs: number;
 }
 
 /** ISO 8601 with an explicit offset, as the history filter wants it. */
@@ -76,14 +82,17 @@ async function readAll(
 	fetchPage: FetchPage,
 	qs: HistoryQuery,
 	maxPages?: number,
-): Promise<{ rows: CallRow[]; requests: number }> {
+): Promise<{ rows: CallRow[]; requests: number; largestPage: number }> {
 	let requests = 0;
+	let largestPage = 0;
 	const counted: FetchPage = async (query) => {
 		requests++;
-		return await fetchPage(query);
+		const page = await fetchPage(query);
+		if (Array.isArray(page.rows)) largestPage = Math.max(largestPage, page.rows.length);
+		return page;
 	};
 	const rows = await readHistory(counted, qs, { maxPages });
-	return { rows, requests };
+	return { rows, requests, largestPage };
 }
 
 async function finish(calls: CallRow[], options: PollOptions): Promise<CallRow[]> {
@@ -118,21 +127,36 @@ export function detailsEnricher(
 	};
 }
 
-/** One poll: read the whole window, then let the cursor decide what is new. */
+/**
+ * One poll: read the part of the window its schedule says is due (rereads.ts; the whole
+ * window on a first poll), then let the cursor decide what is new.
+ */
 export async function pollOnce(
 	fetchPage: FetchPage,
 	state: unknown,
 	nowMs: number,
 	options: PollOptions,
 ): Promise<PollResult> {
-	const start = windowStartSeconds(nowMs, options.lookbackMs);
-	const { rows, requests } = await readAll(fetchPage, historyQuery(options, start));
-	const result = advance(state, rows, nowMs, options);
+	const stored = isUsable(state, options) ? (state as CursorState).reads : undefined;
+	const plan = planRead(stored, options.lookbackMs, nowMs);
+	const start = windowStartSeconds(nowMs, plan.depthMs);
+	const { rows, requests, largestPage } = await readAll(fetchPage, historyQuery(options, start));
+	const memory = { ...options, lookbackMs: plan.memoryMs };
+	const result = advance(state, rows, nowMs, memory);
 	const items = await finish(
 		result.emit.map((e) => e.row),
 		options,
 	);
-	return { items, state: result.state, baseline: result.baseline, requests, rows };
+	const reads = afterRead(plan, nowMs, rows.length, largestPage);
+	return {
+		items,
+		state: { ...result.state, reads },
+		baseline: result.baseline,
+		requests,
+		rows,
+		fromSeconds: start,
+		memoryMs: plan.memoryMs,
+	};
 }
 
 /** Where a poll keeps its state: the node's workflow static data. */
@@ -160,13 +184,21 @@ export function settle(
 		store.cursor = { ...result.state };
 		return result;
 	}
-	const again: CursorResult = advance(store.cursor, result.rows, nowMs, options);
+	const latest = store.cursor;
+	const memory = { ...options, lookbackMs: result.memoryMs };
+	const again: CursorResult = advance(latest, result.rows, nowMs, memory);
 	const fresh = new Set(again.emit.map((e) => e.row.id));
-	store.cursor = { ...again.state };
+	// Both polls' reads count. Over a state these options cannot go on from, the rows make a
+	// new baseline of perhaps part of the window: no schedule then, the next poll reads it whole.
+	const theirs = isUsable(latest, options) ? (latest as CursorState).reads : undefined;
+	const mine = result.state.reads;
+	const reads = again.baseline || !mine ? undefined : mergeSchedules(theirs, mine);
+	const state: CursorState = reads ? { ...again.state, reads } : again.state;
+	store.cursor = { ...state };
 	return {
 		...result,
 		items: result.items.filter((item) => fresh.has(item.id)),
-		state: again.state,
+		state,
 	};
 }
 

@@ -94,3 +94,73 @@ describe('pollInto: overlapping polls', () => {
 		expect(await pollInto(store, s.fetchPage, T0, pollOpts())).toMatchObject({ baseline: true });
 	});
 });
+
+describe('pollInto: the re-read schedule', () => {
+	const MIN = 60_000;
+	const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', '+00:00');
+
+	/** A history of `rows()` answering by start_date, limit and offset; its queries kept. */
+	function history(rows: () => CallRow[]) {
+		const queries: Array<Record<string, string | number>> = [];
+		const fetchPage: FetchPage = async (qs) => {
+			queries.push(qs);
+			const from = Date.parse(String(qs.start_date));
+			const listed = rows().filter((r) => Date.parse(String(r.created_at)) >= from);
+			const offset = Number(qs.offset);
+			const page = listed.slice(offset, offset + Number(qs.limit));
+			return { rows: page, total: listed.length, limit: Number(qs.limit) };
+		};
+		return { fetchPage, queries };
+	}
+
+	test('250 calls in the window: the whole window first, its newest page every poll, the whole again after 2 h', async () => {
+		const store: PollStore = {};
+		// 250 completed calls created evenly over the last 24 h (one every 345.6 s).
+		const done = Array.from({ length: 250 }, (_, k) => call(k + 1, T0 - (k + 1) * 345_600));
+		let late: CallRow[] = [];
+		const h = history(() => [...done, ...late]);
+		const query = (at: number, depthS: number, offset = 0) => ({
+			status: 'completed',
+			start_date: iso(at - depthS * 1000),
+			limit: 100,
+			offset,
+		});
+
+		await pollInto(store, h.fetchPage, T0, opts());
+		expect(h.queries).toEqual([query(T0, 86_400), query(T0, 86_400, 100), query(T0, 86_400, 200)]);
+		// Levels for 250 rows a day: the newest 86,400 × 100 / 250 s every poll, the top every 2 h.
+		expect((store.cursor as CursorState).reads).toEqual({
+			n: 250,
+			lb: 86_400,
+			at: [T0 / 1000, T0 / 1000],
+		});
+
+		// The call created 20 h ago ends 30 minutes later: level 0 does not reach it.
+		late = [call(999, T0 - 20 * HOUR, T0 + 29 * MIN, 60)];
+		h.queries.length = 0;
+		const soon = await pollInto(store, h.fetchPage, T0 + 31 * MIN, opts());
+		expect(h.queries).toEqual([query(T0 + 31 * MIN, 34_560)]);
+		expect(soon?.items).toEqual([]);
+
+		// Two hours after the whole read, the top: the lookback and a twelfth of it.
+		h.queries.length = 0;
+		const top = await pollInto(store, h.fetchPage, T0 + 2 * HOUR, opts());
+		expect(h.queries).toEqual([0, 100, 200].map((o) => query(T0 + 2 * HOUR, 93_600, o)));
+		expect(top?.items.map((c) => c.id)).toEqual([id(999)]);
+		expect(rememberedCount(store.cursor as CursorState)).toBe(251);
+
+		// A poll that fails stores nothing: the next one reads what was due again.
+		const failing: FetchPage = async () => {
+			throw new Error('boom');
+		};
+		const before = JSON.stringify(store);
+		await expect(pollInto(store, failing, T0 + 2 * HOUR + MIN, opts())).rejects.toThrow('boom');
+		expect(JSON.stringify(store)).toBe(before);
+
+		// A state stored before the schedule (no reads): the whole window, as it was read then.
+		delete (store.cursor as CursorState).reads;
+		h.queries.length = 0;
+		await pollInto(store, h.fetchPage, T0 + 2 * HOUR + 2 * MIN, opts());
+		expect(h.queries).toEqual([0, 100, 200].map((o) => query(T0 + 2 * HOUR + 2 * MIN, 86_400, o)));
+	});
+});
