@@ -251,3 +251,50 @@ test('property: a call is unknown only when dated, its window read without it, a
 		{ numRuns: 60 },
 	);
 });
+
+test("a window's first page shows more pages left than calls: the rest in narrower windows, at once", async () => {
+	const HOUR = 3_600_000;
+	// Three open calls an hour apart, 1,000 other calls of the assistant each hour.
+	const open = [T, T + HOUR, T + 2 * HOUR];
+	const rows = [
+		...open.map((ms, n) => ({
+			id: id(n + 1),
+			status: 'ongoing',
+			created_at: new Date(ms).toISOString(),
+		})),
+		...Array.from({ length: 2000 }, (_, k) => ({
+			id: id(100 + k),
+			status: 'completed',
+			created_at: new Date(T + 1 + k * 3600).toISOString(),
+		})),
+	].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
+	const asked: string[] = [];
+	mockApi()
+		.persist()
+		.get('/calling/history')
+		.query(true)
+		.reply((uri) => {
+			const q = new URL(uri, 'http://x').searchParams;
+			asked.push(`${q.get('start_date')} ${q.get('end_date')} ${q.get('offset')}`);
+			const [from, to] = [Date.parse(q.get('start_date')!), Date.parse(q.get('end_date')!)];
+			const listed = rows.filter(
+				(r) => Date.parse(r.created_at) >= from && Date.parse(r.created_at) <= to,
+			);
+			const offset = Number(q.get('offset'));
+			return [200, { calls: listed.slice(offset, offset + 100), limit: 100, total: listed.length }];
+		});
+	const stats: ReadStats = { historyRequests: 0, detailsRequests: 0 };
+	const { seen, failed } = await readCallStates(
+		ctx(),
+		open.map((ms, n) => call(n + 1, AGENT_A, ms)),
+		{ settings, concurrency: 2, wantsDetails: () => false, stats },
+	);
+	const iso = (ms: number) => new Date(ms).toISOString();
+	const window = (low: number, high: number) => `${iso(low - 1000)} ${iso(high + 1000)} 0`;
+	// The one window of all three first (2,003 rows: 21 pages); its first page lists the newest.
+	expect(asked[0]).toBe(window(T, T + 2 * HOUR));
+	expect(unordered(asked.slice(1))).toEqual(unordered([window(T, T), window(T + HOUR, T + HOUR)]));
+	expect(stats).toEqual({ historyRequests: 3, detailsRequests: 0 });
+	expect([...seen.keys()].sort()).toEqual([id(1), id(2), id(3)]);
+	expect(failed.size).toBe(0);
+});

@@ -30,6 +30,62 @@ test('the margin widens each window, and the calls in it are counted', () => {
 	]);
 });
 
+test("the assistant's other calls, at the rate a read showed: two windows where the batch alone would take one", () => {
+	const calls = [pending(0), pending(3 * 3_600_000)];
+	expect(planWindows(calls, 100, 1000)).toEqual([
+		{ fromMs: -1000, toMs: 3 * 3_600_000 + 1000, pending: 2, pages: 1 },
+	]);
+	// 30,000 other calls in those 3 hours.
+	expect(planWindows(calls, 100, 1000, 30_000 / (3 * 3_600_000))).toEqual([
+		{ fromMs: -1000, toMs: 1000, pending: 1, pages: 1 },
+		{ fromMs: 3 * 3_600_000 - 1000, toMs: 3 * 3_600_000 + 1000, pending: 1, pages: 1 },
+	]);
+});
+
+test('a tie goes to the fewer windows: calls not known yet only make split windows dearer', () => {
+	const calls = Array.from({ length: 200 }, (_, n) => pending(n * 10));
+	expect(planWindows(calls, 100, 0)).toEqual([{ fromMs: 0, toMs: 1990, pending: 200, pages: 2 }]);
+});
+
+/** The fewest pages, by trying every last window for every prefix (the plain definition). */
+function fewestPages(all: WindowCall[], size: number, margin: number, others: number): number {
+	const times = all.map((c) => c.createdMs);
+	const open = all
+		.filter((c) => c.pending)
+		.map((c) => c.createdMs)
+		.sort((a, b) => a - b);
+	const best = [0];
+	for (let k = 1; k <= open.length; k++) {
+		best[k] = Infinity;
+		for (let m = 1; m <= k; m++) {
+			if (m > 1 && open[m - 2] === open[m - 1]) continue;
+			const [low, high] = [open[m - 1], open[k - 1] + margin];
+			const rows = times.filter((t) => t >= low && t <= high).length + others * (high - low);
+			best[k] = Math.min(best[k], best[m - 1] + Math.max(1, Math.ceil(rows / size - 1e-9)));
+		}
+	}
+	return best[open.length];
+}
+
+test('property: the fewest pages there are, with or without other calls', () => {
+	fc.assert(
+		fc.property(
+			fc.array(fc.record({ createdMs: fc.integer({ min: 0, max: 5000 }), pending: fc.boolean() }), {
+				maxLength: 60,
+			}),
+			fc.integer({ min: 1, max: 20 }),
+			fc.integer({ min: 0, max: 50 }),
+			fc.constantFrom(0, 0.001, 0.01, 0.1),
+			(all, size, margin, others) => {
+				const windows = planWindows(all, size, margin, others);
+				expect(windows.reduce((n, w) => n + w.pages, 0)).toBe(
+					all.some((c) => c.pending) ? fewestPages(all, size, margin, others) : 0,
+				);
+			},
+		),
+	);
+});
+
 test('property: every pending call is in a window, never at more cost than one window for all', () => {
 	const calls = fc.array(
 		fc.record({ createdMs: fc.integer({ min: 0, max: 10_000 }), pending: fc.boolean() }),
