@@ -893,6 +893,33 @@ describe('Call › Call Back › never twice', () => {
 		});
 	});
 
+	test('a source whose item tells when its last attempt began: the call-back is looked for from then, not from when it was made', async () => {
+		const { log } = service({ details: { [CALL]: detailsOf(CALL, { parent_call_id: null }) } });
+		// Made at 12:00 a day ago. It rang at 11:30 today with an offset: from 11:29. At 09:00
+		// without one: it may be in any zone, so from 14 hours before 09:00 UTC (and a minute).
+		// At 01:00 without one: 14 hours before is before it was made, so from when it was made.
+		for (const [startedAt, from] of [
+			['2026-11-25T11:30:00+00:00', '2026-11-25T11:29:00.000Z'],
+			['2026-11-25T09:00:00', '2026-11-24T18:59:00.000Z'],
+			['2026-11-25T01:00:00', '2026-11-24T11:59:00.000Z'],
+		]) {
+			log.length = 0;
+			const { error } = await run({ when: 'now' }, [
+				{
+					...started,
+					status: 'failed',
+					created_at: '2026-11-24T12:00:00+00:00',
+					started_at: startedAt,
+				},
+			]);
+			expect(error).toBeUndefined();
+			expect(log.slice(0, 2)).toEqual([
+				`details ${CALL}`,
+				`history ${JSON.stringify({ agent_id: AGENT, start_date: from, end_date: '2026-11-25T12:01:00.000Z', limit: '100', offset: '0' })}`,
+			]);
+		}
+	});
+
 	test('Duplicate Protection off: no history read', async () => {
 		const { log } = service({ details: { [CALL]: detailsOf(CALL, { parent_call_id: null }) } });
 		await run({ when: 'now', duplicateProtection: false });
@@ -1006,6 +1033,44 @@ describe('Call › Call Back › where the service shows no parent_call_id', () 
 		]);
 	});
 
+	test('a call to the number made while the source waited for its attempt: not its call-back, and not an earlier attempt of its chain', async () => {
+		// The source was made at 11:00 and rang at 11:50 (its window opened then): a call to the
+		// number at 11:20 (another chain's call-back, ringing in the same window) was made before
+		// the source could be over, so it is not this call's call-back.
+		const between = row(P1, '2026-11-25T11:20:00+00:00');
+		const { log, bodies } = service({ details: untold, rows: [between, row(CALL, SOURCE_AT)] });
+		const { output, error } = await run({ when: 'now' }, [
+			{
+				call_id: CALL,
+				status: 'failed',
+				created_at: SOURCE_AT,
+				started_at: '2026-11-25T11:50:00+00:00',
+			},
+		]);
+		expect(error).toBeUndefined();
+		expect(log).toEqual([`details ${CALL}`, counted, `agent ${AGENT}`, 'start']);
+		expect(bodies).toEqual([body()]);
+		expect(jsonOf(output)[0]).toMatchObject({
+			call_id: NEW_CALL,
+			attempt: 2,
+			parent_call_id: CALL,
+		});
+	});
+
+	test("the same without the attempt's start (a service that leaves it out): presumed, as before", async () => {
+		const between = row(P1, '2026-11-25T11:20:00+00:00');
+		const { log, bodies } = service({
+			details: { ...untold, [P1]: detailsOf(P1) },
+			rows: [between, row(CALL, SOURCE_AT)],
+		});
+		const { output } = await run({ when: 'now' }, [
+			{ call_id: CALL, status: 'failed', created_at: SOURCE_AT },
+		]);
+		expect(log).toEqual([`details ${CALL}`, counted, `details ${P1}`]);
+		expect(bodies).toEqual([]);
+		expect(jsonOf(output)[0]).toMatchObject({ skipped: 'presumed_called_back', call_back_id: P1 });
+	});
+
 	test("details that name another parent decide: that later call is not this one's call-back", async () => {
 		const { bodies } = service({
 			details: { ...untold, [NEW_CALL]: detailsOf(NEW_CALL, { parent_call_id: P1 }) },
@@ -1097,7 +1162,8 @@ describe('Call › Call Back › Max Attempts', () => {
 		const { log } = service({ details: chain });
 		const { output, error } = await run({ when: 'now' }, [{}]);
 		expect(error).toBeUndefined();
-		expect(log).toEqual([`details ${CALL}`, `details ${P1}`, `details ${P2}`]);
+		// P1 naming a parent makes the source at least attempt 3: P2 is not read.
+		expect(log).toEqual([`details ${CALL}`, `details ${P1}`]);
 		expect(jsonOf(output)).toEqual([
 			{
 				skipped: 'max_attempts',

@@ -566,7 +566,8 @@ describe('a call-back of this execution whose start failed (Continue On Fail)', 
 			'agent',
 			`start ${TO} 400`,
 			`details ${CALL}`,
-			search(),
+			// The run read the window already: the second item reads only its own tail.
+			`history ${AGENT} 2026-11-25T11:59:00.000Z 2026-11-25T12:01:00.000Z 0`,
 			`start ${TO}`,
 		]);
 		expect(jsonOf(output).map((o) => o.error ?? o.call_id)).toEqual([

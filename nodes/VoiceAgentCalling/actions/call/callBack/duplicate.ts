@@ -2,15 +2,18 @@
  * What the history says of a source call: a call already placed back for it (Duplicate
  * Protection), and where the service shows no parent_call_id, its place in its chain.
  *
- * One read of GET /calling/history per assistant the call-back could have been placed by (the
- * source's, and an Assistant ID override), over a window bounded by time alone: from the
- * source call's own time (earlier by Look Back where its earlier attempts are counted) to a
- * minute past now, every page up to the one that proves the end (history.ts's one paging
- * rule), so no page count can cut a busy assistant's history short. Request cost, per
- * assistant: at most ceil((n + 1) / 100) pages for its n calls in the window (one more where
- * the answer echoes neither its limit nor a numeric total; a row naming the source as its
- * parent ends the read at once), plus the details of at most DETAILS_BOUND later calls to the
- * callee whose rows do not carry parent_call_id.
+ * GET /calling/history per assistant the call-back could have been placed by (the source's,
+ * and an Assistant ID override), over a window bounded by time alone: from the source call's
+ * own time (earlier by Look Back where its earlier attempts are counted) to a minute past now,
+ * every page up to the one that proves the end (history.ts's one paging rule), so no page
+ * count can cut a busy assistant's history short. The window is read once per run of the node
+ * for all its items (runHistory.ts), each item then reading only its own fresh tail. Request
+ * cost, per assistant and run: at most ceil((n + 1) / 100) pages for the n calls in the union
+ * of the items' windows (one more where the answer echoes neither its limit nor a numeric
+ * total; a row naming the source as its parent ends a read at once), plus for every other item
+ * its tail (one page while the assistant places under ~100 calls in the two minutes around
+ * it); plus, per item, the details of at most DETAILS_BOUND later calls to the callee whose
+ * rows do not carry parent_call_id.
  *
  * Whether history rows or call details show parent_call_id is not published (FACTS gives it
  * only as a request field), so both readings are taken, proof first:
@@ -23,18 +26,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readCallDetails } from '../../../../shared/calls/details';
-import {
-	HISTORY_PAGE_SIZE,
-	historyFetcher,
-	readHistory,
-	rowId,
-} from '../../../../shared/calls/history';
+import { rowId } from '../../../../shared/calls/history';
 import { normalisePhone } from '../../../../shared/dialling/callee/phone';
 import { readServiceTime } from '../../../../shared/engine/serviceTime';
+import { rowsOfRun, type RunHistory } from './runHistory';
 import { callIdOf, sameCall, sourceNumber } from './source';
 
-/** The service's clock may be a little apart from this one. */
-export const CLOCK_MARGIN_MS = 60_000;
+export { CLOCK_MARGIN_MS } from './runHistory';
 /**
  * A time without an offset may be in any zone from UTC-12 to UTC+14: read as UTC, the moment
  * may be up to 14 hours earlier, so a window starting there opens that much sooner.
@@ -83,31 +81,25 @@ export const distinct = (values: Array<string | null | undefined>): string[] => 
 	...new Set(values.filter((v): v is string => typeof v === 'string' && v !== '')),
 ];
 
-const isoOf = (ms: number) => new Date(ms).toISOString();
-
 const namesSource = (row: IDataObject, sourceId: string) => sameCall(row.parent_call_id, sourceId);
 
 /**
- * The calls of each assistant in the window, merged (a call once). Paging stops early only on
- * proof: a row whose parent_call_id is the source.
+ * The calls of each assistant in the window, merged (a call once), from what this run of the
+ * node read (runHistory.ts: the window's pages once per run, a fresh tail per item). Paging
+ * stops early only on proof: a row whose parent_call_id is the source.
  */
 export async function readCalls(
 	ctx: IExecuteFunctions,
+	runHistory: RunHistory,
 	q: CallBackSearch,
 	i: number,
 ): Promise<IDataObject[]> {
 	const seen = new Set<string>();
 	const rows: IDataObject[] = [];
+	const enough = (so: IDataObject[]) => so.some((row) => namesSource(row, q.sourceId));
 	for (const agentId of q.agentIds) {
-		const read = (await readHistory(
-			historyFetcher(ctx, { itemIndex: i }),
-			{ agent_id: agentId, start_date: isoOf(q.fromMs), end_date: isoOf(q.untilMs) },
-			{
-				pageSize: HISTORY_PAGE_SIZE,
-				enough: (so) => (so as IDataObject[]).some((row) => namesSource(row, q.sourceId)),
-			},
-		)) as IDataObject[];
-		for (const row of read) {
+		const ask = { agentId, fromMs: q.fromMs, untilMs: q.untilMs, enough };
+		for (const row of await rowsOfRun(ctx, runHistory, ask, i)) {
 			const id = rowId(row);
 			if (id === undefined || seen.has(callIdOf(id))) continue;
 			seen.add(callIdOf(id));

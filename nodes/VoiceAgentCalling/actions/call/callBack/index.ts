@@ -24,6 +24,7 @@ import {
 	UNZONED_MARGIN_MS,
 } from './duplicate';
 import { knownNotOver, sourceNotOver } from './over';
+import { historyOfRun, type RunHistory } from './runHistory';
 import type { VariableRows } from './rows';
 import { placedByAnother, sendCallBack, SENT } from './placed';
 import {
@@ -145,24 +146,47 @@ const maxAttemptsReached = (max: number, attempt: number, counted: boolean) =>
  * The history window: from the source call's own time (earlier by Look Back when its earlier
  * attempts are counted; where its time is not known, from Look Back before now) to a minute
  * past now, or only to the source when just counting. A time without an offset widens it by
- * the zone it may be in.
+ * the zone it may be in. The run reads it once for all its items (runHistory.ts).
+ *
+ * A call-back of the source is looked for from where the source's last attempt began, when
+ * the item or a row tells it (started_at, call_attempt_time): a call-back is placed once its
+ * source is over (over.ts), so none is older, and a call the service placed for hours before
+ * (a sheet's call ringing in its window at evening) is not paged through for every item.
+ * The same bound keeps an earlier call to the callee from being presumed its call-back.
+ *
+ * Why Look Back is still read where the chain is counted: the chain is known without history
+ * from the item's `attempt` or the details' parent_call_id (at most Max Attempts - 2 reads),
+ * but where reads show no parent_call_id nothing else names a call's parent: history rows and
+ * details carry none of the request's own fields but its number, name, caller and assistant
+ * (FACTS), the history has no number filter, and nothing may outlive an execution. Counting
+ * fewer calls could cap a chain later, so the count stays, read once per run.
  */
 function historyWindow(
 	s: Settings,
 	src: SourceCall,
 	nowMs: number,
 	counting: boolean,
-): { fromMs: number; untilMs: number; atMs: number } {
+): { fromMs: number; untilMs: number; atMs: number; laterMs: number } {
 	const told = momentOf(src.createdAt);
 	const until = nowMs + CLOCK_MARGIN_MS;
-	if (!told) return { fromMs: nowMs - s.lookBackDays * DAY_MS, untilMs: until, atMs: Number.NaN };
+	const lookBack = nowMs - s.lookBackDays * DAY_MS;
+	const attempt = momentOf(src.attemptAt);
+	// The earliest a call-back can have been made: the attempt's start, as early as it may be.
+	const laterMs = attempt
+		? attempt.ms - (attempt.exact ? 0 : UNZONED_MARGIN_MS) - CLOCK_MARGIN_MS
+		: Number.NaN;
+	if (!told) {
+		const fromMs = counting || !(laterMs > lookBack) ? lookBack : laterMs;
+		return { fromMs, untilMs: until, atMs: Number.NaN, laterMs };
+	}
 	const zoneMs = told.exact ? 0 : UNZONED_MARGIN_MS;
 	const earliest = told.ms - zoneMs - CLOCK_MARGIN_MS;
 	return {
-		fromMs: counting ? earliest - s.lookBackDays * DAY_MS : earliest,
+		fromMs: counting ? earliest - s.lookBackDays * DAY_MS : laterMs > earliest ? laterMs : earliest,
 		untilMs: s.protect ? until : Math.min(until, told.ms + zoneMs + CLOCK_MARGIN_MS),
 		// Later calls are looked at from the earliest the source may have been made.
 		atMs: told.ms - zoneMs,
+		laterMs,
 	};
 }
 
@@ -236,6 +260,7 @@ const notAgain = async (): Promise<IDataObject> => {
  */
 async function historyCheck(
 	ctx: IExecuteFunctions,
+	history: RunHistory,
 	i: number,
 	s: Settings,
 	src: SourceCall,
@@ -253,14 +278,16 @@ async function historyCheck(
 		fromMs: w.fromMs,
 		untilMs: w.untilMs,
 	};
-	const rows = await readCalls(ctx, q, i);
+	const rows = await readCalls(ctx, history, q, i);
 	const atMs = sourceMs(rows, q, w.atMs);
 	if (counting) attempt = Math.max(attempt, callsUpToSource(rows, q, atMs) + 1);
 	if (attempt > s.maxAttempts) {
 		const sentence = maxAttemptsReached(s.maxAttempts, attempt, true);
 		return { attempt, skip: { code: 'max_attempts', sentence, extra: chain(src.id, attempt) } };
 	}
-	const found = s.protect ? await findCallBack(ctx, rows, q, atMs, i) : undefined;
+	// A call-back is made after the source's last attempt began: not an earlier call to the callee.
+	const laterThan = w.laterMs > atMs || Number.isNaN(atMs) ? w.laterMs : atMs;
+	const found = s.protect ? await findCallBack(ctx, rows, q, laterThan, i) : undefined;
 	if (!found) return { attempt };
 	return { attempt, skip: calledBack(found, body.mobile_number, chain(src.id, attempt, true)) };
 }
@@ -291,6 +318,8 @@ interface ItemState {
 	/** The call_config of a time or window the user gave. */
 	given: IDataObject | undefined;
 	nowMs: number;
+	/** The history this run read, shared by its items (runHistory.ts). */
+	history: RunHistory;
 	/** The source call's place in its chain, and whether the details told it. */
 	walked: { attempt: number; untold: boolean };
 }
@@ -324,6 +353,7 @@ async function chainRules(
 	// Where the details show no parent_call_id, the chain is counted in the history.
 	const { attempt, skip } = await historyCheck(
 		ctx,
+		state.history,
 		i,
 		s,
 		src,
@@ -364,7 +394,8 @@ export const execute: ItemExecute = async function (i, run) {
 	});
 	// The source call's place in its chain: every output says it.
 	const walked = await attemptOf(this, src, i, s.maxAttempts);
-	const state: ItemState = { ctx: this, i, s, src, rows, given, nowMs, walked };
+	const history = run.get(historyOfRun);
+	const state: ItemState = { ctx: this, i, s, src, rows, given, nowMs, history, walked };
 	// The callee verdict (dialling/callee/verdict.ts): the number, the list, the zone, the chain's
 	// rules, the variables; each step hands on what it found.
 	const verdict = await judgeCallee({

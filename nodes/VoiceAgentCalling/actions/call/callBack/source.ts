@@ -44,6 +44,11 @@ export interface SourceCall {
 	attempt: number | undefined;
 	/** When it was created, as the item or the details give it (null: not told). */
 	createdAt: string | null;
+	/**
+	 * When its (last) attempt began: the record's started_at, a row's call_attempt_time (null:
+	 * not told). A call-back of it is placed once it is over, so after this.
+	 */
+	attemptAt: string | null;
 	/** Its status: the details' when they were read and give one (the latest word), else the item's. */
 	status: string | null;
 	/** Whether its details were read for this item (over.ts reads them otherwise). */
@@ -125,6 +130,10 @@ export function sourceFrom(json: IDataObject, id: string): SourceCall {
 		// A record's created_at (history, events, Start), else the raw details' initiation_time.
 		createdAt:
 			text(json.created_at) ?? text(json.initiation_time) ?? text(obj(json.raw).initiation_time),
+		attemptAt:
+			text(json.started_at) ??
+			text(json.call_attempt_time) ??
+			text(obj(json.raw).call_attempt_time),
 		// A record's status, else a raw answer's call_status.
 		status: text(json.status) ?? text(json.call_status) ?? text(obj(json.raw).call_status),
 		detailsRead: false,
@@ -149,6 +158,7 @@ function complete(a: SourceCall, b: SourceCall): SourceCall {
 		parentId: a.parentId !== undefined ? a.parentId : b.parentId,
 		attempt: a.attempt,
 		createdAt: a.createdAt ?? b.createdAt,
+		attemptAt: a.attemptAt ?? b.attemptAt,
 		// The details (b) are read after the item was made: their status is the latest.
 		status: b.status ?? a.status,
 		detailsRead: a.detailsRead || b.detailsRead,
@@ -197,9 +207,11 @@ export async function sourceCall(
 
 /**
  * The source's place in its chain: the item's own `attempt`, else 1 + its ancestors, found by
- * following parent_call_id back through the call details, at most `bound` reads. Where the
- * details say none (null) the chain ends there; where they lack the key (`untold`: the
- * service does not show it) the caller counts another way.
+ * following parent_call_id back through the call details. Where the details say none (null)
+ * the chain ends there; where they lack the key (`untold`: the service does not show it) the
+ * caller counts another way. It stops at `bound` (Max Attempts), the most a call-back needs to
+ * know: a parent named at that depth makes the source at least attempt `bound`, so that
+ * ancestor is not read, and the reads are at most `bound` - 2.
  */
 export async function attemptOf(
 	ctx: IExecuteFunctions,
@@ -212,9 +224,10 @@ export async function attemptOf(
 	let parent = source.parentId;
 	// Ids in lower case (callIdOf): a chain that names a call in upper case ends all the same.
 	const seen = new Set([source.id]);
-	while (parent && !seen.has(parent) && attempt <= bound) {
+	while (parent && !seen.has(parent) && attempt < bound) {
 		seen.add(parent);
 		attempt++;
+		if (attempt >= bound) break;
 		parent = (await readSource(ctx, parent, i)).parentId;
 	}
 	return { attempt, untold: parent === undefined };
