@@ -146,6 +146,7 @@ export function activateInN8n(
 	n8n: N8nInstall,
 	rest: { request(method: string, route: string, body?: unknown): Promise<RestAnswer> },
 	workflowId: string,
+	options?: { log?: () => string[]; say?: (line: string) => void },
 ): Promise<void>;
 export function activateWorkflow(
 	n8n: N8nInstall,

@@ -102,7 +102,7 @@ describe(`n8n ${MAJOR}.x queue mode: a durable wait through a crash`, () => {
 		await cluster.startMain();
 		const rest = env.restClient(cluster.mainPort);
 		await rest.ownerLogin();
-		await env.activateInN8n(n8n, rest, ID);
+		await env.activateInN8n(n8n, rest, ID, { log: () => cluster.main?.lines ?? [] });
 		await cluster.startWorker();
 		await cluster.startWebhook();
 	}, bound('queueTest'));

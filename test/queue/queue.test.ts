@@ -702,7 +702,7 @@ beforeAll(async () => {
 	// until it has), before the workers and the webhook process start: every case starts
 	// with its workflow in place.
 	for (const id of ['qStart', 'qStartWait', 'qKill', 'qBinary', 'qPoll', 'qInstant', 'qLost'])
-		await env.activateInN8n(n8n, rest, id);
+		await env.activateInN8n(n8n, rest, id, { log: () => cluster.main?.lines ?? [] });
 	// Two workers, as a scaled-out setup has: when one dies, the other is there to take over.
 	await cluster.startWorker();
 	await cluster.startWorker();
