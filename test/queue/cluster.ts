@@ -173,6 +173,11 @@ export interface ClusterOptions {
 	userFolder: string;
 	/** Extra settings for every n8n process. */
 	extra?: NodeJS.ProcessEnv;
+	/**
+	 * The folder every n8n process runs in (default the repo): workflows' relative file paths
+	 * start there (the examples read `.n8n-files/...` from the user folder, as `npm run dev` runs).
+	 */
+	cwd?: string;
 	log?: (line: string) => void;
 }
 
@@ -357,7 +362,7 @@ export class Cluster {
 			name,
 			this.options.n8n.nodeBin,
 			[this.options.n8n.n8nBin, command],
-			{ env: e, group: true },
+			{ env: e, group: true, cwd: this.options.cwd },
 			ports,
 		);
 		this.procs.push(proc);
