@@ -20,6 +20,7 @@ export type BoundName =
 	| 'quiet'
 	| 'unitTest'
 	| 'fuzzTest'
+	| 'propertyTest'
 	| 'e2eTest'
 	| 'queueTest'
 	| 'massStart';

@@ -94,6 +94,10 @@ const BOUNDS = {
 		why: 'one unit test (waits are virtual; the bulk sandbox tests are the slowest)',
 	},
 	fuzzTest: { ms: 5 * MIN, why: "one operation's fuzz run at `npm test` size" },
+	propertyTest: {
+		ms: 10 * MIN,
+		why: "one property test whose every run is several whole node runs (Check Calls' cost: 40 runs of 8 checks, 60 s seen on a loaded machine)",
+	},
 	e2eTest: { ms: 30 * MIN, why: 'one e2e test: a real n8n, many executions' },
 	queueTest: { ms: 20 * MIN, why: 'one queue-mode test, and the cluster starting' },
 	massStart: {

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import nock from 'nock';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
+import { bound } from '../../../../lib/bounds';
 import { runNode } from '../../../helpers/harness';
 import { seeded } from '../../../helpers/seeded';
 import { unordered } from '../../../helpers/unordered';
@@ -209,102 +210,106 @@ const rowsAround = (all: ServedCall[], calls: ServedCall[]) => {
 	return all.filter((c) => c.listed !== false && c.createdMs >= low && c.createdMs <= high).length;
 };
 
-test('property: reads per check never pass min(open calls, pages of their one window) + 1 (other calls in crowds: the one window and a page per narrower one); every call leaves once', async () => {
-	await fc.assert(
-		fc.asyncProperty(
-			placements,
-			async ({ span, otherCount, calls, reading, cap, spread, seed }) => {
-				nock.cleanAll();
-				const start = T0;
-				const end = T0 + span * MIN;
-				const sheet: ServedCall[] = calls.map((c, n) => ({
-					id: callId(n),
-					// Whole milliseconds; calls a few ms apart are possible.
-					createdMs: Math.round(start + c.at * (end - start)),
-					status: 'ongoing',
-					listed: c.listedFrom === 0,
-				}));
-				const all = [...sheet, ...placedOthers(otherCount, start, end, spread, seed)];
-				const served = servedHistory(all, { reading, cap });
-				// Pages of a window read to its end: where `total` is no count, a full last page
-				// takes one more (empty) page to show it was the last.
-				const pagesOf = (rows: number) =>
-					reading === 'count' ? Math.max(1, Math.ceil(rows / cap)) : Math.floor(rows / cap) + 1;
-				const left = new Map<string, IDataObject[]>();
-				let items: INodeExecutionData[] = startItems(sheet);
-				// Checks every 10 minutes from the end of the sheet; Max Wait 60 minutes: 7 checks.
-				for (let round = 0; round < 8 && items.length > 0; round++) {
-					sheet.forEach((c, n) => {
-						if (calls[n].endsAt <= round) c.status = 'completed';
-						if (calls[n].listedFrom <= round) c.listed = true;
-					});
-					const open = sheet.filter((c) =>
-						items.some((i) =>
-							Array.isArray(i.json.pending)
-								? (i.json.pending as IDataObject[]).some((p) => p.call_id === c.id)
-								: i.json.call_id === c.id,
-						),
-					);
-					const before = served.requests.length;
-					const { ended, pending } = await check(items, end + round * 10 * MIN, 60);
-					const asked = served.requests.slice(before);
-					const history = asked.filter((r) => r.startsWith('/calling/history')).length;
-					const details = asked.length - history;
-					// The one window of the open calls, read to its end: the cost before pricing.
-					const onePass = pagesOf(rowsAround(all, open));
-					if (spread === 'crowds') {
-						// The first page prices the rest at the rate it read; a crowd below it fools
-						// that price either way. Still never dearer than reading the one window to
-						// its end, plus a page for each narrower window taken instead.
-						const windows = new Set(
-							asked
-								.filter((r) => r.startsWith('/calling/history'))
-								.map((r) => r.replace(/&offset=\d+$/, '')),
-						).size;
-						expect(history).toBeLessThanOrEqual(onePass + windows - 1);
-					} else {
-						expect(history).toBeLessThanOrEqual(Math.min(open.length, onePass) + 1);
+test(
+	'property: reads per check never pass min(open calls, pages of their one window) + 1 (other calls in crowds: the one window and a page per narrower one); every call leaves once',
+	async () => {
+		await fc.assert(
+			fc.asyncProperty(
+				placements,
+				async ({ span, otherCount, calls, reading, cap, spread, seed }) => {
+					nock.cleanAll();
+					const start = T0;
+					const end = T0 + span * MIN;
+					const sheet: ServedCall[] = calls.map((c, n) => ({
+						id: callId(n),
+						// Whole milliseconds; calls a few ms apart are possible.
+						createdMs: Math.round(start + c.at * (end - start)),
+						status: 'ongoing',
+						listed: c.listedFrom === 0,
+					}));
+					const all = [...sheet, ...placedOthers(otherCount, start, end, spread, seed)];
+					const served = servedHistory(all, { reading, cap });
+					// Pages of a window read to its end: where `total` is no count, a full last page
+					// takes one more (empty) page to show it was the last.
+					const pagesOf = (rows: number) =>
+						reading === 'count' ? Math.max(1, Math.ceil(rows / cap)) : Math.floor(rows / cap) + 1;
+					const left = new Map<string, IDataObject[]>();
+					let items: INodeExecutionData[] = startItems(sheet);
+					// Checks every 10 minutes from the end of the sheet; Max Wait 60 minutes: 7 checks.
+					for (let round = 0; round < 8 && items.length > 0; round++) {
+						sheet.forEach((c, n) => {
+							if (calls[n].endsAt <= round) c.status = 'completed';
+							if (calls[n].listedFrom <= round) c.listed = true;
+						});
+						const open = sheet.filter((c) =>
+							items.some((i) =>
+								Array.isArray(i.json.pending)
+									? (i.json.pending as IDataObject[]).some((p) => p.call_id === c.id)
+									: i.json.call_id === c.id,
+							),
+						);
+						const before = served.requests.length;
+						const { ended, pending } = await check(items, end + round * 10 * MIN, 60);
+						const asked = served.requests.slice(before);
+						const history = asked.filter((r) => r.startsWith('/calling/history')).length;
+						const details = asked.length - history;
+						// The one window of the open calls, read to its end: the cost before pricing.
+						const onePass = pagesOf(rowsAround(all, open));
+						if (spread === 'crowds') {
+							// The first page prices the rest at the rate it read; a crowd below it fools
+							// that price either way. Still never dearer than reading the one window to
+							// its end, plus a page for each narrower window taken instead.
+							const windows = new Set(
+								asked
+									.filter((r) => r.startsWith('/calling/history'))
+									.map((r) => r.replace(/&offset=\d+$/, '')),
+							).size;
+							expect(history).toBeLessThanOrEqual(onePass + windows - 1);
+						} else {
+							expect(history).toBeLessThanOrEqual(Math.min(open.length, onePass) + 1);
+						}
+						// Details only for calls not listed yet, once each.
+						expect(details).toBeLessThanOrEqual(open.filter((c) => c.listed === false).length);
+						for (const e of ended)
+							left.set(String(e.call_id), [...(left.get(String(e.call_id)) ?? []), e]);
+						items = pending;
 					}
-					// Details only for calls not listed yet, once each.
-					expect(details).toBeLessThanOrEqual(open.filter((c) => c.listed === false).length);
-					for (const e of ended)
-						left.set(String(e.call_id), [...(left.get(String(e.call_id)) ?? []), e]);
-					items = pending;
-				}
-				// Every call left once: as it ended (status read), or at Max Wait, timed out.
-				expect([...left.keys()].sort()).toEqual(sheet.map((c) => c.id).sort());
-				for (const [n, c] of sheet.entries()) {
-					const out = left.get(c.id)!;
-					expect(out).toHaveLength(1);
-					const endedInTime = calls[n].endsAt <= 6;
-					expect([out[0].status, out[0].timed_out]).toEqual(
-						endedInTime ? ['completed', false] : ['ongoing', true],
-					);
-				}
-			},
-		),
-		{
-			numRuns: Number(process.env.COST_RUNS ?? 40),
-			examples: [
-				// Open calls at 0 s and 15 s, a crowd of 397 others between them, `total` "many":
-				// the first page prices the rest at 2 pages; the crowd makes it 3 full ones and an empty one.
-				[
-					{
-						span: 1,
-						otherCount: 397,
-						calls: [
-							{ at: 0.25300833129882816, endsAt: 1, listedFrom: 0 },
-							{ at: 0, endsAt: 0, listedFrom: 0 },
-							{ at: 0, endsAt: 1, listedFrom: 2 },
-							{ at: 0, endsAt: 1, listedFrom: 0 },
-						],
-						reading: 'many',
-						cap: 100,
-						spread: 'crowds',
-						seed: 1243867232,
-					},
+					// Every call left once: as it ended (status read), or at Max Wait, timed out.
+					expect([...left.keys()].sort()).toEqual(sheet.map((c) => c.id).sort());
+					for (const [n, c] of sheet.entries()) {
+						const out = left.get(c.id)!;
+						expect(out).toHaveLength(1);
+						const endedInTime = calls[n].endsAt <= 6;
+						expect([out[0].status, out[0].timed_out]).toEqual(
+							endedInTime ? ['completed', false] : ['ongoing', true],
+						);
+					}
+				},
+			),
+			{
+				numRuns: Number(process.env.COST_RUNS ?? 40),
+				examples: [
+					// Open calls at 0 s and 15 s, a crowd of 397 others between them, `total` "many":
+					// the first page prices the rest at 2 pages; the crowd makes it 3 full ones and an empty one.
+					[
+						{
+							span: 1,
+							otherCount: 397,
+							calls: [
+								{ at: 0.25300833129882816, endsAt: 1, listedFrom: 0 },
+								{ at: 0, endsAt: 0, listedFrom: 0 },
+								{ at: 0, endsAt: 1, listedFrom: 2 },
+								{ at: 0, endsAt: 1, listedFrom: 0 },
+							],
+							reading: 'many',
+							cap: 100,
+							spread: 'crowds',
+							seed: 1243867232,
+						},
+					],
 				],
-			],
-		},
-	);
-});
+			},
+		);
+	},
+	bound('propertyTest'),
+);
