@@ -36,6 +36,7 @@ import {
 	pollInto,
 	type PollOptions,
 } from '../shared/calls/poll';
+import { isTerminalStatus } from '../shared/calls/statuses';
 import { UUID_RE } from '../shared/engine/validate';
 import {
 	CAMPAIGN_ENDED,
@@ -49,6 +50,8 @@ export const FIRST_POLL_LOOKBACK_MINUTES = 24 * 60;
 export const MAX_POLL_LOOKBACK_MINUTES = 7 * 24 * 60;
 
 const CALL_TYPES = CALL_TYPE_OPTIONS.map((o) => o.value);
+const DETAILS_FOR = ['all', 'completed'] as const;
+type DetailsFor = (typeof DETAILS_FOR)[number];
 const CALL_ENDED = 'callEnded';
 const EVENTS = ['callCompleted', CALL_ENDED, CAMPAIGN_ENDED];
 /** The call events' fields are shown for them alone. */
@@ -56,6 +59,8 @@ const CALLS_ONLY = { show: { event: ['callCompleted', CALL_ENDED] } };
 
 export interface TriggerSettings extends PollOptions {
 	includeDetails: boolean;
+	/** Which calls' details to read: every emitted call, or only those that connected. */
+	detailsFor: DetailsFor;
 	downloadRecording: boolean;
 	outcomeFilter: OutcomeFilter;
 }
@@ -102,6 +107,7 @@ function readSettings(ctx: IPollFunctions, params: Fields, event: string): Trigg
 		includeDetails:
 			options.boolean('includeDetails', 'Include Call Details and Analysis', false) ||
 			classification !== '',
+		detailsFor: options.option('detailsFor', 'Read Details For', DETAILS_FOR, 'all'),
 		outcomeFilter: {
 			outcomes: filters.options('outcomes', 'Outcomes', OUTCOME_CHOICES),
 			classification,
@@ -113,6 +119,13 @@ function readSettings(ctx: IPollFunctions, params: Fields, event: string): Trigg
 /** What the history can tell of an outcome, where the Outcomes field is. */
 const POLLING_OUTCOMES_HINT =
 	"Read from the call history: a call nobody answered, or a busy line, usually shows there as Failed (its sub-status has no busy). Not Reached catches every call that did not reach its callee; the Webhook Trigger's events carry the carrier's cause (no answer, busy).";
+
+/**
+ * A row whose final status says the call never connected: no conversation, so its details hold
+ * no summary and no call-back request. A row without a status, or still in progress, is read.
+ */
+const neverConnected = (row: { status?: unknown }) =>
+	isTerminalStatus(row.status) && String(row.status).trim().toLowerCase() !== 'completed';
 
 const isNotFound = (error: unknown) =>
 	error instanceof NodeApiError && String(error.httpCode) === '404';
@@ -258,6 +271,27 @@ export class VoiceAgentTrigger implements INodeType {
 						description:
 							'A call is caught if it completes within this time after it was created. Longer catches later completions (scheduled calls, retries) but reads more pages per poll.',
 					},
+					{
+						displayName: 'Read Details For',
+						name: 'detailsFor',
+						type: 'options',
+						options: [
+							{
+								name: 'Every Call',
+								value: 'all',
+								description: 'One details request per emitted call',
+							},
+							{
+								name: 'Completed Calls Only',
+								value: 'completed',
+								description:
+									'A call that failed, errored, was cancelled or forwarded never connected: it has no summary and no call-back request, so it is emitted as the history shows it, without a details request',
+							},
+						],
+						default: 'all',
+						description:
+							'With Include Call Details and Analysis on (or a Classification filter): which calls to read the details of',
+					},
 				],
 			},
 			...campaignEndedProperties,
@@ -279,10 +313,14 @@ export class VoiceAgentTrigger implements INodeType {
 		const options = readTrigger(this, (params) => readSettings(this, params, event));
 		const fetchPage = historyFetcher(this);
 		if (options.includeDetails) {
-			options.enrich = detailsEnricher(
+			const enrich = detailsEnricher(
 				async (call) => await readCallDetails(this, String(call.id), true),
 				isNotFound,
 			);
+			options.enrich =
+				options.detailsFor === 'completed'
+					? async (call) => (neverConnected(call) ? call : await enrich(call))
+					: enrich;
 		}
 		const now = Date.now();
 

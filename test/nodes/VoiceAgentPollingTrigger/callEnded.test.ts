@@ -183,6 +183,75 @@ describe('Voice Agent Polling Trigger › Call Ended', () => {
 		scope.done();
 	});
 
+	test('Read Details For › Completed Calls Only: details of the completed calls alone; a call that never connected is emitted as the history shows it', async () => {
+		const h = trigger({ options: { includeDetails: true, detailsFor: 'completed' } });
+		let scope = history(T0, []);
+		await h.poll();
+		scope.done();
+
+		now = T0 + MIN;
+		const rows = [
+			row(1, 'failed', 'no answer', 9),
+			row(2, 'completed', 'ACCEPTED', 8, 30),
+			row(3, 'cancelled', 'USER_TERMINATED', 7),
+			row(4, 'error', 'NOT_ABLE_TO_CALL', 6),
+			// Completed without a word (no answer, by its duration): completed, so read.
+			row(5, 'completed', null, 5, 0),
+			row(6, 'Forwarded', null, 4),
+		];
+		const details = (n: number) => ({
+			id: id(n),
+			call_status: 'completed',
+			platform_analysis: { summary: `call ${n}`, callback_requested: n === 2 },
+		});
+		// Exactly two details requests (nock fails the test on any other).
+		scope = history(now, rows)
+			.get('/calling/call-details')
+			.query({ id: id(2), send_analysis: 'true' })
+			.reply(200, { status: 'success', data: details(2) })
+			.get('/calling/call-details')
+			.query({ id: id(5), send_analysis: 'true' })
+			.reply(200, { status: 'success', data: details(5) });
+		const withDetails = (n: number) => ({
+			summary: `call ${n}`,
+			callback_requested: n === 2,
+			platform_analysis: details(n).platform_analysis,
+			raw_details: details(n),
+		});
+		expect(jsonOf(await h.poll())).toEqual([
+			asRecord(rows[0], 'no_answer'),
+			asRecord(rows[1], 'answered', withDetails(2)),
+			asRecord(rows[2], 'cancelled'),
+			asRecord(rows[3], 'not_placed'),
+			asRecord(rows[4], 'no_answer', withDetails(5)),
+			asRecord(rows[5], 'transferred'),
+		]);
+		scope.done();
+	});
+
+	test('Read Details For › Every Call (the default): one details request per ended call, whatever its status', async () => {
+		const h = trigger({ options: { includeDetails: true } });
+		let scope = history(T0, []);
+		await h.poll();
+		scope.done();
+
+		now = T0 + MIN;
+		const rows = [row(1, 'failed', 'no answer', 9), row(2, 'completed', 'ACCEPTED', 8, 30)];
+		const details = (n: number) => ({ id: id(n), call_status: rows[n - 1].status });
+		scope = history(now, rows)
+			.get('/calling/call-details')
+			.query({ id: id(1), send_analysis: 'true' })
+			.reply(200, { status: 'success', data: details(1) })
+			.get('/calling/call-details')
+			.query({ id: id(2), send_analysis: 'true' })
+			.reply(200, { status: 'success', data: details(2) });
+		expect(jsonOf(await h.poll())).toEqual([
+			asRecord(rows[0], 'no_answer', { raw_details: details(1) }),
+			asRecord(rows[1], 'answered', { raw_details: details(2) }),
+		]);
+		scope.done();
+	});
+
 	test('manual mode returns the most recently ended call, whatever its status', async () => {
 		const h = trigger();
 		const rows = [
