@@ -167,7 +167,12 @@ test('the week', async () => {
 		event: 'callEnded',
 		assistant: { __rl: true, mode: 'list', value: '' },
 		filters: {},
-		options: { includeDetails: true, lookbackMinutes: LOOKBACK_MS / 60_000 },
+		options: {
+			includeDetails: true,
+			lookbackMinutes: LOOKBACK_MS / 60_000,
+			// As the follow-up example: a call that never connected has no analysis to read.
+			detailsFor: 'completed',
+		},
 	};
 	let trigger = engine.trigger(triggerParams, credentials('trigger'), saved);
 	const listed = () => truth.doNotCall.map((e) => e.phone);

@@ -94,12 +94,12 @@ describe('example: Follow up on every ended call', () => {
 			});
 	});
 
-	test('the trigger emits ended calls with their analysis, every minute, looking back 2 days', () => {
+	test('the trigger emits ended calls with their analysis (read for the calls that connected), every minute, looking back 2 days', () => {
 		// A call-back for the next day's window can end over 24 hours after it was made.
 		expect(node('When a call ends').parameters).toMatchObject({
 			event: 'callEnded',
 			pollTimes: { item: [{ mode: 'everyMinute' }] },
-			options: { includeDetails: true, lookbackMinutes: 2880 },
+			options: { includeDetails: true, lookbackMinutes: 2880, detailsFor: 'completed' },
 		});
 	});
 
