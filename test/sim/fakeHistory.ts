@@ -121,6 +121,7 @@ export class FakeHistory {
 	/** Every call, newest created first: the unfiltered reads slice it by date. */
 	private readonly byCreated: SimCall[];
 	private readonly records = new Map<string, Record<string, unknown>>();
+	private readonly rows = new Map<string, Record<string, unknown>>();
 	private next = 0;
 	private now = -Infinity;
 	/** The rows of the last unfiltered query (pages of one read share them). */
@@ -181,7 +182,11 @@ export class FakeHistory {
 
 	/** Calls listed at or after `startMs` by now, whatever their status: an unfiltered window. */
 	countCreatedSince(startMs: number): number {
-		return this.listedBetween(startMs, Infinity).length;
+		// A count, not a list: the simulation asks it for every poll's whole window.
+		const to = this.firstCreatedBefore(startMs);
+		let count = 0;
+		for (let i = 0; i < to; i++) if (isListed(this.byCreated[i], this.now)) count++;
+		return count;
 	}
 
 	/** Index of the first call (newest first) created before `ms`, among all calls. */
@@ -200,7 +205,26 @@ export class FakeHistory {
 	private listedBetween(start: number, end: number): SimCall[] {
 		const from = end === Infinity ? 0 : this.firstCreatedBefore(end + 1);
 		const to = start === -Infinity ? this.byCreated.length : this.firstCreatedBefore(start);
-		return this.byCreated.slice(from, to).filter((c) => isListed(c, this.now));
+		const listed: SimCall[] = [];
+		for (let i = from; i < to; i++) {
+			const call = this.byCreated[i];
+			if (isListed(call, this.now)) listed.push(call);
+		}
+		return listed;
+	}
+
+	/**
+	 * A call's row as listed now: made once per call and status (a row changes only when its
+	 * status does), so a poll's thousands of rows are not built again by every read.
+	 */
+	private rowNow(call: SimCall): Record<string, unknown> {
+		const key = `${call.id}|${statusAt(call, this.now)}`;
+		let row = this.rows.get(key);
+		if (!row) {
+			row = toRecord(call, this.now);
+			this.rows.set(key, row);
+		}
+		return row;
 	}
 
 	list(qs: Record<string, unknown>): {
@@ -267,7 +291,7 @@ export class FakeHistory {
 		if (qs.bulk_list_id !== undefined) rows = rows.filter((c) => c.bulkListId === qs.bulk_list_id);
 		const page = rows.slice(offset, offset + limit);
 		const calls = page.map((c) =>
-			qs.status === 'completed' ? this.records.get(c.id)! : toRecord(c, this.now),
+			qs.status === 'completed' ? this.records.get(c.id)! : this.rowNow(c),
 		);
 		return { calls, limit, offset, total: rows.length };
 	}
