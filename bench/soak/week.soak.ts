@@ -34,6 +34,8 @@ const { SoakClock } = require('./clock');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { opProxy } = require('./proxy');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
+const { countClientRequests } = require('./wire');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { watchLedger } = require('./ledger');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { makeContacts, parseMix } = require('./world');
@@ -97,7 +99,9 @@ test('the week', async () => {
 		set.call(sb, options.rateLimit);
 	}
 	const proxy = await opProxy(sb.url, () => sb.now());
-	const clock = new SoakClock(sb, proxy.inFlight);
+	// On the wire: sent by a client and not closed, or arrived at the proxy and not answered.
+	const wire = countClientRequests();
+	const clock = new SoakClock(sb, () => wire.open() + proxy.inFlight());
 	(globalThis as any).__soakClock = clock;
 	jest.spyOn(Date, 'now').mockImplementation(() => sb.now());
 	const credentials = (op: string) => ({ apiKey: sb.apiKey, baseUrl: proxy.baseUrl(op) });
@@ -261,6 +265,7 @@ test('the week', async () => {
 		failureCount: failures.length,
 	};
 	writeFileSync(process.env.SOAK_RESULT ?? 'soak-result.json', JSON.stringify(result));
+	wire.restore();
 	await proxy.close();
 	await sb.close();
 });
