@@ -23,7 +23,7 @@ import {
 	type RequestSettings,
 } from './history';
 import { mergeRecords, recordFromDetails, recordFromHistory, type CallRecord } from './record';
-import { planWindows, type HistoryWindow } from './windows';
+import { lowerBound, planWindows, upperBound, type HistoryWindow } from './windows';
 
 /** Widening of each history window, for a created_at a little off the start answer's time. */
 export const WINDOW_MARGIN_MS = 1000;
@@ -163,20 +163,8 @@ function plan(agent: Agent, open: CallToRead[], pageSize: number, othersPerMs: n
 }
 
 /** How many of the known calls were created in [fromMs, toMs]. */
-function knownIn(agent: Agent, fromMs: number, toMs: number): number {
-	const { knownMs } = agent;
-	const first = (value: number, after: boolean) => {
-		let lo = 0;
-		let hi = knownMs.length;
-		while (lo < hi) {
-			const mid = (lo + hi) >> 1;
-			if (knownMs[mid] < value || (after && knownMs[mid] === value)) lo = mid + 1;
-			else hi = mid;
-		}
-		return lo;
-	};
-	return first(toMs, true) - first(fromMs, false);
-}
+const knownIn = ({ knownMs }: Agent, fromMs: number, toMs: number): number =>
+	upperBound(knownMs, toMs) - lowerBound(knownMs, fromMs);
 
 /** What the pages of one window have shown so far. */
 interface Shown {

@@ -25,7 +25,8 @@ export interface HistoryWindow {
 	pages: number;
 }
 
-function upperBound(sorted: number[], value: number): number {
+/** Index of the first value greater than `value` in ascending `sorted`. */
+export function upperBound(sorted: number[], value: number): number {
 	let lo = 0;
 	let hi = sorted.length;
 	while (lo < hi) {
@@ -36,7 +37,8 @@ function upperBound(sorted: number[], value: number): number {
 	return lo;
 }
 
-function lowerBound(sorted: number[], value: number): number {
+/** Index of the first value not less than `value` in ascending `sorted`. */
+export function lowerBound(sorted: number[], value: number): number {
 	let lo = 0;
 	let hi = sorted.length;
 	while (lo < hi) {
