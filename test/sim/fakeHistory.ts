@@ -78,6 +78,18 @@ function parseInteger(name: string, value: unknown, fallback: number): number {
 	return n;
 }
 
+/** Index of the first call created before `ms` in a list sorted newest first. */
+function firstCreatedBefore(newestFirstCalls: SimCall[], ms: number): number {
+	let lo = 0;
+	let hi = newestFirstCalls.length;
+	while (lo < hi) {
+		const mid = (lo + hi) >> 1;
+		if (newestFirstCalls[mid].created >= ms) lo = mid + 1;
+		else hi = mid;
+	}
+	return lo;
+}
+
 const newestFirst = (a: SimCall, b: SimCall) =>
 	b.created - a.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -165,14 +177,7 @@ export class FakeHistory {
 
 	/** Index of the first completed call created before `ms` (the list is newest first). */
 	private firstOlderThan(ms: number): number {
-		let lo = 0;
-		let hi = this.completed.length;
-		while (lo < hi) {
-			const mid = (lo + hi) >> 1;
-			if (this.completed[mid].created >= ms) lo = mid + 1;
-			else hi = mid;
-		}
-		return lo;
+		return firstCreatedBefore(this.completed, ms);
 	}
 
 	/** Completed calls created at or after `startMs`: what one poll's window holds. */
@@ -191,14 +196,7 @@ export class FakeHistory {
 
 	/** Index of the first call (newest first) created before `ms`, among all calls. */
 	private firstCreatedBefore(ms: number): number {
-		let lo = 0;
-		let hi = this.byCreated.length;
-		while (lo < hi) {
-			const mid = (lo + hi) >> 1;
-			if (this.byCreated[mid].created >= ms) lo = mid + 1;
-			else hi = mid;
-		}
-		return lo;
+		return firstCreatedBefore(this.byCreated, ms);
 	}
 
 	/** Calls listed now and created in [start, end], newest first. */
