@@ -8,17 +8,8 @@
  * and the webhook process are killed.
  */
 
-/** A seeded generator of numbers in [0, 1) (mulberry32). @param {number} seed */
-function rng(seed) {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
+// The sandbox's seeded generator (mulberry32), so that one seed means one draw everywhere.
+const { prng: rng } = require('../../sandbox/lib/util');
 
 /**
  * Area codes over every zone of the US and Canada (Newfoundland to Hawaii), split area codes
