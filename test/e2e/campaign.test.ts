@@ -20,6 +20,7 @@ import { bound } from '../../lib/bounds';
 import * as env from '../../scripts/n8n/env';
 import { chainWorkflow, e2eSuite, MAJOR, nodeMaker, REPO } from '../helpers/e2eSuite';
 import { morePolls, waitFor } from '../helpers/wait';
+import { withN8nLog } from '../helpers/n8nLog';
 
 const PKG = 'n8n-nodes-voice-agent';
 const CAMPAIGN = `${PKG}.voiceAgentCampaign`;
@@ -508,7 +509,7 @@ describe(`n8n ${MAJOR}.x campaigns`, () => {
 				);
 			}
 		} catch (error) {
-			throw new Error(`${(error as Error).message}\n--- n8n log ---\n${server.log()}`);
+			throw withN8nLog(error, server.log());
 		} finally {
 			sandbox.setFaults(null);
 		}

@@ -12,6 +12,7 @@ import { fixtures } from '../../sandbox';
 import { bound } from '../../lib/bounds';
 import { CREDENTIAL, e2eSuite, MAJOR, POLL_CRON, QUIET_POLLS } from '../helpers/e2eSuite';
 import { waitFor } from '../helpers/wait';
+import { withN8nLog } from '../helpers/n8nLog';
 
 const PKG = 'n8n-nodes-voice-agent';
 const TRIGGER = `${PKG}.voiceAgentTrigger`;
@@ -159,7 +160,7 @@ describe(`n8n ${MAJOR}.x Campaign Ended`, () => {
 			expect(await emitted()).toEqual([...both, whileDown].sort());
 			expect(await emitted()).not.toContain(before);
 		} catch (error) {
-			throw new Error(`${(error as Error).message}\n--- n8n log ---\n${server.log()}`);
+			throw withN8nLog(error, server.log());
 		} finally {
 			sandbox.setFaults(null);
 		}

@@ -14,6 +14,7 @@ import * as env from '../../scripts/n8n/env';
 import { n8nRequest } from '../../scripts/n8n/rest';
 import { runFailure, runWorkflow } from '../helpers/n8nRunner';
 import { EVENT_TYPES } from '../helpers/events';
+import { withN8nLog } from '../helpers/n8nLog';
 
 const REPO = path.resolve(__dirname, '../..');
 const MAJOR = process.env.N8N_MAJOR === '2' ? 2 : 1;
@@ -525,7 +526,7 @@ describe(`n8n ${MAJOR}.x instant trigger`, () => {
 				}
 				sandbox.setFaults(null);
 			} catch (error) {
-				throw new Error(`${(error as Error).message}\n--- n8n log ---\n${server.log()}`);
+				throw withN8nLog(error, server.log());
 			} finally {
 				await server.stop();
 				sandbox.setDeliveryFaults(null);

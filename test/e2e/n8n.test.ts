@@ -17,6 +17,7 @@ import { parseCsv, unzip } from '../sandbox/helpers';
 import { locator, VAD_FIELDS, VAD_SETTINGS } from '../helpers/fixtures';
 import { executionsOf, n8nRunner, runFailure, type Imports } from '../helpers/n8nRunner';
 import { morePolls, settle, waitFor } from '../helpers/wait';
+import { withN8nLog } from '../helpers/n8nLog';
 
 const REPO = path.resolve(__dirname, '../..');
 const MAJOR = process.env.N8N_MAJOR === '2' ? 2 : 1;
@@ -219,7 +220,7 @@ async function execute(id: string, expectFailure = false) {
 	await callsSettled();
 	const result = await timed(`run ${id}`, () => runner.run(id));
 	if (!expectFailure && !result.succeeded)
-		throw new Error(`${runFailure(id, result)}\n--- n8n log ---\n${runner.log()}`);
+		throw withN8nLog(new Error(runFailure(id, result)), runner.log());
 	return result;
 }
 
@@ -1278,7 +1279,7 @@ describe(`n8n ${MAJOR}.x with the packed package`, () => {
 					}),
 				]);
 			} catch (error) {
-				throw new Error(`${(error as Error).message}\n--- n8n log ---\n${runner.log()}`);
+				throw withN8nLog(error, runner.log());
 			} finally {
 				sandbox.setFaults(null);
 			}

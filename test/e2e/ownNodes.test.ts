@@ -24,6 +24,7 @@ import * as env from '../../scripts/n8n/env';
 import { n8nRequest } from '../../scripts/n8n/rest';
 import { stopwatch } from '../helpers/timings';
 import { waitFor } from '../helpers/wait';
+import { withN8nLog } from '../helpers/n8nLog';
 
 const MAJOR = process.env.N8N_MAJOR === '2' ? 2 : 1;
 const CALLING = 'n8n-nodes-voice-agent.voiceAgentCalling';
@@ -319,7 +320,7 @@ describe(`n8n ${MAJOR}.x own nodes`, () => {
 			expect(inRowOrder(placed).map(({ call_id: _, ...call }) => call)).toEqual(EXPECTED_CALLS);
 			expectStartOutput(started, placed);
 		} catch (error) {
-			throw new Error(`${(error as Error).message}\n--- n8n log ---\n${server.log()}`);
+			throw withN8nLog(error, server.log());
 		} finally {
 			await server.stop();
 		}

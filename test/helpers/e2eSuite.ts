@@ -16,6 +16,7 @@ import { createSandbox, type Sandbox } from '../../sandbox';
 import { ensureN8n, type N8nInstall } from '../../scripts/n8n/install';
 import * as env from '../../scripts/n8n/env';
 import { shiftClock } from './fakeClock';
+import { withN8nLog } from './n8nLog';
 import { executionsOf, n8nRunner, runFailure, type Imports, type RunResult } from './n8nRunner';
 import { stopwatch } from './timings';
 
@@ -103,7 +104,7 @@ export function e2eSuite(options: {
 	suite.execute = async (id: string) => {
 		const result = await suite.run(id);
 		if (!result.succeeded)
-			throw new Error(`${runFailure(id, result)}\n--- n8n log ---\n${runner.log()}`);
+			throw withN8nLog(new Error(runFailure(id, result)), runner.log());
 		return result;
 	};
 	suite.activate = async (id: string) => {
