@@ -94,4 +94,35 @@ function costsOf({ result, verdict, dayOf }) {
 	};
 }
 
-module.exports = { costsOf, endpointOf };
+/** Upper bounds (minutes) of the window lengths the report groups history reads by. */
+const WINDOW_BOUNDS = [5, 30, 120, 600, 1440];
+
+/**
+ * Each operation's history reads by the length of the window they asked for, and how many
+ * were a further page of one (offset > 0); requests the proxy logged without dates are left
+ * out. Answers other than 200 by operation beside it: what the bad week's 429s, outage and
+ * refusals added.
+ * @param {Array<{op: string, path: string, status?: number, window_min?: number, offset?: number}>} requests
+ */
+function whereReadsGo(requests) {
+	/** @type {Record<string, {windows: number[], longer: number, further: number}>} */
+	const history = {};
+	/** @type {Record<string, Record<string, number>>} */
+	const notOk = {};
+	for (const r of requests) {
+		if (r.status !== 200) {
+			const by = (notOk[r.op] ??= {});
+			const key = String(r.status ?? 'none');
+			by[key] = (by[key] ?? 0) + 1;
+		}
+		if (r.path !== '/calling/history' || r.window_min === undefined) continue;
+		const h = (history[r.op] ??= { windows: WINDOW_BOUNDS.map(() => 0), longer: 0, further: 0 });
+		const at = WINDOW_BOUNDS.findIndex((bound) => (r.window_min ?? 0) <= bound);
+		if (at === -1) h.longer++;
+		else h.windows[at]++;
+		if ((r.offset ?? 0) > 0) h.further++;
+	}
+	return { bounds: WINDOW_BOUNDS, history, notOk };
+}
+
+module.exports = { costsOf, endpointOf, whereReadsGo };

@@ -9,10 +9,25 @@
  */
 const http = require('node:http');
 
+/**
+ * What a history read asked for: its window's length in minutes (end_date - start_date, by
+ * the dates as sent) and its offset, so that the report can say where the pages go.
+ * @param {URLSearchParams} query
+ */
+function historyWindow(query) {
+	const from = Date.parse(query.get('start_date') ?? '');
+	const to = Date.parse(query.get('end_date') ?? '');
+	/** @type {{window_min?: number, offset?: number}} */
+	const read = { offset: Number(query.get('offset') ?? 0) || 0 };
+	if (Number.isFinite(from) && Number.isFinite(to))
+		read.window_min = Math.round((to - from) / 60_000);
+	return read;
+}
+
 /** @param {string} target the sandbox's base URL @param {() => number} now the soak's clock */
 async function opProxy(target, now) {
 	const upstream = new URL(target);
-	/** @type {Array<{at: number, op: string, method: string, path: string, status?: number}>} */
+	/** @type {Array<{at: number, op: string, method: string, path: string, status?: number, window_min?: number, offset?: number}>} */
 	const log = [];
 	let inFlight = 0;
 	const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
@@ -27,6 +42,7 @@ async function opProxy(target, now) {
 			: url.pathname;
 		/** @type {(typeof log)[number]} */
 		const entry = { at: now(), op, method: req.method ?? 'GET', path };
+		if (path === '/calling/history') Object.assign(entry, historyWindow(url.searchParams));
 		log.push(entry);
 		let done = false;
 		const finish = () => {
@@ -72,4 +88,4 @@ async function opProxy(target, now) {
 	};
 }
 
-module.exports = { opProxy };
+module.exports = { opProxy, historyWindow };

@@ -3,6 +3,8 @@
 
 /** The soak's output: a table per day, the costs by operation and endpoint, the final line. */
 
+const { whereReadsGo } = require('./costs');
+
 const f1 = (/** @type {number} */ n) => (Math.round(n * 100) / 100).toString();
 const pad = (/** @type {unknown} */ v, /** @type {number} */ n) => String(v).padStart(n);
 
@@ -74,6 +76,19 @@ function report({ verdict, costs, result }) {
 	lines.push(
 		`static data saved: at most ${t.static_bytes} bytes; restarts ${result.costs.restarts}; Call Back items sent round again after failing ${result.costs.retried ?? 0}; Check Calls requests per check ${f1(t.checkcalls_per_check)}`,
 	);
+	const reads = whereReadsGo(result.requests ?? []);
+	const within = (/** @type {number} */ m) => (m < 60 ? `${m} min` : `${m / 60} h`);
+	for (const [op, h] of Object.entries(reads.history))
+		lines.push(
+			`${op}: history reads by window asked, ${reads.bounds.map((b, i) => `<=${within(b)} ${h.windows[i]}`).join(', ')}, longer ${h.longer}; further pages ${h.further}`,
+		);
+	const refused = Object.entries(reads.notOk).map(
+		([op, by]) =>
+			`${op} ${Object.entries(by)
+				.map(([status, n]) => `${status === '0' ? 'no answer' : status} ${n}`)
+				.join(' ')}`,
+	);
+	if (refused.length) lines.push(`answers other than 200: ${refused.join('; ')}`);
 	if (verdict.late) {
 		const span = (/** @type {any} */ x) =>
 			x.n ? `p50 ${x.p50}, p95 ${x.p95}, max ${x.max} min (${x.n})` : 'none';

@@ -4,7 +4,9 @@
  */
 export {}; // a module: its names are its own (the judge and costs are plain JS, required)
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { costsOf, endpointOf } = require('../../../bench/soak/costs');
+const { costsOf, endpointOf, whereReadsGo } = require('../../../bench/soak/costs');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { historyWindow } = require('../../../bench/soak/proxy');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { report } = require('../../../bench/soak/report');
 
@@ -100,4 +102,59 @@ test('a run with nothing wrong passes, and one that placed no call fails', () =>
 	expect(report({ verdict: clean, costs, result }).failed).toBe(false);
 	const none = { ...clean, totals: { ...clean.totals, calls: 0 } };
 	expect(report({ verdict: none, costs, result }).failed).toBe(true);
+});
+
+test("a history read's window and offset, as the proxy logs them", () => {
+	const query = (q: string) => historyWindow(new URLSearchParams(q));
+	expect(
+		query('start_date=2026-06-01T10:00:00Z&end_date=2026-06-01T12:30:00%2B00:00&offset=200'),
+	).toEqual({ window_min: 150, offset: 200 });
+	expect(query('start_date=2026-06-01T10:00:00Z&end_date=2026-06-01T10:04:31Z')).toEqual({
+		window_min: 5,
+		offset: 0,
+	});
+	// Without both dates: no window (the read is left out of the grouping).
+	expect(query('start_date=2026-06-01T10:00:00Z')).toEqual({ offset: 0 });
+});
+
+test('where the reads go: history reads by window and further pages, answers other than 200', () => {
+	const read = (op: string, window_min: number | undefined, offset: number, status?: number) => ({
+		at: 0,
+		op,
+		method: 'GET',
+		path: '/calling/history',
+		status,
+		...(window_min === undefined ? {} : { window_min }),
+		offset,
+	});
+	const where = whereReadsGo([
+		read('callBack', 3, 0, 200),
+		read('callBack', 5, 100, 200),
+		read('callBack', 6, 0, 429),
+		read('callBack', 121, 0, 200),
+		read('callBack', 1441, 300, 200),
+		read('trigger', 30, 0, 0),
+		read('trigger', undefined, 0, 503),
+		{ at: 0, op: 'start', method: 'POST', path: '/calling/outbound/individual' },
+	]);
+	expect(where).toEqual({
+		bounds: [5, 30, 120, 600, 1440],
+		history: {
+			callBack: { windows: [2, 1, 0, 1, 0], longer: 1, further: 2 },
+			trigger: { windows: [0, 1, 0, 0, 0], longer: 0, further: 0 },
+		},
+		notOk: { callBack: { 429: 1 }, trigger: { 0: 1, 503: 1 }, start: { none: 1 } },
+	});
+	const { lines } = report({
+		verdict,
+		costs: costsOf({ result, verdict, dayOf }),
+		result: {
+			...result,
+			requests: [read('callBack', 3, 0, 200), read('trigger', 30, 0, 0)],
+		},
+	});
+	expect(lines).toContain(
+		'callBack: history reads by window asked, <=5 min 1, <=30 min 0, <=2 h 0, <=10 h 0, <=24 h 0, longer 0; further pages 0',
+	);
+	expect(lines).toContain('answers other than 200: trigger no answer 1');
 });
