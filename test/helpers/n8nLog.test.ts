@@ -40,6 +40,12 @@ describe('the n8n log beside an end-to-end failure', () => {
 		]);
 	});
 
+	test("a log's $ signs are taken as they are, in the stack too", () => {
+		const thrown = withN8nLog(new Error('boom'), "Error: cost $& and $' and $1");
+		expect(thrown.message).toBe("boom\n--- n8n log (its end) ---\nError: cost $& and $' and $1");
+		expect(thrown.stack!.startsWith(`Error: ${thrown.message}\n`)).toBe(true);
+	});
+
 	test('a thrown value that is not an Error becomes one', () => {
 		expect(withN8nLog('boom', 'Initializing n8n process').message).toBe(
 			'boom\n--- n8n log (its end) ---\nInitializing n8n process',

@@ -29,6 +29,6 @@ export function withN8nLog(error: unknown, log: string): Error {
 	failure.message = `${own}\n--- n8n log (its end) ---\n${n8nLogTail(log)}`;
 	// Jest reads the message from the stack where the stack holds it.
 	if (typeof failure.stack === 'string' && own && failure.stack.includes(own))
-		failure.stack = failure.stack.replace(own, failure.message);
+		failure.stack = failure.stack.replace(own, () => failure.message);
 	return failure;
 }
