@@ -90,6 +90,7 @@ function costsOf({ result, verdict, dayOf }) {
 			static_bytes: result.costs.staticBytes,
 			by_endpoint: byEndpoint,
 			by_op: byOp,
+			reads: whereReadsGo(result.requests),
 		},
 	};
 }

@@ -3,8 +3,6 @@
 
 /** The soak's output: a table per day, the costs by operation and endpoint, the final line. */
 
-const { whereReadsGo } = require('./costs');
-
 const f1 = (/** @type {number} */ n) => (Math.round(n * 100) / 100).toString();
 const pad = (/** @type {unknown} */ v, /** @type {number} */ n) => String(v).padStart(n);
 
@@ -76,7 +74,7 @@ function report({ verdict, costs, result }) {
 	lines.push(
 		`static data saved: at most ${t.static_bytes} bytes; restarts ${result.costs.restarts}; Call Back items sent round again after failing ${result.costs.retried ?? 0}; Check Calls requests per check ${f1(t.checkcalls_per_check)}`,
 	);
-	const reads = whereReadsGo(result.requests ?? []);
+	const reads = t.reads;
 	const within = (/** @type {number} */ m) => (m < 60 ? `${m} min` : `${m / 60} h`);
 	for (const [op, h] of Object.entries(reads.history))
 		lines.push(

@@ -145,14 +145,10 @@ test('where the reads go: history reads by window and further pages, answers oth
 		},
 		notOk: { callBack: { 429: 1 }, trigger: { 0: 1, 503: 1 }, start: { none: 1 } },
 	});
-	const { lines } = report({
-		verdict,
-		costs: costsOf({ result, verdict, dayOf }),
-		result: {
-			...result,
-			requests: [read('callBack', 3, 0, 200), read('trigger', 30, 0, 0)],
-		},
-	});
+	const few = { ...result, requests: [read('callBack', 3, 0, 200), read('trigger', 30, 0, 0)] };
+	const costs = costsOf({ result: few, verdict, dayOf });
+	expect(costs.totals.reads).toEqual(whereReadsGo(few.requests));
+	const { lines } = report({ verdict, costs, result: few });
 	expect(lines).toContain(
 		'callBack: history reads by window asked, <=5 min 1, <=30 min 0, <=2 h 0, <=10 h 0, <=24 h 0, longer 0; further pages 0',
 	);
