@@ -8,9 +8,9 @@
  * bound with its Batching option (10 requests every 100 ms), against the sandbox with injected
  * latency. Ratios taken in the same run hold on a busy machine, where absolute times do not.
  *
- *   npm run bench:bulk                          1,000 rows, 100 ms latency, n8n 1.x, one round
+ *   npm run bench:bulk                          1,000 rows, 100 ms latency, n8n 2.x, one round
  *   npm run bench:bulk -- --repeat=3            three rounds, each Start then HTTP Request
- *   npm run bench:bulk -- --rows=200 --latency=50 --n8n2
+ *   npm run bench:bulk -- --rows=200 --latency=50 --n8n1
  *   npm run bench:bulk -- --profile=/tmp/prof   first runs Start once more with a CPU profile
  *                                               of its n8n process, and summarises it
  *   npm run bench:bulk -- --trace               first runs Start once more through a request-

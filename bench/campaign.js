@@ -18,8 +18,8 @@
  * full collection, above the items alone), goal at most 1.5x the CSV's size; and, for
  * information, the peak resident memory, which also counts garbage V8 has not collected yet.
  *
- *   npm run bench:campaign                         10,000 rows (speed), 50,000 (memory), n8n 1.x
- *   npm run bench:campaign -- --rows=2000 --n8n2   fewer rows, n8n 2.x
+ *   npm run bench:campaign                         10,000 rows (speed), 50,000 (memory), n8n 2.x
+ *   npm run bench:campaign -- --rows=2000 --n8n1   fewer rows, n8n 1.x
  *   npm run bench:campaign -- --part=memory        one part only (speed | memory)
  */
 

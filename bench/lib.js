@@ -119,7 +119,7 @@ function textArg(name) {
 }
 
 /**
- * A real n8n (the cached one of `npm run dev`; `--n8n2` picks 2.x) in a throwaway user folder,
+ * A real n8n (the cached one of `npm run dev`; 2.x unless `--n8n1`) in a throwaway user folder,
  * with this package installed from its build the way users install it, and the given
  * credentials and workflows imported. `run` executes one workflow with `n8n execute` and
  * returns the task of the node under test; `close` removes the folder (kept with BENCH_KEEP).

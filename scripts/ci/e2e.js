@@ -3,7 +3,7 @@
 'use strict';
 
 /**
- * `npm run test:e2e [-- --n8n2] [-- <jest args>]`: the end-to-end suite in test/e2e against
+ * `npm run test:e2e [-- --n8n1] [-- <jest args>]` (2.x unless --n8n1): the end-to-end suite in test/e2e against
  * the pinned n8n (built and installed first, see suite.js).
  */
 

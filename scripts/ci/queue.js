@@ -3,7 +3,7 @@
 'use strict';
 
 /**
- * `npm run test:queue [-- --n8n2] [-- <jest args>]`: the package in n8n's queue mode (main,
+ * `npm run test:queue [-- --n8n1] [-- <jest args>]` (2.x unless --n8n1): the package in n8n's queue mode (main,
  * worker and webhook processes on their own Redis and Postgres), built and installed first
  * (see suite.js); ends with one plain line `queue-n8n<major>: N passed, N failed`.
  *

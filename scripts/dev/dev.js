@@ -5,8 +5,8 @@
 /**
  * `npm run dev`: this package in a real n8n on localhost, talking to the local sandbox.
  *
- *   npm run dev                 n8n 1.x on the current Node
- *   npm run dev -- --n8n2       n8n 2.x on Node 24 (installed on first use)
+ *   npm run dev                 n8n 2.x (the current line) on Node 24 (installed on first use)
+ *   npm run dev -- --n8n1       n8n 1.x on the current Node
  *   npm run dev -- --reimport   import the example workflows again (overwrites edits to them)
  *
  * Builds the package, starts the sandbox (real clock, calls take 5-20 s), installs n8n on
@@ -22,8 +22,8 @@
  *
  *   --no-build    skip `npm run build` (the package is built already)
  * Environment: N8N_PORT (5678), SANDBOX_PORT (4010), N8N_RUNNERS_BROKER_PORT (2.x's task
- * broker; default a free port), SANDBOX_SPEED (4), N8N_MAJOR, DEV_USER_FOLDER (n8n's user
- * folder; default .n8n-dev/n8n1 or n8n2).
+ * broker; default a free port), SANDBOX_SPEED (4), N8N_MAJOR (1 or 2), DEV_USER_FOLDER (n8n's user
+ * folder; default .n8n-dev/n8n2 or n8n1).
  *
  * Ports: a port set in the environment is used as given, and when it is taken the script
  * stops at once, naming the port and the setting. A default port that is taken (another

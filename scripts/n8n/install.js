@@ -5,8 +5,8 @@
 /**
  * Installs a pinned n8n into a cache folder outside the repo's node_modules, once.
  *
- *   node scripts/n8n/install.js            n8n 1.x on the current Node
- *   node scripts/n8n/install.js --n8n2     n8n 2.x on Node 24 (from the npm `node` package)
+ *   node scripts/n8n/install.js            n8n 2.x on Node 24 (from the npm `node` package)
+ *   node scripts/n8n/install.js --n8n1     n8n 1.x on the current Node
  *   N8N_MAJOR=2 node scripts/n8n/install.js
  *
  * Environment: N8N_MAJOR (1 or 2), N8N_VERSION (overrides the pinned version),
@@ -62,11 +62,14 @@ const OVERRIDES = {
 	2: { xlsx: '0.18.5' },
 };
 
-/** @param {string[]} [argv] @returns {1 | 2} */
+/**
+ * The n8n line a script runs: 2.x (the current line) unless 1.x is asked for.
+ * @param {string[]} [argv] @returns {1 | 2}
+ */
 function selectedMajor(argv = process.argv.slice(2)) {
-	if (argv.includes('--n8n2')) return 2;
 	if (argv.includes('--n8n1')) return 1;
-	return process.env.N8N_MAJOR === '2' ? 2 : 1;
+	if (argv.includes('--n8n2')) return 2;
+	return process.env.N8N_MAJOR === '1' ? 1 : 2;
 }
 
 /**

@@ -108,7 +108,7 @@ async function startDev(how: 'npm' | 'parent', { defaultN8nPortTaken = false } =
 	if (held) holders.push(held);
 	const userFolder = mkdtempSync(path.join(tmpdir(), 'voice-agent-dev-'));
 	folders.push(userFolder);
-	const args = ['--no-build', ...(MAJOR === 2 ? ['--n8n2'] : [])];
+	const args = ['--no-build', MAJOR === 2 ? '--n8n2' : '--n8n1'];
 	const command: [string, string[]] =
 		how === 'npm'
 			? ['npm', ['run', 'dev', '--', ...args]]

@@ -5,8 +5,8 @@
 /**
  * `npm run test:ui`: the package in n8n's editor, as a user meets it, in a real browser.
  *
- *   npm run test:ui                    n8n 1.x
- *   npm run test:ui -- --n8n2          n8n 2.x
+ *   npm run test:ui                    n8n 2.x
+ *   npm run test:ui -- --n8n1          n8n 1.x
  *   npm run test:ui -- --screenshots   also (re)write the README's pictures in docs/images/
  *
  * Starts `npm run dev` (n8n + the local sandbox, the examples imported, an owner account) on
@@ -131,7 +131,7 @@ async function startDev() {
 	const [n8nPort, sandboxPort] = await env.freePorts(2);
 	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'voice-agent-ui-'));
 	const args = [path.join(REPO, 'scripts', 'dev', 'dev.js')];
-	if (major === 2) args.push('--n8n2');
+	args.push(major === 2 ? '--n8n2' : '--n8n1');
 	if (argv.includes('--no-build') || process.env.E2E_BUILT === '1') args.push('--no-build');
 	log(`starting npm run dev on port ${n8nPort} (sandbox ${sandboxPort})...`);
 	dev = spawn(process.execPath, args, {
