@@ -3,7 +3,9 @@
  * the sandbox. Start dials the sheet; Check Calls sends the open calls through a Wait node of
  * two minutes, which n8n saves (the execution is `waiting`, no process runs it) and resumes;
  * every row's outcome is written once, the row Start could not dial (by its error output)
- * included. Run with `npm run test:e2e -- test/e2e/durableWait.test.ts` (`-- --n8n2` for n8n 2.x).
+ * included. Under Execute Once or Always Output
+ * Data, Check Calls refuses with the reason. Run with `npm run test:e2e -- test/e2e/durableWait.test.ts`
+ * (`-- --n8n1` for n8n 1.x).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,7 +22,26 @@ const ID = EXAMPLE.id as string;
 
 // Calls at their real length (20-60 s): still open at the first check, whatever the machine's
 // load, and ended by the second, two minutes later.
-const suite = e2eSuite({ label: 'Durable wait', seed: 12, speed: 1, workflows: () => [EXAMPLE] });
+const suite = e2eSuite({
+	label: 'Durable wait',
+	seed: 12,
+	speed: 1,
+	workflows: () => [EXAMPLE, withCheckSetting('executeOnce'), withCheckSetting('alwaysOutputData')],
+});
+
+/** The example with one setting of "Check the calls" turned on, as a user would in its Settings. */
+function withCheckSetting(setting: 'executeOnce' | 'alwaysOutputData') {
+	const copy = JSON.parse(JSON.stringify(EXAMPLE));
+	copy.id = `${ID}-${setting}`;
+	copy.name = `${EXAMPLE.name} (${setting})`;
+	for (const node of copy.nodes) {
+		if (node.name === 'Check the calls') node[setting] = true;
+		// Webhook ids are unique per instance.
+		if (node.webhookId)
+			node.webhookId = node.webhookId.replace(/0060$/, setting === 'executeOnce' ? '0061' : '0062');
+	}
+	return copy;
+}
 
 describe(`n8n ${MAJOR}.x durable wait`, () => {
 	test('example "Wait for a sheet\'s calls": saved while it waits, every row\'s outcome once', async () => {
@@ -87,4 +108,28 @@ describe(`n8n ${MAJOR}.x durable wait`, () => {
 			}),
 		]);
 	});
+
+	test.each([
+		['executeOnce', 'Check Calls cannot run with Execute Once'],
+		['alwaysOutputData', 'Check Calls cannot run with Always Output Data'],
+	] as const)(
+		'the example with %s on Check Calls: the run fails there with the reason, nothing is written',
+		async (setting, message) => {
+			const { sandbox } = suite;
+			const before = sandbox.ledger.length;
+			const result = await suite.run(`${ID}-${setting}`);
+			expect(result.succeeded).toBe(false);
+			const runData = (result.data as any).data.resultData.runData;
+			expect(runData['Check the calls'][0].error.message).toBe(message);
+			expect(runData['Outcome per row']).toBeUndefined();
+			expect(runData['Wait 2 minutes']).toBeUndefined();
+			// Start dialled the sheet before Check Calls ran (its four good numbers, once each).
+			expect(
+				sandbox.ledger
+					.slice(before)
+					.map((e) => e.mobile_number)
+					.sort(),
+			).toEqual(['+14155550121', '+14155550142', '+14155550177', '+14155550199']);
+		},
+	);
 });

@@ -6,7 +6,7 @@
  * Wait of a minute or more is saved by n8n and frees the worker; nothing here dials, so a
  * round run again after a crash only reads again.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readCallStates, type CallToRead } from '../../../shared/calls/callStates';
@@ -84,6 +84,7 @@ export async function execute(
 			description: 'An agent can read one call with Call › Get. No request was sent.',
 		});
 	}
+	refuseSettings(node);
 	const f = fields(this, 0);
 	const maxWaitMinutes = f.number('maxWaitMinutes', 'Max Wait (Minutes)', 240, {
 		min: 1,
@@ -114,6 +115,30 @@ export async function execute(
 		});
 	const pending = round.next ? [pendingItem(round.next, from)] : [];
 	return { outputs: [ended, pending], failed };
+}
+
+/**
+ * Node settings under which Check Calls would lose calls or invent one, refused before any
+ * request on every n8n line (the node cannot tell which line runs it).
+ */
+function refuseSettings(node: INode): void {
+	// n8n hands a node set to Execute Once its first item only: the other calls would never be
+	// waited for, and nothing would say so.
+	if (node.executeOnce) {
+		throw new NodeOperationError(node, 'Check Calls cannot run with Execute Once', {
+			description:
+				"Execute Once (in the node's Settings) gives the node only its first item, so every other call would never be waited for. Turn Execute Once off: Check Calls already reads all its calls in a few requests per check. No request was sent.",
+		});
+	}
+	// n8n 1.x and 2.x add an empty item to the first output (Ended) whenever it is empty, so
+	// every check with calls still open would send an empty "ended call" on; n8n 3.x adds it
+	// only when both outputs are empty, which still reads as an ended call.
+	if (node.alwaysOutputData) {
+		throw new NodeOperationError(node, 'Check Calls cannot run with Always Output Data', {
+			description:
+				"Always Output Data (in the node's Settings) makes n8n send an empty item to Ended on checks where no call ended, and the nodes after Ended would take it for an ended call. Turn it off: Pending carries the calls still open. No request was sent.",
+		});
+	}
 }
 
 /** Reads the open calls once and settles them. */

@@ -360,6 +360,50 @@ test('as an AI tool it refuses, sending nothing', async () => {
 	expect(error?.message).toBe('Check Calls works in a workflow, not as an AI tool');
 });
 
+describe('settings that would lose or invent calls are refused, sending nothing', () => {
+	// The harness runs n8n's own engine, which applies both settings: Execute Once hands the
+	// node item 0 only, Always Output Data adds an empty item to an empty Ended.
+	test.each([
+		[
+			{ executeOnce: true },
+			'Check Calls cannot run with Execute Once',
+			/gives the node only its first item/,
+		],
+		[
+			{ alwaysOutputData: true },
+			'Check Calls cannot run with Always Output Data',
+			/send an empty item to Ended/,
+		],
+	])('%j', async (settings, message, description) => {
+		const { error, outputs } = await runNode({
+			type: 'voiceAgentCalling',
+			parameters: params(),
+			items: items(started(0), started(1)),
+			settings,
+		});
+		expect(error?.message).toBe(message);
+		expect(String(error?.description)).toMatch(description);
+		expect(String(error?.description)).toMatch(/No request was sent\.$/);
+		expect(outputs).toEqual([]);
+	});
+
+	test('with Continue On Fail each item comes out with the error, none dropped', async () => {
+		const { error, outputs } = await runNode({
+			type: 'voiceAgentCalling',
+			parameters: params(),
+			items: items(started(0), started(1)),
+			settings: { alwaysOutputData: true },
+			continueOnFail: true,
+		});
+		expect(error).toBeUndefined();
+		expect(outputs[0].map((item) => item.json.error)).toEqual([
+			'Check Calls cannot run with Always Output Data',
+			'Check Calls cannot run with Always Output Data',
+		]);
+		expect(outputs[0].map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	});
+});
+
 describe('the node shows two outputs only while Check Calls is picked', () => {
 	const outputsOf = (parameters: IDataObject) => {
 		const description = new VoiceAgentCalling().description;
