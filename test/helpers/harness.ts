@@ -204,6 +204,13 @@ export async function initBinaryData(): Promise<void> {
 	await binaryReady;
 }
 
+/**
+ * The mode a node runs in unless a test names one: n8n's CLI, the one mode in which Start's
+ * Duplicate Protection (Automatic) reads no history, so a test of anything else sees only its
+ * own requests. The guard's own tests name their modes (test/nodes/.../rerunGuard.test.ts).
+ */
+const DEFAULT_MODE: WorkflowExecuteMode = 'cli';
+
 export interface RunNodeOptions {
 	/** Node type short name, e.g. voiceAgentCalling. */
 	type: string;
@@ -212,6 +219,7 @@ export interface RunNodeOptions {
 	items?: INodeExecutionData[];
 	credentials?: ICredentialDataDecryptedObject | null;
 	continueOnFail?: boolean;
+	/** n8n's execution mode; 'cli' when omitted (DEFAULT_MODE). */
 	mode?: WorkflowExecuteMode;
 	timezone?: string;
 	nodeName?: string;
@@ -318,7 +326,7 @@ async function runNodeNow(options: RunNodeOptions): Promise<RunNodeResult> {
 		...options.settings,
 	};
 	const workflow = makeWorkflow(node, options.timezone ?? 'UTC', options.nodeType);
-	const hooks = new ExecutionLifecycleHooks(options.mode ?? 'manual', '1', mock());
+	const hooks = new ExecutionLifecycleHooks(options.mode ?? DEFAULT_MODE, '1', mock());
 	const done = createDeferredPromise<IRun>();
 	hooks.addHandler('workflowExecuteAfter', (fullRunData) => done.resolve(fullRunData));
 	const additionalData = makeAdditionalData(
@@ -332,7 +340,11 @@ async function runNodeNow(options: RunNodeOptions): Promise<RunNodeResult> {
 			],
 		},
 	});
-	const execute = new WorkflowExecute(additionalData, options.mode ?? 'manual', runExecutionData);
+	const execute = new WorkflowExecute(
+		additionalData,
+		options.mode ?? DEFAULT_MODE,
+		runExecutionData,
+	);
 	await execute.processRunExecutionData(workflow);
 	const run = await done.promise;
 	const taskData = run.data.resultData.runData[name]?.[0];

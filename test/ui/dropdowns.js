@@ -142,7 +142,7 @@ async function startPanelShowsWhatIsInEffect(
 	];
 	const lacking = wanted.filter((w) => !fresh.text.includes(w));
 	if (lacking.length) throw new Error(`a new Start's panel lacks ${lacking.join(', ')}`);
-	if (fresh.values.duplicateProtection !== 'Automatic (Queue Executions)')
+	if (fresh.values.duplicateProtection !== 'Automatic')
 		throw new Error(
 			`Duplicate Protection shows ${JSON.stringify(fresh.values.duplicateProtection)}`,
 		);

@@ -33,7 +33,7 @@ async function runStartACall(/** @type {Ctx} */ ctx) {
 	await openNode(ctx, 'Start a call');
 	await showJson(ctx);
 	// The JSON view puts a key and its value on separate lines.
-	const shown = [/"status":\s*"completed"/, /"transcript[a-z_]*":/, /Hi Ada Lovelace/];
+	const shown = [/"status":\s*"completed"/, /"transcript[a-z_]*":/, /Hi Katherine Johnson/];
 	try {
 		await page.waitForFunction(
 			(sources) => {

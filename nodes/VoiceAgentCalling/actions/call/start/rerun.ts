@@ -38,8 +38,13 @@ import type { ApiCredentials } from '../../../../shared/http/transport';
 export const RERUN_MODES = ['auto', 'always', 'off'] as const;
 export type RerunMode = (typeof RERUN_MODES)[number];
 
-/** Execution modes that never run on a queue worker, so n8n never re-runs them. */
-const NEVER_RERUN: readonly string[] = ['manual', 'cli'];
+/**
+ * Execution modes that never run on a queue worker, so n8n never re-runs them: the CLI runs
+ * in its own process. Manual runs are not among them: n8n 3.x runs every manual execution on
+ * a worker in queue mode (1.x and 2.x with OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS), where 1.x
+ * re-runs it after the worker died, and on 2.x and 3.x the user runs the batch again.
+ */
+const NEVER_RERUN: readonly string[] = ['cli'];
 
 export const GUARD_LOOKBACK_MINUTES = 30;
 const MAX_GUARD_LOOKBACK_MINUTES = 1440;
@@ -50,10 +55,10 @@ const FUTURE_MARGIN_MS = 60_000;
 
 const MODES = [
 	{
-		name: 'Automatic (Queue Executions)',
+		name: 'Automatic',
 		value: 'auto',
 		description:
-			'Check in executions a queue worker runs (webhook, trigger, retry, sub-workflow), not in manual or CLI runs',
+			'Check in every execution a queue worker may run (manual runs included, as n8n 3.x runs them on workers), not in CLI runs',
 	},
 	{ name: 'Always', value: 'always', description: 'Check in every execution' },
 	{ name: 'Off', value: 'off', description: 'Never check' },
@@ -200,7 +205,7 @@ export function alreadyDialledOutput(call: IDataObject): IDataObject {
 		already_dialled: true,
 		message: `Not dialled again: call ${String(call.id)} to this number was started at ${String(
 			call.created_at,
-		)} by an earlier attempt of this execution (n8n re-ran it after a worker stopped).`,
+		)} by an earlier attempt of this batch (n8n ran it again after a worker stopped, or the same rows were run again within Earlier Attempt Look Back). To call again on purpose, set Duplicate Protection to Off.`,
 	};
 }
 

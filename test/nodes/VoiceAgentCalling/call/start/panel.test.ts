@@ -76,7 +76,7 @@ describe('Call › Start groups its settings by what the user decides', () => {
 			default: 'auto',
 		});
 		expect(field('duplicateProtection').options).toEqual([
-			expect.objectContaining({ name: 'Automatic (Queue Executions)', value: 'auto' }),
+			expect.objectContaining({ name: 'Automatic', value: 'auto' }),
 			expect.objectContaining({ name: 'Always', value: 'always' }),
 			expect.objectContaining({ name: 'Off', value: 'off' }),
 		]);

@@ -103,65 +103,68 @@ afterEach(() => {
 	nock.cleanAll();
 });
 
-test('a webhook execution run again: the rows its first attempt dialled are found and not dialled twice', async () => {
-	// Two pages: 100 calls of others, then 50 more with the first attempt's 5 calls among them.
-	const asked = history([
-		{ offset: 0, body: { calls: noise(100, 0), limit: 100, offset: 0, count: 100, total: 150 } },
-		{
-			offset: 100,
-			body: {
-				calls: [
-					...noise(45, 100),
-					...[0, 1, 2, 3, 4].map((n) => historyRow(earlierId(n), phone(n), `Row ${n}`, 2)),
-				],
-				limit: 100,
+test.each(['webhook', 'manual'] as const)(
+	'a %s execution run again: the rows its first attempt dialled are found and not dialled twice',
+	async (mode) => {
+		// Two pages: 100 calls of others, then 50 more with the first attempt's 5 calls among them.
+		const asked = history([
+			{ offset: 0, body: { calls: noise(100, 0), limit: 100, offset: 0, count: 100, total: 150 } },
+			{
 				offset: 100,
-				count: 50,
-				total: 150,
+				body: {
+					calls: [
+						...noise(45, 100),
+						...[0, 1, 2, 3, 4].map((n) => historyRow(earlierId(n), phone(n), `Row ${n}`, 2)),
+					],
+					limit: 100,
+					offset: 100,
+					count: 50,
+					total: 150,
+				},
 			},
-		},
-	]);
-	const log = starts();
-	const { output, error } = await runNode({
-		type: 'voiceAgentCalling',
-		items: rows(12),
-		parameters: params({ maxConcurrent: 4 }),
-		mode: 'webhook',
-	});
-	expect(error).toBeUndefined();
-	expect(asked).toHaveLength(2);
-	expect(unordered(log.map((b) => b.mobile_number))).toEqual(
-		unordered([5, 6, 7, 8, 9, 10, 11].map(phone)),
-	);
-	expect(output).toHaveLength(12);
-	for (let n = 0; n < 5; n++) {
-		expect(output[n].pairedItem).toEqual({ item: n });
-		const row = historyRow(earlierId(n), phone(n), `Row ${n}`, 2);
-		expect(output[n].json).toEqual({
-			...record({
-				call_id: earlierId(n),
-				status: 'completed',
-				sub_status: 'ACCEPTED',
-				outcome: 'answered',
-				direction: 'outbound',
-				assistant: { id: AGENT, name: 'A' },
-				from_number: '+14155550000',
-				to_number: phone(n),
-				callee_name: `Row ${n}`,
-				created_at: row.created_at,
-				duration_seconds: 12.5,
-				raw: row,
-			}),
-			already_dialled: true,
-			message: `Not dialled again: call ${earlierId(n)} to this number was started at ${new Date(
-				NOW - 2 * 60000,
-			).toISOString()} by an earlier attempt of this execution (n8n re-ran it after a worker stopped).`,
+		]);
+		const log = starts();
+		const { output, error } = await runNode({
+			type: 'voiceAgentCalling',
+			items: rows(12),
+			parameters: params({ maxConcurrent: 4 }),
+			mode,
 		});
-	}
-	expect(
-		output.slice(5).map((o) => [o.json.call_id, o.json.already_dialled, o.pairedItem]),
-	).toEqual([5, 6, 7, 8, 9, 10, 11].map((n) => [callId(n), undefined, { item: n }]));
-});
+		expect(error).toBeUndefined();
+		expect(asked).toHaveLength(2);
+		expect(unordered(log.map((b) => b.mobile_number))).toEqual(
+			unordered([5, 6, 7, 8, 9, 10, 11].map(phone)),
+		);
+		expect(output).toHaveLength(12);
+		for (let n = 0; n < 5; n++) {
+			expect(output[n].pairedItem).toEqual({ item: n });
+			const row = historyRow(earlierId(n), phone(n), `Row ${n}`, 2);
+			expect(output[n].json).toEqual({
+				...record({
+					call_id: earlierId(n),
+					status: 'completed',
+					sub_status: 'ACCEPTED',
+					outcome: 'answered',
+					direction: 'outbound',
+					assistant: { id: AGENT, name: 'A' },
+					from_number: '+14155550000',
+					to_number: phone(n),
+					callee_name: `Row ${n}`,
+					created_at: row.created_at,
+					duration_seconds: 12.5,
+					raw: row,
+				}),
+				already_dialled: true,
+				message: `Not dialled again: call ${earlierId(n)} to this number was started at ${new Date(
+					NOW - 2 * 60000,
+				).toISOString()} by an earlier attempt of this batch (n8n ran it again after a worker stopped, or the same rows were run again within Earlier Attempt Look Back). To call again on purpose, set Duplicate Protection to Off.`,
+			});
+		}
+		expect(
+			output.slice(5).map((o) => [o.json.call_id, o.json.already_dialled, o.pairedItem]),
+		).toEqual([5, 6, 7, 8, 9, 10, 11].map((n) => [callId(n), undefined, { item: n }]));
+	},
+);
 
 test('no evidence of an earlier attempt (none of the first rows was called): every row is dialled', async () => {
 	// Row 7 was called 3 minutes ago by someone else: not this batch's earlier attempt.
@@ -214,11 +217,11 @@ test('a follow-up call of the completed call a trigger emitted is dialled (that 
 	]);
 });
 
-test('manual and CLI runs (never re-run by a queue) read no history; Off reads none; Always reads it anywhere', async () => {
+test('CLI runs (never on a queue worker) read no history under Automatic; Off reads none; Always reads it anywhere', async () => {
 	for (const [mode, guard] of [
-		['manual', undefined],
 		['cli', undefined],
 		['webhook', 'off'],
+		['manual', 'off'],
 	] as const) {
 		const log = starts();
 		const { output, error } = await runNode({
@@ -241,11 +244,32 @@ test('manual and CLI runs (never re-run by a queue) read no history; Off reads n
 		type: 'voiceAgentCalling',
 		items: rows(3),
 		parameters: params({ rerunGuard: 'always' }),
-		mode: 'manual',
+		mode: 'cli',
 	});
 	expect(error).toBeUndefined();
 	expect(asked).toHaveLength(1);
 	expect(log).toHaveLength(3);
+});
+
+test('a manual run reads the history under Automatic (n8n 3.x runs manual executions on queue workers) and dials a batch no earlier attempt touched', async () => {
+	const asked = history([
+		{ offset: 0, body: { calls: noise(3, 0), limit: 100, offset: 0, count: 3, total: 3 } },
+	]);
+	const log = starts();
+	const { output, error } = await runNode({
+		type: 'voiceAgentCalling',
+		items: rows(3),
+		parameters: params(),
+		mode: 'manual',
+	});
+	expect(error).toBeUndefined();
+	expect(asked).toHaveLength(1);
+	expect(log.map((b) => b.mobile_number)).toEqual([0, 1, 2].map(phone));
+	expect(output.map((o) => [o.json.call_id, o.json.already_dialled])).toEqual([
+		[callId(0), undefined],
+		[callId(1), undefined],
+		[callId(2), undefined],
+	]);
 });
 
 test('a longer look back widens the window it reads', async () => {
@@ -331,8 +355,8 @@ test('Wait for Call to End: a row dialled by the earlier attempt is watched to i
 });
 
 describe('Duplicate Protection, the main field, and the old setting in its group', () => {
-	/** Runs three rows in a webhook execution; returns how many history reads were made. */
-	async function run(settings: Record<string, unknown>, mode: 'webhook' | 'manual') {
+	/** Runs three rows in an execution of `mode`; returns how many history reads were made. */
+	async function run(settings: Record<string, unknown>, mode: 'webhook' | 'manual' | 'cli') {
 		const asked = history(onePage());
 		const log = starts();
 		const { error } = await runNode({
@@ -350,17 +374,19 @@ describe('Duplicate Protection, the main field, and the old setting in its group
 
 	test.each([
 		['unset: Automatic, in a queue-run execution', {}, 'webhook', 1],
-		['unset: Automatic, not in a manual run', {}, 'manual', 0],
+		['unset: Automatic, in a manual run (on a queue worker in n8n 3.x)', {}, 'manual', 1],
+		['unset: Automatic, not in a CLI run', {}, 'cli', 0],
 		['Off', { duplicateProtection: 'off' }, 'webhook', 0],
-		['Always, also in a manual run', { duplicateProtection: 'always' }, 'manual', 1],
+		['Off, in a manual run', { duplicateProtection: 'off' }, 'manual', 0],
+		['Always, also in a CLI run', { duplicateProtection: 'always' }, 'cli', 1],
 		// A workflow saved with the mode in the group still runs as saved.
 		['the old setting Off, main field left Automatic', { rerunGuard: 'off' }, 'webhook', 0],
-		['the old setting Always', { rerunGuard: 'always' }, 'manual', 1],
+		['the old setting Always', { rerunGuard: 'always' }, 'cli', 1],
 		// The main field, once changed, decides.
 		[
 			'main field Always over the old Off',
 			{ duplicateProtection: 'always', rerunGuard: 'off' },
-			'manual',
+			'cli',
 			1,
 		],
 		[
