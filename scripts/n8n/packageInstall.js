@@ -17,6 +17,9 @@ const { PACKAGE_NAME, REPO, freshN8nEnv } = require('./settings');
 
 /** @typedef {import('./settings').N8nInstall} N8nInstall */
 
+/** The install step of docker/Dockerfile. */
+const INSTALL_SCRIPT = path.join(REPO, 'docker', 'install-nodes.sh');
+
 /**
  * `npm pack` of the repo (built beforehand by the caller) into a temp folder.
  * @returns {Promise<string>} the tarball's path
@@ -100,19 +103,16 @@ async function migrateDatabase(n8n, userFolder, major) {
 	if (r.code !== 0) throw new Error(`n8n list:workflow exited ${r.code}\n${r.stdout}\n${r.stderr}`);
 }
 
-/** @param {string} userFolder @param {string} tgz */
+/**
+ * The Docker image's install step (docker/install-nodes.sh, what docker/Dockerfile runs), run
+ * into this user folder: every suite with a real n8n proves it against that n8n's layout.
+ * @param {string} userFolder @param {string} tgz
+ */
 async function installTarball(userFolder, tgz) {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
-	fs.mkdirSync(nodesDir, { recursive: true });
-	const pkgFile = path.join(nodesDir, 'package.json');
-	if (!fs.existsSync(pkgFile)) {
-		fs.writeFileSync(pkgFile, JSON.stringify({ name: 'installed-nodes', private: true }) + '\n');
-	}
-	await mustExec(
-		npm,
-		['install', tgz, '--omit=peer', '--ignore-scripts', '--no-audit', '--no-fund', '--no-save'],
-		{ cwd: nodesDir, env: npmEnv() },
-	);
+	await mustExec('sh', [INSTALL_SCRIPT, tgz], {
+		env: { ...npmEnv(), N8N_NODES_DIR: nodesDir },
+	});
 	const installed = JSON.parse(
 		fs.readFileSync(path.join(nodesDir, 'node_modules', PACKAGE_NAME, 'package.json'), 'utf8'),
 	);
