@@ -87,6 +87,20 @@ const rowsOf = (series: number, count: number) =>
 
 const credentials = { voiceAgentApi: CREDENTIAL };
 
+/** Start dialling its items with assistant 1, ten at a time; `settings`: the node's Settings. */
+const startNode = (options: object, extra: object, settings: object = {}) =>
+	node(
+		'Start',
+		CALLING,
+		1,
+		{
+			...rowsStart(AGENT, FROM),
+			...startSettings({ maxConcurrent: 10, ...options }),
+			...extra,
+		},
+		{ credentials, ...settings },
+	);
+
 /** Webhook → one item per row of the body → Start. */
 function startWorkflow(
 	id: string,
@@ -102,19 +116,31 @@ function startWorkflow(
 		nodes: [
 			webhook(pathName, responseMode),
 			node('Rows', 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'body.rows', options: {} }),
-			node(
-				'Start',
-				CALLING,
-				1,
-				{
-					...rowsStart(AGENT, FROM),
-					...startSettings({ maxConcurrent: 10, ...options }),
-					...extra,
-				},
-				{ credentials },
-			),
+			startNode(options, extra),
 		],
 		connections: chain('Webhook', 'Rows', 'Start'),
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/**
+ * A sheet dialled by hand: Manual Trigger → the rows (a Code node standing in for a sheet) →
+ * Start with Duplicate Protection left at Automatic and Retry On Fail on, as users set it.
+ */
+function manualSheetWorkflow() {
+	const rows = rowsOf(9, ROWS);
+	return {
+		id: 'qManual',
+		name: 'Queue qManual',
+		active: false,
+		nodes: [
+			node('Run', 'n8n-nodes-base.manualTrigger', 1, {}),
+			node('Sheet', 'n8n-nodes-base.code', 2, {
+				jsCode: `return ${JSON.stringify(rows)}.map((json) => ({ json }));`,
+			}),
+			startNode({}, KILL_LOCATORS, { retryOnFail: true, maxTries: 3, waitBetweenTries: 1000 }),
+		],
+		connections: chain('Run', 'Sheet', 'Start'),
 		settings: { executionOrder: 'v1' },
 	};
 }
@@ -342,6 +368,19 @@ const hook = (pathName: string, proc = cluster.webhooks[0]) =>
 	`http://127.0.0.1:${proc.port}/webhook/${pathName}`;
 const ledgerFor = (numbers: Set<string>) =>
 	sandbox.ledger.filter((l: any) => numbers.has(l.mobile_number));
+
+/** Starts a workflow from its Manual Trigger as the editor does; returns the execution's id. */
+async function runByHand(workflowId: string): Promise<string> {
+	const saved = await rest.request('GET', `/workflows/${workflowId}`);
+	const run = await rest.request('POST', `/workflows/${workflowId}/run`, {
+		workflowData: saved.json.data,
+		triggerToStartFrom: { name: 'Run' },
+	});
+	const id = run.json?.data?.executionId;
+	if (run.status !== 200 || !id)
+		throw new Error(`POST /workflows/${workflowId}/run: ${run.status} ${run.text.slice(0, 500)}`);
+	return String(id);
+}
 
 /**
  * LOST_CALLS calls of the instant case's assistant end together; the Webhook Trigger of
@@ -666,6 +705,8 @@ beforeAll(async () => {
 			QUEUE_WORKER_LOCK_DURATION: '10000',
 			QUEUE_WORKER_LOCK_RENEW_TIME: '2500',
 			QUEUE_WORKER_STALLED_INTERVAL: '5000',
+			// Manual runs on the workers, as n8n 3.x always runs them (the setting is gone there).
+			...(MAJOR === 2 ? { OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true' } : {}),
 		},
 		log: (line) => console.log(`[queue] ${line}`),
 	});
@@ -689,6 +730,7 @@ beforeAll(async () => {
 				KILL_LOCATORS,
 				'onReceived',
 			),
+			...(MAJOR === 2 ? [manualSheetWorkflow()] : []),
 			binaryWorkflow(),
 			pollWorkflow(),
 			instantWorkflow(),
@@ -1138,6 +1180,72 @@ describe(`n8n ${MAJOR}.x in queue mode`, () => {
 			sandbox.setLatency({});
 		}
 	});
+
+	(MAJOR === 2 ? test : test.skip)(
+		`manual executions on the workers (n8n 3.x's only way): a ${ROWS}-row sheet run by hand, its worker killed mid-run, the sheet run again: nobody dialled twice (Duplicate Protection Automatic, Retry On Fail on)`,
+		async () => {
+			const rows = rowsOf(9, ROWS);
+			const numbers = new Set(rows.map((r) => r.phone));
+			sandbox.setLatency({ 'POST /calling/outbound/individual': 150 });
+			try {
+				// As the editor's Execute Workflow: the main queues it, a worker runs it.
+				const first = await runByHand('qManual');
+				await waitFor('a third of the rows dialled', () => ledgerFor(numbers).length >= ROWS / 3);
+				await waitFor(
+					'a worker to have taken the run',
+					() => Cluster.workerRan(cluster.workers, first).started.length === 1,
+				);
+				const killed = cluster.workers.find(
+					(w) => Cluster.workerRan([w], first).started.length === 1,
+				)!;
+				const other = cluster.workers.find((w) => w !== killed)!;
+				await cluster.kill9(killed);
+				await settle(() => ledgerFor(numbers).length);
+				const dialledBefore = ledgerFor(numbers).length;
+				await waitFor(
+					'the killed run to be marked ended',
+					async () =>
+						!RUNNING.includes((await executions('qManual')).find((e) => e.id === first)!.status),
+					bound('event'),
+				);
+				// n8n 2.x (and 3.x) never runs it again by itself.
+				expect(Cluster.workerRan([other], first).started).toHaveLength(0);
+				expect(ledgerFor(numbers)).toHaveLength(dialledBefore);
+				cluster.workers.splice(cluster.workers.indexOf(killed), 1);
+				await cluster.startWorker();
+
+				// The user runs the sheet again, by hand: on a worker, the rows dialled are told.
+				const again = await runByHand('qManual');
+				await settledRuns('qManual', 2);
+				expectRanOnWorker(again);
+				const runs = await executions('qManual');
+				expect(runs.map((e) => [e.id, e.mode])).toEqual([
+					[first, 'manual'],
+					[again, 'manual'],
+				]);
+				expect(runs[1].status).toBe('success');
+				const perNumber = new Map<string, number>();
+				for (const l of ledgerFor(numbers))
+					perNumber.set(l.mobile_number, (perNumber.get(l.mobile_number) ?? 0) + 1);
+				const twice = [...perNumber.values()].filter((c) => c > 1).length;
+				figures.push(
+					`manual run on ${killed.name} killed: ${dialledBefore} of ${ROWS} rows dialled; run again by hand on a worker: ${twice} dialled twice`,
+				);
+				expect(dialledBefore).toBeGreaterThan(0);
+				expect(dialledBefore).toBeLessThan(ROWS);
+				expect([perNumber.size, twice]).toEqual([ROWS, 0]);
+				const items = outputOf(await runData(again), 'Start').map((i) => i.json);
+				expect(items).toHaveLength(ROWS);
+				expect(items.filter((i) => i.already_dialled === true)).toHaveLength(dialledBefore);
+				const byNumber = new Map(ledgerFor(numbers).map((l: any) => [l.mobile_number, l.call_id]));
+				expect(items.map((i) => i.call_id)).toEqual(rows.map((r) => byNumber.get(r.phone)));
+			} catch (error) {
+				throw new Error(`${(error as Error).message}\n${await clusterLog()}`);
+			} finally {
+				sandbox.setLatency({});
+			}
+		},
+	);
 
 	lostTest(
 		`${LOST_CALLS} calls ending together, each delivery's retry at the other webhook process, both restarted, the Safety Net on (measured): no call lost, none three times, none started again after the restart`,
