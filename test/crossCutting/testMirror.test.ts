@@ -104,7 +104,7 @@ test('the mirror of a module is where the layout says', () => {
 		[
 			'nodes/shared/calls/record.ts',
 			'nodes/VoiceAgentCalling/VoiceAgentCalling.node.ts',
-			'nodes/VoiceAgentPollingTrigger/campaignCursor.ts',
+			'nodes/VoiceAgentTrigger/campaignCursor.ts',
 			'nodes/VoiceAgentCalling/actions/call/get.operation.ts',
 			'nodes/VoiceAgentCalling/actions/call/start/batch.ts',
 			'nodes/VoiceAgentCalling/actions/call/callBack/index.ts',
@@ -113,7 +113,7 @@ test('the mirror of a module is where the layout says', () => {
 	).toEqual([
 		'test/unit/calls/record',
 		'test/nodes/VoiceAgentCalling/VoiceAgentCalling.node',
-		'test/nodes/VoiceAgentPollingTrigger/campaignCursor',
+		'test/nodes/VoiceAgentTrigger/campaignCursor',
 		'test/nodes/VoiceAgentCalling/call/get',
 		'test/nodes/VoiceAgentCalling/call/start/batch',
 		'test/nodes/VoiceAgentCalling/call/callBack',

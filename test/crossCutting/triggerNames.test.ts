@@ -1,6 +1,6 @@
 /** The polling and the webhook trigger, side by side in the nodes panel, say how they work. */
-import { VoiceAgentInstantTrigger } from '../../nodes/VoiceAgentWebhookTrigger/VoiceAgentInstantTrigger.node';
-import { VoiceAgentTrigger } from '../../nodes/VoiceAgentPollingTrigger/VoiceAgentTrigger.node';
+import { VoiceAgentInstantTrigger } from '../../nodes/VoiceAgentInstantTrigger/VoiceAgentInstantTrigger.node';
+import { VoiceAgentTrigger } from '../../nodes/VoiceAgentTrigger/VoiceAgentTrigger.node';
 
 const instant = new VoiceAgentInstantTrigger().description;
 const polling = new VoiceAgentTrigger().description;

@@ -12,7 +12,7 @@ import nock from 'nock';
 import type { IDataObject, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 
 import { VoiceAgentCalling } from '../../nodes/VoiceAgentCalling/VoiceAgentCalling.node';
-import { VoiceAgentTrigger } from '../../nodes/VoiceAgentPollingTrigger/VoiceAgentTrigger.node';
+import { VoiceAgentTrigger } from '../../nodes/VoiceAgentTrigger/VoiceAgentTrigger.node';
 import { callBackApi } from '../helpers/callBack';
 import { jsonOf, makeWorkflow, recordAll, runNode } from '../helpers/harness';
 import { AGENT, CALL } from '../helpers/fixtures';

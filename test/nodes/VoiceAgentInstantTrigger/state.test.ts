@@ -6,10 +6,10 @@
 import nock from 'nock';
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
-import type { Config } from '../../../nodes/VoiceAgentWebhookTrigger/config';
-import { TriggerMemory } from '../../../nodes/VoiceAgentWebhookTrigger/known';
-import { callKey } from '../../../nodes/VoiceAgentWebhookTrigger/memory';
-import { runSweep, type NodeState } from '../../../nodes/VoiceAgentWebhookTrigger/state';
+import type { Config } from '../../../nodes/VoiceAgentInstantTrigger/config';
+import { TriggerMemory } from '../../../nodes/VoiceAgentInstantTrigger/known';
+import { callKey } from '../../../nodes/VoiceAgentInstantTrigger/memory';
+import { runSweep, type NodeState } from '../../../nodes/VoiceAgentInstantTrigger/state';
 import { callId, endedCall } from '../../helpers/checkCalls';
 import { AGENT } from '../../helpers/fixtures';
 import { expectAllMocksUsed, mockApi } from '../../helpers/harness';

@@ -9,7 +9,7 @@ import {
 	assertActivatable,
 	properties,
 	readConfig,
-} from '../../../nodes/VoiceAgentWebhookTrigger/config';
+} from '../../../nodes/VoiceAgentInstantTrigger/config';
 import { AGENT, locator } from '../../helpers/fixtures';
 import { probe } from '../../helpers/probe';
 import { WebhookNode } from '../../helpers/webhook';

@@ -11,7 +11,7 @@ import {
 	presentedSecrets,
 	SECRET_HEADER,
 	SECRET_QUERY,
-} from '../../../nodes/VoiceAgentWebhookTrigger/secret';
+} from '../../../nodes/VoiceAgentInstantTrigger/secret';
 
 const RUNS = { numRuns: 500, seed: 20260101 };
 const SECRET = 'a-long-shared-secret-0123456789';

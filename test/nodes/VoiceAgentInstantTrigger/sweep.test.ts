@@ -12,7 +12,7 @@ import {
 	sweep,
 	type SweepOptions,
 	type SweepState,
-} from '../../../nodes/VoiceAgentWebhookTrigger/sweep';
+} from '../../../nodes/VoiceAgentInstantTrigger/sweep';
 import type { HistoryQuery } from '../../../nodes/shared/calls/history';
 import { callId, endedCall } from '../../helpers/checkCalls';
 import { AGENT } from '../../helpers/fixtures';

@@ -10,7 +10,7 @@ import {
 	classify,
 	deliveryKeyOf,
 	primaryEvent,
-} from '../../../nodes/VoiceAgentWebhookTrigger/events';
+} from '../../../nodes/VoiceAgentInstantTrigger/events';
 
 const RUNS = { numRuns: 300, seed: 20260101 };
 const CALL = '11111111-2222-4333-8444-555555555555';

@@ -4,7 +4,7 @@
  * (UTC when written without an offset) are the same instants in every process zone, so the
  * mark and the order of ended campaigns do not move with n8n's TZ.
  */
-import { changedAtMs, createdSecond } from '../../../nodes/VoiceAgentPollingTrigger/campaignCursor';
+import { changedAtMs, createdSecond } from '../../../nodes/VoiceAgentTrigger/campaignCursor';
 import { TEST_ZONES, useTimeZone } from '../../helpers/timeZone';
 
 describe.each(TEST_ZONES)('with the process in %s', (zone) => {

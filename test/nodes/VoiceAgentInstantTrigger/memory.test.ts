@@ -11,7 +11,7 @@ import {
 	MEMORY_DAYS,
 	memoryKey,
 	readMemory,
-} from '../../../nodes/VoiceAgentWebhookTrigger/memory';
+} from '../../../nodes/VoiceAgentInstantTrigger/memory';
 
 const RUNS = { numRuns: 500, seed: 20260101 };
 

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { VoiceAgentInstantTrigger } from '../../../nodes/VoiceAgentWebhookTrigger/VoiceAgentInstantTrigger.node';
+import { VoiceAgentInstantTrigger } from '../../../nodes/VoiceAgentInstantTrigger/VoiceAgentInstantTrigger.node';
 import { shownFields } from '../../helpers/panel';
 
 const instant = new VoiceAgentInstantTrigger().description;

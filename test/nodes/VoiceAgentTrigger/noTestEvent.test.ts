@@ -1,5 +1,5 @@
 /** What an empty Fetch Test Event says, for each filter that can make it empty. */
-import { noTestEventMessage } from '../../../nodes/VoiceAgentPollingTrigger/noTestEvent';
+import { noTestEventMessage } from '../../../nodes/VoiceAgentTrigger/noTestEvent';
 
 const LEAD =
 	'Fetch Test Event shows the newest ended call the filters let through; make a call, or widen the filters.';

@@ -5,12 +5,12 @@
 import nock from 'nock';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { VoiceAgentTrigger } from '../../../nodes/VoiceAgentPollingTrigger/VoiceAgentTrigger.node';
+import { VoiceAgentTrigger } from '../../../nodes/VoiceAgentTrigger/VoiceAgentTrigger.node';
 import {
 	KEEP_ENDED,
 	MAX_ENDED,
 	type CampaignState,
-} from '../../../nodes/VoiceAgentPollingTrigger/campaignCursor';
+} from '../../../nodes/VoiceAgentTrigger/campaignCursor';
 import { mockApi, recordAll } from '../../helpers/harness';
 import { shownFields } from '../../helpers/panel';
 import { PollHarness } from '../../helpers/poll';

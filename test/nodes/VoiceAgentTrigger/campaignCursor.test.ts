@@ -9,7 +9,7 @@ import {
 	MAX_MISSES,
 	readCampaignState,
 	type CampaignRow,
-} from '../../../nodes/VoiceAgentPollingTrigger/campaignCursor';
+} from '../../../nodes/VoiceAgentTrigger/campaignCursor';
 
 const T0 = Date.parse('2026-11-25T12:00:00Z');
 const SEC = 1000;
