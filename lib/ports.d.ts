@@ -2,6 +2,8 @@
 export const LOCK_DIR: string;
 /** How many times a start is tried with fresh ports before its error is final. */
 export const PORT_TRIES: number;
+/** Pool ports never handed out: the Fetch standard's bad ports (fetch and browsers refuse them). */
+export const UNSAFE_PORTS: Set<number>;
 export function ephemeralRange(): { low: number; high: number };
 /** The ranges ports are taken from: outside the kernel's ephemeral range. */
 export function pool(): Array<[number, number]>;

@@ -38,6 +38,13 @@ const PORT_TRIES = 5;
 /** Ports below this are left to well-known services. */
 const POOL_FLOOR = 10000;
 
+/**
+ * The Fetch standard's "bad ports" at or above POOL_FLOOR: Node's fetch and the browser refuse
+ * to connect to them ("bad port"), so a sandbox or n8n there cannot be reached. CI once drew
+ * 10080 for a sandbox.
+ */
+const UNSAFE_PORTS = new Set([10080]);
+
 /** The kernel's ephemeral range (Linux; elsewhere the IANA range most systems use). */
 function ephemeralRange() {
 	try {
@@ -176,7 +183,7 @@ async function reservePorts(count) {
 			throw new Error(`no free port found in ${looked} tries (locks in ${LOCK_DIR})`);
 		}
 		const port = randomPoolPort();
-		if (held.has(port) || !lock(port)) continue;
+		if (UNSAFE_PORTS.has(port) || held.has(port) || !lock(port)) continue;
 		held.add(port);
 		if (await bindable(port)) ports.push(port);
 		// Bound by a program that takes no locks: keep the lock (no one of ours will try it
@@ -291,6 +298,7 @@ async function listenOnPort(server, { port, what }) {
 module.exports = {
 	LOCK_DIR,
 	PORT_TRIES,
+	UNSAFE_PORTS,
 	ephemeralRange,
 	pool,
 	reservePorts,

@@ -3,7 +3,7 @@
  * outside the kernel's ephemeral range, locked across processes, checked by binding, and a
  * start that finds its port taken moves to a fresh one (bounded, the port named).
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -35,6 +35,26 @@ describe('the pool', () => {
 });
 
 describe('reservePorts', () => {
+	test("never hands out a port fetch and the browser refuse (the Fetch standard's bad ports)", async () => {
+		const [[low, high]] = ports.pool();
+		expect(low <= 10080 && 10080 <= high).toBe(true);
+		const size = ports.pool().reduce((n, [a, b]) => n + b - a + 1, 0);
+		// The first draw lands on 10080 exactly; the next ones are random again.
+		jest.spyOn(Math, 'random').mockReturnValueOnce((10080 - low + 0.5) / size);
+		const [port] = await ports.reservePorts(1);
+		jest.restoreAllMocks();
+		ports.releasePorts([port]);
+		expect(inPool(port)).toBe(true);
+		expect(port).not.toBe(10080);
+		expect([...ports.UNSAFE_PORTS]).toEqual([10080]);
+		// Node's own fetch refuses it (in a child: this file's fetch goes through nock).
+		const said = spawnSync(process.execPath, [
+			'-e',
+			"fetch('http://127.0.0.1:10080/').catch((e) => console.log(e.cause.message))",
+		]);
+		expect(String(said.stdout).trim()).toBe('bad port');
+	});
+
 	test('distinct pool ports, each bindable and locked by this process until released', async () => {
 		await fc.assert(
 			fc.asyncProperty(fc.integer({ min: 1, max: 8 }), async (count) => {
