@@ -219,7 +219,7 @@ function dayEvents(ctx, state, sheetIds) {
 			at: 0,
 			what: 'campaign',
 			run: async () =>
-				void (state.runs[setup.CAMPAIGN] = await setup.startRun(state.rest, setup.CAMPAIGN)),
+				void (state.runs[setup.CAMPAIGN] = await env.startManualRun(state.rest, setup.CAMPAIGN)),
 		},
 	];
 	for (const s of plan.sheets)
@@ -227,7 +227,7 @@ function dayEvents(ctx, state, sheetIds) {
 			at: s.atMs,
 			what: `sheet ${s.k} (${s.rows.length} rows)`,
 			run: async () =>
-				void (state.runs[sheetIds[s.k]] = await setup.startRun(state.rest, sheetIds[s.k])),
+				void (state.runs[sheetIds[s.k]] = await env.startManualRun(state.rest, sheetIds[s.k])),
 		});
 	for (const k of plan.kills)
 		events.push({

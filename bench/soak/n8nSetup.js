@@ -67,28 +67,6 @@ function workflows(sheets) {
 }
 
 /**
- * Starts a manual workflow in the main as the editor's Execute Workflow does (queue mode with
- * manual executions offloaded: a worker runs it), without waiting for it; the execution's id.
- * @param {{ request: (m: string, r: string, b?: unknown) => Promise<any> }} rest @param {string} id
- */
-async function startRun(rest, id) {
-	const saved = await rest.request('GET', `/workflows/${id}`);
-	if (saved.status !== 200) throw new Error(`GET /workflows/${id}: ${saved.status} ${saved.text}`);
-	const workflowData = saved.json.data;
-	const trigger = workflowData.nodes.find(
-		(/** @type {any} */ n) => n.type === 'n8n-nodes-base.manualTrigger',
-	);
-	const run = await rest.request('POST', `/workflows/${id}/run`, {
-		workflowData,
-		triggerToStartFrom: { name: trigger.name },
-	});
-	const executionId = run.json?.data?.executionId;
-	if (run.status !== 200 || !executionId)
-		throw new Error(`POST /workflows/${id}/run: ${run.status} ${run.text.slice(0, 500)}`);
-	return String(executionId);
-}
-
-/**
  * Requests of one proxy log: total, by `METHOD /path` (the API's base cut off), and polls
  * (bursts of requests more than 20 s apart: the trigger polls once a minute).
  * @param {Array<{ at: number, method: string, path: string }>} log
@@ -113,6 +91,5 @@ module.exports = {
 	TRIGGER_NODE,
 	CAMPAIGN,
 	workflows,
-	startRun,
 	requestSummary,
 };

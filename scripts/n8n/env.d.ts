@@ -148,6 +148,14 @@ export function activateInN8n(
 	workflowId: string,
 	options?: { log?: () => string[]; say?: (line: string) => void },
 ): Promise<void>;
+/**
+ * Starts a workflow from its Manual Trigger as the editor's Execute Workflow does, without
+ * waiting for it; the execution's id (queue mode, manual executions offloaded: a worker runs it).
+ */
+export function startManualRun(
+	rest: { request(method: string, route: string, body?: unknown): Promise<RestAnswer> },
+	workflowId: string,
+): Promise<string>;
 export function activateWorkflow(
 	n8n: N8nInstall,
 	env: NodeJS.ProcessEnv,

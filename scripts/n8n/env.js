@@ -50,6 +50,7 @@ const {
 	publicationSettled,
 	activateWorkflow,
 	activateInN8n,
+	startManualRun,
 } = require('./server');
 
 /** @typedef {import('./settings').N8nInstall} N8nInstall */
@@ -94,4 +95,5 @@ module.exports = {
 	publicationSettled,
 	activateWorkflow,
 	activateInN8n,
+	startManualRun,
 };

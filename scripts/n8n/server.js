@@ -292,7 +292,37 @@ async function activateWorkflow(n8n, env, id) {
 		throw new Error(`n8n ${args.join(' ')} exited ${r.code}\n${r.stdout}\n${r.stderr}`);
 }
 
+/**
+ * Starts a workflow from its Manual Trigger in the n8n behind `rest` (logged in), as the
+ * editor's Execute Workflow does, without waiting for it; returns the execution's id. The
+ * same request body serves 1.x (which reads `workflowData`) and 2.x (which reads the saved
+ * workflow and `triggerToStartFrom`, and drops what it does not know). In queue mode with
+ * manual executions offloaded (n8n 3.x: always) a worker runs it.
+ * @param {{ request(m: string, r: string, b?: unknown): Promise<any> }} rest
+ * @param {string} workflowId
+ * @returns {Promise<string>}
+ */
+async function startManualRun(rest, workflowId) {
+	const saved = await rest.request('GET', `/workflows/${workflowId}`);
+	if (saved.status !== 200)
+		throw new Error(`GET /workflows/${workflowId}: ${saved.status} ${saved.text}`);
+	const workflowData = saved.json.data;
+	const trigger = /** @type {Array<{ name: string, type: string }>} */ (workflowData.nodes).find(
+		(node) => node.type === 'n8n-nodes-base.manualTrigger',
+	);
+	if (!trigger) throw new Error(`workflow ${workflowId} has no Manual Trigger to run from`);
+	const run = await rest.request('POST', `/workflows/${workflowId}/run`, {
+		workflowData,
+		triggerToStartFrom: { name: trigger.name },
+	});
+	const executionId = run.json?.data?.executionId;
+	if (run.status !== 200 || !executionId)
+		throw new Error(`POST /workflows/${workflowId}/run: ${run.status} ${run.text.slice(0, 2000)}`);
+	return String(executionId);
+}
+
 module.exports = {
+	startManualRun,
 	freePort,
 	freePorts,
 	restClient,

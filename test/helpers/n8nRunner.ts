@@ -30,10 +30,9 @@ export interface RunResult {
 const ENDED = ['success', 'error', 'crashed', 'canceled'];
 
 /**
- * Runs workflow `id` from its Manual Trigger in the n8n behind `rest` (logged in) and waits
- * until the execution has ended and is saved (its `stoppedAt` set), then reads its data.
- * The same request body serves 1.x (which reads `workflowData`) and 2.x (which reads the
- * saved workflow and `triggerToStartFrom`, and drops what it does not know).
+ * Runs workflow `id` from its Manual Trigger in the n8n behind `rest` (logged in,
+ * env.startManualRun) and waits until the execution has ended and is saved (its `stoppedAt`
+ * set), then reads its data.
  */
 export async function runWorkflow(
 	n8n: N8nInstall,
@@ -42,20 +41,7 @@ export async function runWorkflow(
 	{ timeoutMs = bound('n8nCli') } = {},
 ): Promise<RunResult> {
 	const started = Date.now();
-	const saved = await rest.request('GET', `/workflows/${id}`);
-	if (saved.status !== 200) throw new Error(`GET /workflows/${id}: ${saved.status} ${saved.text}`);
-	const workflowData = saved.json.data;
-	const trigger = (workflowData.nodes as Array<{ name: string; type: string }>).find(
-		(node) => node.type === 'n8n-nodes-base.manualTrigger',
-	);
-	if (!trigger) throw new Error(`workflow ${id} has no Manual Trigger to run from`);
-	const run = await rest.request('POST', `/workflows/${id}/run`, {
-		workflowData,
-		triggerToStartFrom: { name: trigger.name },
-	});
-	const executionId = run.json?.data?.executionId;
-	if (run.status !== 200 || !executionId)
-		throw new Error(`POST /workflows/${id}/run: ${run.status} ${run.text.slice(0, 2000)}`);
+	const executionId = await env.startManualRun(rest, id);
 	let execution: any;
 	await waitFor(
 		`execution ${executionId} of ${id} to end`,
@@ -75,7 +61,7 @@ export async function runWorkflow(
 	return {
 		data,
 		succeeded: env.runSucceeded(data),
-		executionId: String(executionId),
+		executionId,
 		ms: Date.now() - started,
 	};
 }
