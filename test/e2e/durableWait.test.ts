@@ -12,6 +12,7 @@ import path from 'node:path';
 
 import { bound } from '../../lib/bounds';
 import { parseCsv } from '../sandbox/helpers';
+import { dialsPerNumber } from '../helpers/dials';
 import { e2eSuite, MAJOR, REPO } from '../helpers/e2eSuite';
 import { waitFor } from '../helpers/wait';
 
@@ -126,9 +127,7 @@ describe(`n8n ${MAJOR}.x durable wait`, () => {
 			// Start ran before Check Calls refused; the sheet's four good numbers are dialled once
 			// in this file, whichever ran first: a later run's rows are the calls already made
 			// (Duplicate Protection, Automatic, checks manual runs too).
-			const perNumber = new Map<string, number>();
-			for (const e of sandbox.ledger)
-				perNumber.set(e.mobile_number, (perNumber.get(e.mobile_number) ?? 0) + 1);
+			const perNumber = dialsPerNumber(sandbox.ledger.map((e) => e.mobile_number));
 			expect(Object.fromEntries(perNumber)).toEqual({
 				'+14155550121': 1,
 				'+14155550142': 1,

@@ -18,6 +18,7 @@ import * as env from '../../scripts/n8n/env';
 import { listenOnPort } from '../../lib/ports';
 import { parseFlatted } from '../helpers/flatted';
 import { rowsStart, startSettings } from '../helpers/startParams';
+import { dialledTwice, dialsPerNumber } from '../helpers/dials';
 import { settle, waitFor } from '../helpers/wait';
 import { Cluster } from './cluster';
 import { chain, node, webhook } from './workflows';
@@ -368,19 +369,6 @@ const hook = (pathName: string, proc = cluster.webhooks[0]) =>
 	`http://127.0.0.1:${proc.port}/webhook/${pathName}`;
 const ledgerFor = (numbers: Set<string>) =>
 	sandbox.ledger.filter((l: any) => numbers.has(l.mobile_number));
-
-/** Starts a workflow from its Manual Trigger as the editor does; returns the execution's id. */
-async function runByHand(workflowId: string): Promise<string> {
-	const saved = await rest.request('GET', `/workflows/${workflowId}`);
-	const run = await rest.request('POST', `/workflows/${workflowId}/run`, {
-		workflowData: saved.json.data,
-		triggerToStartFrom: { name: 'Run' },
-	});
-	const id = run.json?.data?.executionId;
-	if (run.status !== 200 || !id)
-		throw new Error(`POST /workflows/${workflowId}/run: ${run.status} ${run.text.slice(0, 500)}`);
-	return String(id);
-}
 
 /**
  * LOST_CALLS calls of the instant case's assistant end together; the Webhook Trigger of
@@ -1147,10 +1135,8 @@ describe(`n8n ${MAJOR}.x in queue mode`, () => {
 			cluster.workers.splice(cluster.workers.indexOf(killed), 1);
 			await cluster.startWorker();
 			const ledger = ledgerFor(numbers);
-			const perNumber = new Map<string, number>();
-			for (const l of ledger)
-				perNumber.set(l.mobile_number, (perNumber.get(l.mobile_number) ?? 0) + 1);
-			const twice = [...perNumber.values()].filter((c) => c > 1).length;
+			const perNumber = dialsPerNumber(ledger.map((l) => l.mobile_number));
+			const twice = dialledTwice(perNumber);
 			console.log(`worker killed: ${dialledBefore} rows dialled, ${twice} dialled twice`);
 			figures.push(
 				`worker killed: ${dialledBefore} rows dialled, ${twice} dialled twice (n8n ${MAJOR}.x)`,
@@ -1189,7 +1175,7 @@ describe(`n8n ${MAJOR}.x in queue mode`, () => {
 			sandbox.setLatency({ 'POST /calling/outbound/individual': 150 });
 			try {
 				// As the editor's Execute Workflow: the main queues it, a worker runs it.
-				const first = await runByHand('qManual');
+				const first = await env.startManualRun(rest, 'qManual');
 				await waitFor('a third of the rows dialled', () => ledgerFor(numbers).length >= ROWS / 3);
 				await waitFor(
 					'a worker to have taken the run',
@@ -1215,7 +1201,7 @@ describe(`n8n ${MAJOR}.x in queue mode`, () => {
 				await cluster.startWorker();
 
 				// The user runs the sheet again, by hand: on a worker, the rows dialled are told.
-				const again = await runByHand('qManual');
+				const again = await env.startManualRun(rest, 'qManual');
 				await settledRuns('qManual', 2);
 				expectRanOnWorker(again);
 				const runs = await executions('qManual');
@@ -1224,10 +1210,8 @@ describe(`n8n ${MAJOR}.x in queue mode`, () => {
 					[again, 'manual'],
 				]);
 				expect(runs[1].status).toBe('success');
-				const perNumber = new Map<string, number>();
-				for (const l of ledgerFor(numbers))
-					perNumber.set(l.mobile_number, (perNumber.get(l.mobile_number) ?? 0) + 1);
-				const twice = [...perNumber.values()].filter((c) => c > 1).length;
+				const perNumber = dialsPerNumber(ledgerFor(numbers).map((l) => l.mobile_number));
+				const twice = dialledTwice(perNumber);
 				figures.push(
 					`manual run on ${killed.name} killed: ${dialledBefore} of ${ROWS} rows dialled; run again by hand on a worker: ${twice} dialled twice`,
 				);

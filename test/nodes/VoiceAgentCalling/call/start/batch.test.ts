@@ -1,5 +1,6 @@
 import nock from 'nock';
 
+import { dialsPerNumber } from '../../../../helpers/dials';
 import { API_KEY, BASE_URL, runNode } from '../../../../helpers/harness';
 import { sheetStart } from '../../../../helpers/startParams';
 import { unordered } from '../../../../helpers/unordered';
@@ -231,9 +232,7 @@ test('ambiguous failures (500, connection lost) are reported on their row and ne
 		callId(5),
 	]);
 	expect(output.map((o) => o.pairedItem)).toEqual([0, 1, 2, 3, 4, 5].map((item) => ({ item })));
-	const perNumber = new Map<unknown, number>();
-	for (const l of svc.log)
-		perNumber.set(l.body.mobile_number, (perNumber.get(l.body.mobile_number) ?? 0) + 1);
+	const perNumber = dialsPerNumber(svc.log.map((l) => l.body.mobile_number));
 	expect([...perNumber.values()]).toEqual([1, 1, 1, 1, 1, 1]);
 });
 
