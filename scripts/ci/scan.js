@@ -16,33 +16,22 @@
  * own exported analyzePackage, run on this checkout and on `npm pack` of it. Any error fails.
  */
 
-const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 
-const REPO = path.resolve(__dirname, '../..');
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const { REPO, mustExec, packRepo } = require('../n8n/env');
+
 /** What the scanner lints of a tarball (its analyzePackageByName, 0.32.0). */
 const TARBALL_PATTERNS = ['**/*.js', 'package.json'];
 
-/** @param {string} cmd @param {string[]} args @param {string} cwd */
-function run(cmd, args, cwd) {
-	const r = spawnSync(cmd, args, { cwd, encoding: 'utf8' });
-	if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')}: ${r.stderr || r.stdout}`);
-	return r.stdout;
-}
-
-/** `npm pack` of the built repository, unpacked into a temp folder; returns its package/. */
-function unpackedTarball() {
+/** `npm pack` of the built repository, unpacked beside the tarball; returns its package/. */
+async function unpackedTarball() {
 	if (!fs.existsSync(path.join(REPO, 'dist'))) {
 		throw new Error('dist/ is missing: run `npm run build` (or `npm run check:pack`) first');
 	}
-	const dest = fs.mkdtempSync(path.join(os.tmpdir(), 'voice-agent-scan-'));
-	const out = run(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', dest], REPO);
-	const [{ filename }] = JSON.parse(out.slice(out.indexOf('[')));
-	run('tar', ['-xzf', path.join(dest, filename), '-C', dest], dest);
-	return path.join(dest, 'package');
+	const tgz = await packRepo();
+	await mustExec('tar', ['-xzf', tgz, '-C', path.dirname(tgz)]);
+	return path.join(path.dirname(tgz), 'package');
 }
 
 /**
@@ -60,7 +49,7 @@ async function scan({ source, tarball }) {
 
 async function main() {
 	const given = process.argv[2];
-	const tarball = given ? path.resolve(given) : unpackedTarball();
+	const tarball = given ? path.resolve(given) : await unpackedTarball();
 	try {
 		const results = await scan({ source: given ? tarball : REPO, tarball });
 		let passed = true;

@@ -17,6 +17,8 @@ import path from 'node:path';
 import { DockerfileParser, type Instruction } from 'dockerfile-ast';
 import { validate } from 'dockerfile-utils';
 
+import { npmEnv } from '../../scripts/n8n/env';
+
 const REPO = path.resolve(__dirname, '../..');
 const DOCKERFILE = readFileSync(path.join(REPO, 'docker', 'Dockerfile'), 'utf8');
 const SCRIPT = path.join(REPO, 'docker', 'install-nodes.sh');
@@ -27,8 +29,8 @@ const args = (i: Instruction) => i.getArguments().map((a) => a.getValue());
 const text = (i: Instruction) => i.getTextContent().replace(/\s+/g, ' ').trim();
 
 /** The stages, each as the list of its instructions, in order. */
-function stages(text: string) {
-	const file = DockerfileParser.parse(text);
+function stages(source: string) {
+	const file = DockerfileParser.parse(source);
 	return file.getFROMs().map((from) => {
 		const start = from.getRange().start.line;
 		const next = file.getFROMs().find((f) => f.getRange().start.line > start);
@@ -157,10 +159,3 @@ describe("docker/install-nodes.sh, the install step, into n8n's layout under a t
 		expect(() => run({ N8N_NODES_DIR: nodes }, fake)).toThrow(/Command failed: sh .*other\.tgz/);
 	});
 });
-
-/** npm's own settings of a parent `npm test` stay out of the child npm. */
-function npmEnv(): NodeJS.ProcessEnv {
-	const env = { ...process.env };
-	for (const key of Object.keys(env)) if (key.toLowerCase().startsWith('npm_')) delete env[key];
-	return env;
-}
