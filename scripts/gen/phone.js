@@ -337,6 +337,13 @@ ${chunk(text)};
  */
 export const NATIONAL_RULES =
 ${chunk(rules())};
+
+/**
+ * The calling codes of no country (international freephone +800, satellite and global
+ * services): nobody dials from inside one, so "00" before their digits is no one's
+ * international prefix. Read by phone.ts.
+ */
+export const NON_GEOGRAPHIC = '${Object.keys(metadata.nonGeographic ?? {}).join(' ')}';
 `;
 	fs.writeFileSync(OUT, out);
 	console.log(`${path.relative(ROOT, OUT)}: ${byCode.size} calling codes, ${out.length} bytes`);

@@ -12,7 +12,7 @@
  * country's numbers can have (numberProblem).
  */
 import { nationalReadings, type NationalReading } from './national';
-import { NATIONAL_LENGTHS } from './phoneData';
+import { NATIONAL_LENGTHS, NON_GEOGRAPHIC } from './phoneData';
 
 /**
  * Shortest national number the default country code is put in front of. The shortest
@@ -135,12 +135,14 @@ export function readPhone(raw: unknown, defaultCountryCode = ''): PhoneReading {
  * 0 before a number that starts with 0, or a number that starts with 00 itself (Indonesia's
  * 007803 toll-free numbers). Then, the number abroad being possible, it is ambiguous; when
  * it is not, it is that country's number. Where the country has no trunk prefix (Italy), 00
- * can only be the international prefix.
+ * can only be the international prefix; under a code of no country (+888: any 11 digits), it
+ * is the prefix or the start of one of its numbers, as for a trunk.
  */
 function abroad(text: string, idd: number, cc: string): PhoneReading {
 	const number = `+${text.slice(idd)}`;
 	if (!cc || !/^\d+$/.test(text)) return { text: number };
-	const home = nationalReadings(text, cc).filter((r) => r.trunk && r.fits);
+	const noCountry = NON_GEOGRAPHIC.split(' ').includes(cc);
+	const home = nationalReadings(text, cc).filter((r) => (r.trunk || noCountry) && r.fits);
 	if (!home.length) return { text: number };
 	if (E164.test(number) && !numberProblem(number)) {
 		return { text, readings: distinct([{ number }, ...home]) };

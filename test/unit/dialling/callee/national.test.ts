@@ -108,7 +108,12 @@ test('property: any random valid number of any country, in any national form, is
 				if (outcome === 'wrong') throw new Error(detail);
 			}
 		}),
-		{ numRuns: 300 },
+		{
+			numRuns: 300,
+			// Once drawn in CI: an 11-digit +888 number that starts 00 was read as +39 (00 as the
+			// international prefix).
+			examples: [[PLANS.find((p) => p.code === '888')!, 1529812759]],
+		},
 	);
 });
 

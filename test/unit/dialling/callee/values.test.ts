@@ -150,4 +150,26 @@ describe('a number that reads as several is refused as ambiguous, naming its rea
 			typed: '39 0612345',
 		});
 	});
+
+	test('"00" under a code of no country (+800, +888): the international prefix, or one of its own numbers that starts 00', () => {
+		// +888's numbers are any 11 digits: "00391799433" is one of them as well as +39 1799433.
+		expect(calleeNumber('003 917 99433', '+888')).toEqual({
+			ok: false,
+			empty: false,
+			problem:
+				'"003 917 99433" is ambiguous with country code +888: it can be +391799433 or +88800391799433; write the number meant in full, with + and its country code',
+			typed: '003 917 99433',
+		});
+		// No number abroad starts +0: "0008 5246" can only be +800's own (it was refused).
+		expect(calleeNumber('0008 5246', '+800')).toEqual({
+			ok: true,
+			number: '+80000085246',
+			typed: '0008 5246',
+		});
+		// Under a country without a national prefix (Italy), 00 stays the international prefix.
+		expect(calleeNumber('0044 20 7946 0000', '+39')).toMatchObject({
+			ok: true,
+			number: '+442079460000',
+		});
+	});
 });
