@@ -24,6 +24,11 @@
  *   told:      [{call_id, at, error}] the calls whose Call Back item failed with an error the
  *              workflow received (optional): an owed call-back of one of them that was never
  *              placed is still missed, and its finding says `told: true`
+ *   crashed:   [{call_id, execution}] the calls the workflow received only in executions n8n
+ *              marked crashed (optional; n8n's layer): their worker died, and n8n runs such an
+ *              execution nowhere again, so what its items were to do is lost with it. An owed
+ *              call-back of one never placed counts as lost_in_crash, beside missed, not in it:
+ *              a limit of n8n the report states, not a fault of the package
  *   policy:    {notReached: string[], maxAttempts, dueWithinMs} which ended calls are owed a
  *              call-back (a chain of at most maxAttempts calls), and how soon
  *   outages:   [{from, to}] when the service was down (optional): time it was down after a
@@ -49,6 +54,7 @@ const COUNTS = [
 	'emitted_twice',
 	'due_not_placed',
 	'asked_missed',
+	'lost_in_crash',
 ];
 
 /** @param {number | string} t */
@@ -262,6 +268,10 @@ function missedCallBacks(ledger, truth, book) {
 	const policy = truth.policy ?? { notReached: [], maxAttempts: 0, dueWithinMs: 0 };
 	const toldOf = new Set((truth.told ?? []).map((/** @type {any} */ t) => t.call_id));
 	const told = (/** @type {string} */ id) => (toldOf.has(id) ? { told: true } : {});
+	const crashed = new Set((truth.crashed ?? []).map((/** @type {any} */ c) => c.call_id));
+	/** The count of an owed call-back not made: lost with a crashed execution, or missed. */
+	const kind = (/** @type {string} */ id, /** @type {string} */ missed) =>
+		crashed.has(id) ? 'lost_in_crash' : missed;
 	const listed = listedSince(truth.doNotCall ?? []);
 	const horizon = ms(truth.horizon);
 	const attempt = attempts(ledger.placed);
@@ -277,7 +287,7 @@ function missedCallBacks(ledger, truth, book) {
 		if (by > horizon) continue;
 		const placed = (children.get(e.call_id) ?? []).some((c) => ms(c.at) <= by);
 		if (!placed)
-			book.add('due_not_placed', at, {
+			book.add(kind(e.call_id, 'due_not_placed'), at, {
 				call_id: e.call_id,
 				outcome: e.outcome,
 				...told(e.call_id),
@@ -299,7 +309,11 @@ function missedCallBacks(ledger, truth, book) {
 			.map((c) => firstRing.get(c.call_id))
 			.some((t) => t !== undefined && localOf(contact.zone, t).date === day);
 		if (!rang)
-			book.add('asked_missed', asked, { call_id: r.call_id, phone: r.phone, ...told(r.call_id) });
+			book.add(kind(r.call_id, 'asked_missed'), asked, {
+				call_id: r.call_id,
+				phone: r.phone,
+				...told(r.call_id),
+			});
 	}
 }
 
@@ -340,7 +354,8 @@ function lateness(ledger, truth) {
 /**
  * The verdict: per day, calls placed and each count; `missed` gathers the four ways a call
  * owed was not made as owed (never emitted, emitted twice, a due call-back not placed, an
- * asked-for call-back not rung on its day), as the issue's "missed" does.
+ * asked-for call-back not rung on its day), as the issue's "missed" does; lost_in_crash is
+ * beside it (truth.crashed).
  * @param {{ledger: any, truth: any, dayOf: (ms: number) => number}} input
  */
 function judge({ ledger, truth, dayOf }) {

@@ -30,7 +30,13 @@ const { createSandbox } = require(path.join(REPO, 'sandbox'));
 const { countingProxy } = require(path.join(REPO, 'bench/lib.js'));
 const { judge } = require('./judge');
 const { makePlan, parseMix, csv, rng, DEFAULT_MIX } = require('./n8nPlan');
-const { memorySampler, databaseBytes, emissions, executionDigest } = require('./n8nMeasure');
+const {
+	memorySampler,
+	databaseBytes,
+	emissions,
+	executionDigest,
+	crashedOnly,
+} = require('./n8nMeasure');
 const { recorder, judgeInput, contactTruth, ENDED } = require('./n8nLedger');
 const setup = require('./n8nSetup');
 const { report } = require('./n8nReport');
@@ -278,12 +284,21 @@ async function runDay(ctx) {
 	const wait = t0 + plan.span - Date.now();
 	if (wait > 0) await sleep(wait);
 	say('the day is over: draining (every call ended, its call-back due or placed)');
+	const parse = (/** @type {string} */ text) => flatted().parseFlatted(n8n.dir, text);
+	const followUpRuns = () =>
+		emissions(cluster, parse, setup.FOLLOW_UP, setup.TRIGGER_NODE, callBackNodes);
 	const drain = await drainUntilSettled(
 		sandbox,
 		record,
-		cluster,
 		proxies.trigger.log,
 		ctx.shift * 1000,
+		async () => {
+			const [[count]] = await cluster.sql(
+				`select count(*) from execution_entity where "workflowId" = '${setup.FOLLOW_UP}' and status = 'crashed'`,
+			);
+			if (Number(count) === 0) return new Set();
+			return new Set(crashedOnly(await followUpRuns()).map((c) => c.call_id));
+		},
 	);
 	if (drain.capped)
 		say(
@@ -293,14 +308,7 @@ async function runDay(ctx) {
 	memory.stop();
 	const horizon = sandbox.now();
 	const dbAfter = await databaseBytes(cluster);
-	const parse = (/** @type {string} */ text) => flatted().parseFlatted(n8n.dir, text);
-	const followUps = await emissions(
-		cluster,
-		parse,
-		setup.FOLLOW_UP,
-		setup.TRIGGER_NODE,
-		callBackNodes,
-	);
+	const followUps = await followUpRuns();
 	const statuses = await cluster.sql(
 		'select "workflowId", status, count(*) from execution_entity group by 1, 2 order by 1, 2',
 	);
@@ -323,6 +331,7 @@ async function runDay(ctx) {
 		emitBy: drain.quietSince,
 		dueWithinMs: DUE_WITHIN_MS,
 		maxAttempts: MAX_ATTEMPTS,
+		crashed: crashedOnly(followUps),
 	});
 	const verdict = judge(input);
 	return report({
@@ -347,14 +356,17 @@ async function runDay(ctx) {
 }
 
 /**
- * Waits until the day has settled: no call rings or waits to ring soon, no execution runs,
- * every not-reached call short of Max Attempts has its call-back placed, and the trigger has
- * polled twice since the last call ended (so it had every ended call to emit). Bounded: after
- * 30 minutes it stops, and the judge counts what was owed and not done.
- * @param {any} sandbox @param {ReturnType<typeof recorder>} record @param {any} cluster
+ * Waits until the day has settled: no call rings or waits to ring soon, every not-reached call
+ * short of Max Attempts has its call-back placed, but those the workflow received only in an
+ * execution n8n marked crashed (`lost`: nothing places them any more, the judge counts them
+ * apart), and the trigger has polled twice since the last call ended (so it had every ended
+ * call to emit). Bounded: after 30 minutes it stops, and the judge counts what was owed and
+ * not done.
+ * @param {any} sandbox @param {ReturnType<typeof recorder>} record
  * @param {Array<{ at: number, method: string, path: string }>} triggerLog @param {number} shiftMs
+ * @param {() => Promise<Set<string>>} lost
  */
-async function drainUntilSettled(sandbox, record, cluster, triggerLog, shiftMs) {
+async function drainUntilSettled(sandbox, record, triggerLog, shiftMs, lost) {
 	const deadline = Date.now() + 30 * MIN;
 	let told = Date.now();
 	const notReached = ['no_answer', 'busy', 'voicemail', 'failed'];
@@ -376,15 +388,20 @@ async function drainUntilSettled(sandbox, record, cluster, triggerLog, shiftMs) 
 			for (let p = parentOf.get(id); p && n < 99; p = parentOf.get(p)) n++;
 			return n;
 		};
-		const owed = record.ended
-			.filter(
-				(e) =>
-					notReached.includes(e.outcome) &&
-					parentOf.has(e.call_id) &&
-					depth(e.call_id) < MAX_ATTEMPTS &&
-					!children.has(e.call_id),
-			)
-			.map((e) => `${e.call_id.slice(0, 8)}@${sandbox.store.callsById.get(e.call_id)?.to_number}`);
+		let owing = record.ended.filter(
+			(e) =>
+				notReached.includes(e.outcome) &&
+				parentOf.has(e.call_id) &&
+				depth(e.call_id) < MAX_ATTEMPTS &&
+				!children.has(e.call_id),
+		);
+		if (owing.length) {
+			const gone = await lost();
+			owing = owing.filter((e) => !gone.has(e.call_id));
+		}
+		const owed = owing.map(
+			(e) => `${e.call_id.slice(0, 8)}@${sandbox.store.callsById.get(e.call_id)?.to_number}`,
+		);
 		const pollsSince = setup.requestSummary(
 			triggerLog.filter((r) => r.at + shiftMs > lastEnd + 1000),
 		).bursts;

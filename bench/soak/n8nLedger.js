@@ -101,7 +101,8 @@ async function contactTruth(contacts, random, window) {
  * The judge's `{ ledger, truth, dayOf }` at the end of the run.
  * @param {{ sandbox: any, record: ReturnType<typeof recorder>, since: number, contacts: any,
  *   emitted: Array<{ call_id: string, at: number }>, horizon: number, emitFrom: number,
- *   emitBy: number, dueWithinMs: number, maxAttempts: number }} o
+ *   emitBy: number, dueWithinMs: number, maxAttempts: number,
+ *   crashed: Array<{ call_id: string, execution: string }> }} o
  */
 function judgeInput(o) {
 	const placed = [
@@ -136,6 +137,7 @@ function judgeInput(o) {
 			doNotCall: [],
 			requested: requested.filter((r) => Number.isFinite(r.at)),
 			emitted: o.emitted,
+			crashed: o.crashed,
 			policy: {
 				notReached: ['no_answer', 'busy', 'voicemail', 'failed'],
 				maxAttempts: o.maxAttempts,

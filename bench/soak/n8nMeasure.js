@@ -161,6 +161,22 @@ async function emissions(cluster, parse, workflowId, trigger, counted) {
 }
 
 /**
+ * The calls the workflow received only in executions n8n marked crashed (their worker died, and
+ * n8n runs such an execution nowhere again), from `emissions`.
+ * @param {Array<{ executionId: string, status: string, callIds: string[] }>} runs
+ */
+function crashedOnly(runs) {
+	const elsewhere = new Set(runs.filter((e) => e.status !== 'crashed').flatMap((e) => e.callIds));
+	return runs
+		.filter((e) => e.status === 'crashed')
+		.flatMap((e) =>
+			e.callIds
+				.filter((id) => !elsewhere.has(id))
+				.map((call_id) => ({ call_id, execution: e.executionId })),
+		);
+}
+
+/**
  * What each node of one saved execution did: items per output, or its error (what to look at
  * when a run went wrong). `{ node: "2/0" | "error: ..." }`, plus the run's own error.
  * @param {any} cluster @param {(text: string) => any} parse @param {string} executionId
@@ -185,6 +201,7 @@ async function executionDigest(cluster, parse, executionId) {
 }
 
 module.exports = {
+	crashedOnly,
 	executionDigest,
 	memorySampler,
 	memorySummary,

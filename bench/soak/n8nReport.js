@@ -47,6 +47,11 @@ function report(r) {
 	// How late, from each call's end: its emission, and a not-reached call's call-back.
 	if (verdict.late) console.log(`  late (minutes): ${JSON.stringify(verdict.late)}`);
 	for (const f of (verdict.findings ?? []).slice(0, 30)) console.log(`  ${JSON.stringify(f)}`);
+	// n8n's limit, not the package's: stated, not in missed (docs/soak.md).
+	if (t.lost_in_crash > 0)
+		console.log(
+			`  lost_in_crash ${t.lost_in_crash}: call-backs of calls the workflow received only in an execution n8n marked crashed (its worker killed; n8n does not run it again): ${input.truth.crashed.length} calls in ${new Set(input.truth.crashed.map((/** @type {any} */ c) => c.execution)).size} execution(s)`,
+		);
 	console.log('=== executions by workflow and status');
 	for (const [wf, status, n] of r.statuses)
 		console.log(`  ${wf.padEnd(18)} ${status.padEnd(9)} ${n}`);

@@ -92,6 +92,7 @@ test('a clean world counts nothing wrong, and counts the calls per day', () => {
 		emitted_twice: 0,
 		due_not_placed: 0,
 		asked_missed: 0,
+		lost_in_crash: 0,
 	});
 });
 
@@ -284,6 +285,30 @@ describe('missed', () => {
 		w.truth.told = [{ call_id: 'c1', at: '2025-06-02T14:02:00Z', error: 'Internal server error' }];
 		expect(findings()).toEqual([['due_not_placed', true]]);
 		expect(faults(w)).toEqual({ nonZero: { due_not_placed: 1, missed: 1 }, on: [1] });
+	});
+
+	test('an owed call-back of a call received only in an execution n8n marked crashed is lost_in_crash, not missed; received again elsewhere, it is missed', () => {
+		const w = world();
+		w.ledger.ended[0].outcome = 'no_answer';
+		w.ledger.ended[1].outcome = 'busy';
+		w.truth.requested.push({ call_id: 'c2', phone: LA, at: '2025-06-04T03:00:00Z' });
+		w.truth.crashed = [{ call_id: 'c1', execution: '7' }];
+		expect(faults(w)).toEqual({
+			nonZero: { due_not_placed: 1, asked_missed: 1, lost_in_crash: 1, missed: 2 },
+			on: [1, 3],
+		});
+		w.truth.crashed.push({ call_id: 'c2', execution: '7' });
+		expect(faults(w)).toEqual({ nonZero: { lost_in_crash: 3 }, on: [] });
+		expect(run(w).findings.map((f: Record<string, unknown>) => [f.kind, f.call_id])).toEqual([
+			['lost_in_crash', 'c1'],
+			['lost_in_crash', 'c2'],
+			['lost_in_crash', 'c2'],
+		]);
+		w.truth.crashed = [];
+		expect(faults(w)).toEqual({
+			nonZero: { due_not_placed: 2, asked_missed: 1, missed: 3 },
+			on: [1, 3],
+		});
 	});
 
 	test('the third call of a chain is owed nothing at Max Attempts 3; the second is', () => {
