@@ -23,9 +23,10 @@
  * its execution is saved as waiting, its Wait until the item's send_from. The calls end while
  * that time is a day or more away (before 10:00 in Kolkata: the real clock when it is, else
  * the sandbox's and n8n's clocks moved to 01:00 there). Then n8n is stopped and started again
- * on the same user folder "the next day", three minutes before send_from, its clock and the
- * sandbox's moved there (libfaketime, test/helpers/fakeClock.ts): n8n's own wait tracker
- * resumes the execution, and Call back on the day places the call once, for the day and time
+ * on the same user folder "the next day", an hour before send_from, its clock and the
+ * sandbox's moved there (libfaketime, test/helpers/fakeClock.ts); once it has started, both
+ * move to a minute before send_from: n8n's own wait tracker resumes the execution, and Call
+ * back on the day places the call once, for the day and time
  * asked, with its window; it rings then, inside it. The asked numbers without a row fail on
  * that day, written to the failures file.
  * Run with `npm run test:e2e -- test/e2e/followUp.test.ts` (`-- --n8n2` for n8n 2.x).
@@ -452,21 +453,22 @@ describe(`n8n ${MAJOR}.x the example Follow up on every ended call, as shipped (
 			expect(askedContacts.map((id) => numberOf.get(id))).toEqual(['+14155550121']);
 			const ledgerBefore = sandbox.ledger.length;
 
-			// The next day: n8n stopped, started again on the same user folder three minutes before
+			// The next day: n8n stopped, started again on the same user folder an hour before
 			// send_from, its clock moved there, and the sandbox's (unless a night run moved it past
-			// that to open the window). n8n's wait tracker, running, resumes the execution at its
-			// time. Not at its start: n8n 2.41.1, started after a waiting execution's time, resumed it
-			// there and its crash recovery, a moment later in the start, marked it crashed as left
-			// running. Three minutes: a start on a loaded machine (up to two) is over by then.
+			// that to open the window). Once its start is over, both clocks move to a minute before
+			// send_from, and n8n's wait tracker, running, resumes the execution at its time. Not
+			// during the start, whatever it lasts: n8n (2.41.1, and 1.123 on a loaded machine),
+			// started when a waiting execution was due, resumed it there while its crash recovery,
+			// in the same start, marked it crashed.
 			const sendFroms = [...new Set(notYet.map((j) => j.send_from as string))];
 			expect(sendFroms).toHaveLength(1);
 			const sendFrom = Date.parse(sendFroms[0]);
 			await suite.stopN8n();
-			const wake = sendFrom - 180_000;
-			if (wake > sandbox.now()) {
-				sandbox.advance(Math.ceil((wake - sandbox.now()) / 1000) * 1000);
+			const early = sendFrom - HOUR;
+			if (early > sandbox.now()) {
+				sandbox.advance(Math.ceil((early - sandbox.now()) / 1000) * 1000);
 				suite.n8nClockAt(sandbox.now());
-			} else suite.n8nClockAt(wake);
+			} else suite.n8nClockAt(early);
 			const waitingIds = waiting.map((e) => e.id);
 			// Every status each showed on the way (n8n 2.x's crash recovery amends a waiting
 			// execution at the start: its log has no end for it), told if one does not end well.
@@ -482,6 +484,13 @@ describe(`n8n ${MAJOR}.x the example Follow up on every ended call, as shipped (
 			};
 			await timed('n8n the next day: the waiting executions resumed and ended', async () => {
 				await suite.n8nReady();
+				// Started: still waiting, nothing due yet.
+				expect((await resumed()).map((e) => e.status)).toEqual(waitingIds.map(() => 'waiting'));
+				const wake = sendFrom - 60_000;
+				if (wake > sandbox.now()) {
+					sandbox.advance(Math.ceil((wake - sandbox.now()) / 1000) * 1000);
+					suite.n8nClockAt(sandbox.now());
+				} else suite.n8nClockAt(wake);
 				await waitFor(
 					'every waiting execution resumed and ended',
 					async () => {

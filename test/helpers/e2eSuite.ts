@@ -52,11 +52,11 @@ export interface E2eSuite {
 	/** Stops the running n8n; the next call that needs it starts it again (same database). */
 	stopN8n(): Promise<void>;
 	/**
-	 * From n8n's next start on, n8n's wall clock reads `ms` now and runs on from it (to the
-	 * second; libfaketime, test/helpers/fakeClock.ts): the sandbox's `now()` puts n8n on the
-	 * sandbox's clock (moved by `sandbox.advance`, by whole seconds); the real time leaves n8n
-	 * on the real clock. Only forward: n8n's saved times must not lie ahead of it. Call it
-	 * while no n8n runs (a running one keeps its clock).
+	 * n8n's wall clock reads `ms` now and runs on from it (to the second; libfaketime,
+	 * test/helpers/fakeClock.ts): the sandbox's `now()` puts n8n on the sandbox's clock (moved
+	 * by `sandbox.advance`, by whole seconds). Called while no n8n runs, from its next start on;
+	 * while one runs, it moves within a second (libfaketime reads the offset from a file).
+	 * Only forward: n8n's saved times must not lie ahead of it.
 	 */
 	n8nClockAt(ms: number): void;
 	/** The executions of one of the file's workflows in the running n8n, with their run data. */
@@ -103,8 +103,7 @@ export function e2eSuite(options: {
 	};
 	suite.execute = async (id: string) => {
 		const result = await suite.run(id);
-		if (!result.succeeded)
-			throw withN8nLog(new Error(runFailure(id, result)), runner.log());
+		if (!result.succeeded) throw withN8nLog(new Error(runFailure(id, result)), runner.log());
 		return result;
 	};
 	suite.activate = async (id: string) => {
@@ -113,8 +112,13 @@ export function e2eSuite(options: {
 	};
 	suite.stopN8n = () => runner.stop();
 	suite.n8nClockAt = (ms: number) => {
-		if (runner.running()) throw new Error('stop n8n before moving its clock');
-		shiftClock(suite.n8nEnv, Math.round((ms - Date.now()) / 1000));
+		if (runner.running() && !suite.n8nEnv.FAKETIME_TIMESTAMP_FILE)
+			throw new Error('this n8n started on the real clock: stop it before moving its clock');
+		shiftClock(
+			suite.n8nEnv,
+			Math.round((ms - Date.now()) / 1000),
+			path.join(suite.userFolder, 'faketime'),
+		);
 	};
 	// An ended execution's data never changes: read once, however often a wait checks.
 	const ended = new Map<string, unknown>();

@@ -8,7 +8,7 @@
  * clock is that n8n the next day: what it saved (a waiting execution's `waitTill`) is read
  * against the new time.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 
 /** Where Debian's libfaketime lives (by architecture), and where a build installs it. */
 const CANDIDATES = [
@@ -28,18 +28,34 @@ export function libfaketime(): string {
 	return found;
 }
 
-const KEYS = ['LD_PRELOAD', 'FAKETIME', 'FAKETIME_DONT_FAKE_MONOTONIC'] as const;
+const KEYS = [
+	'LD_PRELOAD',
+	'FAKETIME',
+	'FAKETIME_DONT_FAKE_MONOTONIC',
+	'FAKETIME_TIMESTAMP_FILE',
+	'FAKETIME_CACHE_DURATION',
+] as const;
 
 /**
  * Sets `env` (in place) so that a process started with it reads a wall clock `seconds` ahead of
  * the real one; 0 leaves the real clock (no library preloaded at all).
+ *
+ * With `file`, the offset is written there and read again by libfaketime each second, so a
+ * process already started with this env moves when the offset is written again: n8n can start
+ * well before a moment and be moved to it once its start is over, however long the start took.
  */
-export function shiftClock(env: NodeJS.ProcessEnv, seconds: number): void {
+export function shiftClock(env: NodeJS.ProcessEnv, seconds: number, file?: string): void {
 	if (!Number.isInteger(seconds) || seconds < 0)
 		throw new Error(`a clock moves forward by whole seconds, not ${seconds}`);
 	for (const key of KEYS) delete env[key];
-	if (seconds === 0) return;
+	if (seconds === 0 && !file) return;
 	env.LD_PRELOAD = libfaketime();
-	env.FAKETIME = `+${seconds}s`;
 	env.FAKETIME_DONT_FAKE_MONOTONIC = '1';
+	if (!file) {
+		env.FAKETIME = `+${seconds}s`;
+		return;
+	}
+	writeFileSync(file, `+${seconds}s\n`);
+	env.FAKETIME_TIMESTAMP_FILE = file;
+	env.FAKETIME_CACHE_DURATION = '1';
 }
