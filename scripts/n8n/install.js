@@ -14,8 +14,9 @@
  *
  * n8n is installed with lifecycle scripts off (optional native builds fail or reach the
  * network) and an override for xlsx (n8n-nodes-base points it at a tarball URL); only
- * sqlite3's addon, which n8n needs, is then built (or copied from a build for another
- * install, see sqlite3Addon). The install goes to <folder>.partial and is
+ * sqlite3's addon, which n8n needs, is built beside it in a folder of its own (the build's CPU
+ * overlaps the install's download: prebuildSqlite3) and copied in (or copied from a build for
+ * another install, see sqlite3Addon). The install goes to <folder>.partial and is
  * renamed into place after success, so an interrupted run leaves nothing half-made.
  *
  * The tree is resolved with legacy peer dependencies: a plain resolution adds older duplicates
@@ -32,14 +33,15 @@ const path = require('node:path');
 const { acquireLock, installEnv, nodePaths, npmCommand, run, version } = require('./installTools');
 const { OWN_NODE_PACKAGES, loadOwnNodes } = require('./ownNodes');
 const { installMissingPeers, missingPeers } = require('./peers');
-const { sqlite3Addon } = require('./sqlite3');
+const { prebuildSqlite3, sqlite3Addon } = require('./sqlite3');
 
 const REPO = path.resolve(__dirname, '../..');
 
 /** Pinned versions: the newest ones that install and run here (see the README). */
+// sqlite3: the version both n8n trees resolve, built beside the install (prebuildSqlite3).
 const PINS = {
-	1: { n8n: '1.123.81', node: null },
-	2: { n8n: '2.41.1', node: '24' },
+	1: { n8n: '1.123.81', node: null, sqlite3: '5.1.7' },
+	2: { n8n: '2.41.1', node: '24', sqlite3: '5.1.7' },
 };
 
 const MARKER = '.n8n-install.json';
@@ -191,6 +193,13 @@ async function ensureN8n(options = {}) {
 			log(`Node ${await version(nodePaths(work).nodeBin)} ready (${elapsed()})`);
 		}
 
+		const nodeBin = where.nodeMajor ? nodePaths(work).nodeBin : process.execPath;
+		// sqlite3's addon builds (CPU) while n8n's tree installs (download, disk), not after it.
+		const sideBuild = prebuildSqlite3(PINS[major].sqlite3, where, {
+			nodeBin,
+			env: { ...env },
+			log,
+		});
 		log(
 			`installing n8n ${where.version} into ${where.dir} (step ${where.nodeMajor ? 2 : 1}/${
 				where.nodeMajor ? 3 : 2
@@ -201,7 +210,6 @@ async function ensureN8n(options = {}) {
 		let peers;
 		/** @type {string} */
 		let sqlite3;
-		const nodeBin = where.nodeMajor ? nodePaths(work).nodeBin : process.execPath;
 		try {
 			// --prefer-offline: package data already in npm's cache is used as it is, not asked
 			// for again (2,000 packages; 96 s against 121 s idle for 2.x).
@@ -217,6 +225,7 @@ async function ensureN8n(options = {}) {
 			log(`n8n installed (${elapsed()}); adding the missing peer dependencies...`);
 			peers = await installMissingPeers(work, { env, log });
 			log(`peers done (${elapsed()}); sqlite3's addon...`);
+			log(`sqlite3 beside the install: ${await sideBuild} (${elapsed()})`);
 			sqlite3 = await sqlite3Addon(work, where, { nodeBin, env, log });
 			log(`sqlite3 ${sqlite3} (${elapsed()})`);
 		} finally {

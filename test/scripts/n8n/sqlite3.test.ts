@@ -1,0 +1,62 @@
+/**
+ * scripts/n8n/sqlite3.js: the builds of sqlite3's addon kept per Node-API version, and the
+ * build beside n8n's install, which never fails the install (a failed one means the build in
+ * place, after it). The build itself (a minute of CPU) is proven by every n8n install the
+ * suites make.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { prebuildSqlite3, usableBuilds } from '../../../scripts/n8n/sqlite3';
+
+let root: string;
+beforeEach(() => {
+	root = mkdtempSync(path.join(tmpdir(), 'sqlite3-builds-'));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+test('a Node offering Node-API N loads the builds for N or less, newest first; nothing else counts', () => {
+	const builds = path.join(root, 'sqlite3-5.1.7-linux-x64');
+	expect(usableBuilds(builds, 10)).toEqual([]);
+	mkdirSync(builds);
+	for (const name of ['napi3.node', 'napi9.node', 'napi12.node', 'napi9.node.partial', 'x.node'])
+		writeFileSync(path.join(builds, name), '');
+	expect(usableBuilds(builds, 10)).toEqual([9, 3]);
+	expect(usableBuilds(builds, 12)).toEqual([12, 9, 3]);
+	expect(usableBuilds(builds, 2)).toEqual([]);
+});
+
+test('a kept build that fits: nothing is installed or built', async () => {
+	const builds = path.join(root, `sqlite3-5.1.7-${process.platform}-${process.arch}`);
+	mkdirSync(builds);
+	writeFileSync(path.join(builds, 'napi1.node'), '');
+	const log: string[] = [];
+	await expect(
+		prebuildSqlite3('5.1.7', { cacheRoot: root } as never, {
+			nodeBin: process.execPath,
+			env: process.env,
+			log: (s: string) => log.push(s),
+		}),
+	).resolves.toBe('a build was there');
+	expect(readdirSync(root).sort()).toEqual([path.basename(builds)]);
+	expect(log).toEqual([]);
+});
+
+test('a side build that fails says why and leaves nothing behind, without failing', async () => {
+	const log: string[] = [];
+	await expect(
+		prebuildSqlite3('0.0.0-no-such-version', { cacheRoot: root } as never, {
+			nodeBin: process.execPath,
+			env: process.env,
+			log: (s: string) => log.push(s),
+		}),
+	).resolves.toBe('failed');
+	expect(log).toEqual([
+		expect.stringMatching(
+			/^sqlite3's build beside the install failed \(it is built after it\): Error: npm install .* exited 1\n/,
+		),
+	]);
+	// No side folder and no build; the lock is released (no lock file left).
+	expect(readdirSync(root)).toEqual([]);
+});
