@@ -33,7 +33,7 @@ test('a kept build that fits: nothing is installed or built', async () => {
 	writeFileSync(path.join(builds, 'napi1.node'), '');
 	const log: string[] = [];
 	await expect(
-		prebuildSqlite3('5.1.7', { cacheRoot: root } as never, {
+		prebuildSqlite3('5.1.7', { cacheRoot: root }, {
 			nodeBin: process.execPath,
 			env: process.env,
 			log: (s: string) => log.push(s),
@@ -46,7 +46,7 @@ test('a kept build that fits: nothing is installed or built', async () => {
 test('a side build that fails says why and leaves nothing behind, without failing', async () => {
 	const log: string[] = [];
 	await expect(
-		prebuildSqlite3('0.0.0-no-such-version', { cacheRoot: root } as never, {
+		prebuildSqlite3('0.0.0-no-such-version', { cacheRoot: root }, {
 			nodeBin: process.execPath,
 			env: process.env,
 			log: (s: string) => log.push(s),
