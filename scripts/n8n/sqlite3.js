@@ -73,7 +73,11 @@ async function prebuildSqlite3(version, where, { nodeBin, env, log }) {
 		const release = await acquireLock(`${builds}.lock`, log);
 		try {
 			if (usableBuilds(builds, napi).length > 0) return 'a build was there';
-			fs.rmSync(side, { recursive: true, force: true });
+			// Under the lock no other build runs: a folder left by an interrupted one goes.
+			const parent = path.dirname(builds);
+			for (const name of fs.readdirSync(parent))
+				if (name.startsWith(`${path.basename(builds)}.work-`))
+					fs.rmSync(path.join(parent, name), { recursive: true, force: true });
 			fs.mkdirSync(side, { recursive: true });
 			fs.writeFileSync(
 				path.join(side, 'package.json'),

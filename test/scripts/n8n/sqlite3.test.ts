@@ -33,24 +33,38 @@ test('a kept build that fits: nothing is installed or built', async () => {
 	writeFileSync(path.join(builds, 'napi1.node'), '');
 	const log: string[] = [];
 	await expect(
-		prebuildSqlite3('5.1.7', { cacheRoot: root }, {
-			nodeBin: process.execPath,
-			env: process.env,
-			log: (s: string) => log.push(s),
-		}),
+		prebuildSqlite3(
+			'5.1.7',
+			{ cacheRoot: root },
+			{
+				nodeBin: process.execPath,
+				env: process.env,
+				log: (s: string) => log.push(s),
+			},
+		),
 	).resolves.toBe('a build was there');
 	expect(readdirSync(root).sort()).toEqual([path.basename(builds)]);
 	expect(log).toEqual([]);
 });
 
 test('a side build that fails says why and leaves nothing behind, without failing', async () => {
+	// A folder an interrupted side build left goes too.
+	const left = path.join(
+		root,
+		`sqlite3-0.0.0-no-such-version-${process.platform}-${process.arch}.work-1`,
+	);
+	mkdirSync(path.join(left, 'node_modules'), { recursive: true });
 	const log: string[] = [];
 	await expect(
-		prebuildSqlite3('0.0.0-no-such-version', { cacheRoot: root }, {
-			nodeBin: process.execPath,
-			env: process.env,
-			log: (s: string) => log.push(s),
-		}),
+		prebuildSqlite3(
+			'0.0.0-no-such-version',
+			{ cacheRoot: root },
+			{
+				nodeBin: process.execPath,
+				env: process.env,
+				log: (s: string) => log.push(s),
+			},
+		),
 	).resolves.toBe('failed');
 	expect(log).toEqual([
 		expect.stringMatching(
