@@ -37,8 +37,10 @@ const { prebuildSqlite3, sqlite3Addon } = require('./sqlite3');
 
 const REPO = path.resolve(__dirname, '../..');
 
-/** Pinned versions: the newest ones that install and run here (see the README). */
-// sqlite3: the version both n8n trees resolve, built beside the install (prebuildSqlite3).
+/**
+ * Pinned versions: the newest ones that install and run here (see the README). sqlite3: the
+ * version both n8n trees resolve, built beside the install (prebuildSqlite3).
+ */
 const PINS = {
 	1: { n8n: '1.123.81', node: null, sqlite3: '5.1.7' },
 	2: { n8n: '2.41.1', node: '24', sqlite3: '5.1.7' },

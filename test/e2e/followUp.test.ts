@@ -464,14 +464,17 @@ describe(`n8n ${MAJOR}.x the example Follow up on every ended call, as shipped (
 			expect(sendFroms).toHaveLength(1);
 			const sendFrom = Date.parse(sendFroms[0]);
 			await suite.stopN8n();
-			const early = sendFrom - HOUR;
-			if (early > sandbox.now()) {
-				sandbox.advance(Math.ceil((early - sandbox.now()) / 1000) * 1000);
-				suite.n8nClockAt(sandbox.now());
-			} else suite.n8nClockAt(early);
+			/** n8n's clock to `at`; the sandbox's too (by whole seconds), unless it is past it. */
+			const clocksTo = (at: number) => {
+				if (at > sandbox.now()) {
+					sandbox.advance(Math.ceil((at - sandbox.now()) / 1000) * 1000);
+					suite.n8nClockAt(sandbox.now());
+				} else suite.n8nClockAt(at);
+			};
+			clocksTo(sendFrom - HOUR);
 			const waitingIds = waiting.map((e) => e.id);
-			// Every status each showed on the way (n8n 2.x's crash recovery amends a waiting
-			// execution at the start: its log has no end for it), told if one does not end well.
+			// Every status each showed on the way (n8n's crash recovery can amend a waiting
+			// execution in a start), told if one does not end well.
 			const seen = new Map<string, string[]>();
 			const resumed = async () => {
 				const now = (await runs()).filter((e) => waitingIds.includes(e.id));
@@ -486,11 +489,7 @@ describe(`n8n ${MAJOR}.x the example Follow up on every ended call, as shipped (
 				await suite.n8nReady();
 				// Started: still waiting, nothing due yet.
 				expect((await resumed()).map((e) => e.status)).toEqual(waitingIds.map(() => 'waiting'));
-				const wake = sendFrom - 60_000;
-				if (wake > sandbox.now()) {
-					sandbox.advance(Math.ceil((wake - sandbox.now()) / 1000) * 1000);
-					suite.n8nClockAt(sandbox.now());
-				} else suite.n8nClockAt(wake);
+				clocksTo(sendFrom - 60_000);
 				await waitFor(
 					'every waiting execution resumed and ended',
 					async () => {

@@ -16,6 +16,17 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
+/** The side build of `version` under `root`: what it resolved, and what it logged. */
+async function prebuild(version: string) {
+	const log: string[] = [];
+	const result = await prebuildSqlite3(
+		version,
+		{ cacheRoot: root },
+		{ nodeBin: process.execPath, env: process.env, log: (s: string) => log.push(s) },
+	);
+	return { result, log };
+}
+
 test('a Node offering Node-API N loads the builds for N or less, newest first; nothing else counts', () => {
 	const builds = path.join(root, 'sqlite3-5.1.7-linux-x64');
 	expect(usableBuilds(builds, 10)).toEqual([]);
@@ -31,20 +42,8 @@ test('a kept build that fits: nothing is installed or built', async () => {
 	const builds = path.join(root, `sqlite3-5.1.7-${process.platform}-${process.arch}`);
 	mkdirSync(builds);
 	writeFileSync(path.join(builds, 'napi1.node'), '');
-	const log: string[] = [];
-	await expect(
-		prebuildSqlite3(
-			'5.1.7',
-			{ cacheRoot: root },
-			{
-				nodeBin: process.execPath,
-				env: process.env,
-				log: (s: string) => log.push(s),
-			},
-		),
-	).resolves.toBe('a build was there');
+	expect(await prebuild('5.1.7')).toEqual({ result: 'a build was there', log: [] });
 	expect(readdirSync(root).sort()).toEqual([path.basename(builds)]);
-	expect(log).toEqual([]);
 });
 
 test('a side build that fails says why and leaves nothing behind, without failing', async () => {
@@ -54,18 +53,8 @@ test('a side build that fails says why and leaves nothing behind, without failin
 		`sqlite3-0.0.0-no-such-version-${process.platform}-${process.arch}.work-1`,
 	);
 	mkdirSync(path.join(left, 'node_modules'), { recursive: true });
-	const log: string[] = [];
-	await expect(
-		prebuildSqlite3(
-			'0.0.0-no-such-version',
-			{ cacheRoot: root },
-			{
-				nodeBin: process.execPath,
-				env: process.env,
-				log: (s: string) => log.push(s),
-			},
-		),
-	).resolves.toBe('failed');
+	const { result, log } = await prebuild('0.0.0-no-such-version');
+	expect(result).toBe('failed');
 	expect(log).toEqual([
 		expect.stringMatching(
 			/^sqlite3's build beside the install failed \(it is built after it\): Error: npm install .* exited 1\n/,
